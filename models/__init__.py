@@ -1,0 +1,24 @@
+"""The rules domain of riftsolve: scenarios, boards, effects, cards, targeting, legality.
+
+Pure Python: nothing here imports a solver. ``solver`` turns these questions into answers.
+"""
+
+from models.answers import Declaration, Resolution
+from models.board import Board, Unit
+from models.effects import Effect, SplitDamage
+from models.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from models.targeting import Failure
+
+__all__ = [
+    "Board",
+    "Declaration",
+    "Effect",
+    "Failure",
+    "Resolution",
+    "Scenario",
+    "ScenarioError",
+    "SplitDamage",
+    "Unit",
+    "load_scenario",
+    "parse_scenario",
+]

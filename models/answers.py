@@ -1,0 +1,73 @@
+"""Answers to a question: a target declaration, or a resolution of split damage.
+
+Answers are canonical: unit ids are kept sorted, so two answers are equal exactly when
+they choose the same units and deal the same damage.
+
+>>> Resolution.of({"r2": 1, "r1": 2}).as_json()
+{'damage': {'r1': 2, 'r2': 1}}
+>>> Declaration.of(["r3", "r1"], friendly="kai").key()
+('kai', ('r1', 'r3'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A legal set of choices at finalization: the friendly unit and the split targets."""
+
+    split: tuple[str, ...]
+    friendly: str | None = None
+    deflect_cost: int = 0
+
+    @classmethod
+    def of(cls, split: Iterable[str], friendly: str | None = None, deflect_cost: int = 0
+           ) -> Declaration:
+        """A declaration with its split targets put in canonical (sorted) order."""
+        return cls(tuple(sorted(split)), friendly, deflect_cost)
+
+    def key(self) -> tuple[str | None, tuple[str, ...]]:
+        """What identifies the declaration (the Deflect cost follows from it)."""
+        return (self.friendly, self.split)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Declaration) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __lt__(self, other: Declaration) -> bool:
+        return (self.friendly or "", self.split) < (other.friendly or "", other.split)
+
+    def as_json(self, split_slot: str = "enemies") -> dict[str, Any]:
+        """The CLI contract's finalize line."""
+        targets: dict[str, Any] = {}
+        if self.friendly is not None:
+            targets["friendly"] = self.friendly
+        targets[split_slot] = list(self.split)
+        return {"targets": targets, "deflect_cost": self.deflect_cost}
+
+
+@dataclass(frozen=True, order=True)
+class Resolution:
+    """A legal resolution of split damage: the amount each kept target is dealt."""
+
+    damage: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, damage: Mapping[str, int]) -> Resolution:
+        """A resolution from ``{unit id: amount}``; zero amounts are not kept."""
+        return cls(tuple(sorted((u, a) for u, a in damage.items() if a != 0)))
+
+    @property
+    def kept(self) -> tuple[str, ...]:
+        """The targets dealt damage."""
+        return tuple(unit for unit, _ in self.damage)
+
+    def as_json(self) -> dict[str, Any]:
+        """The CLI contract's resolve line for split damage."""
+        return {"damage": dict(self.damage)}

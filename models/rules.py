@@ -1,0 +1,98 @@
+"""Core Rules citations: every rule the engine applies, with its number and gist.
+
+The engine cites rules by their Core Rules 1.4 number. Each :class:`Rule` keeps a
+one-line gist used in ``--explain`` output, so an answer can say *why* it is legal.
+
+>>> cite("355.14.h.1")
+'CR 1.4 355.14.h.1'
+>>> RULES["355.14.g"].gist
+'valid damage for a split target is a positive integer, at least 1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The Core Rules version whose numbering the engine cites.
+RULES_VERSION = "1.4"
+
+#: Rules versions a scenario may name in its ``rules`` field.
+SUPPORTED_VERSIONS = ("1.4",)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One Core Rules entry: its number, a one-line gist and the version it is quoted from."""
+
+    number: str
+    gist: str
+    version: str = RULES_VERSION
+
+    def citation(self) -> str:
+        """``'CR 1.4 355.14.c'``: how the rule is named in messages."""
+        return f"CR {self.version} {self.number}"
+
+    def as_json(self) -> dict[str, str]:
+        """The rule as it appears in ``--explain`` output."""
+        return {"rule": self.number, "version": self.version, "text": self.gist}
+
+
+_GISTS = {
+    "143.2.b": "Might below 0 is treated as 0 when a spell or ability refers to it",
+    "191.2": "the controller of a spell or ability makes its choices and pays its costs",
+    "355.8": "a spell or ability needs valid choices for all its required targets to be played",
+    "355.9.b": "a valid target meets every targeting restriction, and is not untargetable "
+    "by that player's spells or abilities",
+    "355.13": "'any number' or 'up to' targets may be zero targets",
+    "355.14.a": "each unit that damage may be split among is a target",
+    "355.14.b": "split targets are chosen when the spell or ability is finalized",
+    "355.14.c": "at most as many split targets as the initial damage available when played",
+    "355.14.e": "how the damage is divided is decided on resolution",
+    "355.14.f": "each split target must receive a valid amount of damage",
+    "355.14.g": "valid damage for a split target is a positive integer, at least 1",
+    "355.14.h": "with more targets than damage on resolution, the controller decides which "
+    "targets cease being targets",
+    "355.14.h.1": "the controller cannot keep fewer targets than the damage to split: "
+    "exactly enough targets are dropped",
+    "355.14.i": "costs paid and triggers fired because a target was chosen stand when it is "
+    "dropped (no Deflect refund)",
+    "355.15": "choices cannot be changed after finalization unless a spell or ability says so",
+    "359.3.e.2": "a target is illegal on resolution if it no longer meets the targeting "
+    "requirements or changed zones to or from a non-Board zone",
+    "359.3.e.4": "a unit that left the board and came back is a new object, not the target",
+    "359.3.e.5": "illegal targets are unaffected",
+    "359.3.e.7": "an instruction whose targets are all illegal does not execute",
+    "359.3.e.8": "an instruction with some illegal targets executes on the legal ones",
+    "359.3.e.12": "information about an illegal target is null; calculations using it are "
+    "ignored",
+    "359.3.f.2": "information referenced from a source or target ('its Might', 'here') is "
+    "checked when the instruction executes",
+    "359.3.f.2.a": "if that target is illegal the referent is null and related instructions "
+    "are ignored",
+    "359.3.f.4": "'enemy' and 'friendly' are relative to the controller of the spell or ability",
+    "417.6.b.3": "when a spell names a unit as the source of damage, the unit deals it, not the "
+    "spell",
+    "715.3": "Bonus Damage is added to the amount a spell or ability splits, raising the "
+    "target cap",
+    "740.1": "friendly: controlled by you (or a teammate); enemy: controlled by an opponent",
+    "757": "an object that can't be chosen by a category of spells and abilities is "
+    "untargetable by them",
+    "758.1": "an object that became untargetable after being targeted is mistargeted on "
+    "resolution",
+    "809": "Deflect: each opponent's choice of a unit with Deflect N adds N Power as a "
+    "mandatory additional cost",
+    "356.2.a.2": "Deflect is a mandatory additional cost, paid at finalization",
+}
+
+#: Every rule the engine cites, by number.
+RULES: dict[str, Rule] = {number: Rule(number, gist) for number, gist in _GISTS.items()}
+
+
+def rule(number: str) -> Rule:
+    """The :class:`Rule` with this number; a ``KeyError`` names an uncatalogued citation."""
+    return RULES[number]
+
+
+def cite(number: str) -> str:
+    """The citation string of a catalogued rule, e.g. ``'CR 1.4 355.14.c'``."""
+    return rule(number).citation()

@@ -1,0 +1,392 @@
+"""Scenario format 1: parse, validate, and build the board and effect it describes.
+
+A scenario is one JSON document: a board, one card effect and, for a resolution
+question, the targets chosen at finalization. Every error names the field at fault and,
+inside ``units``, the unit's id, in one line:
+
+>>> parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
+...     "might": 2.5, "location": "north"}]})
+Traceback (most recent call last):
+...
+models.scenario.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "alpha-strike",
+...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
+...     "might": 3, "location": "north"}]})
+>>> s.effect.name, s.board["kai"].might, s.targets
+('Alpha Strike', 3, None)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from models import cards
+from models.board import BASE, OFFBOARD, Board, Unit
+from models.effects import Effect, Pool, Relation, SplitDamage, Zone
+from models.rules import SUPPORTED_VERSIONS
+
+FORMAT_VERSION = 1
+
+#: Top-level keys the engine ignores: expected answers kept in test fixtures.
+IGNORED_KEYS = frozenset({"expect"})
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario: ``field`` names where, the message says what.
+
+    >>> str(ScenarioError("units[r1].location", "'mars' is not a battlefield"))
+    "units[r1].location: 'mars' is not a battlefield"
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+# --------------------------------------------------------------------------- input schema
+
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
+    """Remove ``x-`` keys (and ``ignored`` ones) so that any other unknown key is an error."""
+    if isinstance(data, Mapping):
+        return {k: v for k, v in data.items() if not (str(k).startswith("x-") or k in ignored)}
+    return data
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _extensions(cls, data: Any) -> Any:
+        return _drop_extension_keys(data)
+
+
+class UnitIn(_Strict):
+    """One unit as the scenario states it now."""
+
+    id: str = Field(min_length=1, description="unique name of this game object")
+    controller: str = Field(min_length=1, description="player controlling it now")
+    might: int = Field(description="current Might; may be negative (143.2.b)")
+    location: str = Field(
+        description="a battlefield name, 'base' (its controller's base) or 'offboard'"
+    )
+    damage: NonNegative = Field(0, description="damage already marked on it")
+    deflect: NonNegative = Field(0, description="its total Deflect value (809)")
+    untargetable: Literal["enemy", "all"] | None = Field(
+        None, description="'enemy': can't be chosen by enemy spells or abilities; 'all': by any"
+    )
+    tags: list[str] = Field(default_factory=list, description="tags, domains and other traits")
+
+
+class SplitIn(_Strict):
+    """An inline split-damage effect (355.14)."""
+
+    amount: NonNegative | Literal["friendly-might"] = Field(
+        description="damage to split, or 'friendly-might': the chosen friendly unit's Might"
+    )
+    among: Literal["enemy", "friendly", "any"] = Field(
+        "enemy", description="whose units may be chosen"
+    )
+    at: Literal["battlefields", "here"] = Field(
+        "battlefields", description="'battlefields', or 'here': the source's battlefield"
+    )
+    bonus_damage: bool | None = Field(
+        None,
+        description="whether Bonus Damage (715.3) adds to the amount; "
+        "default: yes for a printed amount, no for 'friendly-might' (417.6.b.3)",
+    )
+
+
+class EffectIn(_Strict):
+    """An inline effect definition for a card the library does not have."""
+
+    name: str = Field(min_length=1)
+    text: str = ""
+    split: SplitIn
+
+
+class PolicyIn(_Strict):
+    """Rule-reading switches where sources disagree."""
+
+    group_subset: Literal["maximal", "any"] = "maximal"
+
+
+class ScenarioIn(_Strict):
+    """Scenario format 1 (see ``riftsolve schema``)."""
+
+    format: Literal[1]
+    rules: str = "1.4"
+    controller: str = Field(min_length=1)
+    card: str | None = None
+    effect: EffectIn | None = None
+    source: str | None = None
+    bonus_damage: NonNegative = 0
+    available_power: NonNegative | None = None
+    policy: PolicyIn = Field(default_factory=PolicyIn)
+    battlefields: list[str]
+    units: list[UnitIn]
+    targets: dict[str, str | list[str]] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _extensions(cls, data: Any) -> Any:
+        return _drop_extension_keys(data, IGNORED_KEYS)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario format 1."""
+    schema = ScenarioIn.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "riftsolve scenario, format 1"
+    return schema
+
+
+# --------------------------------------------------------------------------- domain objects
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The targets chosen at finalization: the friendly unit (if the card has that slot)
+    and the split targets, in declaration order."""
+
+    split: tuple[str, ...]
+    friendly: str | None = None
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Which reading of a disputed rule to apply (see the README's policy table)."""
+
+    group_subset: Literal["maximal", "any"] = "maximal"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: the question's whole input."""
+
+    controller: str
+    effect: Effect
+    board: Board
+    source: str | None = None
+    bonus_damage: int = 0
+    available_power: int | None = None
+    policy: Policy = Policy()
+    targets: Targets | None = None
+    rules: str = "1.4"
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
+    return parse_scenario_text(text)
+
+
+def parse_scenario_text(text: str) -> Scenario:
+    """Validate a scenario given as JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(
+            "scenario", f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}"
+        ) from None
+    return parse_scenario(data)
+
+
+def parse_scenario(data: Any) -> Scenario:
+    """Validate a scenario given as decoded JSON and build its :class:`Scenario`."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("scenario", "must be a JSON object")
+    try:
+        raw = ScenarioIn.model_validate(data)
+    except ValidationError as err:
+        raise _first_error(err, data) from None
+    return _build(raw)
+
+
+def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
+    """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
+    detail = err.errors(include_url=False)[0]
+    path = _field_path(detail["loc"], data)
+    kind = detail["type"]
+    if kind == "extra_forbidden":
+        return ScenarioError(path, "unknown key (keys of your own must start with 'x-')")
+    if kind == "missing":
+        return ScenarioError(path, "required field is missing")
+    message = str(detail["msg"])
+    message = message[:1].lower() + message[1:]
+    if "input" in detail and kind not in {"literal_error"}:
+        message += f" (got {json.dumps(detail['input'], default=str)})"
+    elif kind == "literal_error":
+        message += f" (got {json.dumps(detail.get('input'), default=str)})"
+    return ScenarioError(path, message)
+
+
+def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
+    """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
+    parts: list[str] = []
+    node: Any = data
+    for step in loc:
+        if isinstance(step, int):
+            label = str(step)
+            if isinstance(node, list) and step < len(node):
+                item = node[step]
+                if isinstance(item, Mapping) and isinstance(item.get("id"), str):
+                    label = item["id"]
+                node = item
+            parts.append(f"[{label}]")
+        else:
+            # pydantic names union members ("str", "list[str]", "int", ...): not a field.
+            if step in {"str", "list[str]", "int", "constrained-int", "bool", "literal['friendly-might']"}:
+                continue
+            if isinstance(node, Mapping):
+                node = node.get(step)
+            parts.append(f".{step}" if parts else step)
+    return "".join(parts) or "scenario"
+
+
+def _build(raw: ScenarioIn) -> Scenario:
+    if raw.rules not in SUPPORTED_VERSIONS:
+        raise ScenarioError(
+            "rules", f"Core Rules version {raw.rules!r} is not supported (supported: "
+            + ", ".join(SUPPORTED_VERSIONS) + ")"
+        )
+    effect = _effect(raw)
+    board = _board(raw)
+    if effect.needs_source and raw.source is None:
+        raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
+    if raw.source is not None and raw.source not in board:
+        raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units)")
+    targets = None if raw.targets is None else _targets(raw.targets, effect, board)
+    return Scenario(
+        controller=raw.controller,
+        effect=effect,
+        board=board,
+        source=raw.source,
+        bonus_damage=raw.bonus_damage,
+        available_power=raw.available_power,
+        policy=Policy(group_subset=raw.policy.group_subset),
+        targets=targets,
+        rules=raw.rules,
+    )
+
+
+def _effect(raw: ScenarioIn) -> Effect:
+    if raw.card is not None and raw.effect is not None:
+        raise ScenarioError("effect", "give either 'card' or 'effect', not both")
+    if raw.effect is not None:
+        return _inline_effect(raw.effect)
+    if raw.card is None:
+        raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
+    try:
+        return cards.card(raw.card)
+    except KeyError:
+        known = ", ".join(c.name for c in cards.library())
+        raise ScenarioError("card", f"unknown card {raw.card!r} (known: {known})") from None
+
+
+def _inline_effect(raw: EffectIn) -> SplitDamage:
+    split = raw.split
+    from_might = split.amount == "friendly-might"
+    bonus = (not from_might) if split.bonus_damage is None else split.bonus_damage
+    return SplitDamage(
+        name=raw.name,
+        slug=cards.slugify(raw.name),
+        text=raw.text,
+        pool=Pool.FRIENDLY_MIGHT if from_might else Pool.FIXED,
+        amount=0 if isinstance(split.amount, str) else split.amount,
+        among=Relation(split.among),
+        zone=Zone(split.at),
+        bonus_applies=bonus,
+    )
+
+
+def _board(raw: ScenarioIn) -> Board:
+    seen: set[str] = set()
+    for index, name in enumerate(raw.battlefields):
+        field = f"battlefields[{index}]"
+        if not name:
+            raise ScenarioError(field, "a battlefield name cannot be empty")
+        if name in (BASE, OFFBOARD):
+            raise ScenarioError(field, f"{name!r} is reserved for a unit's location")
+        if name in seen:
+            raise ScenarioError(field, f"battlefield {name!r} is listed twice")
+        seen.add(name)
+    units: list[Unit] = []
+    ids: set[str] = set()
+    for unit in raw.units:
+        if unit.id in ids:
+            raise ScenarioError(f"units[{unit.id}].id", f"duplicate unit id {unit.id!r}")
+        ids.add(unit.id)
+        if unit.location not in seen and unit.location not in (BASE, OFFBOARD):
+            raise ScenarioError(
+                f"units[{unit.id}].location",
+                f"{unit.location!r} is neither a listed battlefield nor 'base' or 'offboard'",
+            )
+        units.append(
+            Unit(
+                id=unit.id,
+                controller=unit.controller,
+                might=unit.might,
+                location=unit.location,
+                damage=unit.damage,
+                deflect=unit.deflect,
+                untargetable=unit.untargetable,
+                tags=tuple(unit.tags),
+            )
+        )
+    return Board(tuple(raw.battlefields), tuple(units))
+
+
+def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> Targets:
+    slots = effect.slots
+    for slot in raw:
+        if slot not in slots:
+            raise ScenarioError(
+                f"targets.{slot}",
+                f"{effect.name} has no slot {slot!r} (its slots: {', '.join(slots)})",
+            )
+    for slot in slots:
+        if slot not in raw:
+            raise ScenarioError(f"targets.{slot}", f"required slot of {effect.name} is missing")
+    friendly: str | None = None
+    if "friendly" in slots:
+        value = raw["friendly"]
+        if not isinstance(value, str):
+            raise ScenarioError("targets.friendly", "takes one unit id, not a list")
+        _known(board, "targets.friendly", value)
+        friendly = value
+    group = raw[effect.split_slot]
+    field = f"targets.{effect.split_slot}"
+    if not isinstance(group, list):
+        raise ScenarioError(field, f"takes a list of unit ids, not one id ({group!r})")
+    chosen: set[str] = set()
+    for unit_id in group:
+        _known(board, field, unit_id)
+        if unit_id in chosen:
+            raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (split targets are "
+                                "distinct units, 355.14.a)")
+        chosen.add(unit_id)
+    return Targets(split=tuple(group), friendly=friendly)
+
+
+def _known(board: Board, field: str, unit_id: str) -> None:
+    if unit_id not in board:
+        raise ScenarioError(field, f"unknown unit id {unit_id!r} (not in units)")

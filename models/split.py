@@ -1,0 +1,261 @@
+"""Split damage (CR 1.4 355.14): the rules turned into plain questions, and the verifier.
+
+:func:`finalize_problem` and :func:`resolve_problem` apply the rules to a scenario and
+return the combinatorial question every backend answers. :func:`verify_declaration`
+and :func:`verify_resolution` check one answer against the rules directly, with no
+solver; every backend is tested against them.
+
+>>> from models.scenario import parse_scenario
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [
+...         {"id": "kai", "controller": "A", "might": 3, "location": "north"},
+...         {"id": "r1", "controller": "B", "might": 1, "location": "north"},
+...         {"id": "r2", "controller": "B", "might": 1, "location": "base"}],
+...     "targets": {"friendly": "kai", "enemies": ["r1", "r2"]}})
+>>> p = resolve_problem(s)
+>>> p.targets, p.pool, [f.rule for _, f in p.illegal]
+(('r1',), 3, ['359.3.e.2'])
+>>> verify_resolution(s, Resolution.of({"r1": 2}))[0].rule
+'355.14.f'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.answers import Declaration, Resolution
+from models.board import Unit
+from models.effects import Pool, SplitDamage
+from models.scenario import Scenario, ScenarioError
+from models.targeting import (
+    Failure,
+    friendly_target_failure,
+    source_battlefield,
+    split_target_failure,
+)
+
+
+@dataclass(frozen=True)
+class FriendlyOption:
+    """One choice of the friendly unit (``None`` for a card without that slot) and the
+    most split targets it allows: the initial damage available (355.14.c)."""
+
+    friendly: str | None
+    cap: int
+
+
+@dataclass(frozen=True)
+class SplitFinalizeProblem:
+    """Choose one friendly option, then any subset of ``candidates`` with at most the
+    option's cap members and a Deflect tax within ``budget`` (``None``: unlimited)."""
+
+    options: tuple[FriendlyOption, ...]
+    candidates: tuple[str, ...]
+    taxes: tuple[int, ...]
+    budget: int | None
+    #: Units that could not be chosen, and why (for explanations).
+    excluded: tuple[tuple[str, Failure], ...] = ()
+
+    @property
+    def taxed(self) -> bool:
+        """Whether the Deflect budget can bind at all."""
+        return self.budget is not None and sum(self.taxes) > self.budget
+
+
+@dataclass(frozen=True)
+class SplitResolveProblem:
+    """Deal exactly ``pool`` damage to ``min(len(targets), pool)`` of the legal
+    ``targets``, each kept target at least 1 (355.14.f-h.1)."""
+
+    targets: tuple[str, ...]
+    pool: int
+    #: Chosen targets that are illegal now, and why (359.3.e).
+    illegal: tuple[tuple[str, Failure], ...] = ()
+    #: Why no damage is dealt at all (a null Might, 359.3.f.2.a), if that is the case.
+    pool_null: Failure | None = None
+
+    @property
+    def keep(self) -> int:
+        """How many targets keep receiving damage (355.14.h.1: never fewer)."""
+        return min(len(self.targets), self.pool)
+
+
+# --------------------------------------------------------------------------- finalization
+
+
+def _split_candidates(scenario: Scenario, resolving: bool) -> tuple[list[Unit], list[tuple[str, Failure]]]:
+    effect = scenario.effect
+    board = scenario.board
+    here = source_battlefield(board, scenario.source)
+    legal: list[Unit] = []
+    excluded: list[tuple[str, Failure]] = []
+    for unit in board:
+        failure = split_target_failure(
+            unit, controller=scenario.controller, among=effect.among, zone=effect.zone,
+            here=here, board=board, resolving=resolving,
+        )
+        if failure is None:
+            legal.append(unit)
+        else:
+            excluded.append((unit.id, failure))
+    return legal, excluded
+
+
+def _fixed_amount(effect: SplitDamage, bonus: int) -> int:
+    """A printed amount plus Bonus Damage where it applies (715.3)."""
+    return effect.amount + (bonus if effect.bonus_applies else 0)
+
+
+def _might_amount(effect: SplitDamage, unit: Unit, bonus: int) -> int:
+    """The friendly unit's Might, negative counting as 0 (143.2.b)."""
+    return unit.effective_might + (bonus if effect.bonus_applies else 0)
+
+
+def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
+    """Every legal choice for the friendly slot, with the target cap it gives (355.14.c)."""
+    effect = scenario.effect
+    if effect.pool is Pool.FIXED:
+        return (FriendlyOption(None, _fixed_amount(effect, scenario.bonus_damage)),)
+    options = []
+    for unit in sorted(scenario.board, key=lambda u: u.id):
+        if friendly_target_failure(unit, scenario.controller, resolving=False) is None:
+            options.append(
+                FriendlyOption(unit.id, _might_amount(effect, unit, scenario.bonus_damage))
+            )
+    return tuple(options)
+
+
+def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
+    """The finalization question of a split-damage scenario (355.14.a-c, 355.13, 809)."""
+    legal, excluded = _split_candidates(scenario, resolving=False)
+    legal.sort(key=lambda u: u.id)
+    return SplitFinalizeProblem(
+        options=friendly_options(scenario),
+        candidates=tuple(u.id for u in legal),
+        taxes=tuple(u.deflect_tax_for(scenario.controller) for u in legal),
+        budget=scenario.available_power,
+        excluded=tuple(excluded),
+    )
+
+
+def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Failure]:
+    """Every rule the declaration breaks; empty when it is legal."""
+    failures: list[Failure] = []
+    effect = scenario.effect
+    board = scenario.board
+    cap: int | None = None
+    if effect.pool is Pool.FRIENDLY_MIGHT:
+        friendly = declaration.friendly
+        if friendly is None or friendly not in board:
+            return [Failure("355.8", f"{effect.name} needs a friendly unit")]
+        failure = friendly_target_failure(board[friendly], scenario.controller, resolving=False)
+        if failure is not None:
+            failures.append(failure)
+        cap = _might_amount(effect, board[friendly], scenario.bonus_damage)
+    else:
+        if declaration.friendly is not None:
+            failures.append(Failure("355.8", f"{effect.name} has no friendly slot"))
+        cap = _fixed_amount(effect, scenario.bonus_damage)
+    if len(set(declaration.split)) != len(declaration.split):
+        failures.append(Failure("355.14.a", "a split target is chosen twice"))
+    here = source_battlefield(board, scenario.source)
+    tax = 0
+    for unit_id in declaration.split:
+        if unit_id not in board:
+            failures.append(Failure("355.9.b", f"{unit_id} is not a unit of the scenario"))
+            continue
+        unit = board[unit_id]
+        failure = split_target_failure(
+            unit, controller=scenario.controller, among=effect.among, zone=effect.zone,
+            here=here, board=board, resolving=False,
+        )
+        if failure is not None:
+            failures.append(failure)
+        tax += unit.deflect_tax_for(scenario.controller)
+    if len(declaration.split) > cap:
+        failures.append(Failure("355.14.c", f"{len(declaration.split)} split targets but only "
+                                f"{cap} damage is available"))
+    if scenario.available_power is not None and tax > scenario.available_power:
+        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
+                                f"{scenario.available_power} is available"))
+    return failures
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+def _chosen(scenario: Scenario) -> tuple[str | None, tuple[str, ...]]:
+    if scenario.targets is None:
+        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
+                            "finalization")
+    return scenario.targets.friendly, scenario.targets.split
+
+
+def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
+    """The resolution question: legal targets now (359.3.e) and the pool now (359.3.f.2)."""
+    friendly_id, chosen = _chosen(scenario)
+    effect = scenario.effect
+    board = scenario.board
+    here = source_battlefield(board, scenario.source)
+    legal: list[str] = []
+    illegal: list[tuple[str, Failure]] = []
+    for unit_id in chosen:
+        failure = split_target_failure(
+            board[unit_id], controller=scenario.controller, among=effect.among,
+            zone=effect.zone, here=here, board=board, resolving=True,
+        )
+        if failure is None:
+            legal.append(unit_id)
+        else:
+            illegal.append((unit_id, failure))
+    pool_null: Failure | None = None
+    if effect.pool is Pool.FRIENDLY_MIGHT:
+        assert friendly_id is not None  # the scenario validated the slot
+        failure = friendly_target_failure(board[friendly_id], scenario.controller,
+                                          resolving=True)
+        if failure is None:
+            pool = _might_amount(effect, board[friendly_id], scenario.bonus_damage)
+        else:
+            pool = 0
+            pool_null = Failure("359.3.f.2.a", f"its Might is null: {failure}")
+    else:
+        pool = _fixed_amount(effect, scenario.bonus_damage)
+    return SplitResolveProblem(
+        targets=tuple(sorted(legal)), pool=pool, illegal=tuple(illegal), pool_null=pool_null
+    )
+
+
+def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failure]:
+    """Every rule the resolution breaks; empty when it is legal.
+
+    Checks the rules directly: damage only to chosen targets that are legal now
+    (359.3.e.5), each at least 1 (355.14.g), exactly the pool in total when any legal target
+    remains (355.14.e), and exactly ``min(#legal, pool)`` targets kept (355.14.h.1).
+    """
+    problem = resolve_problem(scenario)
+    failures: list[Failure] = []
+    illegal = dict(problem.illegal)
+    chosen = set(_chosen(scenario)[1])
+    for unit_id, amount in resolution.damage:
+        if unit_id not in chosen:
+            failures.append(Failure("355.15", f"{unit_id} was not chosen at finalization"))
+        elif unit_id in illegal:
+            failures.append(Failure("359.3.e.5", f"{unit_id} is illegal and unaffected: "
+                                    f"{illegal[unit_id]}"))
+        if amount < 1:
+            failures.append(Failure("355.14.g", f"{unit_id} would be dealt {amount}"))
+    if problem.pool_null is not None and resolution.damage:
+        failures.append(problem.pool_null)
+        return failures
+    total = sum(amount for _, amount in resolution.damage)
+    expected_total = problem.pool if problem.targets else 0
+    if total != expected_total:
+        failures.append(Failure("355.14.f", f"{total} damage dealt but exactly "
+                                f"{expected_total} must be split"))
+    kept = len(resolution.damage)
+    if kept != problem.keep:
+        rule_no = "355.14.h.1" if kept < problem.keep else "355.14.h"
+        failures.append(Failure(rule_no, f"{kept} targets kept but exactly {problem.keep} "
+                                f"must be ({len(problem.targets)} legal, {problem.pool} damage)"))
+    return failures
+

@@ -1,0 +1,99 @@
+"""Which units a slot may target, and whether a chosen target is still legal.
+
+Each check returns ``None`` when the unit passes, or a :class:`Failure` naming the rule
+it breaks. The same predicates serve finalization (who may be chosen) and resolution
+(which chosen targets are still legal, CR 1.4 359.3.e):
+
+>>> from models.board import Board, Unit
+>>> board = Board(("north",), (Unit("r1", "B", 1, "base"),))
+>>> split_target_failure(board["r1"], controller="A", among=Relation.ENEMY,
+...     zone=Zone.BATTLEFIELDS, here=None, board=board, resolving=True).rule
+'359.3.e.2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.board import Board, Unit
+from models.effects import Relation, Zone
+from models.rules import Rule, rule
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a choice or an answer is not legal: the rule and the facts."""
+
+    rule: str
+    message: str
+
+    def cited(self) -> Rule:
+        """The catalogued rule."""
+        return rule(self.rule)
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.cited().citation()})"
+
+
+def _untargetable_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+    if unit.can_be_chosen_by(controller):
+        return None
+    if resolving:
+        return Failure("758.1", f"{unit.id} became untargetable and is mistargeted")
+    return Failure("355.9.b", f"{unit.id} can't be chosen by {controller}'s spells or abilities")
+
+
+def friendly_target_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+    """Whether ``unit`` may be (or still is) the friendly unit of a friendly-might split.
+
+    It must be on the board, controlled by ``controller`` and targetable by them; its
+    location does not matter.
+    """
+    if not unit.on_board:
+        return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
+    if unit.controller != controller:
+        rule_no = "359.3.e.2" if resolving else "740.1"
+        return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "
+                       f"{unit.controller})")
+    return _untargetable_failure(unit, controller, resolving)
+
+
+def source_battlefield(board: Board, source: str | None) -> str | None:
+    """The battlefield "here" refers to: the source's battlefield now, or ``None``.
+
+    "Here" is checked when the instruction executes (CR 1.4 359.3.f.2). A source at a base
+    or off the board has no battlefield, so no unit is "here".
+    """
+    if source is None:
+        return None
+    location = board[source].location
+    return location if board.is_battlefield(location) else None
+
+
+def split_target_failure(
+    unit: Unit,
+    *,
+    controller: str,
+    among: Relation,
+    zone: Zone,
+    here: str | None,
+    board: Board,
+    resolving: bool,
+) -> Failure | None:
+    """Whether ``unit`` may be (or still is) a split target (355.14.a, 359.3.e.2)."""
+    verb = "is no longer" if resolving else "is not"
+    if not unit.on_board:
+        return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+    if not among.admits(unit.controller, controller):
+        rule_no = "359.3.e.2" if resolving else "740.1"
+        return Failure(rule_no, f"{unit.id} {verb} an {among.value} unit "
+                       f"(controlled by {unit.controller})")
+    if zone is Zone.BATTLEFIELDS and not board.is_battlefield(unit.location):
+        rule_no = "359.3.e.2" if resolving else "355.9.b"
+        return Failure(rule_no, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+    if zone is Zone.HERE and (here is None or unit.location != here):
+        rule_no = "359.3.e.2" if resolving else "355.9.b"
+        where = "the source is at no battlefield" if here is None else f"here is {here}"
+        return Failure(rule_no, f"{unit.id} {verb} here ({where}; {unit.id} at "
+                       f"{unit.location})")
+    return _untargetable_failure(unit, controller, resolving)

@@ -1,0 +1,114 @@
+"""The CP-SAT backend: enumerate a compiled model through a streaming callback.
+
+The solver runs in a worker thread and hands answers over a bounded queue, so a caller
+that stops early (``--limit``) stops the search and nothing is held in memory.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+from ortools.sat.python import cp_model
+
+from models.answers import Declaration, Resolution
+from models.split import SplitFinalizeProblem, SplitResolveProblem
+from solver.compile import compile_declaration, compile_resolution
+from solver.params import enumeration_solver
+
+NAME = "cpsat"
+
+T = TypeVar("T")
+_DONE = object()
+
+
+class _Streamer(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+    def __init__(self, read: Callable[[cp_model.CpSolverSolutionCallback], object],
+                 sink: queue.Queue[object], stop: threading.Event) -> None:
+        super().__init__()
+        self._read = read
+        self._sink = sink
+        self._stop = stop
+
+    def on_solution_callback(self) -> None:
+        if self._stop.is_set():
+            self.stop_search()
+            return
+        self._sink.put(self._read(self))
+
+
+def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCallback], T]
+           ) -> Iterator[T]:
+    """Every solution of ``model`` through ``read``, each once, as they are found."""
+    if model.has_objective():
+        raise ValueError("an enumerated model must not have an objective")
+    sink: queue.Queue[object] = queue.Queue(maxsize=4096)
+    stop = threading.Event()
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            solver = enumeration_solver()
+            status = solver.solve(model, _Streamer(read, sink, stop))
+            if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stop.is_set():
+                failure.append(RuntimeError(f"CP-SAT stopped with {solver.status_name(status)}"))
+        except BaseException as err:  # handed to the consumer below
+            failure.append(err)
+        finally:
+            while True:
+                try:
+                    sink.put(_DONE, timeout=0.05)
+                    break
+                except queue.Full:
+                    if stop.is_set():
+                        _drain(sink)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while (item := sink.get()) is not _DONE:
+            yield item  # type: ignore[misc]
+    finally:
+        stop.set()
+        _drain(sink)
+        worker.join()
+    if failure:
+        raise failure[0]
+
+
+def _drain(sink: queue.Queue[object]) -> None:
+    while True:
+        try:
+            sink.get_nowait()
+        except queue.Empty:
+            return
+
+
+def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
+    """Every legal resolution, from the compiled CP-SAT model."""
+    compiled = compile_resolution(problem)
+    pairs: Sequence[tuple[str, cp_model.IntVar]] = list(
+        zip(compiled.targets, compiled.amounts, strict=True))
+
+    def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
+        return Resolution(tuple((u, v) for u, x in pairs if (v := cb.value(x))))
+
+    return stream(compiled.model, read)
+
+
+def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
+    """Every legal declaration, from the compiled CP-SAT model."""
+    compiled = compile_declaration(problem)
+    names = problem.candidates
+    taxes = problem.taxes
+
+    def read(cb: cp_model.CpSolverSolutionCallback) -> Declaration:
+        chosen = [i for i, lit in enumerate(compiled.chosen) if cb.boolean_value(lit)]
+        option = next(o for o, lit in zip(problem.options, compiled.options, strict=True)
+                      if cb.boolean_value(lit))
+        return Declaration(tuple(names[i] for i in chosen), option.friendly,
+                           sum(taxes[i] for i in chosen))
+
+    return stream(compiled.model, read)

@@ -1,0 +1,136 @@
+"""The native backend: answers generated directly, streaming, in a deterministic order.
+
+Resolutions are combinations (which targets are kept when damage is short) or
+compositions (how the damage is divided), both in lexicographic order. For bulk use,
+:func:`resolution_blocks` yields them as numpy matrices, one row per answer and one column
+per legal target, built a block at a time without Python work per answer.
+
+>>> from models.split import SplitResolveProblem
+>>> [r.as_json()["damage"] for r in resolutions(SplitResolveProblem(("a", "b"), 3))]
+[{'a': 1, 'b': 2}, {'a': 2, 'b': 1}]
+>>> resolution_blocks(SplitResolveProblem(("a", "b", "c"), 2)).__next__().tolist()
+[[1, 1, 0], [1, 0, 1], [0, 1, 1]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from math import comb
+from operator import sub
+
+import numpy as np
+import numpy.typing as npt
+
+from models.answers import Declaration, Resolution
+from models.split import SplitFinalizeProblem, SplitResolveProblem
+
+NAME = "native"
+
+#: Rows per numpy block: large enough to amortise numpy calls, small enough for memory.
+BLOCK_ROWS = 1 << 16
+
+IntArray = npt.NDArray[np.int64]
+
+
+# --------------------------------------------------------------------------- resolutions
+
+
+def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
+    """Every legal resolution, one :class:`Resolution` at a time, in lexicographic order."""
+    targets, pool, keep = problem.targets, problem.pool, problem.keep
+    if keep == 0:
+        yield Resolution(())
+        return
+    if len(targets) > pool:
+        for kept in combinations(targets, keep):
+            yield Resolution(tuple((unit, 1) for unit in kept))
+        return
+    for bars in combinations(range(1, pool), keep - 1):
+        edges = (0, *bars, pool)
+        yield Resolution(tuple(zip(targets, map(sub, edges[1:], edges), strict=True)))
+
+
+def combination_blocks(n: int, k: int, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
+    """All ``k``-combinations of ``range(n)`` in lexicographic order, as blocks of rows.
+
+    >>> [b.tolist() for b in combination_blocks(4, 2, block_rows=3)]
+    [[[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3]], [[2, 3]]]
+    """
+    if k == 0:
+        yield np.zeros((1, 0), dtype=np.int64)
+        return
+    yield from _combination_blocks(0, n, k, block_rows)
+
+
+def _combination_blocks(low: int, n: int, k: int, block_rows: int) -> Iterator[IntArray]:
+    """Combinations of ``range(low, n)``; splits on the first element until blocks fit."""
+    if comb(n - low, k) <= block_rows or k == 1:
+        yield from _split_rows(_all_combinations(low, n, k), block_rows)
+        return
+    for first in range(low, n - k + 1):
+        for tail in _combination_blocks(first + 1, n, k - 1, block_rows):
+            head = np.full((tail.shape[0], 1), first, dtype=np.int64)
+            yield np.hstack((head, tail))
+
+
+def _split_rows(rows: IntArray, block_rows: int) -> Iterator[IntArray]:
+    for start in range(0, rows.shape[0], block_rows):
+        yield rows[start:start + block_rows]
+
+
+def _all_combinations(low: int, n: int, k: int) -> IntArray:
+    """Every ``k``-combination of ``range(low, n)``, built column by column in numpy."""
+    last = np.arange(low, n - k + 1, dtype=np.int64)
+    columns = [last]
+    for j in range(1, k):
+        top = n - k + j  # the largest value column j may hold
+        counts = top - last  # each row continues with last+1 .. top
+        total = int(counts.sum())
+        starts = np.repeat(np.cumsum(counts) - counts, counts)
+        last = np.repeat(last + 1, counts) + (np.arange(total, dtype=np.int64) - starts)
+        columns = [np.repeat(col, counts) for col in columns]
+        columns.append(last)
+    return np.stack(columns, axis=1)
+
+
+def resolution_blocks(problem: SplitResolveProblem, block_rows: int = BLOCK_ROWS
+                      ) -> Iterator[IntArray]:
+    """Every legal resolution as rows of damage per legal target (``problem.targets``).
+
+    Same answers and order as :func:`resolutions`; a zero means the target is not dealt
+    damage (dropped, 355.14.h).
+    """
+    n, pool, keep = len(problem.targets), problem.pool, problem.keep
+    if keep == 0:
+        yield np.zeros((1, n), dtype=np.int64)
+        return
+    if n > pool:
+        for kept in combination_blocks(n, keep, block_rows):
+            rows = np.zeros((kept.shape[0], n), dtype=np.int64)
+            np.put_along_axis(rows, kept, 1, axis=1)
+            yield rows
+        return
+    for bars in combination_blocks(pool - 1, keep - 1, block_rows):
+        rows = bars.shape[0]
+        edges = np.hstack((np.zeros((rows, 1), dtype=np.int64), bars + 1,
+                           np.full((rows, 1), pool, dtype=np.int64)))
+        yield np.diff(edges, axis=1)
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
+    """Every legal declaration: per friendly option, subsets by size, then lexicographic."""
+    names = problem.candidates
+    taxes = problem.taxes
+    budget = problem.budget
+    for option in problem.options:
+        top = min(option.cap, len(names))
+        for size in range(top + 1):
+            for chosen in combinations(range(len(names)), size):
+                cost = sum(taxes[i] for i in chosen)
+                if budget is not None and cost > budget:
+                    continue
+                yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)

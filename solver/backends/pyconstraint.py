@@ -1,0 +1,68 @@
+"""The python-constraint2 backend: an independent third opinion for small boards.
+
+The model states the rules literally, with no counting shortcut: every legal target may
+be dealt 0..pool damage, the amounts add up to the pool, and exactly ``min(n, pool)``
+targets are dealt damage (355.14.e-h.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from constraint import ExactSumConstraint, FunctionConstraint, Problem
+
+from models.answers import Declaration, Resolution
+from models.split import SplitFinalizeProblem, SplitResolveProblem
+
+NAME = "pyconstraint"
+
+
+def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
+    """Every legal resolution, from a python-constraint2 model."""
+    targets, keep = problem.targets, problem.keep
+    if keep == 0:
+        yield Resolution(())
+        return
+    csp = Problem()
+    csp.addVariables(list(targets), list(range(problem.pool + 1)))
+    csp.addConstraint(ExactSumConstraint(problem.pool), list(targets))
+
+    def kept_exactly(*amounts: int) -> bool:
+        return sum(1 for a in amounts if a) == keep
+
+    csp.addConstraint(FunctionConstraint(kept_exactly), list(targets))
+    for solution in csp.getSolutionIter():
+        yield Resolution.of(solution)
+
+
+def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
+    """Every legal declaration, from a python-constraint2 model."""
+    if not problem.options:
+        return
+    names = problem.candidates
+    csp = Problem()
+    csp.addVariable("friendly", list(range(len(problem.options))))
+    chosen = [f"chosen:{name}" for name in names]
+    if chosen:
+        csp.addVariables(chosen, [0, 1])
+    caps = [o.cap for o in problem.options]
+
+    def within_cap(option: int, *picks: int) -> bool:
+        return sum(picks) <= caps[option]
+
+    csp.addConstraint(FunctionConstraint(within_cap), ["friendly", *chosen])
+    if problem.budget is not None and chosen:
+        budget = problem.budget
+        taxes = problem.taxes
+
+        def within_budget(*picks: int) -> bool:
+            return sum(t * p for t, p in zip(taxes, picks, strict=True)) <= budget
+
+        csp.addConstraint(FunctionConstraint(within_budget), chosen)
+    solution: dict[str, Any]
+    for solution in csp.getSolutionIter():
+        picked = [i for i, var in enumerate(chosen) if solution[var]]
+        option = problem.options[solution["friendly"]]
+        yield Declaration(tuple(names[i] for i in picked), option.friendly,
+                          sum(problem.taxes[i] for i in picked))

@@ -1,0 +1,96 @@
+"""Exact counts without listing: closed forms and small dynamic programmes (big integers).
+
+Resolutions of a split (355.14.e-h.1): with ``n`` legal targets and ``D`` damage, the
+controller keeps ``min(n, D)`` targets, each dealt at least 1, the whole ``D`` dealt.
+
+* ``n <= D``: compositions of ``D`` into ``n`` positive parts, ``C(D-1, n-1)``;
+* ``n > D``: choose the ``D`` kept targets, each dealt 1, ``C(n, D)``;
+* no legal target, no damage, or a null pool: exactly one answer, nothing dealt.
+
+>>> count_split_resolutions(targets=3, pool=5)     # 3+1+1 and its kin: C(4, 2)
+6
+>>> count_split_resolutions(targets=5, pool=3)     # drop exactly 2 of 5: C(5, 3)
+10
+>>> count_split_resolutions(targets=60, pool=40) == comb(60, 40)
+True
+
+Declarations: any subset of the candidates no larger than the cap (355.13, 355.14.c) whose
+Deflect tax fits the budget (809), counted by a DP over distinct tax values.
+
+>>> count_subsets(4, cap=4, taxes=(0, 0, 0, 0), budget=None)   # sum C(4, k), k = 0..4
+16
+>>> count_subsets(3, cap=3, taxes=(1, 1, 0), budget=1)         # {} {a} {b} {c} {a,c} {b,c}
+6
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from math import comb
+
+
+def count_split_resolutions(targets: int, pool: int) -> int:
+    """How many ways ``pool`` damage may be split among ``targets`` legal targets."""
+    if targets == 0 or pool <= 0:
+        return 1
+    if targets > pool:
+        return comb(targets, pool)
+    return comb(pool - 1, targets - 1)
+
+
+def _binomial_prefix(n: int, limit: int) -> list[int]:
+    """``prefix[j] = sum(C(n, i) for i in 0..j)`` for ``j`` in ``0..limit``."""
+    prefix: list[int] = []
+    total = 0
+    for i in range(limit + 1):
+        total += comb(n, i)
+        prefix.append(total)
+    return prefix
+
+
+def tax_table(taxes: Sequence[int], budget: int) -> dict[tuple[int, int], int]:
+    """Ways to choose taxed units: ``{(how many, total tax): ways}`` with tax <= budget.
+
+    Units are grouped by tax value, so the work grows with the number of distinct values,
+    not with the number of units.
+
+    >>> sorted(tax_table((1, 1, 2), budget=2).items())
+    [((0, 0), 1), ((1, 1), 2), ((1, 2), 1), ((2, 2), 1)]
+    """
+    table: dict[tuple[int, int], int] = {(0, 0): 1}
+    for tax, units in sorted(Counter(t for t in taxes if t > 0).items()):
+        grown: dict[tuple[int, int], int] = {}
+        for (k, cost), ways in table.items():
+            for j in range(min(units, (budget - cost) // tax) + 1):
+                key = (k + j, cost + j * tax)
+                grown[key] = grown.get(key, 0) + ways * comb(units, j)
+        table = grown
+    return table
+
+
+def count_subsets(n: int, *, cap: int, taxes: Sequence[int], budget: int | None) -> int:
+    """Subsets of ``n`` candidates with at most ``cap`` members and tax within ``budget``."""
+    return count_subsets_for_caps(n, caps=[cap], taxes=taxes, budget=budget)[0]
+
+
+def count_subsets_for_caps(
+    n: int, *, caps: Sequence[int], taxes: Sequence[int], budget: int | None
+) -> list[int]:
+    """:func:`count_subsets` for several caps over the same candidates, sharing the DP."""
+    top = min(max(caps, default=0), n)
+    if budget is None or sum(taxes) <= budget:
+        prefix = _binomial_prefix(n, max(top, 0))
+        return [prefix[min(cap, n)] if cap >= 0 else 0 for cap in caps]
+    free = sum(1 for t in taxes if t <= 0)
+    free_prefix = _binomial_prefix(free, max(min(top, free), 0))
+    table = tax_table(taxes, budget)
+    counts = []
+    for cap in caps:
+        total = 0
+        for (k, _cost), ways in table.items():
+            room = min(cap, n) - k
+            if room >= 0:
+                total += ways * free_prefix[min(room, free, len(free_prefix) - 1)]
+        counts.append(total)
+    return counts
