@@ -1,0 +1,125 @@
+"""Why an answer is legal: the rule trail of a declaration or a resolution.
+
+Each step is a dict ``{"rule", "version", "text", "detail"}``: the Core Rules number, the
+version it is quoted from, the rule's gist and what it means for this answer.
+
+>>> from models.scenario import parse_scenario
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [
+...         {"id": "kai", "controller": "A", "might": 1, "location": "north"},
+...         {"id": "r1", "controller": "B", "might": 1, "location": "north"},
+...         {"id": "r2", "controller": "B", "might": 1, "location": "north", "deflect": 1}],
+...     "targets": {"friendly": "kai", "enemies": ["r1", "r2"]}})
+>>> [step["rule"] for step in explain_resolution(s, Resolution.of({"r1": 1}))]
+['359.3.f.2', '355.14.h', '355.14.h.1', '355.14.i', '355.14.e', '355.14.g']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.answers import Declaration, Resolution
+from models.effects import Pool, Zone
+from models.rules import rule
+from models.scenario import Scenario
+from models.split import finalize_problem, resolve_problem
+from models.targeting import source_battlefield
+
+Step = dict[str, Any]
+
+
+def step(number: str, detail: str) -> Step:
+    """One explanation step citing rule ``number``."""
+    return {**rule(number).as_json(), "detail": detail}
+
+
+def _ids(units: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(units) if units else "none"
+
+
+def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
+    """Where the damage amount comes from."""
+    effect = scenario.effect
+    when = "now" if resolving else "at finalization"
+    steps: list[Step] = []
+    if effect.pool is Pool.FRIENDLY_MIGHT:
+        friendly = scenario.targets.friendly if scenario.targets and resolving else None
+        if friendly is not None:
+            unit = scenario.board[friendly]
+            steps.append(step("359.3.f.2", f"the damage is {friendly}'s Might {when}: "
+                              f"{unit.might}"))
+            if unit.might < 0:
+                steps.append(step("143.2.b", f"{friendly}'s Might {unit.might} counts as 0"))
+        if not effect.bonus_applies and scenario.bonus_damage:
+            steps.append(step("417.6.b.3", f"the unit deals the damage, so Bonus Damage "
+                              f"{scenario.bonus_damage} does not add to it"))
+    else:
+        bonus = scenario.bonus_damage if effect.bonus_applies else 0
+        detail = f"{effect.amount} damage"
+        if bonus:
+            detail += f" + Bonus Damage {bonus} = {pool} to split"
+            steps.append(step("715.3", detail))
+        elif not resolving:
+            steps.append(step("355.14.c", detail + f": up to {pool} split targets"))
+    return steps
+
+
+def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]:
+    """The rule trail of one resolution of split damage."""
+    problem = resolve_problem(scenario)
+    steps: list[Step] = []
+    if scenario.effect.zone is Zone.HERE:
+        here = source_battlefield(scenario.board, scenario.source)
+        steps.append(step("359.3.f.2", f"'here' is {scenario.source}'s battlefield now: "
+                          f"{here or 'none'}"))
+    for unit_id, failure in problem.illegal:
+        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+    if problem.pool_null is not None:
+        steps.append(step("359.3.f.2.a", problem.pool_null.message + "; no damage is dealt"))
+        steps.append(step("359.3.e.12", "a calculation using null information is ignored"))
+        return steps
+    steps.extend(_pool_steps(scenario, problem.pool, resolving=True))
+    if not problem.targets:
+        steps.append(step("359.3.e.7", "no chosen target is legal: the damage instruction "
+                          "does not execute"))
+        return steps
+    if problem.pool == 0:
+        steps.append(step("355.14.h", "no damage to split: every target ceases to be one"))
+        return steps
+    kept = resolution.kept
+    dropped = [t for t in problem.targets if t not in kept]
+    if dropped:
+        steps.append(step("355.14.h", f"{len(problem.targets)} legal targets but "
+                          f"{problem.pool} damage: the controller drops {_ids(dropped)}"))
+        steps.append(step("355.14.h.1", f"exactly {len(dropped)} dropped, never more: "
+                          f"{problem.keep} targets keep receiving damage"))
+        tax = sum(scenario.board[t].deflect_tax_for(scenario.controller) for t in dropped)
+        steps.append(step("355.14.i", f"costs and triggers for {_ids(dropped)} stand: their "
+                          f"Deflect cost ({tax} Power) is not refunded"))
+    split = ", ".join(f"{u} {a}" for u, a in resolution.damage)
+    steps.append(step("355.14.e", f"the controller divides {problem.pool} damage: {split}"))
+    steps.append(step("355.14.g", "each kept target is dealt at least 1"))
+    return steps
+
+
+def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[Step]:
+    """The rule trail of one target declaration."""
+    problem = finalize_problem(scenario)
+    steps: list[Step] = []
+    cap = next((o.cap for o in problem.options if o.friendly == declaration.friendly), 0)
+    if declaration.friendly is not None:
+        unit = scenario.board[declaration.friendly]
+        steps.append(step("740.1", f"{unit.id} is a friendly unit on the board, targetable by "
+                          f"{scenario.controller} (its location does not matter)"))
+        steps.append(step("355.14.c", f"its Might {unit.might} allows up to {cap} split "
+                          "targets"))
+    steps.extend(_pool_steps(scenario, cap, resolving=False))
+    steps.append(step("355.14.a", f"each chosen unit is a target: {_ids(list(declaration.split))}"))
+    if not declaration.split:
+        steps.append(step("355.13", "zero split targets is a legal choice"))
+    if declaration.deflect_cost:
+        budget = "unlimited" if scenario.available_power is None else scenario.available_power
+        steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
+                          f"(available: {budget})"))
+    steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
+    return steps

@@ -1,0 +1,205 @@
+"""``riftsolve``: every legal way a card effect can be finalized or resolved.
+
+Exit codes: 0 answered; 2 the scenario or the command line is malformed (one line naming
+the field); 3 the answers are too many to list without ``--limit`` (the message gives the
+exact count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any, TextIO
+
+from models import cards
+from models.scenario import ScenarioError, json_schema, load_scenario, parse_scenario_text
+from models.scenario import Scenario
+from solver.backends import BACKENDS
+from solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
+from solver.output import (
+    answer_json,
+    answers_table,
+    console,
+    json_line,
+    resolution_block_text,
+)
+
+#: Most lines listed without ``--limit``.
+LIST_BUDGET = 10**6
+
+EXIT_MALFORMED = 2
+EXIT_TOO_MANY = 3
+
+#: Most rows a table shows.
+TABLE_ROWS = 50
+
+
+class TooMany(Exception):
+    """Listing was refused: the exact count exceeds the budget."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="riftsolve",
+        description="Every legal way a Riftbound card effect can be finalized or resolved.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, what in (("finalize", "every legal target declaration for the board"),
+                       ("resolve", "every legal resolution of the chosen targets now")):
+        sub = commands.add_parser(name, help=what, description=what)
+        sub.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+        sub.add_argument("--count", action="store_true",
+                         help='print {"count": N} only, computed without listing')
+        sub.add_argument("--limit", type=_non_negative, metavar="N",
+                         help=f"list at most N answers (without it, more than "
+                         f"{LIST_BUDGET:,} answers are refused)")
+        sub.add_argument("--format", choices=("jsonl", "table"),
+                         help="output format (default: table on a terminal, jsonl otherwise)")
+        sub.add_argument("--explain", action="store_true",
+                         help="add the rule trail of each answer")
+        sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
+                         help="which backend lists the answers (default: auto, the fastest)")
+    commands.add_parser("schema", help="print the JSON Schema of the scenario format")
+    commands.add_parser("cards", help="list the card library and each card's target slots")
+    commands.add_parser("demo", help="answer the built-in example scenarios")
+    return parser
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return value
+
+
+def _load(path: str) -> Scenario:
+    if path == "-":
+        return parse_scenario_text(sys.stdin.read())
+    return load_scenario(path)
+
+
+def _question(command: str, scenario: Scenario, backend: str) -> Declarations | Resolutions:
+    return finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
+
+
+def _answers(legal: LegalSet[Any], limit: int | None) -> Iterator[Any]:
+    total = legal.count()
+    if limit is None and total > LIST_BUDGET:
+        noun = "declarations" if legal.question == "finalize" else "resolutions"
+        raise TooMany(
+            f"{total:,} legal {noun} exceed the listing budget of {LIST_BUDGET:,}; "
+            "use --count for the number only, or --limit N to list the first N"
+        )
+    return islice(iter(legal), limit)
+
+
+def _explained(legal: LegalSet[Any], answer: Any, slot: str) -> dict[str, Any]:
+    line = answer_json(answer, slot)
+    if isinstance(legal, Resolutions):
+        problem = legal.problem
+        line["dropped"] = [t for t in problem.targets if t not in answer.kept]
+        line["illegal"] = {unit: str(failure) for unit, failure in problem.illegal}
+    line["why"] = legal.explain(answer)
+    return line
+
+
+def _write_jsonl(legal: Declarations | Resolutions, args: argparse.Namespace, out: TextIO
+                 ) -> None:
+    slot = legal.scenario.effect.split_slot
+    if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
+                                                                               "native"):
+        _ = _answers(legal, args.limit)  # the budget check
+        remaining = args.limit
+        for block in legal.blocks():
+            if remaining is not None:
+                block = block[:remaining]
+                remaining -= block.shape[0]
+            out.write(resolution_block_text(legal.columns, block))
+            if remaining == 0:
+                break
+        return
+    for answer in _answers(legal, args.limit):
+        line = _explained(legal, answer, slot) if args.explain else answer_json(answer, slot)
+        out.write(json_line(line))
+
+
+def _write_table(legal: Declarations | Resolutions, args: argparse.Namespace, out: TextIO
+                 ) -> None:
+    scenario = legal.scenario
+    total = legal.count()
+    shown = TABLE_ROWS if args.limit is None else min(args.limit, TABLE_ROWS)
+    answers = list(islice(iter(legal), shown))
+    term = console(out)
+    noun = "declarations" if legal.question == "finalize" else "resolutions"
+    title = f"{scenario.effect.name}: {total:,} legal {noun}"
+    if total > len(answers):
+        title += f" (first {len(answers)} shown)"
+    term.print(answers_table(answers, scenario.effect.split_slot, title))
+    if args.explain:
+        for index, answer in enumerate(answers, 1):
+            term.print(f"[bold]#{index}[/bold]")
+            for step in legal.explain(answer):
+                term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+
+
+def _run_question(args: argparse.Namespace, out: TextIO) -> int:
+    legal = _question(args.command, _load(args.scenario), args.backend)
+    if args.count:
+        out.write(json_line({"count": legal.count()}))
+        return 0
+    fmt = args.format or ("table" if out.isatty() else "jsonl")
+    if fmt == "table":
+        _write_table(legal, args, out)
+    else:
+        _write_jsonl(legal, args, out)
+    return 0
+
+
+def _cards(out: TextIO) -> int:
+    term = console(out)
+    from rich.table import Table
+
+    table = Table(title="card library", header_style="bold")
+    for column in ("card", "slug", "slots", "text"):
+        table.add_column(column)
+    for card in cards.library():
+        table.add_row(card.name, card.slug, ", ".join(card.slots), card.text)
+    term.print(table)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    out = out or sys.stdout
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "schema":
+            out.write(json.dumps(json_schema(), indent=2) + "\n")
+            return 0
+        if args.command == "cards":
+            return _cards(out)
+        if args.command == "demo":
+            from solver.demo import run_demo
+
+            return run_demo(out)
+        return _run_question(args, out)
+    except ScenarioError as err:
+        print(f"riftsolve: error: {err}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except TooMany as err:
+        print(f"riftsolve: refused: {err}", file=sys.stderr)
+        return EXIT_TOO_MANY
+    except BrokenPipeError:
+        # The reader stopped early (e.g. `| head`): not an error.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

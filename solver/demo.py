@@ -1,0 +1,55 @@
+"""``riftsolve demo``: the built-in example scenarios, answered and explained."""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+from typing import Any, TextIO
+
+from rich.table import Table
+
+from models import load_scenario
+from solver.examples import example_names, example_path
+from solver.legal import Declarations, Resolutions, finalize, resolve
+from solver.output import answers_table, console
+
+#: Answers shown per example.
+SHOWN = 6
+
+
+def _questions(name: str) -> list[tuple[str, Declarations | Resolutions, Any]]:
+    path = example_path(name)
+    scenario = load_scenario(path)
+    expect = json.loads(path.read_text(encoding="utf-8")).get("expect", {})
+    asked: list[tuple[str, Declarations | Resolutions, Any]] = []
+    if "finalize_count" in expect or scenario.targets is None:
+        asked.append(("finalize", finalize(scenario), expect.get("finalize_count")))
+    if scenario.targets is not None:
+        asked.append(("resolve", resolve(scenario), expect.get("resolve_count")))
+    return asked
+
+
+def run_demo(out: TextIO) -> int:
+    """Print every example's counts, first answers and the rules behind the first one."""
+    term = console(out)
+    summary = Table(title="riftsolve demo: built-in example scenarios", header_style="bold")
+    for column in ("scenario", "card", "question", "legal answers", "expected"):
+        summary.add_column(column)
+    for name in example_names():
+        for question, legal, expected in _questions(name):
+            count = legal.count()
+            answers = list(islice(iter(legal), SHOWN))
+            term.rule(f"[bold]{name}[/bold] - {legal.scenario.effect.name}, {question}")
+            title = f"{count:,} legal answers" + (
+                f" (first {len(answers)})" if count > len(answers) else "")
+            term.print(answers_table(answers, legal.scenario.effect.split_slot, title))
+            if answers:
+                term.print("[bold]why #1 is legal[/bold]")
+                for step in legal.explain(answers[0]):  # type: ignore[arg-type]
+                    term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+            check = "" if expected is None else (
+                f"{expected} ok" if expected == count else f"{expected} MISMATCH")
+            summary.add_row(name, legal.scenario.effect.name, question, f"{count:,}", check)
+    term.print()
+    term.print(summary)
+    return 0

@@ -1,0 +1,102 @@
+"""Writing answers: JSON lines (the CLI contract) and readable tables.
+
+Blocks of resolutions are formatted with one ``%`` operation per block, so JSON-lines
+output keeps pace with the native generators. The fast path writes exactly what
+``json.dumps(answer.as_json())`` writes:
+
+>>> import numpy as np
+>>> print(resolution_block_text(("r1", "r2"), np.array([[1, 2], [2, 1]])), end="")
+{"damage": {"r1": 1, "r2": 2}}
+{"damage": {"r1": 2, "r2": 1}}
+>>> print(resolution_block_text(("r1", "r2", "r3"), np.array([[1, 0, 1]])), end="")
+{"damage": {"r1": 1, "r3": 1}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+from rich.console import Console
+from rich.table import Table
+
+from models.answers import Declaration, Resolution
+
+
+def json_line(obj: dict[str, Any]) -> str:
+    """One JSON line, as the CLI contract writes it."""
+    return json.dumps(obj) + "\n"
+
+
+def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> str:
+    """JSON lines for a block of resolutions (rows of damage per ``ids`` column)."""
+    rows = block.shape[0]
+    if rows == 0:
+        return ""
+    keys = [json.dumps(unit) for unit in ids]
+    if not keys or not block.any():
+        return '{"damage": {}}\n' * rows
+    if block.min() > 0:
+        template = '{"damage": {' + ", ".join(f"{k}: %d" for k in keys) + "}}\n"
+        return (template * rows) % tuple(block.ravel().tolist())
+    per_row = np.count_nonzero(block, axis=1)
+    if block.max() == 1 and (per_row == per_row[0]).all():
+        kept = int(per_row[0])
+        columns = np.nonzero(block)[1].reshape(rows, kept)
+        fragments = np.array([f"{k}: 1" for k in keys], dtype=object)
+        template = '{"damage": {' + ", ".join(["%s"] * kept) + "}}\n"
+        return (template * rows) % tuple(fragments[columns].ravel().tolist())
+    return "".join(
+        json_line({"damage": {u: int(a) for u, a in zip(ids, row, strict=True) if a}})
+        for row in block.tolist()
+    )
+
+
+def answer_json(answer: Declaration | Resolution, split_slot: str) -> dict[str, Any]:
+    """The CLI contract's line for one answer."""
+    if isinstance(answer, Declaration):
+        return answer.as_json(split_slot)
+    return answer.as_json()
+
+
+def write_jsonl(lines: Iterable[dict[str, Any]], out: TextIO) -> int:
+    """Write one JSON object per line; returns how many were written."""
+    written = 0
+    for obj in lines:
+        out.write(json_line(obj))
+        written += 1
+    return written
+
+
+def answers_table(answers: Sequence[Declaration | Resolution], split_slot: str,
+                  title: str | None = None) -> Table:
+    """A readable table of answers: one row each."""
+    table = Table(title=title, show_lines=False, header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    if answers and isinstance(answers[0], Declaration):
+        if any(a.friendly is not None for a in answers if isinstance(a, Declaration)):
+            table.add_column("friendly")
+        table.add_column(split_slot)
+        table.add_column("Deflect", justify="right")
+        for index, answer in enumerate(answers, 1):
+            assert isinstance(answer, Declaration)
+            cells = [str(index)]
+            if answer.friendly is not None:
+                cells.append(answer.friendly)
+            cells += [", ".join(answer.split) or "(none)", str(answer.deflect_cost)]
+            table.add_row(*cells)
+        return table
+    table.add_column("damage dealt")
+    for index, answer in enumerate(answers, 1):
+        assert isinstance(answer, Resolution)
+        split = ", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"
+        table.add_row(str(index), split)
+    return table
+
+
+def console(out: TextIO) -> Console:
+    """A rich console writing to ``out`` (plain text when it is not a terminal)."""
+    return Console(file=out, highlight=False, soft_wrap=True)
