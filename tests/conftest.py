@@ -1,0 +1,41 @@
+"""Shared fixtures: scenario builders and the golden scenario files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from models import Scenario, parse_scenario
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"
+
+
+def unit(uid: str, controller: str = "B", might: int = 1, location: str = "north",
+         **extra: Any) -> dict[str, Any]:
+    """A unit entry of a scenario."""
+    return {"id": uid, "controller": controller, "might": might, "location": location, **extra}
+
+
+def scenario_dict(units: list[dict[str, Any]], card: str = "Alpha Strike",
+                  battlefields: tuple[str, ...] = ("north", "south"), **top: Any
+                  ) -> dict[str, Any]:
+    """A scenario document controlled by player A."""
+    return {"format": 1, "rules": "1.4", "controller": "A", "card": card,
+            "battlefields": list(battlefields), "units": units, **top}
+
+
+def build(units: list[dict[str, Any]], **top: Any) -> Scenario:
+    """A validated scenario (see :func:`scenario_dict`)."""
+    return parse_scenario(scenario_dict(units, **top))
+
+
+def golden_files() -> list[Path]:
+    """Every golden scenario shipped with the package."""
+    return sorted(EXAMPLES.glob("*.json"))
+
+
+def expectations(path: Path) -> dict[str, Any]:
+    """The ``expect`` block of a golden scenario."""
+    expect: dict[str, Any] = json.loads(path.read_text())["expect"]
+    return expect
