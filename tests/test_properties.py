@@ -1,0 +1,136 @@
+"""Property tests on random boards: every backend lists exactly the answers the rules
+verifier accepts among a brute-force superset, each once, as many as count() says."""
+
+from __future__ import annotations
+
+from itertools import chain, combinations
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from models import Declaration, Resolution, Scenario, parse_scenario
+from models.split import verify_declaration, verify_resolution
+from solver import finalize, resolve
+from solver.backends import BACKENDS
+
+#: Weighted towards battlefields so that most boards have several legal targets.
+LOCATIONS = ("north", "north", "north", "south", "south", "base", "offboard")
+
+
+@st.composite
+def boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
+    """A random split-damage scenario with up to 7 units (resolution: with targets)."""
+    count = draw(st.integers(1, 7))
+    units: list[dict[str, Any]] = []
+    for index in range(count):
+        units.append({
+            "id": f"u{index}",
+            # u0 is usually the caster's (the friendly unit or the source), others usually not
+            "controller": draw(st.sampled_from("AAAAAB" if index == 0 else "BBBBBA")),
+            "might": draw(st.sampled_from((3, 2, 4, 1, 5, 0, -1, 6))),
+            "location": draw(st.sampled_from(LOCATIONS)),
+            "deflect": draw(st.integers(0, 2)),
+        })
+        if draw(st.integers(0, 5)) == 0:
+            units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
+    card = draw(st.sampled_from(["Alpha Strike", "Volibear, Furious"]))
+    doc: dict[str, Any] = {
+        "format": 1, "controller": "A", "card": card, "battlefields": ["north", "south"],
+        "units": units, "bonus_damage": draw(st.integers(0, 2)),
+    }
+    if draw(st.booleans()):
+        doc["available_power"] = draw(st.integers(0, 4))
+    ids = [u["id"] for u in units]
+    if card != "Alpha Strike":
+        doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
+    if with_targets:
+        chosen = [i for i in ids if draw(st.sampled_from((True, True, False)))]
+        doc["targets"] = {"enemies": chosen}
+        if card == "Alpha Strike":
+            doc["targets"]["friendly"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
+    return parse_scenario(doc)
+
+
+def _subsets(items: list[str]) -> chain[tuple[str, ...]]:
+    return chain.from_iterable(combinations(items, k) for k in range(len(items) + 1))
+
+
+def _bounded_vectors(length: int, total: int) -> list[tuple[int, ...]]:
+    """Every vector of ``length`` non-negative integers adding up to at most ``total``."""
+    if length == 0:
+        return [()]
+    return [(first, *rest) for first in range(total + 1)
+            for rest in _bounded_vectors(length - 1, total - first)]
+
+
+def brute_force_resolutions(s: Scenario) -> set[Resolution]:
+    """Every assignment of damage to the chosen targets, legal or not, totalling at most
+    the pool + 1, that the verifier accepts."""
+    assert s.targets is not None
+    chosen = list(s.targets.split)
+    top = resolve(s).problem.pool + 1
+    accepted = set()
+    for amounts in _bounded_vectors(len(chosen), top):
+        answer = Resolution.of(dict(zip(chosen, amounts, strict=True)))
+        if not verify_resolution(s, answer):
+            accepted.add(answer)
+    return accepted
+
+
+def brute_force_declarations(s: Scenario) -> set[Declaration]:
+    """Every (friendly, subset of all units) pair that the verifier accepts."""
+    ids = [u.id for u in s.board]
+    friendlies: list[str | None] = [None, *ids]
+    accepted = set()
+    for friendly in friendlies:
+        for subset in _subsets(ids):
+            answer = Declaration.of(subset, friendly)
+            if not verify_declaration(s, answer):
+                accepted.add(answer)
+    return accepted
+
+
+PROPERTY = settings(max_examples=120, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(boards(with_targets=True))
+def test_resolutions_match_brute_force_on_every_backend(s: Scenario) -> None:
+    problem = resolve(s).problem
+    event(f"legal targets {min(len(problem.targets), 3)}, pool {min(problem.pool, 3)}")
+    expected = brute_force_resolutions(s)
+    for name in BACKENDS:
+        legal = resolve(s, name)
+        listed = list(legal)
+        assert len(listed) == len(set(listed)) == legal.count(), name
+        assert set(listed) == expected, name
+
+
+@PROPERTY
+@given(boards(with_targets=False))
+def test_declarations_match_brute_force_on_every_backend(s: Scenario) -> None:
+    expected = brute_force_declarations(s)
+    for name in BACKENDS:
+        legal = finalize(s, name)
+        listed = list(legal)
+        assert len(listed) == len(set(listed)) == legal.count(), name
+        assert set(listed) == expected, name
+        for answer in listed:
+            tax = sum(s.board[u].deflect_tax_for("A") for u in answer.split)
+            assert answer.deflect_cost == tax
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 12))
+def test_native_blocks_equal_native_objects(targets: int, pool: int) -> None:
+    from solver.backends.native import resolution_blocks, resolutions
+    from models.split import SplitResolveProblem
+
+    ids = tuple(f"t{i:02d}" for i in range(targets))
+    problem = SplitResolveProblem(ids, pool)
+    rows = [row for block in resolution_blocks(problem, block_rows=97) for row in block.tolist()]
+    objects = [Resolution(tuple((u, a) for u, a in zip(ids, row, strict=True) if a))
+               for row in rows]
+    assert objects == list(resolutions(problem))
