@@ -1,0 +1,157 @@
+"""The CLI contract: JSON lines, --count, --limit, the listing budget, tables, --explain."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import EXAMPLES, scenario_dict, unit
+
+from models import load_scenario
+from solver import cli, resolve
+from solver.backends import BACKENDS
+from solver.cli import main
+
+
+def _lines(argv: list[str]) -> tuple[int, list[dict[str, Any]]]:
+    out = io.StringIO()
+    code = main(argv, out=out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def _write(tmp_path: Path, doc: dict[str, Any]) -> str:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def _big(tmp_path: Path, targets: int, might: int) -> str:
+    units = [unit("kai", "A", might)] + [unit(f"r{i:02d}") for i in range(targets)]
+    enemies = [f"r{i:02d}" for i in range(targets)]
+    return _write(tmp_path, scenario_dict(units, targets={"friendly": "kai", "enemies": enemies}))
+
+
+@pytest.mark.parametrize("backend", ["auto", *sorted(BACKENDS)])
+def test_resolve_lines_follow_the_contract(backend: str) -> None:
+    path = str(EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
+    code, lines = _lines(["resolve", path, "--backend", backend])
+    assert code == 0
+    assert len(lines) == 10
+    assert all(set(line) == {"damage"} and sorted(line["damage"].values()) == [1, 1, 1]
+               for line in lines)
+    assert len({tuple(sorted(line["damage"])) for line in lines}) == 10
+
+
+def test_fast_output_equals_object_output() -> None:
+    """The block writer prints exactly json.dumps of each answer, in the same order."""
+    for name in ("alpha-strike-6-among-3", "alpha-strike-shrunk-5-to-3",
+                 "alpha-strike-friendly-gone", "alpha-strike-mistargeted"):
+        path = EXAMPLES / f"{name}.json"
+        fast = io.StringIO()
+        main(["resolve", str(path)], out=fast)
+        slow = "".join(json.dumps(r.as_json()) + "\n" for r in resolve(load_scenario(path)))
+        assert fast.getvalue() == slow
+
+
+def test_finalize_lines_carry_targets_and_deflect_cost() -> None:
+    code, lines = _lines(["finalize", str(EXAMPLES / "volibear-bonus-finalize.json")])
+    assert code == 0
+    assert {"targets": {"enemies": ["e1", "e2"]}, "deflect_cost": 1} in lines
+    assert len(lines) == 6
+    code, lines = _lines(["finalize", str(EXAMPLES / "alpha-strike-finalize-4.json")])
+    assert lines[0] == {"targets": {"friendly": "kai", "enemies": []}, "deflect_cost": 0}
+
+
+def test_count_is_exact_without_listing(tmp_path: Path) -> None:
+    """60 targets and 40 damage: C(60, 40) = 4,191,844,505,805,495 resolutions (355.14.h.1)."""
+    code, lines = _lines(["resolve", _big(tmp_path, 60, 40), "--count"])
+    assert (code, lines) == (0, [{"count": 4191844505805495}])
+
+
+def test_over_budget_listing_is_refused_with_the_count(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    code = main(["resolve", _big(tmp_path, 60, 40)], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 3
+    assert "4,191,844,505,805,495 legal resolutions exceed the listing budget" in err
+    assert "--count" in err and "--limit" in err
+
+
+def test_limit_lists_the_first_n(tmp_path: Path) -> None:
+    path = _big(tmp_path, 60, 40)
+    for backend in ("auto", "cpsat"):
+        code, lines = _lines(["resolve", path, "--limit", "7", "--backend", backend])
+        assert code == 0 and len(lines) == 7
+        assert all(len(line["damage"]) == 40 for line in lines)
+    assert _lines(["resolve", path, "--limit", "0"]) == (0, [])
+
+
+def test_budget_can_be_lowered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "LIST_BUDGET", 5)
+    path = str(EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
+    assert main(["resolve", path], out=io.StringIO()) == 3
+    assert main(["resolve", path, "--limit", "10"], out=io.StringIO()) == 0
+
+
+def test_explain_adds_the_rule_trail() -> None:
+    path = str(EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
+    code, lines = _lines(["resolve", path, "--explain", "--limit", "1"])
+    assert code == 0
+    line = lines[0]
+    assert line["dropped"] == ["r4", "r5"]
+    rules = [step["rule"] for step in line["why"]]
+    assert "355.14.h.1" in rules and "355.14.i" in rules
+    assert all(step["version"] == "1.4" and step["text"] for step in line["why"])
+
+
+def test_table_format_is_readable() -> None:
+    out = io.StringIO()
+    path = str(EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
+    assert main(["resolve", path, "--format", "table", "--explain"], out=out) == 0
+    text = out.getvalue()
+    assert "Alpha Strike: 10 legal resolutions" in text
+    assert "r1 1, r2 1, r3 1" in text
+    assert "CR 1.4 355.14.h.1" in text
+
+
+def test_schema_is_a_json_schema() -> None:
+    out = io.StringIO()
+    assert main(["schema"], out=out) == 0
+    schema = json.loads(out.getvalue())
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert {"format", "controller", "units", "targets"} <= set(schema["properties"])
+    assert "might" in schema["$defs"]["UnitIn"]["properties"]
+
+
+def test_cards_lists_the_library() -> None:
+    out = io.StringIO()
+    assert main(["cards"], out=out) == 0
+    assert "Alpha Strike" in out.getvalue() and "volibear-furious" in out.getvalue()
+
+
+def test_demo_answers_every_example_as_expected() -> None:
+    out = io.StringIO()
+    assert main(["demo"], out=out) == 0
+    text = out.getvalue()
+    assert "MISMATCH" not in text
+    assert text.count(" ok ") >= len(list(EXAMPLES.glob("*.json")))
+
+
+def test_stdin_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (EXAMPLES / "alpha-strike-5-among-3.json").read_text()
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert _lines(["resolve", "-", "--count"]) == (0, [{"count": 6}])
+
+
+def test_inline_effect_splits_like_a_card(tmp_path: Path) -> None:
+    """An inline split of a printed 3 among enemy units at battlefields, plus Bonus Damage 1
+    (715.3): 4 damage between 2 targets, C(3, 1) = 3."""
+    doc = scenario_dict([unit("r1"), unit("r2", location="south")],
+                        targets={"enemies": ["r1", "r2"]}, bonus_damage=1)
+    doc.pop("card")
+    doc["effect"] = {"name": "Ember Rain", "split": {"amount": 3}}
+    assert _lines(["resolve", _write(tmp_path, doc), "--count"]) == (0, [{"count": 3}])

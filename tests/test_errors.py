@@ -1,0 +1,134 @@
+"""Malformed scenarios: exit code 2 and one line naming the field (and the unit's id)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import scenario_dict, unit
+
+from solver.cli import main
+
+
+def _good() -> dict[str, Any]:
+    return scenario_dict(
+        [unit("kai", "A", 3), unit("r1"), unit("r2", location="south")],
+        targets={"friendly": "kai", "enemies": ["r1", "r2"]},
+    )
+
+
+def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], doc: Any, command: str = "resolve"
+         ) -> tuple[int, str]:
+    path = tmp_path / "scenario.json"
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc))
+    code = main([command, str(path)])
+    err = capsys.readouterr().err
+    return code, err
+
+
+def _mutated(change: Any) -> dict[str, Any]:
+    doc = _good()
+    change(doc)
+    return doc
+
+
+CASES: list[tuple[str, Any, str]] = [
+    ("malformed JSON", '{"format": 1,', "scenario: malformed JSON at line 1"),
+    ("not an object", "[1, 2]", "scenario: must be a JSON object"),
+    ("missing key", _mutated(lambda d: d.pop("controller")), "controller: required field"),
+    ("unknown top-level key", _mutated(lambda d: d.update(contoller="A")),
+     "contoller: unknown key"),
+    ("unknown unit key", _mutated(lambda d: d["units"][1].update(mihgt=1)),
+     "units[r1].mihgt: unknown key"),
+    ("wrong type", _mutated(lambda d: d.update(battlefields="north")),
+     "battlefields: input should be a valid list"),
+    ("non-integer Might", _mutated(lambda d: d["units"][1].update(might=2.5)),
+     "units[r1].might: input should be a valid integer"),
+    ("Might as a string", _mutated(lambda d: d["units"][2].update(might="3")),
+     "units[r2].might: input should be a valid integer"),
+    ("negative damage", _mutated(lambda d: d["units"][1].update(damage=-1)),
+     "units[r1].damage: input should be greater than or equal to 0"),
+    ("negative Deflect", _mutated(lambda d: d["units"][1].update(deflect=-2)),
+     "units[r1].deflect: input should be greater than or equal to 0"),
+    ("bad untargetable", _mutated(lambda d: d["units"][1].update(untargetable="yes")),
+     "units[r1].untargetable: input should be 'enemy' or 'all'"),
+    ("duplicate unit id", _mutated(lambda d: d["units"].append(unit("r1"))),
+     "units[r1].id: duplicate unit id 'r1'"),
+    ("unknown location", _mutated(lambda d: d["units"][1].update(location="mars")),
+     "units[r1].location: 'mars' is neither a listed battlefield"),
+    ("unknown target id", _mutated(lambda d: d["targets"]["enemies"].append("zed")),
+     "targets.enemies: unknown unit id 'zed'"),
+    ("unknown friendly id", _mutated(lambda d: d["targets"].update(friendly="zed")),
+     "targets.friendly: unknown unit id 'zed'"),
+    ("unknown card", _mutated(lambda d: d.update(card="Alpha Strik")),
+     "card: unknown card 'Alpha Strik'"),
+    ("unknown slot", _mutated(lambda d: d["targets"].update(units=["r1"])),
+     "targets.units: Alpha Strike has no slot 'units'"),
+    ("missing slot", _mutated(lambda d: d["targets"].pop("friendly")),
+     "targets.friendly: required slot of Alpha Strike is missing"),
+    ("group slot given one id", _mutated(lambda d: d["targets"].update(enemies="r1")),
+     "targets.enemies: takes a list of unit ids, not one id"),
+    ("single slot given a list", _mutated(lambda d: d["targets"].update(friendly=["kai"])),
+     "targets.friendly: takes one unit id, not a list"),
+    ("target chosen twice", _mutated(lambda d: d["targets"]["enemies"].append("r1")),
+     "targets.enemies: unit 'r1' is chosen twice"),
+    ("wrong format", _mutated(lambda d: d.update(format=2)), "format: input should be 1"),
+    ("unsupported rules", _mutated(lambda d: d.update(rules="0.9")),
+     "rules: Core Rules version '0.9' is not supported"),
+    ("reserved battlefield name", _mutated(lambda d: d.update(battlefields=["base"])),
+     "battlefields[0]: 'base' is reserved"),
+    ("duplicate battlefield", _mutated(lambda d: d.update(battlefields=["north", "north"])),
+     "battlefields[1]: battlefield 'north' is listed twice"),
+    ("card and effect", _mutated(lambda d: d.update(effect={"name": "X", "split": {"amount": 1}})),
+     "effect: give either 'card' or 'effect', not both"),
+    ("Volibear without source", _mutated(lambda d: (d.update(card="Volibear, Furious"),
+                                                    d["targets"].pop("friendly"))),
+     "source: Volibear, Furious needs the unit whose ability this is"),
+    ("unknown source", _mutated(lambda d: d.update(source="zed")),
+     "source: unknown unit id 'zed'"),
+    ("negative bonus", _mutated(lambda d: d.update(bonus_damage=-1)),
+     "bonus_damage: input should be greater than or equal to 0"),
+    ("unknown policy", _mutated(lambda d: d.update(policy={"group_subset": "some"})),
+     "policy.group_subset: input should be 'maximal' or 'any'"),
+    ("resolve without targets", _mutated(lambda d: d.pop("targets")),
+     "targets: a resolution question needs the targets"),
+]
+
+
+@pytest.mark.parametrize(("doc", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_malformed_scenario_exits_2_with_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  doc: Any, expected: str) -> None:
+    code, err = _run(tmp_path, capsys, doc)
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert err.startswith("riftsolve: error: " + expected), err
+
+
+def test_extension_and_expect_keys_are_ignored(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _good()
+    doc["x-note"] = "mine"
+    doc["units"][0]["x-art"] = "kai.png"
+    doc["expect"] = {"resolve_count": 2}
+    assert _run(tmp_path, capsys, doc) == (0, "")
+
+
+def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["resolve", "no-such-file.json"]) == 2
+    assert "no-such-file.json: cannot read the file" in capsys.readouterr().err
+
+
+def test_installed_command_prints_no_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_mutated(lambda d: d["units"][1].update(might=None))))
+    run = subprocess.run([sys.executable, "-m", "solver.cli", "resolve", str(path)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 2
+    assert run.stderr.strip() == ("riftsolve: error: units[r1].might: input should be a valid "
+                                  "integer (got null)")
+    assert "Traceback" not in run.stderr and run.stdout == ""
