@@ -72,7 +72,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
         here = source_battlefield(scenario.board, scenario.source)
         steps.append(step("359.3.f.2", f"'here' is {scenario.source}'s battlefield now: "
                           f"{here or 'none'}"))
-    for unit_id, failure in problem.illegal:
+    for _unit, failure in problem.illegal:
         steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
     if problem.pool_null is not None:
         steps.append(step("359.3.f.2.a", problem.pool_null.message + "; no damage is dealt"))

@@ -239,6 +239,12 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
     return ScenarioError(path, message)
 
 
+#: Names pydantic gives to members of a union in an error's location: not fields.
+_UNION_MEMBER_NAMES = frozenset(
+    {"str", "list[str]", "int", "constrained-int", "bool", "literal['friendly-might']"}
+)
+
+
 def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
     """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
     parts: list[str] = []
@@ -254,7 +260,7 @@ def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
             parts.append(f"[{label}]")
         else:
             # pydantic names union members ("str", "list[str]", "int", ...): not a field.
-            if step in {"str", "list[str]", "int", "constrained-int", "bool", "literal['friendly-might']"}:
+            if step in _UNION_MEMBER_NAMES:
                 continue
             if isinstance(node, Mapping):
                 node = node.get(step)

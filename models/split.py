@@ -83,7 +83,9 @@ class SplitResolveProblem:
 # --------------------------------------------------------------------------- finalization
 
 
-def _split_candidates(scenario: Scenario, resolving: bool) -> tuple[list[Unit], list[tuple[str, Failure]]]:
+def _split_candidates(
+    scenario: Scenario, resolving: bool
+) -> tuple[list[Unit], list[tuple[str, Failure]]]:
     effect = scenario.effect
     board = scenario.board
     here = source_battlefield(board, scenario.source)

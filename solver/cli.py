@@ -15,10 +15,9 @@ from itertools import islice
 from typing import Any, TextIO
 
 from models import cards
-from models.scenario import ScenarioError, json_schema, load_scenario, parse_scenario_text
-from models.scenario import Scenario
+from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
-from solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
+from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
     answer_json,
     answers_table,
@@ -84,7 +83,7 @@ def _load(path: str) -> Scenario:
     return load_scenario(path)
 
 
-def _question(command: str, scenario: Scenario, backend: str) -> Declarations | Resolutions:
+def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
     return finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
 
 
@@ -109,7 +108,7 @@ def _explained(legal: LegalSet[Any], answer: Any, slot: str) -> dict[str, Any]:
     return line
 
 
-def _write_jsonl(legal: Declarations | Resolutions, args: argparse.Namespace, out: TextIO
+def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
     slot = legal.scenario.effect.split_slot
     if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
@@ -129,7 +128,7 @@ def _write_jsonl(legal: Declarations | Resolutions, args: argparse.Namespace, ou
         out.write(json_line(line))
 
 
-def _write_table(legal: Declarations | Resolutions, args: argparse.Namespace, out: TextIO
+def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
     scenario = legal.scenario
     total = legal.count()

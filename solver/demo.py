@@ -10,18 +10,18 @@ from rich.table import Table
 
 from models import load_scenario
 from solver.examples import example_names, example_path
-from solver.legal import Declarations, Resolutions, finalize, resolve
+from solver.legal import LegalSet, finalize, resolve
 from solver.output import answers_table, console
 
 #: Answers shown per example.
 SHOWN = 6
 
 
-def _questions(name: str) -> list[tuple[str, Declarations | Resolutions, Any]]:
+def _questions(name: str) -> list[tuple[str, LegalSet[Any], Any]]:
     path = example_path(name)
     scenario = load_scenario(path)
     expect = json.loads(path.read_text(encoding="utf-8")).get("expect", {})
-    asked: list[tuple[str, Declarations | Resolutions, Any]] = []
+    asked: list[tuple[str, LegalSet[Any], Any]] = []
     if "finalize_count" in expect or scenario.targets is None:
         asked.append(("finalize", finalize(scenario), expect.get("finalize_count")))
     if scenario.targets is not None:
@@ -45,7 +45,7 @@ def run_demo(out: TextIO) -> int:
             term.print(answers_table(answers, legal.scenario.effect.split_slot, title))
             if answers:
                 term.print("[bold]why #1 is legal[/bold]")
-                for step in legal.explain(answers[0]):  # type: ignore[arg-type]
+                for step in legal.explain(answers[0]):
                     term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
             check = "" if expected is None else (
                 f"{expected} ok" if expected == count else f"{expected} MISMATCH")

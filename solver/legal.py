@@ -68,7 +68,7 @@ class LegalSet(Generic[A]):
         raise NotImplementedError
 
     def __contains__(self, answer: object) -> bool:
-        return isinstance(answer, self._answer_type) and not self.verify(answer)  # type: ignore[arg-type]
+        return isinstance(answer, self._answer_type) and not self.verify(answer)
 
     def __bool__(self) -> bool:
         return self.count() > 0

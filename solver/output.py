@@ -38,17 +38,19 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
         return ""
     keys = [json.dumps(unit) for unit in ids]
     if not keys or not block.any():
-        return '{"damage": {}}\n' * rows
+        return str('{"damage": {}}\n' * rows)
     if block.min() > 0:
         template = '{"damage": {' + ", ".join(f"{k}: %d" for k in keys) + "}}\n"
-        return (template * rows) % tuple(block.ravel().tolist())
+        text: str = (template * rows) % tuple(block.ravel().tolist())
+        return text
     per_row = np.count_nonzero(block, axis=1)
     if block.max() == 1 and (per_row == per_row[0]).all():
         kept = int(per_row[0])
         columns = np.nonzero(block)[1].reshape(rows, kept)
         fragments = np.array([f"{k}: 1" for k in keys], dtype=object)
         template = '{"damage": {' + ", ".join(["%s"] * kept) + "}}\n"
-        return (template * rows) % tuple(fragments[columns].ravel().tolist())
+        text = (template * rows) % tuple(fragments[columns].ravel().tolist())
+        return text
     return "".join(
         json_line({"damage": {u: int(a) for u, a in zip(ids, row, strict=True) if a}})
         for row in block.tolist()

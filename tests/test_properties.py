@@ -125,8 +125,8 @@ def test_declarations_match_brute_force_on_every_backend(s: Scenario) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 12), st.integers(0, 12))
 def test_native_blocks_equal_native_objects(targets: int, pool: int) -> None:
-    from solver.backends.native import resolution_blocks, resolutions
     from models.split import SplitResolveProblem
+    from solver.backends.native import resolution_blocks, resolutions
 
     ids = tuple(f"t{i:02d}" for i in range(targets))
     problem = SplitResolveProblem(ids, pool)

@@ -24,7 +24,7 @@ T = TypeVar("T")
 _DONE = object()
 
 
-class _Streamer(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+class _Streamer(cp_model.CpSolverSolutionCallback):
     def __init__(self, read: Callable[[cp_model.CpSolverSolutionCallback], object],
                  sink: queue.Queue[object], stop: threading.Event) -> None:
         super().__init__()
