@@ -1,0 +1,30 @@
+"""The README's Python examples run as doctests, and its CLI examples print what it says."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+from pathlib import Path
+
+from solver.cli import main
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_python_examples() -> None:
+    failures, tried = doctest.testfile(str(README), module_relative=False)
+    assert tried > 0 and failures == 0
+
+
+def test_readme_shell_examples() -> None:
+    text = README.read_text()
+    root = README.parent
+    examples = re.findall(r"^\$ riftsolve (.+)\n((?:[^$`\n].*\n)+)", text, flags=re.M)
+    assert examples
+    for command, expected in examples:
+        args = command.split()
+        args[1] = str(root / args[1])
+        out = io.StringIO()
+        assert main(args, out=out) == 0
+        assert out.getvalue() == expected, command
