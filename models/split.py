@@ -21,6 +21,7 @@ solver; every backend is tested against them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from models.answers import Declaration, Resolution
@@ -83,24 +84,25 @@ class SplitResolveProblem:
 # --------------------------------------------------------------------------- finalization
 
 
-def _split_candidates(
-    scenario: Scenario, resolving: bool
-) -> tuple[list[Unit], list[tuple[str, Failure]]]:
+def _partition(
+    scenario: Scenario, unit_ids: Iterable[str], resolving: bool
+) -> tuple[list[str], list[tuple[str, Failure]]]:
+    """Split ``unit_ids`` into legal split targets and the others with their failures."""
     effect = scenario.effect
     board = scenario.board
     here = source_battlefield(board, scenario.source)
-    legal: list[Unit] = []
-    excluded: list[tuple[str, Failure]] = []
-    for unit in board:
+    legal: list[str] = []
+    rejected: list[tuple[str, Failure]] = []
+    for unit_id in unit_ids:
         failure = split_target_failure(
-            unit, controller=scenario.controller, among=effect.among, zone=effect.zone,
-            here=here, board=board, resolving=resolving,
+            board[unit_id], controller=scenario.controller, among=effect.among,
+            zone=effect.zone, here=here, board=board, resolving=resolving,
         )
         if failure is None:
-            legal.append(unit)
+            legal.append(unit_id)
         else:
-            excluded.append((unit.id, failure))
-    return legal, excluded
+            rejected.append((unit_id, failure))
+    return legal, rejected
 
 
 def _fixed_amount(effect: SplitDamage, bonus: int) -> int:
@@ -129,12 +131,11 @@ def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
 
 def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
     """The finalization question of a split-damage scenario (355.14.a-c, 355.13, 809)."""
-    legal, excluded = _split_candidates(scenario, resolving=False)
-    legal.sort(key=lambda u: u.id)
+    legal, excluded = _partition(scenario, sorted(u.id for u in scenario.board), False)
     return SplitFinalizeProblem(
         options=friendly_options(scenario),
-        candidates=tuple(u.id for u in legal),
-        taxes=tuple(u.deflect_tax_for(scenario.controller) for u in legal),
+        candidates=tuple(legal),
+        taxes=tuple(scenario.board[u].deflect_tax_for(scenario.controller) for u in legal),
         budget=scenario.available_power,
         excluded=tuple(excluded),
     )
@@ -160,20 +161,11 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
         cap = _fixed_amount(effect, scenario.bonus_damage)
     if len(set(declaration.split)) != len(declaration.split):
         failures.append(Failure("355.14.a", "a split target is chosen twice"))
-    here = source_battlefield(board, scenario.source)
-    tax = 0
-    for unit_id in declaration.split:
-        if unit_id not in board:
-            failures.append(Failure("355.9.b", f"{unit_id} is not a unit of the scenario"))
-            continue
-        unit = board[unit_id]
-        failure = split_target_failure(
-            unit, controller=scenario.controller, among=effect.among, zone=effect.zone,
-            here=here, board=board, resolving=False,
-        )
-        if failure is not None:
-            failures.append(failure)
-        tax += unit.deflect_tax_for(scenario.controller)
+    known = [u for u in declaration.split if u in board]
+    failures.extend(Failure("355.9.b", f"{u} is not a unit of the scenario")
+                    for u in declaration.split if u not in board)
+    failures.extend(failure for _, failure in _partition(scenario, known, resolving=False)[1])
+    tax = sum(board[u].deflect_tax_for(scenario.controller) for u in known)
     if len(declaration.split) > cap:
         failures.append(Failure("355.14.c", f"{len(declaration.split)} split targets but only "
                                 f"{cap} damage is available"))
@@ -198,18 +190,7 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
     friendly_id, chosen = _chosen(scenario)
     effect = scenario.effect
     board = scenario.board
-    here = source_battlefield(board, scenario.source)
-    legal: list[str] = []
-    illegal: list[tuple[str, Failure]] = []
-    for unit_id in chosen:
-        failure = split_target_failure(
-            board[unit_id], controller=scenario.controller, among=effect.among,
-            zone=effect.zone, here=here, board=board, resolving=True,
-        )
-        if failure is None:
-            legal.append(unit_id)
-        else:
-            illegal.append((unit_id, failure))
+    legal, illegal = _partition(scenario, chosen, resolving=True)
     pool_null: Failure | None = None
     if effect.pool is Pool.FRIENDLY_MIGHT:
         assert friendly_id is not None  # the scenario validated the slot

@@ -3,6 +3,7 @@ verifier accepts among a brute-force superset, each once, as many as count() say
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, combinations
 from typing import Any
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from models import Declaration, Resolution, Scenario, parse_scenario
 from models.split import verify_declaration, verify_resolution
-from solver import finalize, resolve
+from solver import LegalSet, finalize, resolve
 from solver.backends import BACKENDS
 
 #: Weighted towards battlefields so that most boards have several legal targets.
@@ -91,6 +92,18 @@ def brute_force_declarations(s: Scenario) -> set[Declaration]:
     return accepted
 
 
+def _every_backend_lists_exactly(ask: Callable[[Scenario, str], LegalSet[Any]], s: Scenario,
+                                 expected: set[Any]) -> list[Any]:
+    """Each backend lists ``expected``, each answer once, as many as ``count()`` says."""
+    listed: list[Any] = []
+    for name in BACKENDS:
+        legal = ask(s, name)
+        listed = list(legal)
+        assert len(listed) == len(set(listed)) == legal.count(), name
+        assert set(listed) == expected, name
+    return listed
+
+
 PROPERTY = settings(max_examples=120, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -100,26 +113,15 @@ PROPERTY = settings(max_examples=120, deadline=None,
 def test_resolutions_match_brute_force_on_every_backend(s: Scenario) -> None:
     problem = resolve(s).problem
     event(f"legal targets {min(len(problem.targets), 3)}, pool {min(problem.pool, 3)}")
-    expected = brute_force_resolutions(s)
-    for name in BACKENDS:
-        legal = resolve(s, name)
-        listed = list(legal)
-        assert len(listed) == len(set(listed)) == legal.count(), name
-        assert set(listed) == expected, name
+    _every_backend_lists_exactly(resolve, s, brute_force_resolutions(s))
 
 
 @PROPERTY
 @given(boards(with_targets=False))
 def test_declarations_match_brute_force_on_every_backend(s: Scenario) -> None:
-    expected = brute_force_declarations(s)
-    for name in BACKENDS:
-        legal = finalize(s, name)
-        listed = list(legal)
-        assert len(listed) == len(set(listed)) == legal.count(), name
-        assert set(listed) == expected, name
-        for answer in listed:
-            tax = sum(s.board[u].deflect_tax_for("A") for u in answer.split)
-            assert answer.deflect_cost == tax
+    listed = _every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
+    for answer in listed:
+        assert answer.deflect_cost == sum(s.board[u].deflect_tax_for("A") for u in answer.split)
 
 
 @settings(max_examples=200, deadline=None)
