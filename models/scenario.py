@@ -119,7 +119,14 @@ class EffectIn(_Strict):
 class PolicyIn(_Strict):
     """Rule-reading switches where sources disagree."""
 
-    group_subset: Literal["maximal", "any"] = "maximal"
+    group_subset: Literal["maximal", "any"] = Field(
+        "maximal", description="355.11.b: keep a maximal subset (Origins FAQ) or any subset"
+    )
+    split_illegal: Literal["redistribute", "forfeit"] = Field(
+        "redistribute",
+        description="illegal split targets on resolution: 'redistribute' the whole pool among "
+        "the legal ones (359.3.e.8, riftboundfaq), or 'forfeit' the damage assigned to them",
+    )
 
 
 class ScenarioIn(_Strict):
@@ -133,7 +140,7 @@ class ScenarioIn(_Strict):
     source: str | None = None
     bonus_damage: NonNegative = 0
     available_power: NonNegative | None = None
-    policy: PolicyIn = Field(default_factory=PolicyIn)
+    policy: PolicyIn = PolicyIn()
     battlefields: list[str]
     units: list[UnitIn]
     targets: dict[str, str | list[str]] | None = None
@@ -169,6 +176,7 @@ class Policy:
     """Which reading of a disputed rule to apply (see the README's policy table)."""
 
     group_subset: Literal["maximal", "any"] = "maximal"
+    split_illegal: Literal["redistribute", "forfeit"] = "redistribute"
 
 
 @dataclass(frozen=True)
@@ -288,7 +296,8 @@ def _build(raw: ScenarioIn) -> Scenario:
         source=raw.source,
         bonus_damage=raw.bonus_damage,
         available_power=raw.available_power,
-        policy=Policy(group_subset=raw.policy.group_subset),
+        policy=Policy(group_subset=raw.policy.group_subset,
+                      split_illegal=raw.policy.split_illegal),
         targets=targets,
         rules=raw.rules,
     )

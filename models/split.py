@@ -65,8 +65,17 @@ class SplitFinalizeProblem:
 
 @dataclass(frozen=True)
 class SplitResolveProblem:
-    """Deal exactly ``pool`` damage to ``min(len(targets), pool)`` of the legal
-    ``targets``, each kept target at least 1 (355.14.f-h.1)."""
+    """Split ``pool`` damage among the legal ``targets`` (355.14.e-h.1).
+
+    The controller keeps exactly :attr:`keep` targets, each dealt at least 1, the whole
+    pool dealt. Under the ``forfeit`` reading of illegal targets, ``forfeit`` illegal
+    targets still take part in the split and the damage assigned to them is not dealt:
+    then fewer legal targets may be kept, and less than the pool dealt to them.
+
+    >>> p = SplitResolveProblem(("a", "b"), 3, forfeit=1)
+    >>> p.keep, list(p.legal_kept_counts()), p.dealt_range(1), p.dealt_range(2)
+    (3, [2], (1, 1), (2, 2))
+    """
 
     targets: tuple[str, ...]
     pool: int
@@ -74,11 +83,27 @@ class SplitResolveProblem:
     illegal: tuple[tuple[str, Failure], ...] = ()
     #: Why no damage is dealt at all (a null Might, 359.3.f.2.a), if that is the case.
     pool_null: Failure | None = None
+    #: Illegal targets that still share the split (policy ``split_illegal: forfeit``).
+    forfeit: int = 0
 
     @property
     def keep(self) -> int:
-        """How many targets keep receiving damage (355.14.h.1: never fewer)."""
-        return min(len(self.targets), self.pool)
+        """How many targets keep a share of the damage (355.14.h.1: never fewer)."""
+        return min(len(self.targets) + self.forfeit, self.pool)
+
+    def legal_kept_counts(self) -> range:
+        """How many legal targets may be kept (the rest of :attr:`keep` are forfeited)."""
+        return range(max(0, self.keep - self.forfeit), min(self.keep, len(self.targets)) + 1)
+
+    def dealt_range(self, kept: int) -> tuple[int, int]:
+        """Least and most damage dealt in all to ``kept`` legal targets (each >= 1); the
+        forfeited targets of the split take at least 1 each."""
+        forfeited = self.keep - kept
+        if kept == 0:
+            return (0, 0)
+        if forfeited == 0:
+            return (self.pool, self.pool)
+        return (kept, self.pool - forfeited)
 
 
 # --------------------------------------------------------------------------- finalization
@@ -203,8 +228,10 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
             pool_null = Failure("359.3.f.2.a", f"its Might is null: {failure}")
     else:
         pool = _fixed_amount(effect, scenario.bonus_damage)
+    forfeit = len(illegal) if scenario.policy.split_illegal == "forfeit" else 0
     return SplitResolveProblem(
-        targets=tuple(sorted(legal)), pool=pool, illegal=tuple(illegal), pool_null=pool_null
+        targets=tuple(sorted(legal)), pool=pool, illegal=tuple(illegal), pool_null=pool_null,
+        forfeit=forfeit,
     )
 
 
@@ -212,8 +239,11 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
     """Every rule the resolution breaks; empty when it is legal.
 
     Checks the rules directly: damage only to chosen targets that are legal now
-    (359.3.e.5), each at least 1 (355.14.g), exactly the pool in total when any legal target
-    remains (355.14.e), and exactly ``min(#legal, pool)`` targets kept (355.14.h.1).
+    (359.3.e.5), each at least 1 (355.14.g), exactly ``min(#legal, pool)`` targets kept
+    (355.14.h.1) and the whole pool dealt to them (355.14.e). Under the ``forfeit`` policy
+    illegal targets still hold their place in the split: the kept legal targets plus up to
+    all the illegal ones number exactly ``min(#chosen, pool)``, and each illegal one kept
+    takes at least 1 of the pool, which is then not dealt.
     """
     problem = resolve_problem(scenario)
     failures: list[Failure] = []
@@ -231,14 +261,19 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
         failures.append(problem.pool_null)
         return failures
     total = sum(amount for _, amount in resolution.damage)
-    expected_total = problem.pool if problem.targets else 0
-    if total != expected_total:
-        failures.append(Failure("355.14.f", f"{total} damage dealt but exactly "
-                                f"{expected_total} must be split"))
     kept = len(resolution.damage)
-    if kept != problem.keep:
+    least_kept = problem.keep - problem.forfeit
+    if kept > problem.keep or kept < least_kept:
         rule_no = "355.14.h.1" if kept < problem.keep else "355.14.h"
-        failures.append(Failure(rule_no, f"{kept} targets kept but exactly {problem.keep} "
-                                f"must be ({len(problem.targets)} legal, {problem.pool} damage)"))
+        exactly = f"exactly {problem.keep}" if not problem.forfeit else (
+            f"{max(0, least_kept)} to {problem.keep}")
+        failures.append(Failure(rule_no, f"{kept} targets kept but {exactly} must be "
+                                f"({len(problem.targets)} legal, {problem.pool} damage)"))
+        return failures
+    low, high = problem.dealt_range(kept)
+    if not low <= total <= high:
+        expected = f"exactly {low}" if low == high else f"{low} to {high}"
+        failures.append(Failure("355.14.f", f"{total} damage dealt to {kept} targets but "
+                                f"{expected} must be"))
     return failures
 

@@ -55,8 +55,22 @@ def compile_resolution(problem: SplitResolveProblem) -> CompiledResolution:
         model.add(amount == 0).only_enforce_if(~keep)
         amounts.append(amount)
         kept.append(keep)
-    model.add(sum(amounts) == pool)
-    model.add(sum(kept) == problem.keep)
+    dealt = sum(amounts)
+    kept_count = sum(kept)
+    if not problem.forfeit:
+        model.add(dealt == pool)
+        model.add(kept_count == problem.keep)
+    else:
+        # Policy 'forfeit': forfeited illegal targets fill the rest of the kept places,
+        # each taking at least 1 of the pool that is then not dealt.
+        counts = problem.legal_kept_counts()
+        model.add(kept_count >= counts.start)
+        model.add(kept_count <= counts.stop - 1)
+        whole = model.new_bool_var("no_share_forfeited")  # a function of the kept literals
+        model.add(kept_count == problem.keep).only_enforce_if(whole)
+        model.add(kept_count <= problem.keep - 1).only_enforce_if(~whole)
+        model.add(dealt == pool).only_enforce_if(whole)
+        model.add(dealt <= pool - problem.keep + kept_count).only_enforce_if(~whole)
     return CompiledResolution(model, problem.targets, tuple(amounts), tuple(kept))
 
 

@@ -30,13 +30,33 @@ from collections.abc import Sequence
 from math import comb
 
 
-def count_split_resolutions(targets: int, pool: int) -> int:
-    """How many ways ``pool`` damage may be split among ``targets`` legal targets."""
+def count_split_resolutions(targets: int, pool: int, forfeit: int = 0) -> int:
+    """How many ways ``pool`` damage may be split among ``targets`` legal targets.
+
+    With ``forfeit`` illegal targets still sharing the split (policy ``forfeit``), ``a``
+    legal targets may be kept alongside ``b = keep - a`` forfeited ones; the legal ones
+    are then dealt ``s`` in all, from ``a`` to ``pool - b`` (exactly ``pool`` when
+    ``b = 0``), and ``sum(C(s-1, a-1), s = lo..hi) = C(hi, a) - C(lo-1, a)``.
+
+    >>> count_split_resolutions(targets=2, pool=4, forfeit=1)  # 1/1, 1/2, 2/1 (+1 lost)
+    3
+    """
     if targets == 0 or pool <= 0:
         return 1
-    if targets > pool:
-        return comb(targets, pool)
-    return comb(pool - 1, targets - 1)
+    if not forfeit:
+        if targets > pool:
+            return comb(targets, pool)
+        return comb(pool - 1, targets - 1)
+    keep = min(targets + forfeit, pool)
+    total = 0
+    for kept in range(max(0, keep - forfeit), min(keep, targets) + 1):
+        if kept == 0:
+            total += 1
+            continue
+        forfeited = keep - kept
+        low, high = (pool, pool) if forfeited == 0 else (kept, pool - forfeited)
+        total += comb(targets, kept) * (comb(high, kept) - comb(low - 1, kept))
+    return total
 
 
 def _binomial_prefix(n: int, limit: int) -> list[int]:

@@ -89,7 +89,8 @@ class Resolutions(LegalSet[Resolution]):
     def count(self) -> int:
         if self.problem.pool_null is not None:
             return 1
-        return count_split_resolutions(len(self.problem.targets), self.problem.pool)
+        return count_split_resolutions(len(self.problem.targets), self.problem.pool,
+                                       self.problem.forfeit)
 
     def __iter__(self) -> Iterator[Resolution]:
         return self.backend.resolutions(self.problem)

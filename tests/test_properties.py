@@ -42,6 +42,7 @@ def boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
     }
     if draw(st.booleans()):
         doc["available_power"] = draw(st.integers(0, 4))
+    doc["policy"] = {"split_illegal": draw(st.sampled_from(["redistribute", "forfeit"]))}
     ids = [u["id"] for u in units]
     if card != "Alpha Strike":
         doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))

@@ -238,3 +238,39 @@ def test_volibear_gone_leaves_no_here() -> None:
     units = [unit("voli", "A", 9, "offboard"), unit("e1")]
     s = build(units, card="Volibear, Furious", source="voli", targets={"enemies": ["e1"]})
     assert [r.damage for r in resolve(s)] == [()]
+
+
+# ------------------------------------------------------------------ policy split_illegal
+
+
+def test_policy_redistribute_is_the_default_reading_of_359_3_e_8() -> None:
+    """359.3.e.8 (riftboundfaq's Alpha Strike ruling): the whole pool goes to the legal
+    targets. 4 damage, r1 moved to base, r2 and r3 legal: C(3, 1) = 3."""
+    units = [unit("kai", "A", 4), unit("r1", location="base"), unit("r2"), unit("r3")]
+    s = _alpha(units, ["r1", "r2", "r3"])
+    assert s.policy.split_illegal == "redistribute"
+    assert resolve(s).count() == 3
+
+
+def test_policy_forfeit_illegal_targets_keep_their_share() -> None:
+    """359.3.e.5 under the 'forfeit' reading (RIFTJUDGE ruling 1741): r1 still takes part
+    in the split and what it is assigned is not dealt. 4 damage among r1, r2, r3 each >= 1
+    is (2,1,1), (1,2,1), (1,1,2); seen on r2, r3: {1: 1, 1: 1} twice, so the legal outcomes
+    are r2/r3 = 1/1, 2/1, 1/2: 3 answers, one of them dealing only 2 in all."""
+    units = [unit("kai", "A", 4), unit("r1", location="base"), unit("r2"), unit("r3")]
+    s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
+    legal = resolve(s)
+    assert {r.damage for r in legal} == {
+        (("r2", 1), ("r3", 1)), (("r2", 2), ("r3", 1)), (("r2", 1), ("r3", 2))}
+    assert legal.count() == 3
+    assert Resolution.of({"r2": 3, "r3": 1}) not in legal
+
+
+def test_policy_forfeit_counts_illegal_targets_for_355_14_h() -> None:
+    """355.14.h.1 under 'forfeit': 2 damage, r1 illegal, r2 and r3 legal: 3 targets share
+    2 damage, so exactly 2 are kept: r2+r3 (1 each), or r1 with r2 or r3 (that one 1):
+    3 answers."""
+    units = [unit("kai", "A", 2), unit("r1", location="offboard"), unit("r2"), unit("r3")]
+    s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
+    assert {r.damage for r in resolve(s)} == {(("r2", 1), ("r3", 1)), (("r2", 1),),
+                                              (("r3", 1),)}

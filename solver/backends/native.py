@@ -37,18 +37,19 @@ IntArray = npt.NDArray[np.int64]
 
 
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
-    """Every legal resolution, one :class:`Resolution` at a time, in lexicographic order."""
-    targets, pool, keep = problem.targets, problem.pool, problem.keep
-    if keep == 0:
-        yield Resolution(())
-        return
-    if len(targets) > pool:
-        for kept in combinations(targets, keep):
-            yield Resolution(tuple((unit, 1) for unit in kept))
-        return
-    for bars in combinations(range(1, pool), keep - 1):
-        edges = (0, *bars, pool)
-        yield Resolution(tuple(zip(targets, map(sub, edges[1:], edges), strict=True)))
+    """Every legal resolution, one :class:`Resolution` at a time: by number of kept
+    targets, then kept targets, then total dealt, then split, each in lexicographic order."""
+    targets = problem.targets
+    for size in problem.legal_kept_counts():
+        if size == 0:
+            yield Resolution(())
+            continue
+        low, high = problem.dealt_range(size)
+        for kept in combinations(targets, size):
+            for total in range(low, high + 1):
+                for bars in combinations(range(1, total), size - 1):
+                    edges = (0, *bars, total)
+                    yield Resolution(tuple(zip(kept, map(sub, edges[1:], edges), strict=True)))
 
 
 def combination_blocks(n: int, k: int, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
@@ -94,6 +95,26 @@ def _all_combinations(low: int, n: int, k: int) -> IntArray:
     return np.stack(columns, axis=1)
 
 
+def composition_blocks(total: int, parts: int, block_rows: int = BLOCK_ROWS
+                       ) -> Iterator[IntArray]:
+    """Every way to write ``total`` as ``parts`` positive integers, lexicographically.
+
+    >>> [b.tolist() for b in composition_blocks(4, 2)]
+    [[[1, 3], [2, 2], [3, 1]]]
+    """
+    for bars in combination_blocks(total - 1, parts - 1, block_rows):
+        rows = bars.shape[0]
+        edges = np.hstack((np.zeros((rows, 1), dtype=np.int64), bars + 1,
+                           np.full((rows, 1), total, dtype=np.int64)))
+        yield np.diff(edges, axis=1)
+
+
+def _split_blocks(size: int, low: int, high: int, block_rows: int) -> Iterator[IntArray]:
+    """Every split of ``low..high`` damage among ``size`` kept targets, in order."""
+    for total in range(low, high + 1):
+        yield from composition_blocks(total, size, block_rows)
+
+
 def resolution_blocks(problem: SplitResolveProblem, block_rows: int = BLOCK_ROWS
                       ) -> Iterator[IntArray]:
     """Every legal resolution as rows of damage per legal target (``problem.targets``).
@@ -101,21 +122,32 @@ def resolution_blocks(problem: SplitResolveProblem, block_rows: int = BLOCK_ROWS
     Same answers and order as :func:`resolutions`; a zero means the target is not dealt
     damage (dropped, 355.14.h).
     """
-    n, pool, keep = len(problem.targets), problem.pool, problem.keep
-    if keep == 0:
-        yield np.zeros((1, n), dtype=np.int64)
-        return
-    if n > pool:
-        for kept in combination_blocks(n, keep, block_rows):
-            rows = np.zeros((kept.shape[0], n), dtype=np.int64)
-            np.put_along_axis(rows, kept, 1, axis=1)
-            yield rows
-        return
-    for bars in combination_blocks(pool - 1, keep - 1, block_rows):
-        rows = bars.shape[0]
-        edges = np.hstack((np.zeros((rows, 1), dtype=np.int64), bars + 1,
-                           np.full((rows, 1), pool, dtype=np.int64)))
-        yield np.diff(edges, axis=1)
+    n = len(problem.targets)
+    for size in problem.legal_kept_counts():
+        if size == 0:
+            yield np.zeros((1, n), dtype=np.int64)
+            continue
+        low, high = problem.dealt_range(size)
+        if size == n:  # every target kept: the splits are the rows
+            yield from _split_blocks(size, low, high, block_rows)
+            continue
+        splits_per_choice = comb(high, size) - comb(low - 1, size)
+        if splits_per_choice <= block_rows:
+            splits = np.vstack(list(_split_blocks(size, low, high, block_rows)))
+            for kept in combination_blocks(n, size, max(1, block_rows // splits_per_choice)):
+                yield _place(n, np.repeat(kept, splits_per_choice, axis=0),
+                             np.tile(splits, (kept.shape[0], 1)))
+            continue
+        for kept in combination_blocks(n, size, 1):
+            for split in _split_blocks(size, low, high, block_rows):
+                yield _place(n, np.repeat(kept, split.shape[0], axis=0), split)
+
+
+def _place(n: int, columns: IntArray, amounts: IntArray) -> IntArray:
+    """Rows of ``n`` columns holding ``amounts`` at ``columns``, zeros elsewhere."""
+    rows = np.zeros((columns.shape[0], n), dtype=np.int64)
+    np.put_along_axis(rows, columns, amounts, axis=1)
+    return rows
 
 
 # --------------------------------------------------------------------------- declarations

@@ -21,19 +21,28 @@ NAME = "pyconstraint"
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     """Every legal resolution, from a python-constraint2 model."""
     targets, keep = problem.targets, problem.keep
-    if keep == 0:
+    if keep == 0 or not targets:
         yield Resolution(())
         return
+    # Under the 'forfeit' policy the illegal targets still share the split: they are
+    # variables too, and their damage is not dealt (so answers are projected, deduplicated).
+    shares = [*targets, *(f"(illegal {i})" for i in range(problem.forfeit))]
     csp = Problem()
-    csp.addVariables(list(targets), list(range(problem.pool + 1)))
-    csp.addConstraint(ExactSumConstraint(problem.pool), list(targets))
+    csp.addVariables(shares, list(range(problem.pool + 1)))
+    csp.addConstraint(ExactSumConstraint(problem.pool), shares)
 
     def kept_exactly(*amounts: int) -> bool:
         return sum(1 for a in amounts if a) == keep
 
-    csp.addConstraint(FunctionConstraint(kept_exactly), list(targets))
+    csp.addConstraint(FunctionConstraint(kept_exactly), shares)
+    seen: set[Resolution] = set()
     for solution in csp.getSolutionIter():
-        yield Resolution.of(solution)
+        answer = Resolution.of({t: solution[t] for t in targets})
+        if problem.forfeit:
+            if answer in seen:
+                continue
+            seen.add(answer)
+        yield answer
 
 
 def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
