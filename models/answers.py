@@ -12,7 +12,7 @@ they choose the same units and deal the same damage.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -71,3 +71,46 @@ class Resolution:
     def as_json(self) -> dict[str, Any]:
         """The CLI contract's resolve line for split damage."""
         return {"damage": dict(self.damage)}
+
+
+#: The units of a group, slot by slot, each slot's ids sorted.
+Selection = tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, order=True)
+class GroupDeclaration:
+    """A legal group declaration: each slot's units and, for a move, the destination."""
+
+    selection: Selection
+    destination: str | None = None
+    deflect_cost: int = field(default=0, compare=False)
+
+    def as_json(self, slots: tuple[tuple[str, bool], ...]) -> dict[str, Any]:
+        """The CLI contract's finalize line; ``slots`` gives each slot's name and whether
+        it takes a single id."""
+        targets: dict[str, Any] = {}
+        for (name, single), units in zip(slots, self.selection, strict=True):
+            targets[name] = units[0] if single and units else list(units)
+        if self.destination is not None:
+            targets["destination"] = self.destination
+        return {"targets": targets, "deflect_cost": self.deflect_cost}
+
+
+@dataclass(frozen=True, order=True)
+class Affected:
+    """A legal resolution of a group effect: the units it affects, sorted.
+
+    >>> Affected.of(["r2", "r1"]).as_json()
+    {'affected': ['r1', 'r2']}
+    """
+
+    units: tuple[str, ...]
+
+    @classmethod
+    def of(cls, units: Iterable[str]) -> Affected:
+        """The answer affecting ``units``."""
+        return cls(tuple(sorted(units)))
+
+    def as_json(self) -> dict[str, Any]:
+        """The CLI contract's resolve line for a group effect."""
+        return {"affected": list(self.units)}

@@ -48,6 +48,12 @@ class Unit:
         """Might as spells and abilities see it: below 0 counts as 0 (CR 1.4 143.2.b)."""
         return max(0, self.might)
 
+    @property
+    def place(self) -> str:
+        """The location as a place to share: a battlefield, or ``base:<controller>`` (each
+        player's base is a location of its own, CR 1.4 107.1.b)."""
+        return f"{BASE}:{self.controller}" if self.location == BASE else self.location
+
     def can_be_chosen_by(self, player: str) -> bool:
         """Whether ``player``'s spells and abilities may choose this unit (CR 1.4 757-758)."""
         if self.untargetable == "all":

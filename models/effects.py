@@ -5,7 +5,7 @@ scenario builds one too, so a new card of a known family is a new entry, not new
 
 >>> from models.cards import card
 >>> alpha = card("alpha-strike")
->>> alpha.slots, alpha.pool is Pool.FRIENDLY_MIGHT
+>>> alpha.slot_names, alpha.pool is Pool.FRIENDLY_MIGHT
 (('friendly', 'enemies'), True)
 """
 
@@ -72,7 +72,7 @@ class SplitDamage:
         return "enemies" if self.among is Relation.ENEMY else "units"
 
     @property
-    def slots(self) -> tuple[str, ...]:
+    def slot_names(self) -> tuple[str, ...]:
         """The target slots of a declaration, in order."""
         if self.pool is Pool.FRIENDLY_MIGHT:
             return ("friendly", self.split_slot)
@@ -84,5 +84,77 @@ class SplitDamage:
         return self.zone is Zone.HERE
 
 
+class Reach(StrEnum):
+    """Where a group member must be, on its own."""
+
+    #: "at a battlefield" (or "at the same battlefield"): any battlefield in play.
+    BATTLEFIELD = "battlefield"
+    #: anywhere on the board: a base or a battlefield.
+    BOARD = "board"
+
+
+class Sharing(StrEnum):
+    """What the members of a group must share (CR 1.4 355.11)."""
+
+    NOTHING = "nothing"
+    #: all at one battlefield ("at a battlefield", "at the same battlefield").
+    BATTLEFIELD = "battlefield"
+    #: all at one location: a battlefield or one player's base ("at the same location").
+    LOCATION = "location"
+
+
+@dataclass(frozen=True)
+class GroupSlot:
+    """One slot of a group: who may fill it and how many (``most=None``: any number)."""
+
+    name: str
+    among: Relation = Relation.ANY
+    reach: Reach = Reach.BATTLEFIELD
+    least: int = 0
+    most: int | None = None
+    tags: tuple[str, ...] = ()
+
+    @property
+    def single(self) -> bool:
+        """A slot taking exactly one unit: declared as one id, not a list."""
+        return self.least == 1 and self.most == 1
+
+
+@dataclass(frozen=True)
+class GroupTargets:
+    """Choose a group of units that must meet a requirement together (CR 1.4 355.11).
+
+    The requirement is data: a total-Might cap (negative Might counting as 0, 143.2.b),
+    what the members share (a battlefield, a location, a controller) and each slot's size.
+    On resolution, if the legal targets no longer meet it together, the controller
+    chooses a subset of them that does (355.11.b; policy ``group_subset``).
+    """
+
+    name: str
+    text: str
+    verb: str
+    slots: tuple[GroupSlot, ...]
+    might_cap: int | None = None
+    sharing: Sharing = Sharing.NOTHING
+    same_controller: bool = False
+    #: Whether the card has [Hidden] (a scenario may then say it was played from Hidden).
+    hidden: bool = False
+    #: Whether the effect moves the group to a location chosen at finalization (355.4).
+    destination: bool = False
+    #: Whether the card's text is from the official gallery (False: third-party text).
+    verified: bool = True
+    slug: str = ""
+
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        """The target slots of a declaration, in order (the destination is not a target)."""
+        return tuple(slot.name for slot in self.slots)
+
+    @property
+    def needs_source(self) -> bool:
+        """Group effects refer to no source."""
+        return False
+
+
 #: Every effect family the engine knows.
-Effect = SplitDamage
+Effect = SplitDamage | GroupTargets

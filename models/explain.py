@@ -16,13 +16,15 @@ version it is quoted from, the rule's gist and what it means for this answer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from models.answers import Declaration, Resolution
-from models.effects import Pool, Zone
+from models.answers import Affected, Declaration, GroupDeclaration, Resolution
+from models.effects import GroupTargets, Pool, Sharing, Zone
+from models.group import group_effect, requirement_failure, resolve_group_problem
 from models.rules import rule
 from models.scenario import Scenario
-from models.split import finalize_problem, resolve_problem
+from models.split import finalize_problem, resolve_problem, split_effect
 from models.targeting import source_battlefield
 
 Step = dict[str, Any]
@@ -39,7 +41,7 @@ def _ids(units: tuple[str, ...] | list[str]) -> str:
 
 def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
     """Where the damage amount comes from."""
-    effect = scenario.effect
+    effect = split_effect(scenario)
     when = "now" if resolving else "at finalization"
     steps: list[Step] = []
     if effect.pool is Pool.FRIENDLY_MIGHT:
@@ -68,7 +70,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
     """The rule trail of one resolution of split damage."""
     problem = resolve_problem(scenario)
     steps: list[Step] = []
-    if scenario.effect.zone is Zone.HERE:
+    if split_effect(scenario).zone is Zone.HERE:
         here = source_battlefield(scenario.board, scenario.source)
         steps.append(step("359.3.f.2", f"'here' is {scenario.source}'s battlefield now: "
                           f"{here or 'none'}"))
@@ -143,4 +145,85 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
         steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
                           f"(available: {budget})"))
     steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
+    return steps
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def _requirement_text(effect: GroupTargets) -> str:
+    parts = []
+    if effect.sharing is Sharing.BATTLEFIELD:
+        parts.append("at one battlefield")
+    elif effect.sharing is Sharing.LOCATION:
+        parts.append("at one location")
+    if effect.same_controller:
+        parts.append("with one controller")
+    if effect.might_cap is not None:
+        parts.append(f"total Might {effect.might_cap} or less")
+    sizes = [f"{s.name}: {s.least}-{'any' if s.most is None else s.most}" for s in effect.slots]
+    return ", ".join([*parts, *sizes])
+
+
+def _might(scenario: Scenario, units: Sequence[str]) -> int:
+    return sum(scenario.board[u].effective_might for u in units)
+
+
+def explain_group_declaration(scenario: Scenario, declaration: GroupDeclaration) -> list[Step]:
+    """The rule trail of one group declaration."""
+    effect = group_effect(scenario)
+    units = [u for slot in declaration.selection for u in slot]
+    steps = [step("355.11.a", f"the group meets {effect.name}'s requirement together "
+                  f"({_requirement_text(effect)}): {_ids(units)}, total Might "
+                  f"{_might(scenario, units)}")]
+    if any(scenario.board[u].might < 0 for u in units):
+        steps.append(step("143.2.b", "negative Might counts as 0 in the total"))
+    for slot, chosen in zip(effect.slots, declaration.selection, strict=True):
+        if chosen:
+            steps.append(step("355.9.b", f"{slot.name}: {_ids(list(chosen))}, each a valid "
+                              f"{slot.among.value} unit on its own"))
+    if scenario.from_hidden is not None:
+        steps.append(step("811.1.d.2", f"played from Hidden: every target is at "
+                          f"{scenario.from_hidden}"))
+    if not units:
+        steps.append(step("355.13", "zero targets is a legal choice"))
+    if declaration.deflect_cost:
+        budget = "unlimited" if scenario.available_power is None else scenario.available_power
+        steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
+                          f"(available: {budget})"))
+    if declaration.destination is not None:
+        steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
+                          "a target"))
+    return steps
+
+
+def explain_group_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
+    """The rule trail of one resolution of a group effect."""
+    effect = group_effect(scenario)
+    problem = resolve_group_problem(scenario)
+    steps: list[Step] = []
+    for _unit, failure in problem.illegal:
+        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+    legal = [m.id for m in problem.members]
+    if problem.whole is not None:
+        steps.append(step("355.11.b", f"the legal targets ({_ids(legal)}) still meet the "
+                          f"requirement ({_requirement_text(effect)}): {effect.verb} "
+                          f"{_ids(list(answer.units))}"))
+        return steps
+    whole = tuple(tuple(m.id for m in problem.members if m.slots == (i,))
+                  for i in range(len(effect.slots)))
+    broken = requirement_failure(scenario, whole)
+    steps.append(step("355.11.b", f"the legal targets no longer meet the requirement "
+                      f"together ({broken.message if broken else ''}): the controller chooses "
+                      "a subset of the original targets that does, never a new unit"))
+    left = [u for u in legal if u not in answer.units]
+    if scenario.policy.group_subset == "maximal":
+        steps.append(step("355.11.b", "policy group_subset=maximal (the default; Origins FAQ "
+                          "Fox-Fire examples): no left-out target could be added"
+                          + (f" ({_ids(left)} would break the requirement)" if left else "")))
+    else:
+        steps.append(step("355.11.b", "policy group_subset=any (the rule's literal 'a "
+                          "subset'): any subset meeting the requirement"))
+    steps.append(step("355.11.a", f"{effect.verb} {_ids(list(answer.units))}: total Might "
+                      f"{_might(scenario, answer.units)}, as they are now"))
     return steps

@@ -43,6 +43,15 @@ _GISTS = {
     "355.8": "a spell or ability needs valid choices for all its required targets to be played",
     "355.9.b": "a valid target meets every targeting restriction, and is not untargetable "
     "by that player's spells or abilities",
+    "355.4": "the destination of a move is chosen at finalization but is not a target",
+    "355.11": "some cards name a group of targets whose requirements the group as a whole "
+    "must meet",
+    "355.11.a": "on finalization, any group of valid targets that together fulfil the "
+    "restriction may be chosen",
+    "355.11.b": "if the group no longer fulfils the restriction on resolution, the controller "
+    "chooses a subset of the original targets that does",
+    "811.1.d.2": "targets chosen by a spell played from Hidden must be at the Hidden "
+    "battlefield",
     "355.13": "'any number' or 'up to' targets may be zero targets",
     "355.14.a": "each unit that damage may be split among is a target",
     "355.14.b": "split targets are chosen when the spell or ability is finalized",

@@ -29,7 +29,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from models import cards
 from models.board import BASE, OFFBOARD, Board, Unit
-from models.effects import Effect, Pool, Relation, SplitDamage, Zone
+from models.effects import (
+    Effect,
+    GroupSlot,
+    GroupTargets,
+    Pool,
+    Reach,
+    Relation,
+    Sharing,
+    SplitDamage,
+    Zone,
+)
 from models.rules import SUPPORTED_VERSIONS
 
 FORMAT_VERSION = 1
@@ -108,12 +118,41 @@ class SplitIn(_Strict):
     )
 
 
+class GroupSlotIn(_Strict):
+    """One slot of an inline group effect."""
+
+    name: str = Field(min_length=1, description="the slot's key in 'targets'")
+    among: Literal["enemy", "friendly", "any"] = Field("any", description="whose units")
+    at: Literal["battlefield", "board"] = Field(
+        "battlefield", description="each member at a battlefield, or anywhere on the board"
+    )
+    least: NonNegative = Field(0, description="fewest units (0: 'any number', 'up to')")
+    most: Annotated[int, Field(ge=1)] | None = Field(None, description="most units (none: any)")
+    tags: list[str] = Field(default_factory=list, description="tags every member must have")
+
+
+class GroupIn(_Strict):
+    """An inline group effect (355.11): slots and the requirement they meet together."""
+
+    verb: str = Field("affect", description="what the effect does to the group")
+    slots: list[GroupSlotIn] = Field(min_length=1)
+    might_cap: NonNegative | None = Field(None, description="total Might at most this")
+    share: Literal["nothing", "battlefield", "location"] = Field(
+        "nothing", description="what every member must share: one battlefield or location"
+    )
+    same_controller: bool = Field(False, description="whether members share one controller")
+    hidden: bool = Field(False, description="whether the card has [Hidden]")
+    destination: bool = Field(False, description="whether it moves the group to a location")
+
+
 class EffectIn(_Strict):
-    """An inline effect definition for a card the library does not have."""
+    """An inline effect definition for a card the library does not have: a ``split`` or a
+    ``group``."""
 
     name: str = Field(min_length=1)
     text: str = ""
-    split: SplitIn
+    split: SplitIn | None = None
+    group: GroupIn | None = None
 
 
 class PolicyIn(_Strict):
@@ -138,6 +177,9 @@ class ScenarioIn(_Strict):
     card: str | None = None
     effect: EffectIn | None = None
     source: str | None = None
+    from_hidden: str | None = Field(
+        None, description="the battlefield a [Hidden] card was played from (811.1.d.2)"
+    )
     bonus_damage: NonNegative = 0
     available_power: NonNegative | None = None
     policy: PolicyIn = PolicyIn()
@@ -164,11 +206,18 @@ def json_schema() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Targets:
-    """The targets chosen at finalization: the friendly unit (if the card has that slot)
-    and the split targets, in declaration order."""
+    """The targets chosen at finalization, in declaration order: for a split, the friendly
+    unit (if the card has that slot) and the split targets; for a group, each slot's units
+    and the destination of a move (not a target, 355.4)."""
 
-    split: tuple[str, ...]
+    split: tuple[str, ...] = ()
     friendly: str | None = None
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    destination: str | None = None
+
+    def group_units(self) -> tuple[str, ...]:
+        """Every unit chosen in a group slot."""
+        return tuple(unit for _, units in self.groups for unit in units)
 
 
 @dataclass(frozen=True)
@@ -192,6 +241,7 @@ class Scenario:
     policy: Policy = Policy()
     targets: Targets | None = None
     rules: str = "1.4"
+    from_hidden: str | None = None
 
 
 # --------------------------------------------------------------------------- parsing
@@ -288,6 +338,12 @@ def _build(raw: ScenarioIn) -> Scenario:
         raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
     if raw.source is not None and raw.source not in board:
         raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units)")
+    if raw.from_hidden is not None:
+        if not board.is_battlefield(raw.from_hidden):
+            raise ScenarioError("from_hidden", f"{raw.from_hidden!r} is not a battlefield in "
+                                "play")
+        if not isinstance(effect, GroupTargets) or not effect.hidden:
+            raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
     targets = None if raw.targets is None else _targets(raw.targets, effect, board)
     return Scenario(
         controller=raw.controller,
@@ -300,6 +356,7 @@ def _build(raw: ScenarioIn) -> Scenario:
                       split_illegal=raw.policy.split_illegal),
         targets=targets,
         rules=raw.rules,
+        from_hidden=raw.from_hidden,
     )
 
 
@@ -317,8 +374,13 @@ def _effect(raw: ScenarioIn) -> Effect:
         raise ScenarioError("card", f"unknown card {raw.card!r} (known: {known})") from None
 
 
-def _inline_effect(raw: EffectIn) -> SplitDamage:
+def _inline_effect(raw: EffectIn) -> Effect:
+    if (raw.split is None) == (raw.group is None):
+        raise ScenarioError("effect", "give exactly one of 'split' or 'group'")
+    if raw.group is not None:
+        return _inline_group(raw.name, raw.text, raw.group)
     split = raw.split
+    assert split is not None
     from_might = split.amount == "friendly-might"
     bonus = (not from_might) if split.bonus_damage is None else split.bonus_damage
     return SplitDamage(
@@ -330,6 +392,23 @@ def _inline_effect(raw: EffectIn) -> SplitDamage:
         among=Relation(split.among),
         zone=Zone(split.at),
         bonus_applies=bonus,
+    )
+
+
+def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
+    slots: list[GroupSlot] = []
+    for slot in raw.slots:
+        field = f"effect.group.slots[{slot.name}]"
+        if slot.name in ("destination", *(s.name for s in slots)):
+            raise ScenarioError(field, f"slot name {slot.name!r} is taken")
+        if slot.most is not None and slot.least > slot.most:
+            raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
+        slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
+                               slot.most, tuple(slot.tags)))
+    return GroupTargets(
+        name=name, slug=cards.slugify(name), text=text, verb=raw.verb, slots=tuple(slots),
+        might_cap=raw.might_cap, sharing=Sharing(raw.share),
+        same_controller=raw.same_controller, hidden=raw.hidden, destination=raw.destination,
     )
 
 
@@ -371,9 +450,10 @@ def _board(raw: ScenarioIn) -> Board:
 
 
 def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> Targets:
-    slots = effect.slots
+    slots = effect.slot_names
+    moves = isinstance(effect, GroupTargets) and effect.destination
     for slot in raw:
-        if slot not in slots:
+        if slot not in slots and not (moves and slot == "destination"):
             raise ScenarioError(
                 f"targets.{slot}",
                 f"{effect.name} has no slot {slot!r} (its slots: {', '.join(slots)})",
@@ -381,25 +461,57 @@ def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> T
     for slot in slots:
         if slot not in raw:
             raise ScenarioError(f"targets.{slot}", f"required slot of {effect.name} is missing")
-    friendly: str | None = None
-    if "friendly" in slots:
-        value = raw["friendly"]
-        if not isinstance(value, str):
-            raise ScenarioError("targets.friendly", "takes one unit id, not a list")
-        _known(board, "targets.friendly", value)
-        friendly = value
-    group = raw[effect.split_slot]
-    field = f"targets.{effect.split_slot}"
-    if not isinstance(group, list):
-        raise ScenarioError(field, f"takes a list of unit ids, not one id ({group!r})")
-    chosen: set[str] = set()
-    for unit_id in group:
-        _known(board, field, unit_id)
-        if unit_id in chosen:
-            raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (split targets are "
-                                "distinct units, 355.14.a)")
-        chosen.add(unit_id)
-    return Targets(split=tuple(group), friendly=friendly)
+    chosen: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()
+    for slot in slots:
+        if isinstance(effect, SplitDamage):
+            seen = set()  # the friendly unit is its own choice; split targets are distinct
+        field = f"targets.{slot}"
+        value = raw[slot]
+        if _single(effect, slot):
+            if not isinstance(value, str):
+                raise ScenarioError(field, "takes one unit id, not a list")
+            units = [value]
+        else:
+            if not isinstance(value, list):
+                raise ScenarioError(field, f"takes a list of unit ids, not one id ({value!r})")
+            units = value
+        for unit_id in units:
+            _known(board, field, unit_id)
+            if unit_id in seen:
+                raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (targets are "
+                                    "distinct units, 355.14.a, 355.11.a)")
+            seen.add(unit_id)
+        chosen[slot] = tuple(units)
+    if isinstance(effect, SplitDamage):
+        friendly = chosen["friendly"][0] if "friendly" in chosen else None
+        return Targets(split=chosen[effect.split_slot], friendly=friendly)
+    destination = _destination(raw, effect, board, any(chosen.values()))
+    return Targets(groups=tuple(chosen.items()), destination=destination)
+
+
+def _single(effect: Effect, slot: str) -> bool:
+    """Whether ``slot`` takes one unit id rather than a list."""
+    if isinstance(effect, SplitDamage):
+        return slot == "friendly"
+    return next(s for s in effect.slots if s.name == slot).single
+
+
+def _destination(raw: dict[str, str | list[str]], effect: GroupTargets, board: Board,
+                 any_chosen: bool) -> str | None:
+    """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
+    if not effect.destination:
+        return None
+    value = raw.get("destination")
+    if value is None:
+        if any_chosen:
+            raise ScenarioError("targets.destination", f"{effect.name} moves its targets: "
+                                "name the location chosen at finalization")
+        return None
+    if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
+        raise ScenarioError("targets.destination", f"{value!r} is not a battlefield in play "
+                            "nor 'base'")
+    return value
 
 
 def _known(board: Board, field: str, unit_id: str) -> None:

@@ -106,6 +106,14 @@ class SplitResolveProblem:
         return (kept, self.pool - forfeited)
 
 
+def split_effect(scenario: Scenario) -> SplitDamage:
+    """The scenario's effect, which must be a split."""
+    effect = scenario.effect
+    if not isinstance(effect, SplitDamage):
+        raise TypeError(f"{effect.name} does not split damage")
+    return effect
+
+
 # --------------------------------------------------------------------------- finalization
 
 
@@ -113,7 +121,7 @@ def _partition(
     scenario: Scenario, unit_ids: Iterable[str], resolving: bool
 ) -> tuple[list[str], list[tuple[str, Failure]]]:
     """Split ``unit_ids`` into legal split targets and the others with their failures."""
-    effect = scenario.effect
+    effect = split_effect(scenario)
     board = scenario.board
     here = source_battlefield(board, scenario.source)
     legal: list[str] = []
@@ -142,7 +150,7 @@ def _might_amount(effect: SplitDamage, unit: Unit, bonus: int) -> int:
 
 def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
     """Every legal choice for the friendly slot, with the target cap it gives (355.14.c)."""
-    effect = scenario.effect
+    effect = split_effect(scenario)
     if effect.pool is Pool.FIXED:
         return (FriendlyOption(None, _fixed_amount(effect, scenario.bonus_damage)),)
     options = []
@@ -169,7 +177,7 @@ def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
 def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Failure]:
     """Every rule the declaration breaks; empty when it is legal."""
     failures: list[Failure] = []
-    effect = scenario.effect
+    effect = split_effect(scenario)
     board = scenario.board
     cap: int | None = None
     if effect.pool is Pool.FRIENDLY_MIGHT:
@@ -213,7 +221,7 @@ def _chosen(scenario: Scenario) -> tuple[str | None, tuple[str, ...]]:
 def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
     """The resolution question: legal targets now (359.3.e) and the pool now (359.3.f.2)."""
     friendly_id, chosen = _chosen(scenario)
-    effect = scenario.effect
+    effect = split_effect(scenario)
     board = scenario.board
     legal, illegal = _partition(scenario, chosen, resolving=True)
     pool_null: Failure | None = None

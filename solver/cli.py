@@ -19,7 +19,6 @@ from models.scenario import Scenario, ScenarioError, json_schema, load_scenario,
 from solver.backends import BACKENDS
 from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
-    answer_json,
     answers_table,
     console,
     json_line,
@@ -90,27 +89,15 @@ def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
 def _answers(legal: LegalSet[Any], limit: int | None) -> Iterator[Any]:
     total = legal.count()
     if limit is None and total > LIST_BUDGET:
-        noun = "declarations" if legal.question == "finalize" else "resolutions"
         raise TooMany(
-            f"{total:,} legal {noun} exceed the listing budget of {LIST_BUDGET:,}; "
+            f"{total:,} legal {legal.noun} exceed the listing budget of {LIST_BUDGET:,}; "
             "use --count for the number only, or --limit N to list the first N"
         )
     return islice(iter(legal), limit)
 
 
-def _explained(legal: LegalSet[Any], answer: Any, slot: str) -> dict[str, Any]:
-    line = answer_json(answer, slot)
-    if isinstance(legal, Resolutions):
-        problem = legal.problem
-        line["dropped"] = [t for t in problem.targets if t not in answer.kept]
-        line["illegal"] = {unit: str(failure) for unit, failure in problem.illegal}
-    line["why"] = legal.explain(answer)
-    return line
-
-
 def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
-    slot = legal.scenario.effect.split_slot
     if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
                                                                                "native"):
         _ = _answers(legal, args.limit)  # the budget check
@@ -124,8 +111,7 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                 break
         return
     for answer in _answers(legal, args.limit):
-        line = _explained(legal, answer, slot) if args.explain else answer_json(answer, slot)
-        out.write(json_line(line))
+        out.write(json_line(legal.explained_line(answer) if args.explain else legal.line(answer)))
 
 
 def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
@@ -135,11 +121,10 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     shown = TABLE_ROWS if args.limit is None else min(args.limit, TABLE_ROWS)
     answers = list(islice(iter(legal), shown))
     term = console(out)
-    noun = "declarations" if legal.question == "finalize" else "resolutions"
-    title = f"{scenario.effect.name}: {total:,} legal {noun}"
+    title = f"{scenario.effect.name}: {total:,} legal {legal.noun}"
     if total > len(answers):
         title += f" (first {len(answers)} shown)"
-    term.print(answers_table(answers, scenario.effect.split_slot, title))
+    term.print(answers_table(legal, answers, title))
     if args.explain:
         for index, answer in enumerate(answers, 1):
             term.print(f"[bold]#{index}[/bold]")
@@ -168,7 +153,7 @@ def _cards(out: TextIO) -> int:
     for column in ("card", "slug", "slots", "text"):
         table.add_column(column)
     for card in cards.library():
-        table.add_row(card.name, card.slug, ", ".join(card.slots), card.text)
+        table.add_row(card.name, card.slug, ", ".join(card.slot_names), card.text)
     term.print(table)
     return 0
 

@@ -12,9 +12,11 @@ Every variable is determined by the answer: enumerating a model gives each answe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ortools.sat.python import cp_model
 
+from models.group import GroupProblem
 from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 
@@ -87,3 +89,94 @@ def compile_declaration(problem: SplitFinalizeProblem) -> CompiledDeclaration:
         model.add(sum(t * lit for t, lit in zip(problem.taxes, chosen, strict=True))
                   <= problem.budget)
     return CompiledDeclaration(model, tuple(options), tuple(chosen))
+
+
+@dataclass(frozen=True)
+class CompiledGroup:
+    """A group model: ``picks[(i, s)]`` puts member ``i`` in slot ``s``; ``places[k]`` is
+    true exactly when the group is drawn from class ``k``."""
+
+    model: cp_model.CpModel
+    picks: dict[tuple[int, int], cp_model.IntVar]
+    places: dict[str, cp_model.IntVar]
+
+
+def compile_group(problem: GroupProblem) -> CompiledGroup:
+    """One choice literal per (member, slot); one class literal per class, exactly one of
+    them true when the group is non-empty and none for the empty group; the slot sizes,
+    the linear Might cap and the Deflect budget; and, for ``maximal`` problems, "every
+    member left out would break the class, the cap, the budget or a full slot".
+    """
+    model = cp_model.CpModel()
+    members = problem.members
+    picks = {(i, s): model.new_bool_var(f"pick[{m.id},{s}]")
+             for i, m in enumerate(members) for s in m.slots}
+    chosen = {i: [picks[i, s] for s in m.slots] for i, m in enumerate(members)}
+    for literals in chosen.values():
+        model.add_at_most_one(literals)
+    places = {key: model.new_bool_var(f"class[{key}]") for key in problem.classes()}
+    for key, place in places.items():
+        inside = [lit for i, m in enumerate(members) if m.key == key for lit in chosen[i]]
+        for lit in inside:
+            model.add_implication(lit, place)
+        model.add_bool_or([~place, *inside])  # the class literal is true only if used
+    model.add_at_most_one(places.values())
+    sizes = [sum(picks[i, s] for i, m in enumerate(members) if s in m.slots)
+             for s in range(len(problem.least))]
+    for size, least, most in zip(sizes, problem.least, problem.most, strict=True):
+        if least:
+            model.add(size >= least)
+        if most is not None:
+            model.add(size <= most)
+    might = sum(m.might * lit for i, m in enumerate(members) for lit in chosen[i])
+    tax = sum(m.tax * lit for i, m in enumerate(members) for lit in chosen[i])
+    if problem.cap is not None:
+        model.add(might <= problem.cap)
+    if problem.budget is not None:
+        model.add(tax <= problem.budget)
+    if problem.maximal:
+        _add_maximality(model, problem, chosen, places, sizes, might, tax)
+    return CompiledGroup(model, picks, places)
+
+
+def _add_maximality(model: cp_model.CpModel, problem: GroupProblem,
+                    chosen: dict[int, list[cp_model.IntVar]],
+                    places: dict[str, cp_model.IntVar], sizes: list[Any], might: Any,
+                    tax: Any) -> None:
+    """Every member left out could not join: each blocking reason is a literal fully
+    determined by the choices (reified both ways), so no answer is repeated."""
+    over_cap: dict[int, cp_model.IntVar] = {}
+    over_budget: dict[int, cp_model.IntVar] = {}
+    full: dict[int, cp_model.IntVar] = {}
+
+    def reified(cache: dict[int, cp_model.IntVar], bound: int, expr: Any, name: str
+                ) -> cp_model.IntVar:
+        """A literal equal to ``expr > bound``."""
+        if bound not in cache:
+            lit = model.new_bool_var(f"{name}>{bound}")
+            model.add(expr >= bound + 1).only_enforce_if(lit)
+            model.add(expr <= bound).only_enforce_if(~lit)
+            cache[bound] = lit
+        return cache[bound]
+
+    for i, member in enumerate(problem.members):
+        blocked: list[cp_model.IntVar] = [*chosen[i]]
+        blocked += [place for key, place in places.items() if key != member.key]
+        if problem.cap is not None:
+            blocked.append(reified(over_cap, problem.cap - member.might, might, "might"))
+        if problem.budget is not None:
+            blocked.append(reified(over_budget, problem.budget - member.tax, tax, "tax"))
+        for slot in member.slots:
+            most = problem.most[slot]
+            if most is None:
+                continue
+            if slot not in full:
+                full[slot] = reified({}, most - 1, sizes[slot], f"size{slot}")
+        slot_full = [full[s] for s in member.slots if problem.most[s] is not None]
+        if len(slot_full) == len(member.slots):
+            # every slot it could take is full: one more blocking reason, all slots full
+            every = model.new_bool_var(f"full[{member.id}]")
+            model.add_bool_and(slot_full).only_enforce_if(every)
+            model.add_bool_or([~lit for lit in slot_full]).only_enforce_if(~every)
+            blocked.append(every)
+        model.add_bool_or(blocked)

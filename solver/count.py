@@ -29,6 +29,8 @@ from collections import Counter
 from collections.abc import Sequence
 from math import comb
 
+from models.group import GroupProblem
+
 
 def count_split_resolutions(targets: int, pool: int, forfeit: int = 0) -> int:
     """How many ways ``pool`` damage may be split among ``targets`` legal targets.
@@ -114,3 +116,107 @@ def count_subsets_for_caps(
                 total += ways * free_prefix[min(room, free, len(free_prefix) - 1)]
         counts.append(total)
     return counts
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def count_selections(problem: GroupProblem) -> int:
+    """Legal group selections, by a knapsack-style DP per class of members (no listing).
+
+    The state is (members per slot, capped where the count stops mattering; total Might,
+    when capped; total tax, when budgeted). Non-empty selections belong to exactly one
+    class, so the classes add up; the empty selection counts once.
+
+    Not for ``maximal`` problems (see :func:`count_maximal_selections`).
+    """
+    if problem.whole is not None:
+        return 1
+    if problem.maximal:
+        raise ValueError("count maximal selections with count_maximal_selections")
+    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
+    total = 0 if any(least) else 1
+    for key in problem.classes():
+        states: dict[tuple[tuple[int, ...], int, int], int] = {((0,) * len(least), 0, 0): 1}
+        for member in (m for m in problem.members if m.key == key):
+            grown = dict(states)
+            for (counts, might, tax), ways in states.items():
+                for slot in member.slots:
+                    if most[slot] is not None and counts[slot] >= most[slot]:  # type: ignore[operator]
+                        continue
+                    new_might = might + member.might if cap is not None else 0
+                    new_tax = tax + member.tax if budget is not None else 0
+                    if (cap is not None and new_might > cap) or (
+                            budget is not None and new_tax > budget):
+                        continue
+                    bumped = list(counts)
+                    bumped[slot] = min(bumped[slot] + 1, stop[slot])
+                    state = (tuple(bumped), new_might, new_tax)
+                    grown[state] = grown.get(state, 0) + ways
+            states = grown
+        total += sum(ways for (counts, _, _), ways in states.items()
+                     if any(counts) and all(c >= low for c, low in zip(counts, least,
+                                                                           strict=True)))
+    return total
+
+
+def count_maximal_selections(problem: GroupProblem) -> int | None:
+    """Maximal selections of a one-slot group with no size limit or budget, by DP.
+
+    Within a class, sort Mights ascending; a subset ``S`` is maximal exactly when its first
+    excluded member ``j`` does not fit: ``W(S) > cap - w_j``. So, for each ``j``: members
+    before ``j`` are in, ``j`` is out, and a subset ``T`` of those after ``j`` makes
+    ``cap - w_j < W(before j) + W(T) <= cap``, counted by a suffix subset-sum DP. The empty
+    selection counts once, when nobody fits alone. ``None`` when the shape does not apply.
+
+    >>> from models.group import GroupProblem, Member
+    >>> fox = GroupProblem(tuple(Member(u, w, 0, "north", (0,)) for u, w in
+    ...     [("a", 2), ("b", 2), ("c", 1), ("d", 1)]), (0,), (None,), cap=4, maximal=True)
+    >>> count_maximal_selections(fox)      # {a,b}, {a,c,d}, {b,c,d}
+    3
+    """
+    if problem.whole is not None:
+        return 1
+    if len(problem.least) != 1 or problem.most[0] is not None or problem.budget is not None:
+        return None
+    if any(problem.least):
+        return None
+    cap = problem.cap
+    total = 0
+    nobody_fits = True
+    for key in problem.classes():
+        weights = sorted(m.might for m in problem.members if m.key == key)
+        if cap is None:
+            total += 1  # the whole class is the one maximal subset
+            nobody_fits = False
+            continue
+        if weights[0] <= cap:
+            nobody_fits = False
+        total += _maximal_in_class(weights, cap)
+    return total + (1 if nobody_fits else 0)
+
+
+def _maximal_in_class(weights: list[int], cap: int) -> int:
+    """Non-empty maximal subsets of one class (weights sorted ascending)."""
+    n = len(weights)
+    # suffix[j][s]: subsets of weights[j:] summing to s (s <= cap).
+    suffix = [[0] * (cap + 1) for _ in range(n + 1)]
+    suffix[n][0] = 1
+    for j in range(n - 1, -1, -1):
+        row, below, w = suffix[j], suffix[j + 1], weights[j]
+        for s in range(cap + 1):
+            row[s] = below[s] + (below[s - w] if s >= w else 0)
+    count = 0
+    before = 0
+    for j, w in enumerate(weights):
+        if before > cap:
+            break
+        low = max(cap - w + 1, 0)  # W(S) must exceed cap - w_j
+        for s in range(max(low - before, 0), cap - before + 1):
+            if before + s > 0 or j > 0:
+                count += suffix[j + 1][s]
+        before += w
+    if before <= cap:
+        count += 1  # every member in
+    return count

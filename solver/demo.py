@@ -42,7 +42,7 @@ def run_demo(out: TextIO) -> int:
             term.rule(f"[bold]{name}[/bold] - {legal.scenario.effect.name}, {question}")
             title = f"{count:,} legal answers" + (
                 f" (first {len(answers)})" if count > len(answers) else "")
-            term.print(answers_table(answers, legal.scenario.effect.split_slot, title))
+            term.print(answers_table(legal, answers, title))
             if answers:
                 term.print("[bold]why #1 is legal[/bold]")
                 for step in legal.explain(answers[0]):

@@ -1,8 +1,8 @@
 """The lazy legal set: count, iterate, test membership, verify and explain.
 
 Asking a question costs nothing until you use the answer: :meth:`LegalSet.count` uses a
-closed form (never a listing), iteration streams from a backend, membership runs the
-rules verifier (no solver).
+closed form or a dynamic programme (never a listing, but for maximal group subsets of
+unusual shapes), iteration streams from a backend, membership runs the rules verifier.
 
 >>> from models import load_scenario
 >>> from solver.examples import example_path
@@ -16,56 +16,107 @@ rules verifier (no solver).
 (True, False)
 >>> [f.rule for f in legal.verify(Resolution.of({"r1": 3}))]
 ['355.14.h.1']
+>>> fox = resolve(load_scenario(example_path("fox-fire-two-pumped")))
+>>> [a.as_json() for a in fox]
+[{'affected': ['r2', 'r3', 'r4']}, {'affected': ['r1', 'r3', 'r4']}, {'affected': ['r1', 'r2']}]
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from models.answers import Declaration, Resolution
-from models.explain import Step, explain_declaration, explain_resolution
+from models.answers import Affected, Declaration, GroupDeclaration, Resolution, Selection
+from models.board import BASE
+from models.effects import GroupTargets
+from models.explain import (
+    Step,
+    explain_declaration,
+    explain_group_declaration,
+    explain_group_resolution,
+    explain_resolution,
+)
+from models.group import (
+    GroupProblem,
+    finalize_group_problem,
+    group_effect,
+    resolve_group_problem,
+    verify_group_declaration,
+    verify_group_resolution,
+)
 from models.scenario import Scenario
 from models.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
     finalize_problem,
     resolve_problem,
+    split_effect,
     verify_declaration,
     verify_resolution,
 )
 from models.targeting import Failure
 from solver.backends import backend, native
-from solver.count import count_split_resolutions, count_subsets_for_caps
+from solver.count import (
+    count_maximal_selections,
+    count_selections,
+    count_split_resolutions,
+    count_subsets_for_caps,
+)
 
-A = TypeVar("A", Declaration, Resolution)
+A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected)
 
 
-class LegalSet(Generic[A]):
+class LegalSet(ABC, Generic[A]):
     """Every legal answer of one question about one scenario."""
 
-    question: str
+    #: ``"finalize"`` or ``"resolve"``.
+    question: ClassVar[str]
+    #: What one answer is called, in plural ("declarations", "resolutions").
+    noun: ClassVar[str]
+    _answer_type: ClassVar[type[Any]]
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         self.scenario = scenario
         self.backend = backend(backend_name)
 
+    @abstractmethod
     def count(self) -> int:
-        """The exact number of legal answers, without listing them."""
-        raise NotImplementedError
+        """The exact number of legal answers."""
 
+    @abstractmethod
     def verify(self, answer: A) -> list[Failure]:
         """Every rule ``answer`` breaks (empty when legal); pure rules, no solver."""
-        raise NotImplementedError
 
+    @abstractmethod
     def explain(self, answer: A) -> list[Step]:
         """The rule trail of a legal answer."""
-        raise NotImplementedError
 
+    @abstractmethod
     def __iter__(self) -> Iterator[A]:
-        raise NotImplementedError
+        """Every legal answer, each once, streamed from the backend."""
+
+    @abstractmethod
+    def line(self, answer: A) -> dict[str, Any]:
+        """The CLI contract's JSON line for ``answer``."""
+
+    @abstractmethod
+    def headers(self) -> list[str]:
+        """Column names of a readable table of answers."""
+
+    @abstractmethod
+    def cells(self, answer: A) -> list[str]:
+        """One row of that table."""
+
+    def extras(self, answer: A) -> dict[str, Any]:
+        """More keys for an explained line (``--explain``): none by default."""
+        return {}
+
+    def explained_line(self, answer: A) -> dict[str, Any]:
+        """The line of ``answer`` with its rule trail (``why``) and :meth:`extras`."""
+        return {**self.line(answer), **self.extras(answer), "why": self.explain(answer)}
 
     def __contains__(self, answer: object) -> bool:
         return isinstance(answer, self._answer_type) and not self.verify(answer)
@@ -73,13 +124,19 @@ class LegalSet(Generic[A]):
     def __bool__(self) -> bool:
         return self.count() > 0
 
-    _answer_type: type[Any] = object
+
+def _ids(units: tuple[str, ...]) -> str:
+    return ", ".join(units) or "(none)"
+
+
+# --------------------------------------------------------------------------- split damage
 
 
 class Resolutions(LegalSet[Resolution]):
-    """Every legal resolution of the chosen targets on the board as it is now."""
+    """Every legal resolution of split damage on the board as it is now."""
 
     question = "resolve"
+    noun = "resolutions"
     _answer_type = Resolution
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -110,11 +167,25 @@ class Resolutions(LegalSet[Resolution]):
     def explain(self, answer: Resolution) -> list[Step]:
         return explain_resolution(self.scenario, answer)
 
+    def line(self, answer: Resolution) -> dict[str, Any]:
+        return answer.as_json()
+
+    def extras(self, answer: Resolution) -> dict[str, Any]:
+        return {"dropped": [t for t in self.problem.targets if t not in answer.kept],
+                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal}}
+
+    def headers(self) -> list[str]:
+        return ["damage dealt"]
+
+    def cells(self, answer: Resolution) -> list[str]:
+        return [", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"]
+
 
 class Declarations(LegalSet[Declaration]):
-    """Every legal target declaration at finalization."""
+    """Every legal split-damage target declaration at finalization."""
 
     question = "finalize"
+    noun = "declarations"
     _answer_type = Declaration
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -136,12 +207,134 @@ class Declarations(LegalSet[Declaration]):
     def explain(self, answer: Declaration) -> list[Step]:
         return explain_declaration(self.scenario, answer)
 
+    def line(self, answer: Declaration) -> dict[str, Any]:
+        return answer.as_json(split_effect(self.scenario).split_slot)
 
-def resolve(scenario: Scenario, backend: str = "auto") -> Resolutions:
-    """Every legal resolution of ``scenario``'s chosen targets."""
+    def headers(self) -> list[str]:
+        slots = list(split_effect(self.scenario).slot_names)
+        return [*slots, "Deflect"]
+
+    def cells(self, answer: Declaration) -> list[str]:
+        friendly = [answer.friendly or ""] if len(self.headers()) == 3 else []
+        return [*friendly, _ids(answer.split), str(answer.deflect_cost)]
+
+
+# --------------------------------------------------------------------------- groups
+
+
+class GroupDeclarations(LegalSet[GroupDeclaration]):
+    """Every legal group declaration at finalization (355.11.a)."""
+
+    question = "finalize"
+    noun = "declarations"
+    _answer_type = GroupDeclaration
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        self.effect: GroupTargets = group_effect(scenario)
+        self.problem: GroupProblem = finalize_group_problem(scenario)
+        self._tax = {m.id: m.tax for m in self.problem.members}
+
+    def destinations(self) -> tuple[str, ...]:
+        """Where a moving group may go: each battlefield, or their base."""
+        if not self.effect.destination:
+            return ()
+        return (*self.scenario.board.battlefields, BASE)
+
+    def count(self) -> int:
+        selections = count_selections(self.problem)
+        if not self.effect.destination:
+            return selections
+        empty = 0 if any(self.problem.least) else 1
+        return empty + (selections - empty) * len(self.destinations())
+
+    def __iter__(self) -> Iterator[GroupDeclaration]:
+        for selection in self.backend.selections(self.problem):
+            cost = sum(self._tax[u] for slot in selection for u in slot)
+            if self.effect.destination and any(selection):
+                for where in self.destinations():
+                    yield GroupDeclaration(selection, where, cost)
+            else:
+                yield GroupDeclaration(selection, None, cost)
+
+    def verify(self, answer: GroupDeclaration) -> list[Failure]:
+        return verify_group_declaration(self.scenario, answer)
+
+    def explain(self, answer: GroupDeclaration) -> list[Step]:
+        return explain_group_declaration(self.scenario, answer)
+
+    def line(self, answer: GroupDeclaration) -> dict[str, Any]:
+        return answer.as_json(tuple((s.name, s.single) for s in self.effect.slots))
+
+    def headers(self) -> list[str]:
+        moving = ["destination"] if self.effect.destination else []
+        return [*self.effect.slot_names, *moving, "Deflect"]
+
+    def cells(self, answer: GroupDeclaration) -> list[str]:
+        moving = [answer.destination or ""] if self.effect.destination else []
+        return [*(_ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
+
+
+class GroupResolutions(LegalSet[Affected]):
+    """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
+
+    question = "resolve"
+    noun = "resolutions"
+    _answer_type = Affected
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        self.effect: GroupTargets = group_effect(scenario)
+        self.problem: GroupProblem = resolve_group_problem(scenario)
+
+    def count(self) -> int:
+        if not self.problem.maximal:
+            return count_selections(self.problem)
+        counted = count_maximal_selections(self.problem)
+        if counted is not None:
+            return counted
+        # Maximal subsets of slot-limited groups (at most a few members each): listed.
+        return sum(1 for _ in native.selections(self.problem))
+
+    def __iter__(self) -> Iterator[Affected]:
+        return (_affected(s) for s in self.backend.selections(self.problem))
+
+    def verify(self, answer: Affected) -> list[Failure]:
+        return verify_group_resolution(self.scenario, answer)
+
+    def explain(self, answer: Affected) -> list[Step]:
+        return explain_group_resolution(self.scenario, answer)
+
+    def line(self, answer: Affected) -> dict[str, Any]:
+        return answer.as_json()
+
+    def extras(self, answer: Affected) -> dict[str, Any]:
+        return {"left_out": [m.id for m in self.problem.members if m.id not in answer.units],
+                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal}}
+
+    def headers(self) -> list[str]:
+        return [f"{self.effect.verb}"]
+
+    def cells(self, answer: Affected) -> list[str]:
+        return [_ids(answer.units)]
+
+
+def _affected(selection: Selection) -> Affected:
+    return Affected.of(u for slot in selection for u in slot)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
+    """Every legal resolution of ``scenario``'s chosen targets on the board now."""
+    if isinstance(scenario.effect, GroupTargets):
+        return GroupResolutions(scenario, backend)
     return Resolutions(scenario, backend)
 
 
-def finalize(scenario: Scenario, backend: str = "auto") -> Declarations:
+def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal target declaration for ``scenario``'s board."""
+    if isinstance(scenario.effect, GroupTargets):
+        return GroupDeclarations(scenario, backend)
     return Declarations(scenario, backend)

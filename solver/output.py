@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
 
-from models.answers import Declaration, Resolution
+if TYPE_CHECKING:
+    from solver.legal import LegalSet
+
 
 
 def json_line(obj: dict[str, Any]) -> str:
@@ -57,13 +59,6 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
     )
 
 
-def answer_json(answer: Declaration | Resolution, split_slot: str) -> dict[str, Any]:
-    """The CLI contract's line for one answer."""
-    if isinstance(answer, Declaration):
-        return answer.as_json(split_slot)
-    return answer.as_json()
-
-
 def write_jsonl(lines: Iterable[dict[str, Any]], out: TextIO) -> int:
     """Write one JSON object per line; returns how many were written."""
     written = 0
@@ -73,29 +68,15 @@ def write_jsonl(lines: Iterable[dict[str, Any]], out: TextIO) -> int:
     return written
 
 
-def answers_table(answers: Sequence[Declaration | Resolution], split_slot: str,
-                  title: str | None = None) -> Table:
-    """A readable table of answers: one row each."""
+def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None
+                  ) -> Table:
+    """A readable table of answers: one row each, columns from the legal set."""
     table = Table(title=title, show_lines=False, header_style="bold")
     table.add_column("#", justify="right", style="dim")
-    if answers and isinstance(answers[0], Declaration):
-        if any(a.friendly is not None for a in answers if isinstance(a, Declaration)):
-            table.add_column("friendly")
-        table.add_column(split_slot)
-        table.add_column("Deflect", justify="right")
-        for index, answer in enumerate(answers, 1):
-            assert isinstance(answer, Declaration)
-            cells = [str(index)]
-            if answer.friendly is not None:
-                cells.append(answer.friendly)
-            cells += [", ".join(answer.split) or "(none)", str(answer.deflect_cost)]
-            table.add_row(*cells)
-        return table
-    table.add_column("damage dealt")
+    for header in legal.headers():
+        table.add_column(header, justify="right" if header == "Deflect" else "left")
     for index, answer in enumerate(answers, 1):
-        assert isinstance(answer, Resolution)
-        split = ", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"
-        table.add_row(str(index), split)
+        table.add_row(str(index), *legal.cells(answer))
     return table
 
 

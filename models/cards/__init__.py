@@ -4,14 +4,15 @@
 'alpha-strike'
 >>> card("volibear-furious").name
 'Volibear, Furious'
->>> sorted(c.slug for c in library())
-['alpha-strike', 'volibear-furious']
+>>> [c.slug for c in library()][:3]
+['alpha-strike', 'volibear-furious', 'fox-fire']
 """
 
 from __future__ import annotations
 
 import re
 
+from models.cards.group import CARDS as GROUP_CARDS
 from models.cards.split import CARDS as SPLIT_CARDS
 from models.effects import Effect
 
@@ -22,7 +23,7 @@ def slugify(name: str) -> str:
 
 
 _REGISTRY: dict[str, Effect] = {}
-for _card in SPLIT_CARDS:
+for _card in (*SPLIT_CARDS, *GROUP_CARDS):
     _REGISTRY[_card.slug] = _card
 
 

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from models.answers import Declaration, Resolution
+from models.answers import Declaration, Resolution, Selection
+from models.group import GroupProblem
 from models.split import SplitFinalizeProblem, SplitResolveProblem
 from solver.backends import cpsat, native, pyconstraint
 
@@ -28,10 +29,11 @@ class Backend:
     name: str
     resolutions: Callable[[SplitResolveProblem], Iterator[Resolution]]
     declarations: Callable[[SplitFinalizeProblem], Iterator[Declaration]]
+    selections: Callable[[GroupProblem], Iterator[Selection]]
 
 
 def _backend(module: ModuleType) -> Backend:
-    return Backend(module.NAME, module.resolutions, module.declarations)
+    return Backend(module.NAME, module.resolutions, module.declarations, module.selections)
 
 
 BACKENDS: dict[str, Backend] = {

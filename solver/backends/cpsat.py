@@ -13,9 +13,10 @@ from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
-from models.answers import Declaration, Resolution
+from models.answers import Declaration, Resolution, Selection
+from models.group import GroupProblem
 from models.split import SplitFinalizeProblem, SplitResolveProblem
-from solver.compile import compile_declaration, compile_resolution
+from solver.compile import compile_declaration, compile_group, compile_resolution
 from solver.params import enumeration_solver
 
 NAME = "cpsat"
@@ -110,5 +111,21 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
                       if cb.boolean_value(lit))
         return Declaration(tuple(names[i] for i in chosen), option.friendly,
                            sum(taxes[i] for i in chosen))
+
+    return stream(compiled.model, read)
+
+
+def selections(problem: GroupProblem) -> Iterator[Selection]:
+    """Every legal group selection, from the compiled CP-SAT model."""
+    if problem.whole is not None:
+        return iter([problem.whole])
+    compiled = compile_group(problem)
+    picks = sorted(compiled.picks.items())
+    slots = range(len(problem.least))
+    names = [m.id for m in problem.members]
+
+    def read(cb: cp_model.CpSolverSolutionCallback) -> Selection:
+        taken = [(i, s) for (i, s), lit in picks if cb.boolean_value(lit)]
+        return tuple(tuple(names[i] for i, s in taken if s == slot) for slot in slots)
 
     return stream(compiled.model, read)

@@ -22,7 +22,8 @@ from operator import sub
 import numpy as np
 import numpy.typing as npt
 
-from models.answers import Declaration, Resolution
+from models.answers import Declaration, Resolution, Selection
+from models.group import GroupProblem, Member
 from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "native"
@@ -166,3 +167,66 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
                 if budget is not None and cost > budget:
                     continue
                 yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def fits_alone(problem: GroupProblem, member: Member) -> bool:
+    """Whether ``member`` could be chosen on its own (some slot, cap and budget allow it)."""
+    return (any(problem.most[s] is None or problem.most[s] for s in member.slots)
+            and (problem.cap is None or member.might <= problem.cap)
+            and (problem.budget is None or member.tax <= problem.budget))
+
+
+def selections(problem: GroupProblem) -> Iterator[Selection]:
+    """Every legal selection: the empty one first, then class by class, searching members
+    in order with pruning on slot sizes, the Might cap and the Deflect budget."""
+    if problem.whole is not None:
+        yield problem.whole
+        return
+    if not any(problem.least) and not (
+            problem.maximal and any(fits_alone(problem, m) for m in problem.members)):
+        yield problem.empty
+    for key in problem.classes():
+        yield from _class_selections(problem, [m for m in problem.members if m.key == key])
+
+
+def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[Selection]:
+    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    counts = [0] * len(least)
+    picked: list[tuple[int, int]] = []
+    # Fewest members still needed, and how many members remain from each position on.
+    needed = sum(least)
+
+    def can_join(index: int, slot: int, might: int, tax: int) -> bool:
+        member = members[index]
+        return ((most[slot] is None or counts[slot] < most[slot])  # type: ignore[operator]
+                and (cap is None or might + member.might <= cap)
+                and (budget is None or tax + member.tax <= budget))
+
+    def maximal(might: int, tax: int) -> bool:
+        taken = {index for index, _ in picked}
+        return not any(can_join(i, s, might, tax) for i in range(len(members))
+                       if i not in taken for s in members[i].slots)
+
+    def walk(index: int, might: int, tax: int) -> Iterator[Selection]:
+        if len(picked) + (len(members) - index) < needed:
+            return
+        if index == len(members):
+            if picked and all(c >= low for c, low in zip(counts, least, strict=True)) and (
+                    not problem.maximal or maximal(might, tax)):
+                yield tuple(tuple(members[i].id for i, s in picked if s == slot)
+                            for slot in range(len(least)))
+            return
+        yield from walk(index + 1, might, tax)
+        member = members[index]
+        for slot in member.slots:
+            if can_join(index, slot, might, tax):
+                counts[slot] += 1
+                picked.append((index, slot))
+                yield from walk(index + 1, might + member.might, tax + member.tax)
+                picked.pop()
+                counts[slot] -= 1
+
+    yield from walk(0, 0, 0)

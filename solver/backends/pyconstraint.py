@@ -7,12 +7,13 @@ targets are dealt damage (355.14.e-h.1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from constraint import ExactSumConstraint, FunctionConstraint, Problem
 
-from models.answers import Declaration, Resolution
+from models.answers import Declaration, Resolution, Selection
+from models.group import GroupProblem
 from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
@@ -75,3 +76,46 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
         option = problem.options[solution["friendly"]]
         yield Declaration(tuple(names[i] for i in picked), option.friendly,
                           sum(problem.taxes[i] for i in picked))
+
+
+def selections(problem: GroupProblem) -> Iterator[Selection]:
+    """Every legal group selection, from a python-constraint2 model stating the
+    requirement literally: one variable per member (its slot, or -1 when left out)."""
+    if problem.whole is not None:
+        yield problem.whole
+        return
+    members = problem.members
+    slots = range(len(problem.least))
+    if not members:
+        if not any(problem.least):
+            yield problem.empty
+        return
+
+    def valid(values: Sequence[int]) -> bool:
+        chosen = [m for m, v in zip(members, values, strict=True) if v >= 0]
+        sizes = [sum(1 for v in values if v == slot) for slot in slots]
+        return (len({m.key for m in chosen}) <= 1
+                and all(size >= low for size, low in zip(sizes, problem.least, strict=True))
+                and all(most is None or size <= most
+                        for size, most in zip(sizes, problem.most, strict=True))
+                and (problem.cap is None or sum(m.might for m in chosen) <= problem.cap)
+                and (problem.budget is None or sum(m.tax for m in chosen) <= problem.budget))
+
+    def maximal(values: Sequence[int]) -> bool:
+        """No member left out could be put in any of its slots."""
+        return not any(valid([*values[:i], slot, *values[i + 1:]])
+                       for i, member in enumerate(members) if values[i] < 0
+                       for slot in member.slots)
+
+    def legal(*values: int) -> bool:
+        return valid(values) and (not problem.maximal or maximal(values))
+
+    csp = Problem()
+    variables = [f"member:{m.id}" for m in members]
+    for variable, member in zip(variables, members, strict=True):
+        csp.addVariable(variable, [-1, *member.slots])
+    csp.addConstraint(FunctionConstraint(legal), variables)
+    for solution in csp.getSolutionIter():
+        values = [solution[v] for v in variables]
+        yield tuple(tuple(m.id for m, v in zip(members, values, strict=True) if v == slot)
+                    for slot in slots)

@@ -1,0 +1,321 @@
+"""Group targets (CR 1.4 355.11): the rules turned into a plain question, and the verifier.
+
+A group effect chooses units for one or more slots; the group must meet a requirement
+together: a total-Might cap, one shared battlefield or location, one shared controller,
+each slot's size. :func:`finalize_group_problem` and :func:`resolve_group_problem` apply
+the rules to a scenario; every backend answers the resulting :class:`GroupProblem`.
+:func:`verify_group_declaration` and :func:`verify_group_resolution` check one answer
+against the rules directly.
+
+>>> from models.scenario import parse_scenario
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
+...     "battlefields": ["north"], "units": [
+...         {"id": f"r{i}", "controller": "B", "might": m, "location": "north"}
+...         for i, m in enumerate([2, 2, 1, 1], 1)],
+...     "targets": {"units": ["r1", "r2", "r3", "r4"]}})
+>>> p = resolve_group_problem(s)
+>>> p.whole, p.maximal, [m.id for m in p.members]
+(None, True, ['r1', 'r2', 'r3', 'r4'])
+>>> verify_group_resolution(s, Affected(("r3", "r4")))[0].rule
+'355.11.b'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from models.answers import Affected, GroupDeclaration, Selection
+from models.board import Unit
+from models.effects import GroupSlot, GroupTargets, Reach, Sharing
+from models.scenario import Scenario, ScenarioError
+from models.targeting import Failure
+
+
+@dataclass(frozen=True)
+class Member:
+    """A unit that may be in the group: its Might as spells see it (143.2.b), the Deflect
+    tax choosing it costs, the class of units it may share a group with, and the slots
+    (indices) it may fill."""
+
+    id: str
+    might: int
+    tax: int
+    key: str
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GroupProblem:
+    """Choose members for slots: each member at most once and in one of its slots, all
+    chosen members of one ``key``, slot ``i`` holding ``least[i]`` to ``most[i]`` members,
+    total Might at most ``cap`` and Deflect tax at most ``budget`` (``None``: no limit).
+
+    With ``maximal``, only selections to which no member could be added are answers. With
+    ``whole`` set, that selection is the one answer (the group still meets the requirement).
+    """
+
+    members: tuple[Member, ...]
+    least: tuple[int, ...]
+    most: tuple[int | None, ...]
+    cap: int | None = None
+    budget: int | None = None
+    maximal: bool = False
+    whole: Selection | None = None
+    #: Chosen targets that are illegal now, and why (359.3.e).
+    illegal: tuple[tuple[str, Failure], ...] = ()
+
+    @property
+    def empty(self) -> Selection:
+        """The selection choosing nobody."""
+        return tuple(() for _ in self.least)
+
+    def classes(self) -> list[str]:
+        """The classes of members, sorted."""
+        return sorted({m.key for m in self.members})
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def group_effect(scenario: Scenario) -> GroupTargets:
+    """The scenario's effect, which must be a group effect."""
+    effect = scenario.effect
+    if not isinstance(effect, GroupTargets):
+        raise TypeError(f"{effect.name} is not a group effect")
+    return effect
+
+
+def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: bool
+                   ) -> Failure | None:
+    """Whether ``unit`` may fill (or still fills) ``slot`` on its own (355.9.b, 359.3.e)."""
+    verb = "is no longer" if resolving else "is not"
+    requirement = "359.3.e.2" if resolving else "355.9.b"
+    if not unit.on_board:
+        return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+    if not slot.among.admits(unit.controller, scenario.controller):
+        return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
+                       f"by {unit.controller})")
+    if slot.reach is Reach.BATTLEFIELD and not scenario.board.is_battlefield(unit.location):
+        return Failure(requirement, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+    hidden = scenario.from_hidden
+    if hidden is not None and unit.location != hidden:
+        rule_no = "359.3.e.5" if resolving else "811.1.d.2"
+        return Failure(rule_no, f"{unit.id} {verb} at {hidden}, where the card was played "
+                       f"from Hidden (at {unit.location})")
+    missing = [tag for tag in slot.tags if tag not in unit.tags]
+    if missing:
+        return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
+    if not unit.can_be_chosen_by(scenario.controller):
+        if resolving:
+            return Failure("758.1", f"{unit.id} became untargetable and is mistargeted")
+        return Failure("355.9.b", f"{unit.id} can't be chosen by {scenario.controller}'s "
+                       "spells or abilities")
+    return None
+
+
+def share_key(effect: GroupTargets, unit: Unit) -> str:
+    """The class of units ``unit`` may be grouped with: its battlefield or location
+    and/or its controller, as the requirement says ("" when nothing is shared)."""
+    parts = []
+    if effect.sharing is not Sharing.NOTHING:
+        parts.append(unit.place)
+    if effect.same_controller:
+        parts.append(f"controlled by {unit.controller}")
+    return ", ".join(parts)
+
+
+def requirement_failure(scenario: Scenario, selection: Selection) -> Failure | None:
+    """Whether the units of ``selection`` meet the group requirement together, as they
+    are now (355.11.a-b): one class, slot sizes at most, total Might at most the cap."""
+    effect = group_effect(scenario)
+    board = scenario.board
+    units = [board[u] for slot in selection for u in slot]
+    keys = {share_key(effect, u) for u in units}
+    if len(keys) > 1:
+        return Failure("355.11", f"{', '.join(u.id for u in units)} do not share "
+                       f"{_shared(effect)} ({'; '.join(sorted(keys))})")
+    for slot, chosen in zip(effect.slots, selection, strict=True):
+        if slot.most is not None and len(chosen) > slot.most:
+            return Failure("355.11", f"{len(chosen)} units in {slot.name}, at most "
+                           f"{slot.most}")
+    total = sum(u.effective_might for u in units)
+    if effect.might_cap is not None and total > effect.might_cap:
+        return Failure("355.11", f"total Might {total} is over {effect.might_cap} (negative "
+                       "Might counts as 0, 143.2.b)")
+    return None
+
+
+def _shared(effect: GroupTargets) -> str:
+    parts = []
+    if effect.sharing is not Sharing.NOTHING:
+        parts.append(f"one {effect.sharing.value}")
+    if effect.same_controller:
+        parts.append("one controller")
+    return " and ".join(parts) or "the requirement"
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _members(scenario: Scenario, slots_of: Iterable[tuple[Unit, tuple[int, ...]]]
+             ) -> tuple[Member, ...]:
+    effect = group_effect(scenario)
+    return tuple(
+        Member(unit.id, unit.effective_might, unit.deflect_tax_for(scenario.controller),
+               share_key(effect, unit), slots)
+        for unit, slots in slots_of
+    )
+
+
+def finalize_group_problem(scenario: Scenario) -> GroupProblem:
+    """The finalization question (355.11.a, 355.13, 809, 811.1.d.2)."""
+    effect = group_effect(scenario)
+    eligible = []
+    for unit in sorted(scenario.board, key=lambda u: u.id):
+        slots = tuple(i for i, slot in enumerate(effect.slots)
+                      if member_failure(scenario, unit, slot, resolving=False) is None)
+        if slots:
+            eligible.append((unit, slots))
+    return GroupProblem(
+        members=_members(scenario, eligible),
+        least=tuple(slot.least for slot in effect.slots),
+        most=tuple(slot.most for slot in effect.slots),
+        cap=effect.might_cap,
+        budget=scenario.available_power,
+    )
+
+
+def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The targets chosen at finalization, slot by slot."""
+    if scenario.targets is None:
+        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
+                            "finalization")
+    return scenario.targets.groups
+
+
+def resolve_group_problem(scenario: Scenario) -> GroupProblem:
+    """The resolution question: drop illegal targets (359.3.e); if the rest still meet the
+    requirement they are the one answer, else a subset of them that does (355.11.b)."""
+    effect = group_effect(scenario)
+    board = scenario.board
+    legal: list[tuple[Unit, tuple[int, ...]]] = []
+    illegal: list[tuple[str, Failure]] = []
+    for index, (_, units) in enumerate(chosen_group(scenario)):
+        for unit_id in units:
+            failure = member_failure(scenario, board[unit_id], effect.slots[index], True)
+            if failure is None:
+                legal.append((board[unit_id], (index,)))
+            else:
+                illegal.append((unit_id, failure))
+    legal.sort(key=lambda pair: pair[0].id)
+    whole = tuple(tuple(sorted(u.id for u, (i,) in legal if i == index))
+                  for index in range(len(effect.slots)))
+    still_whole = requirement_failure(scenario, whole) is None
+    return GroupProblem(
+        members=_members(scenario, legal),
+        least=tuple(0 for _ in effect.slots),
+        most=tuple(slot.most for slot in effect.slots),
+        cap=effect.might_cap,
+        maximal=scenario.policy.group_subset == "maximal",
+        whole=whole if still_whole else None,
+        illegal=tuple(illegal),
+    )
+
+
+# --------------------------------------------------------------------------- verifier
+
+
+def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
+                             ) -> list[Failure]:
+    """Every rule the declaration breaks; empty when it is legal."""
+    effect = group_effect(scenario)
+    board = scenario.board
+    failures: list[Failure] = []
+    if len(declaration.selection) != len(effect.slots):
+        return [Failure("355.8", f"{effect.name} has {len(effect.slots)} slots")]
+    everyone = [u for units in declaration.selection for u in units]
+    if len(set(everyone)) != len(everyone):
+        failures.append(Failure("355.11.a", "a unit is chosen twice"))
+    for slot, units in zip(effect.slots, declaration.selection, strict=True):
+        if len(units) < slot.least:
+            failures.append(Failure("355.8", f"{slot.name} needs {slot.least} units"))
+        for unit_id in units:
+            if unit_id not in board:
+                failures.append(Failure("355.9.b", f"{unit_id} is not a unit of the scenario"))
+                continue
+            failure = member_failure(scenario, board[unit_id], slot, resolving=False)
+            if failure is not None:
+                failures.append(failure)
+    if failures:
+        return failures
+    failure = requirement_failure(scenario, declaration.selection)
+    if failure is not None:
+        failures.append(failure)
+    tax = sum(board[u].deflect_tax_for(scenario.controller) for u in everyone)
+    if scenario.available_power is not None and tax > scenario.available_power:
+        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
+                                f"{scenario.available_power} is available"))
+    if effect.destination and everyone:
+        where = declaration.destination
+        if where is None or not (board.is_battlefield(where) or where == "base"):
+            failures.append(Failure("355.4", f"{where!r} is not a location to move to"))
+    elif declaration.destination is not None:
+        failures.append(Failure("355.4", "no destination is chosen for no move"))
+    return failures
+
+
+def verify_group_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
+    """Every rule the resolution breaks; empty when it is legal.
+
+    The affected units must be original targets that are legal now (359.3.e.5, 355.11.b:
+    never a new unit). If the legal targets still meet the requirement together they are
+    all affected; otherwise the affected ones must meet it (355.11.b) and, under the
+    ``maximal`` policy, no other legal original target could join them.
+    """
+    effect = group_effect(scenario)
+    board = scenario.board
+    slot_of: dict[str, int] = {}
+    for index, (_, units) in enumerate(chosen_group(scenario)):
+        for unit_id in units:
+            slot_of[unit_id] = index
+    failures: list[Failure] = []
+    legal: list[str] = []
+    for unit_id, index in sorted(slot_of.items()):
+        if member_failure(scenario, board[unit_id], effect.slots[index], True) is None:
+            legal.append(unit_id)
+    for unit_id in answer.units:
+        if unit_id not in slot_of:
+            failures.append(Failure("355.11.b", f"{unit_id} is not one of the original "
+                                    "targets"))
+        elif unit_id not in legal:
+            failures.append(Failure("359.3.e.5", f"{unit_id} is an illegal target now"))
+    if failures:
+        return failures
+    whole = _selection(effect, slot_of, legal)
+    if requirement_failure(scenario, whole) is None:
+        if set(answer.units) != set(legal):
+            failures.append(Failure("355.11.b", "the legal targets still meet the requirement "
+                                    f"together: all of {', '.join(legal) or 'none'} are "
+                                    "affected"))
+        return failures
+    chosen = _selection(effect, slot_of, answer.units)
+    failure = requirement_failure(scenario, chosen)
+    if failure is not None:
+        return [Failure("355.11.b", f"the subset does not meet the requirement: {failure}")]
+    if scenario.policy.group_subset == "maximal":
+        for unit_id in legal:
+            if unit_id in answer.units:
+                continue
+            grown = _selection(effect, slot_of, [*answer.units, unit_id])
+            if requirement_failure(scenario, grown) is None:
+                failures.append(Failure("355.11.b", f"{unit_id} could still be added (policy "
+                                        "group_subset=maximal)"))
+                break
+    return failures
+
+
+def _selection(effect: GroupTargets, slot_of: dict[str, int], units: Sequence[str]
+               ) -> Selection:
+    return tuple(tuple(sorted(u for u in units if slot_of[u] == index))
+                 for index in range(len(effect.slots)))
