@@ -82,4 +82,5 @@ def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | Non
 
 def console(out: TextIO) -> Console:
     """A rich console writing to ``out`` (plain text when it is not a terminal)."""
-    return Console(file=out, highlight=False, soft_wrap=True)
+    width = None if out.isatty() else 120
+    return Console(file=out, highlight=False, soft_wrap=True, width=width)

@@ -93,7 +93,7 @@ def brute_force_declarations(s: Scenario) -> set[Declaration]:
     return accepted
 
 
-def _every_backend_lists_exactly(ask: Callable[[Scenario, str], LegalSet[Any]], s: Scenario,
+def every_backend_lists_exactly(ask: Callable[[Scenario, str], LegalSet[Any]], s: Scenario,
                                  expected: set[Any]) -> list[Any]:
     """Each backend lists ``expected``, each answer once, as many as ``count()`` says."""
     listed: list[Any] = []
@@ -114,13 +114,13 @@ PROPERTY = settings(max_examples=120, deadline=None,
 def test_resolutions_match_brute_force_on_every_backend(s: Scenario) -> None:
     problem = resolve(s).problem
     event(f"legal targets {min(len(problem.targets), 3)}, pool {min(problem.pool, 3)}")
-    _every_backend_lists_exactly(resolve, s, brute_force_resolutions(s))
+    every_backend_lists_exactly(resolve, s, brute_force_resolutions(s))
 
 
 @PROPERTY
 @given(boards(with_targets=False))
 def test_declarations_match_brute_force_on_every_backend(s: Scenario) -> None:
-    listed = _every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
+    listed = every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
     for answer in listed:
         assert answer.deflect_cost == sum(s.board[u].deflect_tax_for("A") for u in answer.split)
 

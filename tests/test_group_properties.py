@@ -1,0 +1,120 @@
+"""Property tests for group effects (355.11) on random boards: every backend lists
+exactly the answers the rules verifier accepts among a brute-force superset, each once,
+as many as ``count()`` says, for every group card and both ``group_subset`` policies."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from test_properties import every_backend_lists_exactly
+
+from models import Scenario, parse_scenario
+from models.answers import Affected, GroupDeclaration
+from models.cards.group import CARDS
+from models.group import group_effect, verify_group_declaration, verify_group_resolution
+from solver import finalize, resolve
+
+#: Weighted towards battlefields, so that most declared targets are still legal.
+LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")
+
+
+@st.composite
+def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
+    """A random board of up to 6 units for a random group card of the library."""
+    card = draw(st.sampled_from(CARDS))
+    units: list[dict[str, Any]] = []
+    for index in range(draw(st.sampled_from((5, 4, 6, 3, 2, 1)))):
+        units.append({
+            "id": f"u{index}",
+            "controller": draw(st.sampled_from("BBABC")),
+            "might": draw(st.sampled_from((1, 2, 1, 3, 0, 2, -1, 4, 5))),
+            "location": draw(st.sampled_from(LOCATIONS)),
+            "deflect": draw(st.sampled_from((0, 0, 1, 2))),
+            "tags": draw(st.sampled_from([["Order"], [], ["Order", "Chaos"]])),
+        })
+        if draw(st.integers(0, 6)) == 0:
+            units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
+    doc: dict[str, Any] = {
+        "format": 1, "controller": "A", "card": card.name, "battlefields": ["north", "south"],
+        "units": units,
+        "policy": {"group_subset": draw(st.sampled_from(["maximal", "any"]))},
+    }
+    if draw(st.booleans()):
+        doc["available_power"] = draw(st.integers(0, 3))
+    if card.hidden and draw(st.booleans()):
+        doc["from_hidden"] = draw(st.sampled_from(["north", "south"]))
+    if with_targets:
+        free = [u["id"] for u in units]
+        targets: dict[str, Any] = {}
+        for slot in card.slots:
+            if slot.single:
+                if not free:
+                    doc["targets"] = None
+                    return _parse_without_targets(doc)
+                targets[slot.name] = free.pop(draw(st.integers(0, len(free) - 1)))
+            else:
+                targets[slot.name] = [u for u in list(free)
+                                      if draw(st.sampled_from((True, True, False)))]
+                free = [u for u in free if u not in targets[slot.name]]
+        if card.destination:
+            targets["destination"] = draw(st.sampled_from(["north", "south", "base"]))
+        doc["targets"] = targets
+    return parse_scenario(doc)
+
+
+def _parse_without_targets(doc: dict[str, Any]) -> Scenario:
+    doc.pop("targets")
+    return parse_scenario(doc)
+
+
+def brute_force_declarations(s: Scenario) -> set[GroupDeclaration]:
+    """Every assignment of units to slots (or to none), with every destination."""
+    effect = group_effect(s)
+    ids = [u.id for u in s.board]
+    wheres: list[str | None] = [None, "north", "south", "base"] if effect.destination else [None]
+    accepted = set()
+    for places in product(range(-1, len(effect.slots)), repeat=len(ids)):
+        selection = tuple(tuple(u for u, p in zip(ids, places, strict=True) if p == slot)
+                          for slot in range(len(effect.slots)))
+        for where in wheres:
+            answer = GroupDeclaration(selection, where)
+            if not verify_group_declaration(s, answer):
+                accepted.add(answer)
+    return accepted
+
+
+def brute_force_resolutions(s: Scenario) -> set[Affected]:
+    """Every subset of every unit on the board."""
+    ids = [u.id for u in s.board]
+    accepted = set()
+    for keep in product((False, True), repeat=len(ids)):
+        answer = Affected.of(u for u, k in zip(ids, keep, strict=True) if k)
+        if not verify_group_resolution(s, answer):
+            accepted.add(answer)
+    return accepted
+
+
+GROUPS = settings(max_examples=150, deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@GROUPS
+@given(group_boards(with_targets=False))
+def test_group_declarations_match_brute_force(s: Scenario) -> None:
+    listed = every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
+    for answer in listed:
+        units = [u for slot in answer.selection for u in slot]
+        assert answer.deflect_cost == sum(s.board[u].deflect_tax_for("A") for u in units)
+
+
+@GROUPS
+@given(group_boards(with_targets=True))
+def test_group_resolutions_match_brute_force(s: Scenario) -> None:
+    if s.targets is None:
+        return
+    problem = resolve(s).problem
+    event(f"{len(problem.members)} legal, " + ("still whole" if problem.whole else "re-chosen"))
+    every_backend_lists_exactly(resolve, s, brute_force_resolutions(s))
