@@ -52,7 +52,7 @@ class Declaration:
         return {"targets": targets, "deflect_cost": self.deflect_cost}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Resolution:
     """A legal resolution of split damage: the amount each kept target is dealt."""
 

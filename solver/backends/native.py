@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 from math import comb
-from operator import sub
 
 import numpy as np
 import numpy.typing as npt
@@ -46,11 +45,36 @@ def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
             yield Resolution(())
             continue
         low, high = problem.dealt_range(size)
-        for kept in combinations(targets, size):
-            for total in range(low, high + 1):
-                for bars in combinations(range(1, total), size - 1):
-                    edges = (0, *bars, total)
-                    yield Resolution(tuple(zip(kept, map(sub, edges[1:], edges), strict=True)))
+        if size == len(targets) and low == high:  # every target kept
+            yield from _compositions(targets, low)
+        elif low == high == size:  # each kept target dealt exactly 1
+            yield from map(Resolution, combinations(tuple((u, 1) for u in targets), size))
+        else:
+            for kept in combinations(targets, size):
+                for total in range(low, high + 1):
+                    yield from _compositions(kept, total)
+
+
+def _compositions(units: tuple[str, ...], total: int) -> Iterator[Resolution]:
+    """``total`` damage split among ``units``, each at least 1, lexicographically.
+
+    The first cuts come from ``itertools.combinations``; the last part is a list
+    comprehension over prebuilt ``(unit, amount)`` pairs, so little Python runs per answer.
+    """
+    parts = len(units)
+    pairs = [[(unit, amount) for amount in range(total + 1)] for unit in units]
+    if parts == 1:
+        yield Resolution((pairs[0][total],))
+        return
+    heads, second_last, last = pairs[:-2], pairs[-2], pairs[-1]
+    for cuts in combinations(range(1, total), parts - 2):
+        previous = 0
+        prefix: tuple[tuple[str, int], ...] = ()
+        for row, cut in zip(heads, cuts, strict=True):
+            prefix += (row[cut - previous],)
+            previous = cut
+        yield from [Resolution((*prefix, second_last[cut - previous], last[total - cut]))
+                    for cut in range(previous + 1, total)]
 
 
 def combination_blocks(n: int, k: int, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:

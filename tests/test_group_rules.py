@@ -1,0 +1,228 @@
+"""Group targets (CR 1.4 355.11), each rule tested under its number, for every group
+card of the library. Counts are worked out by hand in each docstring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import build, unit
+
+from models import Scenario
+from models.answers import Affected, GroupDeclaration
+from solver import finalize, resolve
+
+
+def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: Any) -> Scenario:
+    if chosen is not None:
+        top["targets"] = {"units": chosen}
+    return build(units, card="Fox-Fire", **top)
+
+
+def _affected(s: Scenario) -> set[tuple[str, ...]]:
+    return {a.units for a in resolve(s)}
+
+
+def _chosen(s: Scenario) -> set[tuple[tuple[str, ...], ...]]:
+    return {d.selection for d in finalize(s)}
+
+
+# ------------------------------------------------------------------ finalization
+
+
+def test_355_11_a_fox_fire_groups_share_one_battlefield_under_the_cap() -> None:
+    """355.11.a, 355.13: north r1 (2), r2 (3); south r3 (1); r4 at base can't be chosen.
+    North subsets with total <= 4: {r1}, {r2}; south: {r3}; plus the empty group: 4."""
+    s = _fox([unit("r1", might=2), unit("r2", might=3), unit("r3", location="south"),
+              unit("r4", location="base")])
+    assert _chosen(s) == {((),), (("r1",),), (("r2",),), (("r3",),)}
+    assert finalize(s).count() == 4
+
+
+def test_143_2_b_negative_might_counts_as_zero_in_the_total() -> None:
+    """143.2.b: r1 (-3) and r2 (4) total 4, not 1; both fit, and so does every subset
+    of {r1, r2}: 4 declarations."""
+    s = _fox([unit("r1", might=-3), unit("r2", might=4)])
+    assert finalize(s).count() == 4
+    s = _fox([unit("r1", might=-3), unit("r2", might=5)])
+    assert _chosen(s) == {((),), (("r1",),)}
+
+
+def test_355_11_a_fox_fire_may_choose_friendly_units_too() -> None:
+    """Fox-Fire kills 'units', friendly or enemy: {a}, {r1}, {a, r1} and the empty group."""
+    s = _fox([unit("a", "A", 1), unit("r1")])
+    assert finalize(s).count() == 4
+
+
+def test_809_deflect_taxes_add_up_against_available_power() -> None:
+    """809: r1 (Deflect 1) and r2 (Deflect 1) with 1 Power: {r1, r2} costs 2 and is out:
+    {}, {r1}, {r2}, {r3}, {r1, r3}, {r2, r3} = 6 of the 8 subsets ({r1,r2,r3} also out)."""
+    s = _fox([unit("r1", deflect=1), unit("r2", deflect=1), unit("r3")], available_power=1)
+    legal = finalize(s)
+    assert legal.count() == 6 == len(list(legal))
+    assert GroupDeclaration(((("r1", "r2")),)) not in legal
+    assert {d.deflect_cost for d in legal} == {0, 1}
+
+
+def test_811_1_d_2_from_hidden_targets_must_be_at_that_battlefield() -> None:
+    """811.1.d.2: played from Hidden at south, only south units: {}, {r2} = 2."""
+    s = _fox([unit("r1"), unit("r2", location="south")], from_hidden="south")
+    assert _chosen(s) == {((),), (("r2",),)}
+
+
+def test_tricksy_tentacles_shares_one_controller_and_picks_a_destination() -> None:
+    """355.11.a, 355.4: enemy units of B (3 + 6 = 9 > 8) or of C; anywhere on the board.
+    Groups: {b1}, {b2}, {c1}, {c1 + b?} not allowed (two controllers): 3 non-empty groups
+    x 3 destinations (north, south, base) + the empty group = 10."""
+    units = [unit("b1", "B", 3), unit("b2", "B", 6, "base"), unit("c1", "C", 1, "south"),
+             unit("a1", "A", 1)]
+    s = build(units, card="Tricksy Tentacles")
+    legal = finalize(s)
+    assert legal.count() == 10 == len(list(legal))
+    assert GroupDeclaration((("b1",),), "base") in legal
+    assert GroupDeclaration((("b1", "c1"),), "north") not in legal
+
+
+def test_decree_of_discord_needs_enemy_order_units() -> None:
+    """Decree of Discord (text unverified): enemy units tagged Order, total Might <= 5:
+    o1 (2), o2 (3) Order; x (1) is not Order: {}, {o1}, {o2}, {o1, o2} = 4."""
+    units = [unit("o1", might=2, tags=["Order"]), unit("o2", might=3, location="base",
+                                                        tags=["Order"]), unit("x", tags=[])]
+    assert finalize(build(units, card="Decree of Discord")).count() == 4
+
+
+def test_bellows_breath_up_to_three_at_one_location_bases_apart() -> None:
+    """Bellows Breath: up to three units at the same location; A's base and B's base are
+    different locations (107.1.b). North: n1..n4 give C(4,1..3) = 4 + 6 + 4 = 14; A's base
+    a1: 1; B's base b1: 1; empty: 1. Total 17."""
+    units = [*[unit(f"n{i}") for i in range(1, 5)], unit("a1", "A", 1, "base"),
+             unit("b1", "B", 1, "base")]
+    s = build(units, card="Bellows Breath")
+    assert finalize(s).count() == 17 == len(list(finalize(s)))
+    assert GroupDeclaration((("a1", "b1"),)) not in finalize(s)
+
+
+def test_facebreaker_needs_a_friendly_and_an_enemy_unit_at_one_battlefield() -> None:
+    """355.8: both slots are required; north: f1 with e1 or e2; south: f2 with e3: 3."""
+    units = [unit("f1", "A"), unit("e1"), unit("e2"), unit("f2", "A", location="south"),
+             unit("e3", location="south"), unit("e4", location="base")]
+    s = build(units, card="Facebreaker")
+    assert _chosen(s) == {(("f1",), ("e1",)), (("f1",), ("e2",)), (("f2",), ("e3",))}
+    assert finalize(s).line(GroupDeclaration((("f1",), ("e1",)))) == {
+        "targets": {"friendly": "f1", "enemy": "e1"}, "deflect_cost": 0}
+
+
+def test_switcheroo_needs_exactly_two_units_at_one_battlefield() -> None:
+    """Switcheroo: two units at the same battlefield: C(3, 2) north + 0 south = 3."""
+    units = [unit("a"), unit("b", "A"), unit("c"), unit("d", location="south")]
+    assert finalize(build(units, card="Switcheroo")).count() == 3
+
+
+# ------------------------------------------------------------------ resolution
+
+
+def test_355_11_b_fox_fire_rule_example_two_pumped() -> None:
+    """355.11.b (the rule's own example): four Recruits, two pumped to 2 (2, 2, 1, 1):
+    the two 2s, or both 1s with one 2: 3 maximal subsets."""
+    s = _fox([unit("r1", might=2), unit("r2", might=2), unit("r3"), unit("r4")],
+             ["r1", "r2", "r3", "r4"])
+    assert _affected(s) == {("r1", "r2"), ("r1", "r3", "r4"), ("r2", "r3", "r4")}
+
+
+def test_355_11_b_group_still_meeting_the_requirement_is_the_one_answer() -> None:
+    """355.11.b applies only when the group fails: total 4, all four Recruits die."""
+    s = _fox([unit(f"r{i}") for i in range(4)], [f"r{i}" for i in range(4)])
+    assert _affected(s) == {("r0", "r1", "r2", "r3")}
+    assert resolve(s).count() == 1
+
+
+def test_355_11_b_origins_faq_examples() -> None:
+    """Origins FAQ Fox-Fire: +3 on one Recruit (4, 1, 1, 1): the other three, or the 4
+    alone: 2. +6 on one (7, 1, 1, 1): the other three only: 1. +6 on all: nothing: 1."""
+    def pumped(mights: list[int]) -> set[tuple[str, ...]]:
+        units = [unit(f"r{i}", might=m) for i, m in enumerate(mights)]
+        return _affected(_fox(units, [f"r{i}" for i in range(4)]))
+
+    assert pumped([4, 1, 1, 1]) == {("r0",), ("r1", "r2", "r3")}
+    assert pumped([7, 1, 1, 1]) == {("r1", "r2", "r3")}
+    assert pumped([7, 7, 7, 7]) == {()}
+    assert pumped([2, 2, 2, 2]) == {("r0", "r1"), ("r0", "r2"), ("r0", "r3"), ("r1", "r2"),
+                                    ("r1", "r3"), ("r2", "r3")}
+
+
+def test_355_11_b_moved_targets_may_stay_if_all_kept_share_a_battlefield() -> None:
+    """355.11.b: r1, r2 moved south: keep {r1, r2} at south or {r3, r4} at north."""
+    units = [unit("r1", location="south"), unit("r2", location="south"),
+             unit("r3", might=2), unit("r4")]
+    assert _affected(_fox(units, ["r1", "r2", "r3", "r4"])) == {("r1", "r2"), ("r3", "r4")}
+
+
+def test_355_11_b_never_a_new_unit() -> None:
+    """355.11.b: r9 at north was not chosen: never affected, even when room is left."""
+    units = [unit("r1", might=3), unit("r2", might=3), unit("r9")]
+    legal = resolve(_fox(units, ["r1", "r2"]))
+    assert {a.units for a in legal} == {("r1",), ("r2",)}
+    assert legal.verify(Affected(("r1", "r9")))[0].rule == "355.11.b"
+
+
+def test_policy_group_subset_any_allows_every_subset_meeting_the_requirement() -> None:
+    """Policy any (355.11.b's literal 'a subset'): (2, 2, 1, 1): every subset with total
+    <= 4: 1 empty + 4 singles + 6 pairs + 2 triples = 13."""
+    units = [unit("r1", might=2), unit("r2", might=2), unit("r3"), unit("r4")]
+    s = _fox(units, ["r1", "r2", "r3", "r4"], policy={"group_subset": "any"})
+    assert resolve(s).count() == 13 == len(_affected(s))
+
+
+def test_359_3_e_illegal_targets_drop_before_the_group_is_checked() -> None:
+    """359.3.e.2: r1 (3) left the board; r2 (1) + r3 (1) + r4 (1) meet the cap: one answer.
+    758.1: an untargetable r5 is dropped too."""
+    units = [unit("r1", might=3, location="offboard"), unit("r2"), unit("r3"), unit("r4"),
+             unit("r5", untargetable="enemy")]
+    assert _affected(_fox(units, ["r1", "r2", "r3", "r4", "r5"])) == {("r2", "r3", "r4")}
+
+
+def test_359_3_e_2_a_fox_fire_target_at_base_is_illegal() -> None:
+    """359.3.e.2: Fox-Fire kills units at a battlefield; one moved to base is illegal."""
+    units = [unit("r1", location="base"), unit("r2", might=4)]
+    assert _affected(_fox(units, ["r1", "r2"])) == {("r2",)}
+
+
+def test_811_1_d_2_hidden_target_that_left_the_battlefield_is_illegal() -> None:
+    """811.1.d.2, 359.3.e.5: played from Hidden at north; r2 moved south: illegal."""
+    units = [unit("r1"), unit("r2", location="south")]
+    assert _affected(_fox(units, ["r1", "r2"], from_hidden="north")) == {("r1",)}
+
+
+def test_facebreaker_split_up_keeps_either_one() -> None:
+    """355.11.b: the friendly unit moved south: they no longer share a battlefield, so
+    stun f1 alone or e1 alone (maximal)."""
+    units = [unit("f1", "A", location="south"), unit("e1")]
+    s = build(units, card="Facebreaker", targets={"friendly": "f1", "enemy": "e1"})
+    assert _affected(s) == {("f1",), ("e1",)}
+
+
+def test_tricksy_control_change_splits_the_group() -> None:
+    """Tricksy Tentacles: b2 is now controlled by C: the group no longer shares one
+    controller; keep {b1} or {b2} (maximal)."""
+    units = [unit("b1", "B", 2), unit("b2", "C", 2)]
+    s = build(units, card="Tricksy Tentacles",
+              targets={"units": ["b1", "b2"], "destination": "north"})
+    assert _affected(s) == {("b1",), ("b2",)}
+
+
+def test_bellows_breath_counts_bases_apart_on_resolution() -> None:
+    """Bellows Breath: a (A) and b (B) moved to their bases: not one location any more."""
+    units = [unit("a", "A", location="base"), unit("b", "B", location="base"), unit("c")]
+    s = build(units, card="Bellows Breath", targets={"units": ["a", "b", "c"]})
+    assert _affected(s) == {("a",), ("b",), ("c",)}
+
+
+def test_explain_names_the_policy_and_both_sources() -> None:
+    """--explain states which policy produced the answers."""
+    units = [unit("r1", might=2), unit("r2", might=2), unit("r3"), unit("r4")]
+    for policy, phrase in (("maximal", "Origins FAQ"), ("any", "the rule's literal")):
+        s = _fox(units, ["r1", "r2", "r3", "r4"], policy={"group_subset": policy})
+        legal = resolve(s)
+        steps = legal.explain(next(iter(legal)))
+        assert any(f"group_subset={policy}" in st["detail"] and phrase in st["detail"]
+                   for st in steps)
+        assert steps[0]["rule"] == "355.11.b"
