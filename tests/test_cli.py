@@ -155,3 +155,57 @@ def test_inline_effect_splits_like_a_card(tmp_path: Path) -> None:
     doc.pop("card")
     doc["effect"] = {"name": "Ember Rain", "split": {"amount": 3}}
     assert _lines(["resolve", _write(tmp_path, doc), "--count"]) == (0, [{"count": 3}])
+
+
+def test_group_resolve_lines_are_sorted_affected_lists() -> None:
+    code, lines = _lines(["resolve", str(EXAMPLES / "fox-fire-two-pumped.json")])
+    assert code == 0
+    assert lines == [{"affected": ["r2", "r3", "r4"]}, {"affected": ["r1", "r3", "r4"]},
+                     {"affected": ["r1", "r2"]}]
+
+
+def test_group_finalize_lines_carry_targets_destination_and_deflect(tmp_path: Path) -> None:
+    """Tricksy Tentacles with b1 (Deflect 1): {} once, {b1} at each of 3 destinations."""
+    doc = scenario_dict([unit("b1", deflect=1)], card="Tricksy Tentacles")
+    code, lines = _lines(["finalize", _write(tmp_path, doc)])
+    assert code == 0
+    assert lines[0] == {"targets": {"units": []}, "deflect_cost": 0}
+    assert {"targets": {"units": ["b1"], "destination": "base"}, "deflect_cost": 1} in lines
+    assert len(lines) == 4
+
+
+def test_group_explain_names_left_out_and_illegal_targets() -> None:
+    code, lines = _lines(["resolve", str(EXAMPLES / "fox-fire-moved.json"), "--explain"])
+    assert code == 0
+    first = lines[0]
+    assert set(first) == {"affected", "left_out", "illegal", "why"}
+    assert sorted(first["affected"] + first["left_out"]) == ["r1", "r2", "r3", "r4"]
+    assert any(step["rule"] == "355.11.b" for step in first["why"])
+
+
+@pytest.mark.parametrize("backend", ["auto", *sorted(BACKENDS)])
+def test_group_count_and_listing_agree(backend: str) -> None:
+    path = str(EXAMPLES / "fox-fire-two-pumped.json")
+    assert _lines(["finalize", path, "--count"]) == (0, [{"count": 13}])
+    code, lines = _lines(["finalize", path, "--backend", backend])
+    assert len(lines) == 13 == len({json.dumps(line, sort_keys=True) for line in lines})
+
+
+def test_inline_group_effect_is_a_card_of_data(tmp_path: Path) -> None:
+    """An inline group: up to two enemy units at one battlefield with total Might <= 3:
+    north e1 (1), e2 (2), e3 (3): {e1}, {e2}, {e3}, {e1, e2}; south e4: {e4}; plus {}: 6."""
+    units = [unit("e1"), unit("e2", might=2), unit("e3", might=3),
+             unit("e4", location="south"), unit("a", "A")]
+    doc = scenario_dict(units)
+    doc.pop("card")
+    doc["effect"] = {"name": "Tidal Snare", "group": {
+        "verb": "stun", "slots": [{"name": "units", "among": "enemy", "most": 2}],
+        "might_cap": 3, "share": "battlefield"}}
+    assert _lines(["finalize", _write(tmp_path, doc), "--count"]) == (0, [{"count": 6}])
+
+
+def test_group_table_uses_the_cards_verb() -> None:
+    out = io.StringIO()
+    path = str(EXAMPLES / "fox-fire-moved.json")
+    assert main(["resolve", path, "--format", "table"], out=out) == 0
+    assert "Fox-Fire: 2 legal resolutions" in out.getvalue() and "kill" in out.getvalue()

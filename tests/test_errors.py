@@ -132,3 +132,75 @@ def test_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     assert run.stderr.strip() == ("riftsolve: error: units[r1].might: input should be a valid "
                                   "integer (got null)")
     assert "Traceback" not in run.stderr and run.stdout == ""
+
+
+def _fox() -> dict[str, Any]:
+    return scenario_dict([unit("r1"), unit("r2", location="south")], card="Fox-Fire",
+                         targets={"units": ["r1", "r2"]})
+
+
+def _tricksy() -> dict[str, Any]:
+    return scenario_dict([unit("b1"), unit("b2")], card="Tricksy Tentacles",
+                         targets={"units": ["b1"], "destination": "north"})
+
+
+def _changed(base: Any, change: Any) -> dict[str, Any]:
+    doc = base()
+    change(doc)
+    return doc
+
+
+GROUP_CASES: list[tuple[str, Any, str]] = [
+    ("from_hidden not a battlefield", _changed(_fox, lambda d: d.update(from_hidden="base")),
+     "from_hidden: 'base' is not a battlefield in play"),
+    ("from_hidden unknown", _changed(_fox, lambda d: d.update(from_hidden="east")),
+     "from_hidden: 'east' is not a battlefield in play"),
+    ("from_hidden on a card without Hidden",
+     _changed(_tricksy, lambda d: d.update(from_hidden="north")),
+     "from_hidden: Tricksy Tentacles has no [Hidden]"),
+    ("group slot given a single id", _changed(_fox, lambda d: d["targets"].update(units="r1")),
+     "targets.units: takes a list of unit ids, not one id"),
+    ("single slot given a list",
+     _changed(lambda: scenario_dict([unit("f", "A"), unit("e")], card="Facebreaker",
+                                    targets={"friendly": ["f"], "enemy": "e"}), lambda d: None),
+     "targets.friendly: takes one unit id, not a list"),
+    ("same unit in two slots",
+     _changed(lambda: scenario_dict([unit("f", "A"), unit("e")], card="Facebreaker",
+                                    targets={"friendly": "e", "enemy": "e"}), lambda d: None),
+     "targets.enemy: unit 'e' is chosen twice"),
+    ("unknown destination",
+     _changed(_tricksy, lambda d: d["targets"].update(destination="mars")),
+     "targets.destination: 'mars' is not a battlefield in play nor 'base'"),
+    ("missing destination", _changed(_tricksy, lambda d: d["targets"].pop("destination")),
+     "targets.destination: Tricksy Tentacles moves its targets"),
+    ("destination on a card that does not move",
+     _changed(_fox, lambda d: d["targets"].update(destination="north")),
+     "targets.destination: Fox-Fire has no slot 'destination'"),
+    ("inline effect with split and group",
+     _changed(_fox, lambda d: (d.pop("card"), d.update(effect={
+         "name": "X", "split": {"amount": 1}, "group": {"slots": [{"name": "units"}]}}))),
+     "effect: give exactly one of 'split' or 'group'"),
+    ("inline group slot sizes reversed",
+     _changed(_fox, lambda d: (d.pop("card"), d.update(effect={
+         "name": "X", "group": {"slots": [{"name": "units", "least": 3, "most": 2}]}}))),
+     "effect.group.slots[units]: least 3 is more than most 2"),
+    ("inline group slot named destination",
+     _changed(_fox, lambda d: (d.pop("card"), d.update(effect={
+         "name": "X", "group": {"slots": [{"name": "destination"}]}}))),
+     "effect.group.slots[destination]: slot name 'destination' is taken"),
+    ("inline group unknown share",
+     _changed(_fox, lambda d: (d.pop("card"), d.update(effect={
+         "name": "X", "group": {"slots": [{"name": "units"}], "share": "deck"}}))),
+     "effect.group.share: input should be 'nothing', 'battlefield' or 'location'"),
+]
+
+
+@pytest.mark.parametrize(("doc", "expected"), [c[1:] for c in GROUP_CASES],
+                         ids=[c[0] for c in GROUP_CASES])
+def test_malformed_group_scenario_exits_2_with_one_line(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        doc: Any, expected: str) -> None:
+    code, err = _run(tmp_path, capsys, doc)
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert err.startswith("riftsolve: error: " + expected), err
