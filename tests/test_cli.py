@@ -188,6 +188,7 @@ def test_group_count_and_listing_agree(backend: str) -> None:
     path = str(EXAMPLES / "fox-fire-two-pumped.json")
     assert _lines(["finalize", path, "--count"]) == (0, [{"count": 13}])
     code, lines = _lines(["finalize", path, "--backend", backend])
+    assert code == 0
     assert len(lines) == 13 == len({json.dumps(line, sort_keys=True) for line in lines})
 
 
