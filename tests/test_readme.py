@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import json
 import io
 import re
 from pathlib import Path
@@ -28,3 +29,19 @@ def test_readme_shell_examples() -> None:
         out = io.StringIO()
         assert main(args, out=out) == 0
         assert out.getvalue() == expected, command
+
+
+def test_readme_json_examples_are_valid() -> None:
+    """Every JSON block of the README parses: whole scenarios, and inline effects placed
+    into a scenario of their own."""
+    from models import parse_scenario
+
+    blocks = re.findall(r"```json\n(.*?)```", README.read_text(), flags=re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        if block.lstrip().startswith("{"):
+            parse_scenario(json.loads(block))
+            continue
+        effect = json.loads("{" + block + "}")["effect"]
+        parse_scenario({"format": 1, "controller": "A", "effect": effect,
+                        "battlefields": ["north"], "units": []})
