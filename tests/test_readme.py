@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import doctest
-import json
 import io
+import json
 import re
 from pathlib import Path
 
