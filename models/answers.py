@@ -11,7 +11,7 @@ they choose the same units and deal the same damage.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,12 +85,17 @@ class GroupDeclaration:
     destination: str | None = None
     deflect_cost: int = field(default=0, compare=False)
 
-    def as_json(self, slots: tuple[tuple[str, bool], ...]) -> dict[str, Any]:
+    def as_json(self, slots: tuple[tuple[str, bool], ...],
+                place_of: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The CLI contract's finalize line; ``slots`` gives each slot's name and whether
-        it takes a single id."""
+        it takes a single id; ``place_of``, for "at each location" cards, each unit's
+        location (the slot is then written ``{location: id}``)."""
         targets: dict[str, Any] = {}
         for (name, single), units in zip(slots, self.selection, strict=True):
-            targets[name] = units[0] if single and units else list(units)
+            if place_of is not None:
+                targets[name] = {place_of(u): u for u in units}
+            else:
+                targets[name] = units[0] if single and units else list(units)
         if self.destination is not None:
             targets["destination"] = self.destination
         return {"targets": targets, "deflect_cost": self.deflect_cost}

@@ -141,6 +141,9 @@ class GroupTargets:
     hidden: bool = False
     #: Whether the effect moves the group to a location chosen at finalization (355.4).
     destination: bool = False
+    #: "Up to N ... at each location": at most this many members per location, each
+    #: location's choice its own (declared as ``{location: unit}``); ``None``: not so.
+    per_place: int | None = None
     #: Whether the card's text is from the official gallery (False: third-party text).
     verified: bool = True
     slug: str = ""

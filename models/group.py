@@ -51,6 +51,9 @@ class GroupProblem:
     chosen members of one ``key``, slot ``i`` holding ``least[i]`` to ``most[i]`` members,
     total Might at most ``cap`` and Deflect tax at most ``budget`` (``None``: no limit).
 
+    With ``per_class`` set, members of several classes may be chosen together, at most
+    ``per_class`` of each ("up to one enemy unit at each location").
+
     With ``maximal``, only selections to which no member could be added are answers. With
     ``whole`` set, that selection is the one answer (the group still meets the requirement).
     """
@@ -64,6 +67,7 @@ class GroupProblem:
     whole: Selection | None = None
     #: Chosen targets that are illegal now, and why (359.3.e).
     illegal: tuple[tuple[str, Failure], ...] = ()
+    per_class: int | None = None
 
     @property
     def empty(self) -> Selection:
@@ -103,6 +107,12 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         rule_no = "359.3.e.5" if resolving else "811.1.d.2"
         return Failure(rule_no, f"{unit.id} {verb} at {hidden}, where the card was played "
                        f"from Hidden (at {unit.location})")
+    effect = group_effect(scenario)
+    if resolving and effect.per_place is not None and scenario.targets is not None:
+        declared = dict(scenario.targets.places).get(unit.id)
+        if declared is not None and unit.place != declared:
+            return Failure("359.3.e.2", f"{unit.id} is no longer at {declared} (at "
+                           f"{unit.place}): each location's choice is its own (Unleashed FAQ)")
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
         return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
@@ -118,7 +128,7 @@ def share_key(effect: GroupTargets, unit: Unit) -> str:
     """The class of units ``unit`` may be grouped with: its battlefield or location
     and/or its controller, as the requirement says ("" when nothing is shared)."""
     parts = []
-    if effect.sharing is not Sharing.NOTHING:
+    if effect.sharing is not Sharing.NOTHING or effect.per_place is not None:
         parts.append(unit.place)
     if effect.same_controller:
         parts.append(f"controlled by {unit.controller}")
@@ -132,7 +142,13 @@ def requirement_failure(scenario: Scenario, selection: Selection) -> Failure | N
     board = scenario.board
     units = [board[u] for slot in selection for u in slot]
     keys = {share_key(effect, u) for u in units}
-    if len(keys) > 1:
+    if effect.per_place is not None:
+        for key in keys:
+            here = [u.id for u in units if share_key(effect, u) == key]
+            if len(here) > effect.per_place:
+                return Failure("355.11", f"{', '.join(here)} are all at {key}: at most "
+                               f"{effect.per_place} at each location")
+    elif len(keys) > 1:
         return Failure("355.11", f"{', '.join(u.id for u in units)} do not share "
                        f"{_shared(effect)} ({'; '.join(sorted(keys))})")
     for slot, chosen in zip(effect.slots, selection, strict=True):
@@ -183,6 +199,7 @@ def finalize_group_problem(scenario: Scenario) -> GroupProblem:
         most=tuple(slot.most for slot in effect.slots),
         cap=effect.might_cap,
         budget=scenario.available_power,
+        per_class=effect.per_place,
     )
 
 
@@ -220,6 +237,7 @@ def resolve_group_problem(scenario: Scenario) -> GroupProblem:
         maximal=scenario.policy.group_subset == "maximal",
         whole=whole if still_whole else None,
         illegal=tuple(illegal),
+        per_class=effect.per_place,
     )
 
 

@@ -65,6 +65,10 @@ class ScenarioError(ValueError):
 
 NonNegative = Annotated[int, Field(ge=0)]
 
+#: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
+#: location" cards) ``{location: id}``; plus ``destination`` for a move.
+RawTargets = dict[str, str | list[str] | dict[str, str]]
+
 
 def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
     """Remove ``x-`` keys (and ``ignored`` ones) so that any other unknown key is an error."""
@@ -185,7 +189,7 @@ class ScenarioIn(_Strict):
     policy: PolicyIn = PolicyIn()
     battlefields: list[str]
     units: list[UnitIn]
-    targets: dict[str, str | list[str]] | None = None
+    targets: RawTargets | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -214,6 +218,8 @@ class Targets:
     friendly: str | None = None
     groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     destination: str | None = None
+    #: For "at each location" cards: the location each unit was chosen at.
+    places: tuple[tuple[str, str], ...] = ()
 
     def group_units(self) -> tuple[str, ...]:
         """Every unit chosen in a group slot."""
@@ -299,7 +305,8 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
 
 #: Names pydantic gives to members of a union in an error's location: not fields.
 _UNION_MEMBER_NAMES = frozenset(
-    {"str", "list[str]", "int", "constrained-int", "bool", "literal['friendly-might']"}
+    {"str", "list[str]", "dict[str,str]", "int", "constrained-int", "bool",
+     "literal['friendly-might']"}
 )
 
 
@@ -449,7 +456,7 @@ def _board(raw: ScenarioIn) -> Board:
     return Board(tuple(raw.battlefields), tuple(units))
 
 
-def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> Targets:
+def _targets(raw: RawTargets, effect: Effect, board: Board) -> Targets:
     slots = effect.slot_names
     moves = isinstance(effect, GroupTargets) and effect.destination
     for slot in raw:
@@ -462,13 +469,24 @@ def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> T
         if slot not in raw:
             raise ScenarioError(f"targets.{slot}", f"required slot of {effect.name} is missing")
     chosen: dict[str, tuple[str, ...]] = {}
+    places: list[tuple[str, str]] = []
     seen: set[str] = set()
     for slot in slots:
         if isinstance(effect, SplitDamage):
             seen = set()  # the friendly unit is its own choice; split targets are distinct
         field = f"targets.{slot}"
         value = raw[slot]
-        if _single(effect, slot):
+        if isinstance(effect, GroupTargets) and effect.per_place is not None:
+            if not isinstance(value, dict):
+                raise ScenarioError(field, "takes one unit id per location: "
+                                    '{"<location>": "<unit id>"}')
+            for place in value:
+                _check_place(board, f"{field}.{place}", place)
+            units = list(value.values())
+            places += [(unit_id, place) for place, unit_id in value.items()]
+        elif isinstance(value, dict):
+            raise ScenarioError(field, "takes a list of unit ids, not a mapping")
+        elif _single(effect, slot):
             if not isinstance(value, str):
                 raise ScenarioError(field, "takes one unit id, not a list")
             units = [value]
@@ -487,7 +505,17 @@ def _targets(raw: dict[str, str | list[str]], effect: Effect, board: Board) -> T
         friendly = chosen["friendly"][0] if "friendly" in chosen else None
         return Targets(split=chosen[effect.split_slot], friendly=friendly)
     destination = _destination(raw, effect, board, any(chosen.values()))
-    return Targets(groups=tuple(chosen.items()), destination=destination)
+    return Targets(groups=tuple(chosen.items()), destination=destination,
+                   places=tuple(places))
+
+
+def _check_place(board: Board, field: str, place: str) -> None:
+    """A location key: a battlefield, or ``base:<player>`` (that player's base)."""
+    player = place.removeprefix(f"{BASE}:")
+    if board.is_battlefield(place) or (place != player and player):
+        return
+    raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
+                        "'base:<player>'")
 
 
 def _single(effect: Effect, slot: str) -> bool:
@@ -497,8 +525,8 @@ def _single(effect: Effect, slot: str) -> bool:
     return next(s for s in effect.slots if s.name == slot).single
 
 
-def _destination(raw: dict[str, str | list[str]], effect: GroupTargets, board: Board,
-                 any_chosen: bool) -> str | None:
+def _destination(raw: RawTargets, effect: GroupTargets, board: Board, any_chosen: bool
+                 ) -> str | None:
     """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
     if not effect.destination:
         return None

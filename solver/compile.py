@@ -114,13 +114,25 @@ def compile_group(problem: GroupProblem) -> CompiledGroup:
     chosen = {i: [picks[i, s] for s in m.slots] for i, m in enumerate(members)}
     for literals in chosen.values():
         model.add_at_most_one(literals)
-    places = {key: model.new_bool_var(f"class[{key}]") for key in problem.classes()}
-    for key, place in places.items():
+    places: dict[str, cp_model.IntVar] = {}
+    class_full: dict[str, cp_model.IntVar] = {}
+    for key in problem.classes():
         inside = [lit for i, m in enumerate(members) if m.key == key for lit in chosen[i]]
+        if problem.per_class is not None:
+            # classes combine: at most per_class members from each
+            model.add(sum(inside) <= problem.per_class)
+            full = model.new_bool_var(f"full[{key}]")  # a function of the choices
+            model.add(sum(inside) >= problem.per_class).only_enforce_if(full)
+            model.add(sum(inside) <= problem.per_class - 1).only_enforce_if(~full)
+            class_full[key] = full
+            continue
+        place = model.new_bool_var(f"class[{key}]")
         for lit in inside:
             model.add_implication(lit, place)
         model.add_bool_or([~place, *inside])  # the class literal is true only if used
-    model.add_at_most_one(places.values())
+        places[key] = place
+    if places:
+        model.add_at_most_one(places.values())
     sizes = [sum(picks[i, s] for i, m in enumerate(members) if s in m.slots)
              for s in range(len(problem.least))]
     for size, least, most in zip(sizes, problem.least, problem.most, strict=True):
@@ -135,14 +147,14 @@ def compile_group(problem: GroupProblem) -> CompiledGroup:
     if problem.budget is not None:
         model.add(tax <= problem.budget)
     if problem.maximal:
-        _add_maximality(model, problem, chosen, places, sizes, might, tax)
+        _add_maximality(model, problem, chosen, places, class_full, sizes, might, tax)
     return CompiledGroup(model, picks, places)
 
 
 def _add_maximality(model: cp_model.CpModel, problem: GroupProblem,
                     chosen: dict[int, list[cp_model.IntVar]],
-                    places: dict[str, cp_model.IntVar], sizes: list[Any], might: Any,
-                    tax: Any) -> None:
+                    places: dict[str, cp_model.IntVar], class_full: dict[str, cp_model.IntVar],
+                    sizes: list[Any], might: Any, tax: Any) -> None:
     """Every member left out could not join: each blocking reason is a literal fully
     determined by the choices (reified both ways), so no answer is repeated."""
     over_cap: dict[int, cp_model.IntVar] = {}
@@ -162,6 +174,8 @@ def _add_maximality(model: cp_model.CpModel, problem: GroupProblem,
     for i, member in enumerate(problem.members):
         blocked: list[cp_model.IntVar] = [*chosen[i]]
         blocked += [place for key, place in places.items() if key != member.key]
+        if member.key in class_full:
+            blocked.append(class_full[member.key])
         if problem.cap is not None:
             blocked.append(reified(over_cap, problem.cap - member.might, might, "might"))
         if problem.budget is not None:

@@ -134,6 +134,8 @@ def count_selections(problem: GroupProblem) -> int:
         return 1
     if problem.maximal:
         raise ValueError("count maximal selections with count_maximal_selections")
+    if problem.per_class is not None:
+        return _count_per_class(problem)
     least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
     stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
     total = 0 if any(least) else 1
@@ -161,6 +163,54 @@ def count_selections(problem: GroupProblem) -> int:
     return total
 
 
+State = tuple[tuple[int, ...], int, int]
+
+
+def _count_per_class(problem: GroupProblem) -> int:
+    """Selections taking at most ``per_class`` members from each class, classes combined:
+    a DP over classes, each class's own choices counted first, then convolved."""
+    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    per_class = problem.per_class
+    assert per_class is not None
+    stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
+
+    def add(counts: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...] | None:
+        summed = [a + b for a, b in zip(counts, more, strict=True)]
+        if any(m is not None and v > m for v, m in zip(summed, most, strict=True)):
+            return None
+        return tuple(min(v, top) for v, top in zip(summed, stop, strict=True))
+
+    def fits(might: int, tax: int) -> bool:
+        return (cap is None or might <= cap) and (budget is None or tax <= budget)
+
+    zero = (0,) * len(least)
+    states: dict[State, int] = {(zero, 0, 0): 1}
+    for key in problem.classes():
+        local: dict[tuple[tuple[int, ...], int, int, int], int] = {(zero, 0, 0, 0): 1}
+        for member in (m for m in problem.members if m.key == key):
+            grown = dict(local)
+            for (counts, might, tax, taken), ways in local.items():
+                if taken == per_class:
+                    continue
+                for slot in member.slots:
+                    bumped = add(counts, tuple(int(i == slot) for i in range(len(least))))
+                    new = (might + member.might, tax + member.tax)
+                    if bumped is not None and fits(*new):
+                        option = (bumped, *new, taken + 1)
+                        grown[option] = grown.get(option, 0) + ways
+            local = grown
+        combined: dict[State, int] = {}
+        for (counts, might, tax), ways in states.items():
+            for (more, extra_might, extra_tax, _), more_ways in local.items():
+                summed = add(counts, more)
+                if summed is not None and fits(might + extra_might, tax + extra_tax):
+                    state = (summed, might + extra_might, tax + extra_tax)
+                    combined[state] = combined.get(state, 0) + ways * more_ways
+        states = combined
+    return sum(ways for (counts, _, _), ways in states.items()
+               if all(c >= low for c, low in zip(counts, least, strict=True)))
+
+
 def count_maximal_selections(problem: GroupProblem) -> int | None:
     """Maximal selections of a one-slot group with no size limit or budget, by DP.
 
@@ -179,6 +229,8 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
     if problem.whole is not None:
         return 1
     if len(problem.least) != 1 or problem.most[0] is not None or problem.budget is not None:
+        return None
+    if problem.per_class is not None:
         return None
     if any(problem.least):
         return None

@@ -264,7 +264,9 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         return explain_group_declaration(self.scenario, answer)
 
     def line(self, answer: GroupDeclaration) -> dict[str, Any]:
-        return answer.as_json(tuple((s.name, s.single) for s in self.effect.slots))
+        board = self.scenario.board
+        place_of = (lambda u: board[u].place) if self.effect.per_place is not None else None
+        return answer.as_json(tuple((s.name, s.single) for s in self.effect.slots), place_of)
 
     def headers(self) -> list[str]:
         moving = ["destination"] if self.effect.destination else []

@@ -204,3 +204,15 @@ def test_malformed_group_scenario_exits_2_with_one_line(tmp_path: Path,
     assert code == 2
     assert err.count("\n") == 1, err
     assert err.startswith("riftsolve: error: " + expected), err
+
+
+def test_at_each_location_slot_takes_a_mapping(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    doc = scenario_dict([unit("e1")], card="Elder Dragon", targets={"enemies": ["e1"]})
+    assert _run(tmp_path, capsys, doc) == (
+        2, 'riftsolve: error: targets.enemies: takes one unit id per location: '
+           '{"<location>": "<unit id>"}\n')
+    doc["targets"] = {"enemies": {"mars": "e1"}}
+    assert _run(tmp_path, capsys, doc) == (
+        2, "riftsolve: error: targets.enemies.mars: 'mars' is not a location: name a "
+           "battlefield in play or 'base:<player>'\n")

@@ -50,7 +50,16 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
         free = [u["id"] for u in units]
         targets: dict[str, Any] = {}
         for slot in card.slots:
-            if slot.single:
+            if card.per_place is not None:
+                # the location each was chosen at: mostly where it is now, else moved since
+                placed: dict[str, str] = {}
+                for u in units:
+                    where = u["location"] if u["location"] != "base" else f"base:{u['controller']}"
+                    where = draw(st.sampled_from([where, where, "north", "south", "base:B"]))
+                    if where != "offboard" and where not in placed and draw(st.booleans()):
+                        placed[where] = u["id"]
+                targets[slot.name] = placed
+            elif slot.single:
                 if not free:
                     doc["targets"] = None
                     return _parse_without_targets(doc)

@@ -226,3 +226,31 @@ def test_explain_names_the_policy_and_both_sources() -> None:
         assert any(f"group_subset={policy}" in st["detail"] and phrase in st["detail"]
                    for st in steps)
         assert steps[0]["rule"] == "355.11.b"
+
+
+def test_elder_dragon_up_to_one_enemy_unit_at_each_location() -> None:
+    """Elder Dragon (Unleashed FAQ: a separate 'up to one' at each location): north e1, e2;
+    south e3; B's base e4: (1 + 2) x (1 + 1) x (1 + 1) = 12 declarations; a1 is friendly."""
+    units = [unit("e1"), unit("e2"), unit("e3", location="south"), unit("e4", location="base"),
+             unit("a1", "A")]
+    legal = finalize(build(units, card="Elder Dragon"))
+    assert legal.count() == 12 == len(list(legal))
+    assert GroupDeclaration((("e1", "e2"),)) not in legal
+    assert legal.line(GroupDeclaration((("e1", "e4"),))) == {
+        "targets": {"enemies": {"north": "e1", "base:B": "e4"}}, "deflect_cost": 0}
+
+
+def test_elder_dragon_deflect_budget_spans_locations() -> None:
+    """809: e1 (Deflect 1, north) and e3 (Deflect 1, south), 1 Power: not both:
+    (1 + 1) x (1 + 1) - 1 = 3."""
+    units = [unit("e1", deflect=1), unit("e3", location="south", deflect=1)]
+    assert finalize(build(units, card="Elder Dragon", available_power=1)).count() == 3
+
+
+def test_elder_dragon_target_moved_to_another_location_is_illegal() -> None:
+    """Unleashed FAQ, 359.3.e.2: e1 was chosen at north and moved south: illegal; e3 stays."""
+    units = [unit("e1", location="south"), unit("e3", location="south")]
+    s = build(units, card="Elder Dragon",
+              targets={"enemies": {"north": "e1", "south": "e3"}})
+    assert _affected(s) == {("e3",)}
+    assert "Unleashed FAQ" in str(resolve(s).problem.illegal[0][1])

@@ -70,5 +70,16 @@ SWITCHEROO = GroupTargets(
     hidden=True,
 )
 
+ELDER_DRAGON = GroupTargets(
+    name="Elder Dragon",
+    slug="elder-dragon",
+    text="When you play me, choose up to one enemy unit at each location. Deal 1 to each.",
+    verb="deal 1 to",
+    slots=(GroupSlot("enemies", Relation.ENEMY, Reach.BOARD),),
+    # Unleashed FAQ: the same as a separate "up to one enemy unit at location L" for each
+    # location, each met on its own; a unit moved to another location becomes illegal.
+    per_place=1,
+)
+
 CARDS = (FOX_FIRE, TRICKSY_TENTACLES, DECREE_OF_DISCORD, BELLOWS_BREATH, FACEBREAKER,
-         SWITCHEROO)
+         SWITCHEROO, ELDER_DRAGON)

@@ -212,6 +212,9 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     if not any(problem.least) and not (
             problem.maximal and any(fits_alone(problem, m) for m in problem.members)):
         yield problem.empty
+    if problem.per_class is not None:  # classes combine, a few members from each
+        yield from _class_selections(problem, list(problem.members))
+        return
     for key in problem.classes():
         yield from _class_selections(problem, [m for m in problem.members if m.key == key])
 
@@ -219,6 +222,8 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
 def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[Selection]:
     least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
     counts = [0] * len(least)
+    per_class = problem.per_class
+    in_class = dict.fromkeys(problem.classes(), 0)
     picked: list[tuple[int, int]] = []
     # Fewest members still needed, and how many members remain from each position on.
     needed = sum(least)
@@ -226,6 +231,7 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
     def can_join(index: int, slot: int, might: int, tax: int) -> bool:
         member = members[index]
         return ((most[slot] is None or counts[slot] < most[slot])  # type: ignore[operator]
+                and (per_class is None or in_class[member.key] < per_class)
                 and (cap is None or might + member.might <= cap)
                 and (budget is None or tax + member.tax <= budget))
 
@@ -248,9 +254,11 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
         for slot in member.slots:
             if can_join(index, slot, might, tax):
                 counts[slot] += 1
+                in_class[member.key] += 1
                 picked.append((index, slot))
                 yield from walk(index + 1, might + member.might, tax + member.tax)
                 picked.pop()
+                in_class[member.key] -= 1
                 counts[slot] -= 1
 
     yield from walk(0, 0, 0)

@@ -94,7 +94,12 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     def valid(values: Sequence[int]) -> bool:
         chosen = [m for m, v in zip(members, values, strict=True) if v >= 0]
         sizes = [sum(1 for v in values if v == slot) for slot in slots]
-        return (len({m.key for m in chosen}) <= 1
+        classes = [m.key for m in chosen]
+        if problem.per_class is None:
+            together = len(set(classes)) <= 1
+        else:
+            together = all(classes.count(key) <= problem.per_class for key in classes)
+        return (together
                 and all(size >= low for size, low in zip(sizes, problem.least, strict=True))
                 and all(most is None or size <= most
                         for size, most in zip(sizes, problem.most, strict=True))
