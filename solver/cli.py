@@ -15,6 +15,7 @@ from itertools import islice
 from typing import Any, TextIO
 
 from models import cards
+from models.effects import GroupTargets
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
 from solver.legal import LegalSet, Resolutions, finalize, resolve
@@ -153,7 +154,10 @@ def _cards(out: TextIO) -> int:
     for column in ("card", "slug", "slots", "text"):
         table.add_column(column)
     for card in cards.library():
-        table.add_row(card.name, card.slug, ", ".join(card.slot_names), card.text)
+        slots = ", ".join(card.slot_names)
+        if isinstance(card, GroupTargets) and card.destination:
+            slots += ", destination (not a target)"
+        table.add_row(card.name, card.slug, slots, card.text)
     term.print(table)
     return 0
 

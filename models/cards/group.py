@@ -1,4 +1,8 @@
-"""Cards whose targets must meet a requirement together (CR 1.4 355.11), as data."""
+"""Cards whose targets must meet a requirement together (CR 1.4 355.11), as data.
+
+Decree of Discord's text is unverified: it is a Vendetta card, absent from the official
+gallery snapshot, transcribed from third-party sources.
+"""
 
 from __future__ import annotations
 
