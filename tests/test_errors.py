@@ -99,16 +99,6 @@ CASES: list[tuple[str, Any, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("doc", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_malformed_scenario_exits_2_with_one_line(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str],
-                                                  doc: Any, expected: str) -> None:
-    code, err = _run(tmp_path, capsys, doc)
-    assert code == 2
-    assert err.count("\n") == 1, err
-    assert err.startswith("riftsolve: error: " + expected), err
-
-
 def test_extension_and_expect_keys_are_ignored(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     doc = _good()
@@ -195,11 +185,11 @@ GROUP_CASES: list[tuple[str, Any, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("doc", "expected"), [c[1:] for c in GROUP_CASES],
-                         ids=[c[0] for c in GROUP_CASES])
-def test_malformed_group_scenario_exits_2_with_one_line(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str],
-                                                        doc: Any, expected: str) -> None:
+@pytest.mark.parametrize(("doc", "expected"), [c[1:] for c in CASES + GROUP_CASES],
+                         ids=[c[0] for c in CASES + GROUP_CASES])
+def test_malformed_scenario_exits_2_with_one_line(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  doc: Any, expected: str) -> None:
     code, err = _run(tmp_path, capsys, doc)
     assert code == 2
     assert err.count("\n") == 1, err
