@@ -88,3 +88,29 @@ def test_model_proto_access_does_not_add_an_objective() -> None:
     counter = Count()
     solver.solve(model, counter)
     assert counter.n == 6
+
+
+def test_group_empty_selection_is_not_repeated_per_location() -> None:
+    """§1.2.2: without tying each location literal to a chosen member, the empty group
+    would appear once per location. Three battlefields, one unit each (Might 1, cap 4):
+    the empty group once + 3 singles = 4, as the DP counts."""
+    from models.group import GroupProblem, Member
+    from solver.count import count_selections
+
+    problem = GroupProblem(tuple(Member(f"u{k}", 1, 0, f"bf{k}", (0,)) for k in range(3)),
+                           (0,), (None,), cap=4)
+    answers = list(cpsat.selections(problem))
+    assert len(answers) == len(set(answers)) == count_selections(problem) == 4
+    assert answers.count(((),)) == 1
+
+
+def test_group_maximality_literals_add_no_answers() -> None:
+    """The blocking literals of the maximal model are reified both ways: Fox-Fire's rule
+    example (2, 2, 1, 1 under cap 4) gives exactly its 3 maximal subsets, once each."""
+    from models.group import GroupProblem, Member
+
+    problem = GroupProblem(tuple(Member(u, w, 0, "north", (0,)) for u, w in
+                                 [("r1", 2), ("r2", 2), ("r3", 1), ("r4", 1)]),
+                           (0,), (None,), cap=4, maximal=True)
+    answers = list(cpsat.selections(problem))
+    assert sorted(answers) == [(("r1", "r2"),), (("r1", "r3", "r4"),), (("r2", "r3", "r4"),)]
