@@ -228,10 +228,10 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
     """
     if problem.whole is not None:
         return 1
-    if len(problem.least) != 1 or problem.most[0] is not None or problem.budget is not None:
+    if len(problem.least) != 1 or problem.budget is not None or problem.per_class is not None:
         return None
-    if problem.per_class is not None:
-        return None
+    if problem.most[0] is not None:
+        return _count_maximal_size_limited(problem, problem.most[0])
     if any(problem.least):
         return None
     cap = problem.cap
@@ -247,6 +247,17 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
             nobody_fits = False
         total += _maximal_in_class(weights, cap)
     return total + (1 if nobody_fits else 0)
+
+
+def _count_maximal_size_limited(problem: GroupProblem, most: int) -> int | None:
+    """Maximal subsets of an uncapped one-slot group of at most ``most`` members (Bellows
+    Breath): per class, the whole class if it fits, else every ``most`` of its members."""
+    if problem.cap is not None or any(problem.least) or most == 0:
+        return None
+    sizes = [sum(1 for m in problem.members if m.key == key) for key in problem.classes()]
+    if not sizes:
+        return 1  # nobody left: the empty selection
+    return sum(1 if size <= most else comb(size, most) for size in sizes)
 
 
 def _maximal_in_class(weights: list[int], cap: int) -> int:

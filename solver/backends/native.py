@@ -212,11 +212,30 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     if not any(problem.least) and not (
             problem.maximal and any(fits_alone(problem, m) for m in problem.members)):
         yield problem.empty
+    shortcut = _size_limited_maximal(problem)
+    if shortcut is not None:
+        yield from shortcut
+        return
     if problem.per_class is not None:  # classes combine, a few members from each
         yield from _class_selections(problem, list(problem.members))
         return
     for key in problem.classes():
         yield from _class_selections(problem, [m for m in problem.members if m.key == key])
+
+
+def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
+    """Maximal selections of an uncapped one-slot group of at most ``most`` members with no
+    budget (Bellows Breath on resolution): per class, the whole class if it fits, else each
+    ``most`` of its members. ``None`` when the problem has another shape."""
+    most = problem.most[0] if len(problem.most) == 1 else None
+    if (not problem.maximal or most is None or most == 0 or problem.cap is not None
+            or problem.budget is not None or problem.per_class is not None
+            or any(problem.least)):
+        return None
+    if not problem.members:
+        return iter([problem.empty])
+    classes = [tuple(m.id for m in problem.members if m.key == key) for key in problem.classes()]
+    return ((chosen,) for ids in classes for chosen in combinations(ids, min(most, len(ids))))
 
 
 def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[Selection]:
