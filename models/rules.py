@@ -44,6 +44,28 @@ _GISTS = {
     "355.9.b": "a valid target meets every targeting restriction, and is not untargetable "
     "by that player's spells or abilities",
     "355.4": "the destination of a move is chosen at finalization but is not a target",
+    "355.5": "choices of specific game objects are made at finalization; effects chosen by "
+    "criteria are not choices",
+    "355.7": "when a card chooses specific game objects to affect, they are targeted",
+    "355.9.a": "a target is a permanent or rune on the board, a spell or ability on the Chain, "
+    "a player or zone, or specified as being in another zone",
+    "355.9.c": "a spell or ability cannot target itself; an ability can target its source",
+    "355.10.a": "an object in a non-public zone (a hand, a deck) is not a target",
+    "355.10.b": "an object only restricting another choice, or only a restriction or "
+    "permission for a game action, is not a target",
+    "355.10.c": "an object only part of a cost, trigger condition or replacement effect is not "
+    "a target",
+    "355.10.c.1": "costs within instructions ('[do X] to [do Y]') are costs: X targets nothing",
+    "355.10.d": "an object selected programmatically by its characteristics is not a target",
+    "355.10.e": "a set chosen wholly or partly by other players is not targeted",
+    "355.10.f": "an object named in an instruction a player 'must' complete is chosen on "
+    "resolution, not targeted",
+    "355.10.d.2": "a single legal option is still a target",
+    "355.12": "objects a player 'may' act on are targets, chosen whether or not they act",
+    "355.17": "choices not covered by 355 are made on resolution",
+    "383.4.b": "'when you choose me' triggers fire when the object becomes targeted",
+    "359.3.e.9.a": "counting another item's targets: mistargeted choices count, targets moved "
+    "to a non-board zone do not",
     "355.11": "some cards name a group of targets whose requirements the group as a whole "
     "must meet",
     "355.11.a": "on finalization, any group of valid targets that together fulfil the "

@@ -1,0 +1,164 @@
+"""Which choices are targets (CR 1.4 355.5-355.17): the role of everything an
+instruction mentions, with the rule that decides it.
+
+>>> c = classify("Kill all units at a battlefield.")
+>>> c.targets, [(m.words, m.role.value, m.rule) for m in c.mentions]
+(['battlefield'], [('all units', 'automatic', '355.10.d'), ('a battlefield', 'target', '355.10.b')])
+>>> classify("Kill a unit. Its controller draws 2.").targets
+['unit']
+>>> classify("Kill all units at battlefields.").targets
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
+from models.rules import rule
+
+
+class Role(StrEnum):
+    """What a mentioned object, player or zone is to the instruction."""
+
+    TARGET = "target"  #: chosen at finalization and targeted
+    AUTOMATIC = "automatic"  #: selected by characteristics, never chosen
+    RESOLUTION_CHOICE = "resolution-choice"  #: chosen on resolution, not a target
+    RESTRICTION = "restriction"  #: only a location or targeting restriction
+    COST = "cost"
+    TRIGGER_CONDITION = "trigger-condition"
+    REPLACEMENT = "replacement"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One object, player or zone an instruction mentions, and its role."""
+
+    words: str
+    start: int
+    kind: str
+    role: Role
+    rule: str
+    why: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The mention as ``riftsolve classify`` prints it."""
+        return {"words": self.words, "kind": self.kind, "role": self.role.value,
+                "rule": self.rule, "version": rule(self.rule).version, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Classification:
+    """Every mention of an instruction with its role; the kinds it targets."""
+
+    text: str
+    mentions: tuple[Mention, ...]
+
+    @property
+    def targets(self) -> list[str]:
+        """The kinds targeted, in order of first mention, each once."""
+        return list(dict.fromkeys(m.kind for m in self.mentions if m.role is Role.TARGET))
+
+    def as_json(self) -> dict[str, Any]:
+        """What ``riftsolve classify`` prints."""
+        return {"text": self.text, "targets": self.targets,
+                "mentions": [m.as_json() for m in self.mentions]}
+
+
+#: Zones that are not public: choosing from them is not targeting (355.10.a).
+HIDDEN_ZONES = frozenset({"hand", "deck"})
+_SEGMENT_ROLES = {
+    Mode.COST: (Role.COST, "355.10.c.1", "part of a cost within the instruction"),
+    Mode.TRIGGER: (Role.TRIGGER_CONDITION, "355.10.c", "part of a trigger condition"),
+    Mode.REPLACEMENT: (Role.REPLACEMENT, "355.10.c", "part of a replacement effect"),
+}
+
+
+def classify(text: str) -> Classification:
+    """Classify every mention of a templated instruction (see :mod:`models.grammar`)."""
+    return classify_instruction(parse(text))
+
+
+def classify_instruction(instruction: Instruction) -> Classification:
+    """Classify the mentions of a parsed instruction."""
+    phrases = list(instruction.phrases())
+    mentions: list[Mention] = []
+    for segment in instruction.segments:
+        for phrase in segment.phrases:
+            role, rule_no, why = _role(phrase, segment, phrases)
+            mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,
+                                    why))
+    return Classification(instruction.text, tuple(mentions))
+
+
+def _zone_of(phrase: Phrase, phrases: list[Phrase]) -> Phrase | None:
+    """The "from ..." zone qualifying ``phrase``, if any."""
+    index = phrases.index(phrase)
+    return next((p for p in phrases if p.relation == "zone" and p.head == index), None)
+
+
+def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role, str, str]:
+    if segment.mode in _SEGMENT_ROLES:
+        return _SEGMENT_ROLES[segment.mode]
+    if phrase.determiner == "self":
+        return (Role.AUTOMATIC, "355.10.d",
+                "self-reference: the object itself, selected programmatically")
+    if phrase.relation == "zone":
+        return Role.RESTRICTION, "355.10.b", "only says where the chosen object is"
+    if phrase.relation == "destination":
+        return (Role.RESTRICTION, "355.10.b",
+                "only where the game action puts it (a destination is not a target, 355.4)")
+    if phrase.relation == "place":
+        return _place_role(phrase, phrases)
+    if phrase.relation == "subject":
+        if segment.mode is Mode.EACH_PLAYER and phrase.kind == "player":
+            return Role.AUTOMATIC, "355.10.e", "the players who choose, not a choice"
+        return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
+    return _object_role(phrase, segment, phrases)
+
+
+def _place_role(phrase: Phrase, phrases: list[Phrase]) -> tuple[Role, str, str]:
+    head = phrases[phrase.head] if phrase.head is not None else None
+    chooses = phrase.determiner in {"a", "an", "one", "another"}
+    if chooses and head is not None and head.determiner in {*SELECTING, "bare"}:
+        return (Role.TARGET, "355.10.b",
+                "the objects there are selected automatically, so the location is chosen")
+    if phrase.determiner in {"each", "every", "all", "bare"}:
+        return Role.RESTRICTION, "355.10.b", "a location restriction, no choice of location"
+    return Role.RESTRICTION, "355.10.b", "only a location restriction for another choice"
+
+
+def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase]
+                 ) -> tuple[Role, str, str]:
+    zone = _zone_of(phrase, phrases)
+    if zone is not None and zone.kind in HIDDEN_ZONES:
+        return (Role.RESOLUTION_CHOICE, "355.10.a",
+                f"chosen in a non-public zone ({zone.words}), so not targeted")
+    if phrase.determiner in {"its", "their", "his", "her"}:
+        return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
+    if phrase.determiner in SELECTING or (phrase.determiner == "bare" and not phrase.among):
+        return Role.AUTOMATIC, "355.10.d", "selected by its characteristics, never chosen"
+    if phrase.determiner == "your" and phrase.kind == "legend" and not phrase.plural:
+        return (Role.RESOLUTION_CHOICE, "355.10.d",
+                "'your legend' offers no choice at finalization; one is selected on "
+                "resolution")
+    if phrase.determiner in {"your", "the", "that", "this", "those", "these"}:
+        return Role.AUTOMATIC, "355.10.d", "named by reference, never chosen"
+    if segment.mode is Mode.MUST:
+        return Role.RESOLUTION_CHOICE, "355.10.f", "a choice a player must make on resolution"
+    if segment.mode is Mode.EACH_PLAYER:
+        return (Role.RESOLUTION_CHOICE, "355.10.e",
+                "chosen wholly or partly by other players, on resolution")
+    if segment.mode is Mode.PICK:
+        return Role.RESOLUTION_CHOICE, "355.17", "an explicit 'pick', made on resolution"
+    if phrase.among:
+        return Role.TARGET, "355.14.a", "each unit damage is split among is targeted"
+    if phrase.determiner in {"up to", "any number of"}:
+        return Role.TARGET, "355.13", "chosen at finalization, including possibly none"
+    if segment.mode is Mode.MAY:
+        return Role.TARGET, "355.12", "chosen whether or not the action is then taken"
+    if phrase.kind in {"spell", "ability"}:
+        return Role.TARGET, "355.9.a", "a spell or ability on the Chain, chosen"
+    return Role.TARGET, "355.7", "a specific object chosen to be affected"
