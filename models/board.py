@@ -22,6 +22,24 @@ Untargetable = Literal["enemy", "all"]
 
 
 @dataclass(frozen=True)
+class ChosenTrigger:
+    """A "when ... choose(s) me" Targeting Effect on a unit (CR 1.4 383.4.b).
+
+    ``by`` says whose choice fires it: ``"you"`` (the unit's controller, "When you choose
+    me"), ``"opponent"`` or ``"any"`` player.
+    """
+
+    text: str
+    by: Literal["you", "opponent", "any"] = "you"
+
+    def fires_for(self, chooser: str, owner_controller: str) -> bool:
+        """Whether ``chooser`` targeting the unit fires it."""
+        if self.by == "any":
+            return True
+        return (chooser == owner_controller) is (self.by == "you")
+
+
+@dataclass(frozen=True)
 class Unit:
     """One unit and its state now.
 
@@ -37,6 +55,7 @@ class Unit:
     deflect: int = 0
     untargetable: Untargetable | None = None
     tags: tuple[str, ...] = ()
+    on_chosen: tuple[ChosenTrigger, ...] = ()
 
     @property
     def on_board(self) -> bool:

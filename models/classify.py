@@ -112,6 +112,9 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role
                 "only where the game action puts it (a destination is not a target, 355.4)")
     if phrase.relation == "place":
         return _place_role(phrase, phrases)
+    if phrase.relation == "qualifier":
+        return (Role.RESTRICTION, "355.10.b",
+                "only describes which objects the other choice may take")
     if phrase.relation == "subject":
         if segment.mode is Mode.EACH_PLAYER and phrase.kind == "player":
             return Role.AUTOMATIC, "355.10.e", "the players who choose, not a choice"

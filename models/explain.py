@@ -16,11 +16,12 @@ version it is quoted from, the rule's gist and what it means for this answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from models.answers import Affected, Declaration, GroupDeclaration, Resolution
-from models.effects import GroupTargets, Pool, Sharing, Zone
+from models.choosing import fired_triggers
+from models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
 from models.group import group_effect, requirement_failure, resolve_group_problem
 from models.rules import rule
 from models.scenario import Scenario
@@ -144,7 +145,22 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
         budget = "unlimited" if scenario.available_power is None else scenario.available_power
         steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
                           f"(available: {budget})"))
+    steps += _trigger_steps(scenario, [("friendly", [declaration.friendly] if
+                                        declaration.friendly else []),
+                                       (split_effect(scenario).split_slot, declaration.split)])
     steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
+    return steps
+
+
+def _trigger_steps(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
+                   ) -> list[Step]:
+    """Targeting Effects the choice fires (383.4.b), split targets each on its own."""
+    steps = []
+    for fired in fired_triggers(scenario, chosen):
+        steps.append(step("383.4.b", f"choosing {fired['unit']} fires its Targeting Effect: "
+                          f"{fired['text']}"))
+    if steps and isinstance(scenario.effect, SplitDamage):
+        steps.append(step("355.14.d", "each split target fires its own Targeting Effects"))
     return steps
 
 
@@ -194,6 +210,8 @@ def explain_group_declaration(scenario: Scenario, declaration: GroupDeclaration)
     if declaration.destination is not None:
         steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
                           "a target"))
+    steps += _trigger_steps(scenario, zip(effect.slot_names, declaration.selection,
+                                          strict=True))
     return steps
 
 

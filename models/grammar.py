@@ -66,10 +66,13 @@ CHOOSING = ("a", "an", "one", "another", "two", "three", "four", "five", "six", 
 SELECTING = ("all", "each", "every", "each other", "all other")
 POSSESSIVE = ("your", "its", "their", "his", "her", "my", "our")
 REFERENCE = ("that", "those", "these", "the", "this")
-ADJECTIVES = frozenset({
+#: Tags and domains a card may filter on ("enemy Order units").
+TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mechs", "bird",
+                  "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons"})
+ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
-    "new", "non-token", "unit", "owner's", "owners'", "opponent's",
+    "new", "non-token", "unit", "owner's", "owners'", "opponent's", "single",
 })
 #: Verbs of the grammar (every form a card uses).
 VERBS = {
@@ -294,6 +297,10 @@ def _segment(text: str, tokens: list[Token], forced: Mode | None, offset: int) -
         if relation in {"place", "zone"} and last_object is not None:
             head = offset + last_object
         among = start_index > 0 and words[start_index - 1] == "among"
+        if last_object is not None and _in_relative_clause(words, phrases[last_object], tokens,
+                                                           start_index):
+            relation = "qualifier"
+            head = offset + last_object
         phrase = Phrase(phrase.words, phrase.start, phrase.kind, phrase.determiner, relation,
                         phrase.plural, phrase.qualifiers, head, among)
         if relation in {"object", "subject"}:
@@ -305,6 +312,19 @@ def _segment(text: str, tokens: list[Token], forced: Mode | None, offset: int) -
 
 #: Verbs whose "to ..." names where something goes (355.4), not what is affected.
 _MOVING = frozenset({"move", "return", "play", "banish", "discard"})
+
+
+#: Words opening a clause that only describes the phrase before it.
+_RELATIVE = frozenset({"that", "with", "which", "who", "whose"})
+
+
+def _in_relative_clause(words: list[str], head: Phrase, tokens: list[Token], start: int
+                        ) -> bool:
+    """Whether the phrase at ``start`` sits in a clause describing ``head`` ("enemy units
+    that share a single controller")."""
+    head_end = next(i for i, t in enumerate(tokens) if t.start >= head.start + len(head.words))
+    between = words[head_end:start]
+    return bool(between) and between[0] in _RELATIVE and "to" not in between
 
 
 def _relation(words: list[str], start: int, verb_at: int, verb: str | None) -> str:
@@ -326,11 +346,13 @@ _NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "te
 def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int] | None:
     """The noun phrase whose head noun is at ``i`` (or a self-reference), if any."""
     word = tokens[i].word
-    if word in {"me", "itself", "myself"} or (word == "i" and i == 0):
+    if word in {"me", "itself", "myself"} or tokens[i].text == "I":
         return Phrase(tokens[i].text, tokens[i].start, "self", "self", ""), i, i + 1
     noun = word.removesuffix("'s").removesuffix("'")
     if noun not in KINDS or _is_adjective_use(tokens, i):
         return None
+    if noun != word and i + 1 < len(tokens) and tokens[i + 1].word in KINDS:
+        return None  # a possessive before its noun: "their owners' hands"
     if word in {"buff", "ready"} and not _is_noun_use([t.word for t in tokens], i):
         return None
     kind = KINDS[noun]

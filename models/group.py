@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from models.answers import Affected, GroupDeclaration, Selection
 from models.board import Unit
+from models.choosing import deflect_tax
 from models.effects import GroupSlot, GroupTargets, Reach, Sharing
 from models.scenario import Scenario, ScenarioError
 from models.targeting import Failure
@@ -178,7 +179,8 @@ def _members(scenario: Scenario, slots_of: Iterable[tuple[Unit, tuple[int, ...]]
              ) -> tuple[Member, ...]:
     effect = group_effect(scenario)
     return tuple(
-        Member(unit.id, unit.effective_might, unit.deflect_tax_for(scenario.controller),
+        Member(unit.id, unit.effective_might,
+               deflect_tax(scenario, unit, [effect.slots[i].name for i in slots]),
                share_key(effect, unit), slots)
         for unit, slots in slots_of
     )
@@ -270,7 +272,9 @@ def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
     failure = requirement_failure(scenario, declaration.selection)
     if failure is not None:
         failures.append(failure)
-    tax = sum(board[u].deflect_tax_for(scenario.controller) for u in everyone)
+    tax = sum(deflect_tax(scenario, board[u], [slot.name])
+              for slot, units in zip(effect.slots, declaration.selection, strict=True)
+              for u in units)
     if scenario.available_power is not None and tax > scenario.available_power:
         failures.append(Failure("809", f"Deflect costs {tax} Power but only "
                                 f"{scenario.available_power} is available"))

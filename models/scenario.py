@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from models import cards
-from models.board import BASE, OFFBOARD, Board, Unit
+from models.board import BASE, OFFBOARD, Board, ChosenTrigger, Unit
 from models.effects import (
     Effect,
     GroupSlot,
@@ -86,6 +86,15 @@ class _Strict(BaseModel):
         return _drop_extension_keys(data)
 
 
+class ChosenTriggerIn(_Strict):
+    """A "when ... choose(s) me" trigger and whose choice fires it."""
+
+    text: str = Field(min_length=1)
+    by: Literal["you", "opponent", "any"] = Field(
+        "you", description="'you': its controller's choices; 'opponent'; or 'any' player's"
+    )
+
+
 class UnitIn(_Strict):
     """One unit as the scenario states it now."""
 
@@ -101,6 +110,11 @@ class UnitIn(_Strict):
         None, description="'enemy': can't be chosen by enemy spells or abilities; 'all': by any"
     )
     tags: list[str] = Field(default_factory=list, description="tags, domains and other traits")
+    on_chosen: list[str | ChosenTriggerIn] = Field(
+        default_factory=list,
+        description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
+        "(fired by its controller's choices) or {text, by}",
+    )
 
 
 class SplitIn(_Strict):
@@ -451,6 +465,10 @@ def _board(raw: ScenarioIn) -> Board:
                 deflect=unit.deflect,
                 untargetable=unit.untargetable,
                 tags=tuple(unit.tags),
+                on_chosen=tuple(
+                    ChosenTrigger(t) if isinstance(t, str) else ChosenTrigger(t.text, t.by)
+                    for t in unit.on_chosen
+                ),
             )
         )
     return Board(tuple(raw.battlefields), tuple(units))

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from models.answers import Declaration, Resolution
 from models.board import Unit
+from models.choosing import deflect_tax
 from models.effects import Pool, SplitDamage
 from models.scenario import Scenario, ScenarioError
 from models.targeting import (
@@ -165,10 +166,11 @@ def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
 def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
     """The finalization question of a split-damage scenario (355.14.a-c, 355.13, 809)."""
     legal, excluded = _partition(scenario, sorted(u.id for u in scenario.board), False)
+    slot = split_effect(scenario).split_slot
     return SplitFinalizeProblem(
         options=friendly_options(scenario),
         candidates=tuple(legal),
-        taxes=tuple(scenario.board[u].deflect_tax_for(scenario.controller) for u in legal),
+        taxes=tuple(deflect_tax(scenario, scenario.board[u], [slot]) for u in legal),
         budget=scenario.available_power,
         excluded=tuple(excluded),
     )
@@ -198,7 +200,7 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
     failures.extend(Failure("355.9.b", f"{u} is not a unit of the scenario")
                     for u in declaration.split if u not in board)
     failures.extend(failure for _, failure in _partition(scenario, known, resolving=False)[1])
-    tax = sum(board[u].deflect_tax_for(scenario.controller) for u in known)
+    tax = sum(deflect_tax(scenario, board[u], [effect.split_slot]) for u in known)
     if len(declaration.split) > cap:
         failures.append(Failure("355.14.c", f"{len(declaration.split)} split targets but only "
                                 f"{cap} damage is available"))

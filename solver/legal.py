@@ -31,6 +31,7 @@ import numpy as np
 
 from models.answers import Affected, Declaration, GroupDeclaration, Resolution, Selection
 from models.board import BASE
+from models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from models.effects import GroupTargets
 from models.explain import (
     Step,
@@ -172,7 +173,8 @@ class Resolutions(LegalSet[Resolution]):
 
     def extras(self, answer: Resolution) -> dict[str, Any]:
         return {"dropped": [t for t in self.problem.targets if t not in answer.kept],
-                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal}}
+                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal},
+                "counted_targets": counted_targets(self.scenario)}
 
     def headers(self) -> list[str]:
         return ["damage dealt"]
@@ -208,7 +210,13 @@ class Declarations(LegalSet[Declaration]):
         return explain_declaration(self.scenario, answer)
 
     def line(self, answer: Declaration) -> dict[str, Any]:
-        return answer.as_json(split_effect(self.scenario).split_slot)
+        slot = split_effect(self.scenario).split_slot
+        line = answer.as_json(slot)
+        if has_chosen_triggers(self.scenario):
+            friendly = [answer.friendly] if answer.friendly else []
+            line["triggers"] = fired_triggers(self.scenario,
+                                              [("friendly", friendly), (slot, answer.split)])
+        return line
 
     def headers(self) -> list[str]:
         slots = list(split_effect(self.scenario).slot_names)
@@ -266,7 +274,11 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def line(self, answer: GroupDeclaration) -> dict[str, Any]:
         board = self.scenario.board
         place_of = (lambda u: board[u].place) if self.effect.per_place is not None else None
-        return answer.as_json(tuple((s.name, s.single) for s in self.effect.slots), place_of)
+        line = answer.as_json(tuple((s.name, s.single) for s in self.effect.slots), place_of)
+        if has_chosen_triggers(self.scenario):
+            line["triggers"] = fired_triggers(
+                self.scenario, zip(self.effect.slot_names, answer.selection, strict=True))
+        return line
 
     def headers(self) -> list[str]:
         moving = ["destination"] if self.effect.destination else []
@@ -312,7 +324,8 @@ class GroupResolutions(LegalSet[Affected]):
 
     def extras(self, answer: Affected) -> dict[str, Any]:
         return {"left_out": [m.id for m in self.problem.members if m.id not in answer.units],
-                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal}}
+                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal},
+                "counted_targets": counted_targets(self.scenario)}
 
     def headers(self) -> list[str]:
         return [f"{self.effect.verb}"]

@@ -178,7 +178,8 @@ def test_group_explain_names_left_out_and_illegal_targets() -> None:
     code, lines = _lines(["resolve", str(EXAMPLES / "fox-fire-moved.json"), "--explain"])
     assert code == 0
     first = lines[0]
-    assert set(first) == {"affected", "left_out", "illegal", "why"}
+    assert set(first) == {"affected", "left_out", "illegal", "counted_targets", "why"}
+    assert first["counted_targets"] == ["r1", "r2", "r3", "r4"]
     assert sorted(first["affected"] + first["left_out"]) == ["r1", "r2", "r3", "r4"]
     assert any(step["rule"] == "355.11.b" for step in first["why"])
 

@@ -37,7 +37,7 @@ DECREE_OF_DISCORD = GroupTargets(
     slug="decree-of-discord",
     # Unverified: Vendetta text transcribed by third parties, not the official gallery.
     text="Return any number of enemy Order units with total Might 5 or less to their "
-    "owners' hands. (text unverified)",
+    "owners' hands.",
     verb="return to hand",
     slots=(GroupSlot("units", Relation.ENEMY, Reach.BOARD, tags=("Order",)),),
     might_cap=5,

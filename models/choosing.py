@@ -1,0 +1,93 @@
+"""What targeting brings: which slots of a card are targets, the Deflect they cost, the
+"when you choose me" triggers they fire, and how other spells count them.
+
+The roles come from the card's own text through the instruction grammar
+(:mod:`models.classify`), so a card's effect and its wording cannot disagree.
+
+>>> from models.cards import card
+>>> sorted(targeted_slots(card("Alpha Strike")))
+['enemies', 'friendly']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from models.board import Unit
+from models.cards import library
+from models.classify import Role, classify
+from models.effects import Effect
+from models.scenario import Scenario
+
+#: Roles a slot's mention may have: the slots are the choices the card makes.
+_CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC)
+
+
+@cache
+def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
+    """Each slot's role and the rule deciding it, from the card's text.
+
+    The slots correspond, in order, to the unit mentions that make a choice. An inline
+    effect declares its slots as chosen targets (355.7); its text only describes it.
+    """
+    slots = effect.slot_names
+    if effect not in library():  # an inline effect: its slots are chosen targets
+        return {slot: (Role.TARGET, "355.7") for slot in slots}
+    mentions = [m for m in classify(effect.text).mentions
+                if m.kind == "unit" and m.role in _CHOICE_ROLES and m.words not in {"me", "I"}]
+    if len(mentions) < len(slots):
+        raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units, "
+                         f"its slots are {', '.join(slots)}")
+    return {slot: (m.role, m.rule) for slot, m in zip(slots, mentions, strict=False)}
+
+
+def targeted_slots(effect: Effect) -> frozenset[str]:
+    """The slots whose choices are targets (Deflect and Targeting Effects apply)."""
+    return frozenset(s for s, (role, _) in slot_roles(effect).items() if role is Role.TARGET)
+
+
+def deflect_tax(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> int:
+    """Power that choosing ``unit`` for one of ``slots`` costs: its Deflect, when that is
+    targeting an opponent's unit (809)."""
+    if not targeted_slots(scenario.effect) & set(slots):
+        return 0
+    return unit.deflect_tax_for(scenario.controller)
+
+
+def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
+                   ) -> list[dict[str, Any]]:
+    """The Targeting Effects a declaration fires (383.4.b): each targeted unit's "when ...
+    choose(s) me" triggers whose chooser matches; each split target on its own (355.14.d).
+    """
+    targeted = targeted_slots(scenario.effect)
+    fired: list[dict[str, Any]] = []
+    for slot, units in chosen:
+        if slot not in targeted:
+            continue
+        for unit_id in units:
+            unit = scenario.board[unit_id]
+            for trigger in unit.on_chosen:
+                if trigger.fires_for(scenario.controller, unit.controller):
+                    fired.append({"unit": unit_id, "text": trigger.text})
+    return fired
+
+
+def has_chosen_triggers(scenario: Scenario) -> bool:
+    """Whether any unit of the scenario has a Targeting Effect."""
+    return any(unit.on_chosen for unit in scenario.board)
+
+
+def counted_targets(scenario: Scenario) -> list[str]:
+    """The chosen targets another spell counts (359.3.e.9.a): mistargeted ones still count,
+    ones that moved to a non-board zone do not."""
+    if scenario.targets is None:
+        return []
+    targets = scenario.targets
+    chosen = [*((targets.friendly,) if targets.friendly else ()), *targets.split,
+              *targets.group_units()]
+    targeted = targeted_slots(scenario.effect)
+    if "friendly" not in targeted:
+        chosen = [u for u in chosen if u != targets.friendly]
+    return [u for u in chosen if scenario.board[u].on_board]
