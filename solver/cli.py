@@ -15,6 +15,9 @@ from itertools import islice
 from typing import Any, TextIO
 
 from models import cards
+from models.choosing import slot_roles
+from models.classify import classify
+from models.grammar import GrammarError
 from models.effects import GroupTargets
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
@@ -61,6 +64,13 @@ def _parser() -> argparse.ArgumentParser:
                          help="add the rule trail of each answer")
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help="which backend lists the answers (default: auto, the fastest)")
+    classify = commands.add_parser(
+        "classify", help="name each object an instruction mentions and whether it is a target",
+        description="Classify what a templated instruction mentions: target, automatic, "
+        "resolution-choice, restriction, cost, trigger-condition or replacement, each with "
+        "the Core Rules number deciding it (355.5-355.17).")
+    classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
+    classify.add_argument("--card", help="classify a library card's text (name or slug)")
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     commands.add_parser("cards", help="list the card library and each card's target slots")
     commands.add_parser("demo", help="answer the built-in example scenarios")
@@ -146,6 +156,29 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _classify(args: argparse.Namespace, out: TextIO) -> int:
+    if (args.text is None) == (args.card is None):
+        raise ScenarioError("classify", "give an instruction text or --card NAME, not both")
+    if args.card is not None:
+        try:
+            card = cards.card(args.card)
+        except KeyError:
+            known = ", ".join(c.name for c in cards.library())
+            raise ScenarioError("--card", f"unknown card {args.card!r} (known: {known})"
+                                ) from None
+        result = classify(card.text).as_json()
+        result = {"card": card.name, **result, "slots": {
+            slot: {"role": role.value, "rule": number}
+            for slot, (role, number) in slot_roles(card).items()}}
+    else:
+        try:
+            result = classify(args.text).as_json()
+        except GrammarError as err:
+            raise ScenarioError("classify", str(err)) from None
+    out.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
 def _cards(out: TextIO) -> int:
     term = console(out)
     from rich.table import Table
@@ -172,6 +205,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return 0
         if args.command == "cards":
             return _cards(out)
+        if args.command == "classify":
+            return _classify(args, out)
         if args.command == "demo":
             from solver.demo import run_demo
 
