@@ -17,8 +17,8 @@ from typing import Any, TextIO
 from models import cards
 from models.choosing import slot_roles
 from models.classify import classify
-from models.grammar import GrammarError
 from models.effects import GroupTargets
+from models.grammar import GrammarError
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
 from solver.legal import LegalSet, Resolutions, finalize, resolve
