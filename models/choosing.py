@@ -16,7 +16,6 @@ from functools import cache
 from typing import Any
 
 from models.board import Unit
-from models.cards import library
 from models.classify import Role, classify
 from models.effects import Effect
 from models.scenario import Scenario
@@ -33,7 +32,7 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     effect declares its slots as chosen targets (355.7); its text only describes it.
     """
     slots = effect.slot_names
-    if effect not in library():  # an inline effect: its slots are chosen targets
+    if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     mentions = [m for m in classify(effect.text).mentions
                 if m.kind == "unit" and m.role in _CHOICE_ROLES and m.words not in {"me", "I"}]

@@ -112,6 +112,10 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role
                 "only where the game action puts it (a destination is not a target, 355.4)")
     if phrase.relation == "place":
         return _place_role(phrase, phrases)
+    if phrase.determiner == "here":
+        return Role.RESTRICTION, "355.10.b", "'here' only restricts where the choice is"
+    if phrase.determiner == "no":
+        return Role.RESTRICTION, "355.10.b", "only restricts which objects qualify"
     if phrase.relation == "qualifier":
         return (Role.RESTRICTION, "355.10.b",
                 "only describes which objects the other choice may take")
@@ -163,5 +167,7 @@ def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase]
     if segment.mode is Mode.MAY:
         return Role.TARGET, "355.12", "chosen whether or not the action is then taken"
     if phrase.kind in {"spell", "ability"}:
-        return Role.TARGET, "355.9.a", "a spell or ability on the Chain, chosen"
+        return (Role.TARGET, "355.9.a",
+                "a spell or ability on the Chain, chosen: only a finalized one, and never "
+                "this spell or ability itself (355.9.c)")
     return Role.TARGET, "355.7", "a specific object chosen to be affected"

@@ -65,6 +65,9 @@ class SplitDamage:
     amount: int = 0
     bonus_applies: bool = True
     slug: str = ""
+    #: Whether ``text`` is the card's wording, from which the roles of its slots are read
+    #: (:mod:`models.choosing`); an inline effect's text only describes it.
+    worded: bool = True
 
     @property
     def split_slot(self) -> str:
@@ -147,6 +150,8 @@ class GroupTargets:
     #: Whether the card's text is from the official gallery (False: third-party text).
     verified: bool = True
     slug: str = ""
+    #: Whether ``text`` is the card's wording, from which the roles of its slots are read.
+    worded: bool = True
 
     @property
     def slot_names(self) -> tuple[str, ...]:

@@ -53,6 +53,7 @@ KINDS = {
     "owners": "player", "defender": "player", "attacker": "player", "card": "card",
     "cards": "card", "buff": "buff", "buffs": "buff", "hand": "hand", "hands": "hand",
     "trash": "trash", "deck": "deck", "base": "base", "bases": "base", "champion": "unit",
+    "destination": "location",
     "equipment": "gear", "token": "unit", "tokens": "unit", "recruit": "unit",
     "recruits": "unit",
 }
@@ -72,7 +73,8 @@ TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mec
 ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
-    "new", "non-token", "unit", "owner's", "owners'", "opponent's", "single",
+    "new", "non-token", "unit", "owner's", "owners'", "opponent's", "single", "killed",
+    "open", "other's", "beginning",
 })
 #: Verbs of the grammar (every form a card uses).
 VERBS = {
@@ -87,7 +89,9 @@ VERBS = {
     "discard": "discard", "discards": "discard", "gain": "gain", "gains": "gain",
     "get": "get", "gets": "get", "channel": "channel", "pay": "pay", "attack": "attack",
     "attacks": "attack", "die": "die", "dies": "die", "conquer": "conquer",
-    "hold": "hold", "score": "score", "take": "take", "takes": "take",
+    "hold": "hold", "score": "score", "take": "take", "takes": "take", "recall": "recall",
+    "recalls": "recall", "prevent": "prevent", "prevents": "prevent", "double": "double",
+    "doubles": "double",
 }
 #: Other words the grammar reads.
 FUNCTION_WORDS = frozenset({
@@ -107,7 +111,10 @@ FUNCTION_WORDS = frozenset({
     "combat", "spell", "ability", "mode", "now", "still", "without", "into",
     "onto", "out", "under", "over", "after", "before", "during", "becomes", "become",
     "unless", "otherwise", "yours", "theirs", "alone", "single", "share", "shares",
-    "costs", "cost", "ignore", "paying", "most", "least", "x",
+    "costs", "cost", "ignore", "paying", "most", "least", "x", "we", "us",
+    "additional", "anywhere", "ignoring", "phase", "minimum", "maximum", "paid", "assigned",
+    "excess", "much", "dealt", "starting", "had", "temporary", "many", "few",
+    "whose", "played",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")
@@ -160,6 +167,7 @@ class Segment:
     mode: Mode
     verb: str | None
     phrases: tuple[Phrase, ...]
+    subject: str = ""
 
 
 @dataclass(frozen=True)
@@ -206,7 +214,22 @@ def parse(text: str) -> Instruction:
     for sentence in _split(tokens, {".", ";"}):
         segments.extend(_sentence(text, sentence, offset=sum(len(s.phrases)
                                                              for s in segments)))
-    return Instruction(text, tuple(segments))
+    return Instruction(text, tuple(_other_players(segments)))
+
+
+def _other_players(segments: list[Segment]) -> list[Segment]:
+    """"Choose an opponent. They move a unit ...": after a player is chosen, a segment
+    whose subject is "they" is that player's choice (355.10.e)."""
+    result: list[Segment] = []
+    player_chosen = False
+    for segment in segments:
+        if player_chosen and segment.mode is Mode.ORDINARY and segment.subject == "they":
+            segment = Segment(Mode.EACH_PLAYER, segment.verb, segment.phrases, segment.subject)
+        player_chosen = player_chosen or any(
+            p.kind == "player" and p.relation == "object" and p.determiner in {"a", "an", "one"}
+            for p in segment.phrases)
+        result.append(segment)
+    return result
 
 
 def _split(tokens: list[Token], marks: set[str]) -> list[list[Token]]:
@@ -223,14 +246,26 @@ def _sentence(text: str, tokens: list[Token], offset: int) -> list[Segment]:
     """Segments of one sentence: trigger condition, replacement, cost, instructions."""
     words = [t.word for t in tokens]
     pieces: list[tuple[Mode | None, list[Token]]] = []
-    if words[0] in {"when", "whenever"} and "," in [t.text for t in tokens]:
-        # the condition ends at the first comma; commas are not kept as tokens here
-        comma = next(i for i, t in enumerate(tokens) if t.text == ",")
+    if "additional cost" in " ".join(words) and words[0] != "when":
+        return [_segment(text, tokens, Mode.COST, offset)]  # an additional cost (355.10.c)
+    if _opens_trigger(words) and "," in words:
+        comma = words.index(",")
         pieces.append((Mode.TRIGGER, tokens[:comma]))
         tokens = tokens[comma + 1:]
+        rest = [t.word for t in tokens]
+        if rest[:1] == ["if"] and "," in rest:  # "When ..., if ..., do ...": still the condition
+            comma = rest.index(",")
+            pieces.append((Mode.TRIGGER, tokens[:comma]))
+            tokens = tokens[comma + 1:]
     if "would" in [t.word for t in tokens]:
         pieces.append((Mode.REPLACEMENT, tokens))
         tokens = []
+    if ":" in [t.word for t in tokens]:
+        colon = [t.word for t in tokens].index(":")
+        before = [t.word for t in tokens[:colon]]
+        if before[-2:] != ["do", "this"]:  # "Cost: effect" (an activated ability's cost)
+            pieces.append((Mode.COST, tokens[:colon]))
+            tokens = tokens[colon + 1:]
     for clause in _split(tokens, {",", ":"}) if tokens else []:
         pieces.extend(_costs(clause))
     segments: list[Segment] = []
@@ -239,6 +274,14 @@ def _sentence(text: str, tokens: list[Token], offset: int) -> list[Segment]:
         offset += len(segment.phrases)
         segments.append(segment)
     return segments
+
+
+def _opens_trigger(words: list[str]) -> bool:
+    """Whether a sentence opens with a trigger condition ("When ...", "At the start of
+    ...", "The first time ...")."""
+    return words[0] in {"when", "whenever"} or words[:3] in (["at", "the", "start"],
+                                                             ["at", "the", "end"],
+                                                             ["the", "first", "time"])
 
 
 def _costs(clause: list[Token]) -> list[tuple[Mode | None, list[Token]]]:
@@ -272,7 +315,8 @@ def _mode(tokens: list[Token]) -> tuple[Mode, int]:
 def _is_noun_use(words: list[str], i: int) -> bool:
     """'buff' and 'ready' are nouns or adjectives after a determiner or before a noun."""
     word = words[i]
-    if word in {"buff", "buffs"} and i > 0 and words[i - 1] in {"a", "your", "its", "the"}:
+    if word in {"buff", "buffs"} and i > 0 and words[i - 1] in {"a", "your", "its", "the",
+                                                                "my"}:
         return True
     return word == "ready" and i + 1 < len(words) and words[i + 1] in KINDS
 
@@ -307,11 +351,12 @@ def _segment(text: str, tokens: list[Token], forced: Mode | None, offset: int) -
             last_object = len(phrases)
         phrases.append(phrase)
         i = end_index
-    return Segment(mode, verb, tuple(phrases))
+    subject = " ".join(words[:verb_at])
+    return Segment(mode, verb, tuple(phrases), subject)
 
 
 #: Verbs whose "to ..." names where something goes (355.4), not what is affected.
-_MOVING = frozenset({"move", "return", "play", "banish", "discard"})
+_MOVING = frozenset({"move", "return", "play", "banish", "discard", "recall"})
 
 
 #: Words opening a clause that only describes the phrase before it.
@@ -346,8 +391,14 @@ _NUMBERS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "te
 def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int] | None:
     """The noun phrase whose head noun is at ``i`` (or a self-reference), if any."""
     word = tokens[i].word
-    if word in {"me", "itself", "myself"} or tokens[i].text == "I":
+    following = tokens[i + 1].word if i + 1 < len(tokens) else ""
+    previous = tokens[i - 1].word if i > 0 else ""
+    if word in {"me", "itself", "myself"} or tokens[i].text == "I" or (
+            word == "this" and following not in KINDS and following not in {"turn", "way"}
+            and previous != "do"):
         return Phrase(tokens[i].text, tokens[i].start, "self", "self", ""), i, i + 1
+    if word == "here":  # "there" points back to a location already named
+        return Phrase(tokens[i].text, tokens[i].start, "location", "here", ""), i, i + 1
     noun = word.removesuffix("'s").removesuffix("'")
     if noun not in KINDS or _is_adjective_use(tokens, i):
         return None
@@ -365,7 +416,9 @@ def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int
         qualifiers.insert(0, tokens[start].word)
     determiner, start = _determiner(tokens, start)
     if not determiner:
-        determiner = "bare" if noun in PLURALS else ""
+        zone = noun in {"base", "hand", "trash", "deck"} and start > 0 and tokens[
+            start - 1].word in {"to", "from", "at", "in", "into"}
+        determiner = "bare" if noun in PLURALS or zone else ""
         if not determiner:
             return None
     words = text[tokens[start].start:tokens[i].end]
@@ -384,6 +437,7 @@ def _is_adjective_use(tokens: list[Token], i: int) -> bool:
 #: Multi-word determiners, longest first: the words ("#" a number, "@" a possessive) and
 #: the determiner they amount to.
 _DETERMINERS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("any", "number", "of", "@"), "any number of"),
     (("each", "of", "up", "to", "#"), "up to"),
     (("up", "to", "#"), "up to"),
     (("any", "number", "of"), "any number of"),
@@ -421,7 +475,7 @@ def _determiner(tokens: list[Token], start: int) -> tuple[str, int]:
     word = words[start - 1]
     if word.isdigit() or word in _NUMBERS:
         return "two", start - 1
-    if word in {*CHOOSING, *SELECTING, *POSSESSIVE, *REFERENCE}:
+    if word in {*CHOOSING, *SELECTING, *POSSESSIVE, *REFERENCE, "no"}:
         return word, start - 1
     if word.endswith("'s") and word.removesuffix("'s") in KINDS:
         return "its", start - 1

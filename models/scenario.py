@@ -413,6 +413,7 @@ def _inline_effect(raw: EffectIn) -> Effect:
         among=Relation(split.among),
         zone=Zone(split.at),
         bonus_applies=bonus,
+        worded=False,
     )
 
 
@@ -430,6 +431,7 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
         name=name, slug=cards.slugify(name), text=text, verb=raw.verb, slots=tuple(slots),
         might_cap=raw.might_cap, sharing=Sharing(raw.share),
         same_controller=raw.same_controller, hidden=raw.hidden, destination=raw.destination,
+        worded=False,
     )
 
 
