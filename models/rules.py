@@ -78,6 +78,7 @@ _GISTS = {
     "355.14.a": "each unit that damage may be split among is a target",
     "355.14.b": "split targets are chosen when the spell or ability is finalized",
     "355.14.c": "at most as many split targets as the initial damage available when played",
+    "355.14.d": "each split target is valid and fires Targeting Effects individually",
     "355.14.e": "how the damage is divided is decided on resolution",
     "355.14.f": "each split target must receive a valid amount of damage",
     "355.14.g": "valid damage for a split target is a positive integer, at least 1",
