@@ -16,8 +16,15 @@ from dataclasses import dataclass
 #: The Core Rules version whose numbering the engine cites.
 RULES_VERSION = "1.4"
 
-#: Rules versions a scenario may name in its ``rules`` field.
-SUPPORTED_VERSIONS = ("1.4",)
+#: Rules versions a scenario may name in its ``rules`` field: the numbering its citations
+#: use. The rulings are 1.4's (355.14.h.1 wrote down what judges already ruled before it).
+SUPPORTED_VERSIONS = ("1.4", "1.3", "1.2")
+
+#: Rules added in 1.4: cited with their 1.4 number under an older version.
+NEW_IN_1_4 = frozenset({"355.14.h.1", "359.3.e.9.a", "359.3.f.2.a", "757", "758.1"})
+
+#: How 1.2 numbered what 1.3 and 1.4 number alike (research §0): prefix -> prefix.
+_RENUMBERED_1_2 = (("355.", "352."), ("359.3.", "356.3."), ("809", "735"))
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,25 @@ _GISTS = {
 
 #: Every rule the engine cites, by number.
 RULES: dict[str, Rule] = {number: Rule(number, gist) for number, gist in _GISTS.items()}
+
+
+def cited_as(number: str, version: str) -> dict[str, str]:
+    """A rule as ``--explain`` prints it under Core Rules ``version``'s numbering.
+
+    >>> cited_as("355.14.h", "1.2")["rule"], cited_as("355.14.h.1", "1.3")["version"]
+    ('352.14.h', '1.4')
+    """
+    entry = RULES[number].as_json()
+    if version == RULES_VERSION:
+        return entry
+    if number in NEW_IN_1_4:
+        return {**entry, "note": f"new in 1.4, not in {version}"}
+    if version == "1.2":
+        for old, new in _RENUMBERED_1_2:
+            if number.startswith(old) or number == old:
+                return {**entry, "rule": new + number[len(old):], "version": version}
+        return {**entry, "note": f"1.4 number; its {version} number is not mapped"}
+    return {**entry, "version": version}
 
 
 def rule(number: str) -> Rule:

@@ -19,6 +19,7 @@ from models.choosing import slot_roles
 from models.classify import classify
 from models.effects import GroupTargets
 from models.grammar import GrammarError
+from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
 from solver.legal import LegalSet, Resolutions, finalize, resolve
@@ -71,6 +72,8 @@ def _parser() -> argparse.ArgumentParser:
         "the Core Rules number deciding it (355.5-355.17).")
     classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
+    classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
+                          help="Core Rules version whose numbering the citations use")
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     commands.add_parser("cards", help="list the card library and each card's target slots")
     commands.add_parser("demo", help="answer the built-in example scenarios")
@@ -175,6 +178,11 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
             result = classify(args.text).as_json()
         except GrammarError as err:
             raise ScenarioError("classify", str(err)) from None
+    for mention in result["mentions"]:
+        cited = cited_as(mention["rule"], args.rules)
+        mention.update(rule=cited["rule"], version=cited["version"])
+        if "note" in cited:
+            mention["note"] = cited["note"]
     out.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     return 0
 

@@ -48,6 +48,7 @@ from models.group import (
     verify_group_declaration,
     verify_group_resolution,
 )
+from models.rules import cited_as
 from models.scenario import Scenario
 from models.split import (
     SplitFinalizeProblem,
@@ -91,9 +92,14 @@ class LegalSet(ABC, Generic[A]):
     def verify(self, answer: A) -> list[Failure]:
         """Every rule ``answer`` breaks (empty when legal); pure rules, no solver."""
 
-    @abstractmethod
     def explain(self, answer: A) -> list[Step]:
-        """The rule trail of a legal answer."""
+        """The rule trail of a legal answer, numbered as the scenario's ``rules`` version."""
+        version = self.scenario.rules
+        return [{**step, **cited_as(step["rule"], version)} for step in self._explain(answer)]
+
+    @abstractmethod
+    def _explain(self, answer: A) -> list[Step]:
+        """The rule trail, in Core Rules 1.4 numbers."""
 
     @abstractmethod
     def __iter__(self) -> Iterator[A]:
@@ -165,7 +171,7 @@ class Resolutions(LegalSet[Resolution]):
     def verify(self, answer: Resolution) -> list[Failure]:
         return verify_resolution(self.scenario, answer)
 
-    def explain(self, answer: Resolution) -> list[Step]:
+    def _explain(self, answer: Resolution) -> list[Step]:
         return explain_resolution(self.scenario, answer)
 
     def line(self, answer: Resolution) -> dict[str, Any]:
@@ -206,7 +212,7 @@ class Declarations(LegalSet[Declaration]):
     def verify(self, answer: Declaration) -> list[Failure]:
         return verify_declaration(self.scenario, answer)
 
-    def explain(self, answer: Declaration) -> list[Step]:
+    def _explain(self, answer: Declaration) -> list[Step]:
         return explain_declaration(self.scenario, answer)
 
     def line(self, answer: Declaration) -> dict[str, Any]:
@@ -268,7 +274,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def verify(self, answer: GroupDeclaration) -> list[Failure]:
         return verify_group_declaration(self.scenario, answer)
 
-    def explain(self, answer: GroupDeclaration) -> list[Step]:
+    def _explain(self, answer: GroupDeclaration) -> list[Step]:
         return explain_group_declaration(self.scenario, answer)
 
     def line(self, answer: GroupDeclaration) -> dict[str, Any]:
@@ -316,7 +322,7 @@ class GroupResolutions(LegalSet[Affected]):
     def verify(self, answer: Affected) -> list[Failure]:
         return verify_group_resolution(self.scenario, answer)
 
-    def explain(self, answer: Affected) -> list[Step]:
+    def _explain(self, answer: Affected) -> list[Step]:
         return explain_group_resolution(self.scenario, answer)
 
     def line(self, answer: Affected) -> dict[str, Any]:

@@ -14,6 +14,8 @@ def test_every_cited_rule_is_catalogued() -> None:
     """Every rule-number string literal in the code resolves to a gist."""
     cited: set[str] = set()
     for path in [*ROOT.joinpath("models").rglob("*.py"), *ROOT.joinpath("solver").rglob("*.py")]:
+        if path.name == "rules.py":  # the catalogue itself, and older versions' numbers
+            continue
         text = path.read_text()
         # every string literal that is a rule number: "355.14.h.1", "809"
         cited |= set(re.findall(r'"(\d{3}(?:\.[0-9a-z]+)*)"', text))
