@@ -56,6 +56,8 @@ class Unit:
     untargetable: Untargetable | None = None
     tags: tuple[str, ...] = ()
     on_chosen: tuple[ChosenTrigger, ...] = ()
+    #: What killing this unit is worth to the controller (objective ``value``).
+    value: int = 0
 
     @property
     def on_board(self) -> bool:

@@ -110,6 +110,8 @@ class UnitIn(_Strict):
         None, description="'enemy': can't be chosen by enemy spells or abilities; 'all': by any"
     )
     tags: list[str] = Field(default_factory=list, description="tags, domains and other traits")
+    value: int = Field(0, description="what killing it is worth to the controller "
+                       "(objective 'value' of riftsolve best)")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -467,6 +469,7 @@ def _board(raw: ScenarioIn) -> Board:
                 deflect=unit.deflect,
                 untargetable=unit.untargetable,
                 tags=tuple(unit.tags),
+                value=unit.value,
                 on_chosen=tuple(
                     ChosenTrigger(t) if isinstance(t, str) else ChosenTrigger(t.text, t.by)
                     for t in unit.on_chosen

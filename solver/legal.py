@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from itertools import accumulate
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -67,6 +68,7 @@ from solver.count import (
     count_split_resolutions,
     count_subsets_for_caps,
 )
+from solver.rank import rank_combination, unrank_combinations
 
 A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected)
 
@@ -83,6 +85,7 @@ class LegalSet(ABC, Generic[A]):
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         self.scenario = scenario
         self.backend = backend(backend_name)
+        self._answers: list[A] | None = None
 
     @abstractmethod
     def count(self) -> int:
@@ -125,6 +128,42 @@ class LegalSet(ABC, Generic[A]):
         """The line of ``answer`` with its rule trail (``why``) and :meth:`extras`."""
         return {**self.line(answer), **self.extras(answer), "why": self.explain(answer)}
 
+    # ------------------------------------------------------------ the action space
+
+    #: Most answers listed to index a question without a closed-form ranking.
+    INDEX_BUDGET = 10**6
+
+    def _listed(self) -> list[A]:
+        """Every answer in the backend-independent native order, listed once and kept."""
+        cached = self._answers
+        if cached is None:
+            total = self.count()
+            if total > self.INDEX_BUDGET:
+                raise OverflowError(f"{total:,} answers: too many to index by listing")
+            native = type(self)(self.scenario, "native")
+            cached = list(native)
+            self._answers = cached
+        return cached
+
+    def index(self, answer: A) -> int:
+        """The stable index of a legal ``answer`` in ``range(count())``."""
+        failures = self.verify(answer)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        return self._listed().index(answer)
+
+    def __getitem__(self, index: int) -> A:
+        """The answer with this stable index."""
+        total = self.count()
+        if not -total <= index < total:
+            raise IndexError(f"index {index} out of range(0, {total})")
+        return self._listed()[index % total]
+
+    def sample(self, rng: np.random.Generator | None = None) -> A:
+        """A legal answer drawn uniformly at random."""
+        rng = rng or np.random.default_rng()
+        return self[int(rng.integers(self.count()))]
+
     def __contains__(self, answer: object) -> bool:
         return isinstance(answer, self._answer_type) and not self.verify(answer)
 
@@ -158,6 +197,60 @@ class Resolutions(LegalSet[Resolution]):
 
     def __iter__(self) -> Iterator[Resolution]:
         return self.backend.resolutions(self.problem)
+
+    def _ranked(self) -> bool:
+        """Whether answers are ranked in closed form (no policy forfeit, a real pool)."""
+        return self.problem.forfeit == 0 and self.problem.pool_null is None
+
+    def index(self, answer: Resolution) -> int:
+        if not self._ranked():
+            return super().index(answer)
+        failures = self.verify(answer)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        problem = self.problem
+        if problem.keep == 0:
+            return 0
+        columns = {unit: i for i, unit in enumerate(problem.targets)}
+        if len(problem.targets) > problem.pool:
+            return rank_combination(sorted(columns[u] for u in answer.kept),
+                                    len(problem.targets))
+        cuts = list(accumulate(a for _, a in answer.damage))[:-1]
+        return rank_combination([c - 1 for c in cuts], problem.pool - 1)
+
+    def __getitem__(self, index: int) -> Resolution:
+        if not self._ranked():
+            return super().__getitem__(index)
+        total = self.count()
+        if not -total <= index < total:
+            raise IndexError(f"index {index} out of range(0, {total})")
+        row = self.unrank(np.array([index % total], dtype=np.int64))[0]
+        return Resolution(tuple((u, int(a)) for u, a in zip(self.columns, row, strict=True)
+                                if a))
+
+    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
+               ) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """The answers with these indices, as rows of damage per legal target
+        (:attr:`columns`), without listing: for agents that sample many at once."""
+        problem = self.problem
+        if not self._ranked():
+            raise ValueError("answers under policy split_illegal=forfeit are indexed by "
+                             "listing: use legal[i]")
+        n, pool, keep = len(problem.targets), problem.pool, problem.keep
+        rows = np.asarray(indices, dtype=np.int64)
+        if keep == 0:
+            if rows.size and (rows.min() < 0 or rows.max() > 0):
+                raise IndexError("index out of range(0, 1)")
+            return np.zeros((rows.shape[0], n), dtype=np.int64)
+        if n > pool:
+            kept = unrank_combinations(rows, n, keep)
+            dense = np.zeros((rows.shape[0], n), dtype=np.int64)
+            np.put_along_axis(dense, kept, 1, axis=1)
+            return dense
+        cuts = unrank_combinations(rows, pool - 1, n - 1) + 1
+        edges = np.hstack((np.zeros((rows.shape[0], 1), dtype=np.int64), cuts,
+                           np.full((rows.shape[0], 1), pool, dtype=np.int64)))
+        return np.diff(edges, axis=1)
 
     def blocks(self) -> Iterator[np.ndarray[Any, np.dtype[np.int64]]]:
         """Every answer as numpy rows of damage per legal target (:attr:`columns`)."""

@@ -1,0 +1,155 @@
+"""What an answer is worth to its controller: kills, XP, killed Might, overkill, values.
+
+An :class:`Objective` is a lexicographic list of metrics, each maximised, or minimised
+with a leading ``-`` (``"kills,-overkill"``: most kills, then least overkill). Metrics
+are measured on one answer with the board as it is (pure rules, no solver), so they also
+serve as the brute-force oracle of :mod:`solver.best`.
+
+A unit is killed when its marked damage plus the damage dealt is lethal: non-zero and at
+least its Might, negative Might counting as 0 (CR 1.4 142.4, 143.2.b).
+
+>>> from models.scenario import parse_scenario
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [
+...         {"id": "kai", "controller": "A", "might": 5, "location": "north"},
+...         {"id": "r1", "controller": "B", "might": 2, "location": "north", "value": 3},
+...         {"id": "r2", "controller": "B", "might": 4, "location": "north", "damage": 1}],
+...     "targets": {"friendly": "kai", "enemies": ["r1", "r2"]}})
+>>> goal = Objective.parse("kills,-overkill")
+>>> goal.measure(s, Resolution.of({"r1": 2, "r2": 3}))
+(2, 0)
+>>> goal.measure(s, Resolution.of({"r1": 4, "r2": 1}))  # r1 killed with 2 to spare
+(1, -2)
+>>> Objective.parse("value").measure(s, Resolution.of({"r1": 2, "r2": 3}))
+(3,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.answers import Affected, Resolution
+from models.board import Unit
+from models.effects import GroupTargets
+from models.scenario import Scenario
+
+#: Metrics an objective may name, and what each measures.
+METRICS = {
+    "kills": "units killed: marked plus dealt damage is lethal (142.4)",
+    "xp": "XP gained: Alpha Strike's 'for each unit this kills, gain 1 XP'",
+    "killed-might": "total Might of the units killed",
+    "overkill": "damage dealt beyond lethal to the units killed",
+    "value": "total 'value' (a unit field of the scenario) of the units killed",
+    "affected": "units affected by a group effect",
+    "deflect": "Power paid for Deflect (a declaration)",
+}
+
+
+class ObjectiveError(ValueError):
+    """An objective that names an unknown metric or one the effect does not have."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One metric and its sense: +1 maximise, -1 minimise."""
+
+    metric: str
+    sign: int = 1
+
+    def __str__(self) -> str:
+        return ("-" if self.sign < 0 else "") + self.metric
+
+
+def lethal(unit: Unit) -> int:
+    """Total marked damage that kills ``unit``: non-zero and at least its Might."""
+    return max(1, unit.effective_might)
+
+
+def _dealt_per_affected(effect: GroupTargets) -> int | None:
+    """Damage a group effect deals to each member ("deal 1 to"), or None."""
+    words = effect.verb.split()
+    if words[:1] == ["deal"] and len(words) > 1 and words[1].isdigit():
+        return int(words[1])
+    return None
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A lexicographic objective: terms compared in order, each maximised after its sign."""
+
+    terms: tuple[Term, ...]
+
+    @classmethod
+    def parse(cls, spec: str) -> Objective:
+        """``"kills,-overkill"`` -> most kills, then least overkill."""
+        terms = []
+        for raw in spec.split(","):
+            name = raw.strip()
+            sign = -1 if name.startswith("-") else 1
+            name = name.lstrip("+-")
+            if name not in METRICS:
+                raise ObjectiveError(f"unknown objective {name!r} (known: "
+                                     f"{', '.join(METRICS)})")
+            terms.append(Term(name, sign))
+        if not terms:
+            raise ObjectiveError("name at least one objective")
+        return cls(tuple(terms))
+
+    def __str__(self) -> str:
+        return ",".join(str(t) for t in self.terms)
+
+    def check(self, scenario: Scenario, question: str) -> None:
+        """Raise :class:`ObjectiveError` if a metric does not apply to this question."""
+        effect = scenario.effect
+        for term in self.terms:
+            metric = term.metric
+            if metric == "xp" and effect.slug != "alpha-strike":
+                raise ObjectiveError(f"xp: {effect.name} gains no XP (only Alpha Strike does)")
+            if metric == "affected" and not isinstance(effect, GroupTargets):
+                raise ObjectiveError(f"affected: {effect.name} is not a group effect")
+            if metric == "deflect" and question != "finalize":
+                raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
+
+    def measure(self, scenario: Scenario, answer: Resolution | Affected) -> tuple[int, ...]:
+        """The objective's value of a resolution, as the board is now (higher is better)."""
+        metrics = resolution_metrics(scenario, answer)
+        return tuple(term.sign * metrics[term.metric] for term in self.terms)
+
+
+def resolution_metrics(scenario: Scenario, answer: Resolution | Affected) -> dict[str, int]:
+    """Every metric of one resolution."""
+    board = scenario.board
+    dealt: Iterable[tuple[str, int]]
+    killed_outright: list[str] = []
+    if isinstance(answer, Resolution):
+        dealt = answer.damage
+        affected = len(answer.damage)
+    else:
+        effect = scenario.effect
+        assert isinstance(effect, GroupTargets)
+        per_unit = _dealt_per_affected(effect)
+        affected = len(answer.units)
+        if per_unit is not None:
+            dealt = [(u, per_unit) for u in answer.units]
+        else:
+            dealt = []
+            if effect.verb == "kill":
+                killed_outright = list(answer.units)
+    kills = killed_might = overkill = value = 0
+    for unit_id, amount in dealt:
+        unit = board[unit_id]
+        total = unit.damage + amount
+        if amount > 0 and total >= lethal(unit):
+            kills += 1
+            killed_might += unit.effective_might
+            overkill += total - lethal(unit)
+            value += unit.value
+    for unit_id in killed_outright:
+        unit = board[unit_id]
+        kills += 1
+        killed_might += unit.effective_might
+        value += unit.value
+    return {"kills": kills, "xp": kills if scenario.effect.slug == "alpha-strike" else 0,
+            "killed-might": killed_might, "overkill": overkill, "value": value,
+            "affected": affected, "deflect": 0}
