@@ -1,0 +1,350 @@
+"""The best answer for the controller: exact, for agents that decide many times a second.
+
+:func:`best` ranks a question's legal answers by a lexicographic :class:`Objective`:
+
+* split resolutions: the single best by a knapsack over which targets die
+  (:mod:`solver.knapsack`, exact, no listing) when there are many answers; otherwise, and
+  for the top K or all optima, vectorised over the native numpy blocks up to
+  :data:`VECTOR_LIMIT` answers (every answer scored), and beyond that a CP-SAT model of
+  the same question optimised term by term (each optimum proven OPTIMAL);
+* group resolutions and declarations: every answer scored (their sets are small; a set
+  over the listing budget is refused with its count);
+* declarations are scored by the best resolution their targets would have on the board
+  as it is, or, with ``robust=K``, by the worst of those over every change of the
+  source's and the targets' Might by up to K either way (the resolution, drops included,
+  stays the controller's choice).
+
+>>> from models import load_scenario
+>>> from solver import resolve
+>>> from solver.examples import example_path
+>>> legal = resolve(load_scenario(example_path("alpha-strike-6-among-3")))
+>>> top = best(legal, "kills,-overkill")[0]
+>>> top.answer.as_json(), top.values
+({'damage': {'r1': 1, 'r2': 2, 'r3': 3}}, {'kills': 3, 'overkill': 0})
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from models.answers import Affected, Declaration, GroupDeclaration, Resolution
+from models.board import Board
+from models.objectives import Objective, lethal, resolution_metrics
+from models.scenario import Scenario, Targets
+from solver.backends.cpsat import stream
+from solver.compile import compile_resolution
+from solver.knapsack import best_split
+from solver.legal import (
+    Declarations,
+    GroupDeclarations,
+    GroupResolutions,
+    LegalSet,
+    Resolutions,
+)
+
+#: Most split resolutions scored by vectorised enumeration; larger questions use CP-SAT.
+VECTOR_LIMIT = 500_000
+#: From how many answers the single best split is found by the knapsack (no listing).
+KNAPSACK_FROM = 2_000
+#: Most answers scored one by one (groups, declarations).
+SCORE_LIMIT = 200_000
+#: Most Might changes tried per declaration by ``robust``.
+ROBUST_LIMIT = 20_000
+
+
+class TooManyToRank(Exception):
+    """The question has more answers than can be scored; the message gives the count."""
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """An answer and its objective value (``values``: each metric, as measured)."""
+
+    answer: Any
+    key: tuple[int, ...]
+    values: dict[str, int]
+
+
+def best(legal: LegalSet[Any], objective: Objective | str, *, top: int = 1,
+         all_optimal: bool = False, robust: int = 0) -> list[Ranked]:
+    """The ``top`` best answers, best first (ties in the answers' stable order), or every
+    optimal answer with ``all_optimal``."""
+    goal = Objective.parse(objective) if isinstance(objective, str) else objective
+    goal.check(legal.scenario, legal.question)
+    if robust and legal.question != "finalize":
+        raise ValueError("robust advice is for declarations: use it with finalize")
+    keep = None if all_optimal else max(top, 1)
+    if isinstance(legal, Resolutions):
+        if keep == 1 and legal.count() > KNAPSACK_FROM:
+            answer = best_split(legal.scenario, legal.problem, goal)
+            if answer is not None:
+                key = goal.measure(legal.scenario, answer)
+                return [Ranked(answer, key, _values(goal, key))]
+        if legal.count() <= VECTOR_LIMIT:
+            return _vector_best(legal, goal, keep)
+        return _cpsat_best(legal, goal, keep)
+    if legal.count() > SCORE_LIMIT:
+        raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} that "
+                            "can be scored")
+    scored: Iterable[tuple[Any, tuple[int, ...]]]
+    if isinstance(legal, GroupResolutions):
+        scored = ((a, goal.measure(legal.scenario, a)) for a in legal)
+    elif isinstance(legal, (Declarations, GroupDeclarations)):
+        scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
+    else:  # pragma: no cover - every legal set is one of the above
+        raise TypeError(type(legal).__name__)
+    return _select(((a, k) for a, k in scored), keep, goal)
+
+
+def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
+            goal: Objective | None = None) -> list[Ranked]:
+    """The best ``keep`` (or all optimal, ``keep=None``), stable in enumeration order."""
+    ranked: list[tuple[tuple[int, ...], int, Any]] = []
+    for order, (answer, key) in enumerate(scored):
+        ranked.append((key, -order, answer))
+        if keep is not None and len(ranked) > 4 * keep + 64:
+            ranked.sort(reverse=True)
+            del ranked[keep:]
+    ranked.sort(reverse=True)
+    if keep is None:
+        ranked = [r for r in ranked if ranked and r[0] == ranked[0][0]]
+    else:
+        del ranked[keep:]
+    return [Ranked(answer, key, _values(goal, key) if goal else {})
+            for key, _, answer in ranked]
+
+
+def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
+    return {t.metric: t.sign * k for t, k in zip(goal.terms, key, strict=True)}
+
+
+# --------------------------------------------------------------------------- split damage
+
+
+def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
+    """Score every resolution a numpy block at a time; keep each block's best rows (its
+    top ``keep``, or all its rows tied with the best) and merge them in stable order."""
+    scenario = legal.scenario
+    units = [scenario.board[u] for u in legal.columns]
+    marked = np.array([u.damage for u in units], dtype=np.int64)
+    deadly = np.array([lethal(u) for u in units], dtype=np.int64)
+    might = np.array([u.effective_might for u in units], dtype=np.int64)
+    worth = np.array([u.value for u in units], dtype=np.int64)
+    xp = scenario.effect.slug == "alpha-strike"
+    candidates: list[tuple[tuple[int, ...], int, np.ndarray[Any, Any]]] = []
+    offset = 0
+    for block in legal.blocks():
+        totals = block + marked
+        killed = (block > 0) & (totals >= deadly)
+        metrics = {
+            "kills": killed.sum(axis=1),
+            "killed-might": killed @ might,
+            "overkill": np.where(killed, totals - deadly, 0).sum(axis=1),
+            "value": killed @ worth,
+            "affected": (block > 0).sum(axis=1),
+        }
+        metrics["xp"] = metrics["kills"] if xp else np.zeros(block.shape[0], dtype=np.int64)
+        keys = np.stack([term.sign * metrics[term.metric] for term in goal.terms], axis=1)
+        # lexsort sorts ascending by its last key first: negate for best first; it is
+        # stable, so ties stay in enumeration (index) order
+        order = np.lexsort((-keys).T[::-1])
+        order = order[(keys[order] == keys[order[0]]).all(axis=1)] if keep is None else order[:keep]
+        for row in order:
+            candidates.append((tuple(int(v) for v in keys[row]), offset + int(row), block[row]))
+        offset += block.shape[0]
+    candidates.sort(key=lambda c: (tuple(-v for v in c[0]), c[1]))
+    if keep is None:
+        candidates = [c for c in candidates if c[0] == candidates[0][0]]
+    else:
+        del candidates[keep:]
+    return [Ranked(_resolution(legal.columns, row), key, _values(goal, key))
+            for key, _, row in candidates]
+
+
+def _resolution(columns: tuple[str, ...], row: np.ndarray[Any, Any]) -> Resolution:
+    return Resolution(tuple((u, int(a)) for u, a in zip(columns, row, strict=True) if a))
+
+
+def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
+    """Best answers from CP-SAT: optimise the terms in order, each proven OPTIMAL and then
+    fixed; the ``keep`` best one after another, each excluded from the next search; or,
+    for all optima, every solution of the model with every term fixed at its optimum."""
+    found: list[Ranked] = []
+    while keep is None or len(found) < keep:
+        compiled = compile_resolution(legal.problem)
+        model = compiled.model
+        metrics = _kill_metrics(model, legal.scenario, compiled.targets, compiled.amounts)
+        for ranked in found:
+            amounts = dict(ranked.answer.damage)
+            _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
+        if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms]):
+            break
+        if keep is None:
+            return [Ranked(a, k, _values(goal, k)) for a, k in
+                    _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
+        solver = _optimiser()
+        solver.solve(model)
+        answer = Resolution(tuple((u, v) for u, x in zip(compiled.targets, compiled.amounts,
+                                                           strict=True)
+                                  if (v := int(solver.value(x)))))
+        key = goal.measure(legal.scenario, answer)
+        found.append(Ranked(answer, key, _values(goal, key)))
+    return found
+
+
+def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any]) -> bool:
+    """Maximise each expression in turn and fix it at its proven optimum; False when the
+    model has no solution at all."""
+    for expr in exprs:
+        model.maximize(expr)
+        solver = _optimiser()
+        status = solver.solve(model)
+        if status == cp_model.INFEASIBLE:
+            return False
+        if status != cp_model.OPTIMAL:
+            raise TooManyToRank("CP-SAT could not prove the optimum in time "
+                                f"({solver.status_name(status)})")
+        model.add(expr == round(solver.objective_value))
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    return True
+
+
+def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
+                   targets: tuple[str, ...], amounts: tuple[Any, ...]
+                   ) -> list[tuple[Resolution, tuple[int, ...]]]:
+    """Every optimal answer: the fixed model enumerated (its helper variables are all
+    functions of the amounts, so no answer repeats), in stable order."""
+    def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
+        return Resolution(tuple((u, v) for u, x in zip(targets, amounts, strict=True)
+                                if (v := int(cb.value(x)))))
+
+    answers = []
+    for count, answer in enumerate(stream(model, read)):
+        if count >= VECTOR_LIMIT:
+            raise TooManyToRank(f"more than {VECTOR_LIMIT:,} optimal answers")
+        answers.append((answer, goal.measure(legal.scenario, answer)))
+    answers.sort(key=lambda pair: legal.index(pair[0]))
+    return answers
+
+
+def _optimiser() -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 30.0
+    return solver
+
+
+def _exclude(model: cp_model.CpModel, variables: Iterable[Any], values: list[int]) -> None:
+    """Forbid one assignment: at least one variable differs."""
+    differs = []
+    for var, value in zip(variables, values, strict=True):
+        lit = model.new_bool_var("")
+        model.add(var != value).only_enforce_if(lit)
+        model.add(var == value).only_enforce_if(~lit)
+        differs.append(lit)
+    model.add_bool_or(differs)
+
+
+def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[str, ...],
+                  amounts: tuple[Any, ...]) -> dict[str, Any]:
+    """Linear expressions of every metric: killed literals (142.4) and overkill."""
+    kills, killed_might, overkill, value, affected = [], [], [], [], []
+    for unit_id, amount in zip(targets, amounts, strict=True):
+        unit = scenario.board[unit_id]
+        need = max(1, lethal(unit) - unit.damage)
+        killed = model.new_bool_var(f"killed[{unit_id}]")
+        model.add(amount >= need).only_enforce_if(killed)
+        model.add(amount <= need - 1).only_enforce_if(~killed)
+        over = model.new_int_var(0, max(0, unit.damage + 10**6), f"over[{unit_id}]")
+        model.add(over == amount + unit.damage - lethal(unit)).only_enforce_if(killed)
+        model.add(over == 0).only_enforce_if(~killed)
+        kept = model.new_bool_var(f"dealt[{unit_id}]")
+        model.add(amount >= 1).only_enforce_if(kept)
+        model.add(amount == 0).only_enforce_if(~kept)
+        kills.append(killed)
+        killed_might.append(unit.effective_might * killed)
+        overkill.append(over)
+        value.append(unit.value * killed)
+        affected.append(kept)
+    total_kills = sum(kills)
+    xp = total_kills if scenario.effect.slug == "alpha-strike" else 0
+    return {"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
+            "overkill": sum(overkill), "value": sum(value), "affected": sum(affected)}
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+def _declaration_key(scenario: Scenario, declaration: Declaration | GroupDeclaration,
+                     goal: Objective, robust: int) -> tuple[int, ...]:
+    """A declaration's worth: its best resolution now (or the worst over Might changes)."""
+    outcomes = [_resolved_now(s, declaration, goal) for s in _changed_boards(
+        scenario, declaration, robust)]
+    worst = min(outcomes)
+    deflect = declaration.deflect_cost
+    return tuple(term.sign * deflect if term.metric == "deflect" else value
+                 for term, value in zip(goal.terms, worst, strict=True))
+
+
+def _chosen_units(declaration: Declaration | GroupDeclaration) -> list[str]:
+    if isinstance(declaration, Declaration):
+        return [*([declaration.friendly] if declaration.friendly else []), *declaration.split]
+    return [u for slot in declaration.selection for u in slot]
+
+
+def _resolved_now(scenario: Scenario, declaration: Declaration | GroupDeclaration,
+                  goal: Objective) -> tuple[int, ...]:
+    """The best key of the declaration's resolution on ``scenario``'s board."""
+    if isinstance(declaration, GroupDeclaration):
+        targets = Targets(groups=tuple(zip(scenario.effect.slot_names, declaration.selection,
+                                           strict=True)),
+                          destination=declaration.destination,
+                          places=tuple((u, scenario.board[u].place)
+                                       for slot in declaration.selection for u in slot))
+        resolving = dataclasses.replace(scenario, targets=targets)
+        legal: LegalSet[Any] = GroupResolutions(resolving)
+        scored = [goal.measure(resolving, a) for a in legal]
+        return max(scored)
+    targets = Targets(split=declaration.split, friendly=declaration.friendly)
+    resolving = dataclasses.replace(scenario, targets=targets)
+    return best(Resolutions(resolving), _resolution_goal(goal))[0].key + (0,) * sum(
+        1 for t in goal.terms if t.metric == "deflect")
+
+
+def _resolution_goal(goal: Objective) -> Objective:
+    """The terms measured on a resolution (Deflect is the declaration's own)."""
+    return Objective(tuple(t for t in goal.terms if t.metric != "deflect"))
+
+
+def _changed_boards(scenario: Scenario, declaration: Declaration | GroupDeclaration,
+                    robust: int) -> Iterator[Scenario]:
+    """The board as it is, or with every change of the chosen units' (and the source's)
+    Might by up to ``robust`` either way."""
+    if not robust:
+        yield scenario
+        return
+    movers = _chosen_units(declaration)
+    if scenario.source is not None:
+        movers.append(scenario.source)
+    movers = list(dict.fromkeys(movers))
+    options = range(-robust, robust + 1)
+    if len(options) ** len(movers) > ROBUST_LIMIT:
+        raise TooManyToRank(f"{len(options) ** len(movers):,} Might changes for one "
+                            f"declaration exceed {ROBUST_LIMIT:,}: lower --robust")
+    for deltas in product(options, repeat=len(movers)):
+        change = dict(zip(movers, deltas, strict=True))
+        units = tuple(dataclasses.replace(u, might=u.might + change.get(u.id, 0))
+                      for u in scenario.board)
+        yield dataclasses.replace(scenario, board=Board(scenario.board.battlefields, units))
+
+
+def metrics_of(scenario: Scenario, answer: Resolution | Affected) -> dict[str, int]:
+    """Every metric of one resolution (re-exported for the CLI)."""
+    return resolution_metrics(scenario, answer)
