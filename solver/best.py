@@ -64,6 +64,33 @@ class TooManyToRank(Exception):
 
 
 @dataclass(frozen=True)
+class Linear:
+    """Any linear objective over a split resolution's variables: ``damage[u]`` per point
+    of damage dealt to ``u``, ``kills[u]`` if ``u`` is killed (142.4). Maximised.
+
+    >>> from models import load_scenario
+    >>> from solver import resolve
+    >>> from solver.examples import example_path
+    >>> legal = resolve(load_scenario(example_path("alpha-strike-6-among-3")))
+    >>> best(legal, Linear(damage={"r2": 1}, kills={"r3": 10}))[0].answer.as_json()
+    {'damage': {'r1': 1, 'r2': 2, 'r3': 3}}
+    """
+
+    damage: dict[str, int] = dataclasses.field(default_factory=dict)
+    kills: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def measure(self, scenario: Scenario, answer: Resolution) -> tuple[int, ...]:
+        """The objective's value of one resolution."""
+        total = 0
+        for unit_id, amount in answer.damage:
+            unit = scenario.board[unit_id]
+            total += self.damage.get(unit_id, 0) * amount
+            if unit.damage + amount >= lethal(unit):
+                total += self.kills.get(unit_id, 0)
+        return (total,)
+
+
+@dataclass(frozen=True)
 class Ranked:
     """An answer and its objective value (``values``: each metric, as measured)."""
 
@@ -72,10 +99,12 @@ class Ranked:
     values: dict[str, int]
 
 
-def best(legal: LegalSet[Any], objective: Objective | str, *, top: int = 1,
+def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int = 1,
          all_optimal: bool = False, robust: int = 0) -> list[Ranked]:
     """The ``top`` best answers, best first (ties in the answers' stable order), or every
     optimal answer with ``all_optimal``."""
+    if isinstance(objective, Linear):
+        return _linear_best(legal, objective, top, all_optimal)
     goal = Objective.parse(objective) if isinstance(objective, str) else objective
     goal.check(legal.scenario, legal.question)
     if robust and legal.question != "finalize":
@@ -168,6 +197,32 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
             for key, _, row in candidates]
 
 
+def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
+                 ) -> list[Ranked]:
+    """A linear objective: every answer scored up to :data:`VECTOR_LIMIT`, else CP-SAT
+    (the single best, proven optimal)."""
+    if not isinstance(legal, Resolutions):
+        raise ValueError("a linear objective is over a split resolution's damage")
+    keep = None if all_optimal else max(top, 1)
+    if legal.count() <= VECTOR_LIMIT:
+        native = Resolutions(legal.scenario)
+        return _select(((a, goal.measure(legal.scenario, a)) for a in native), keep)
+    compiled = compile_resolution(legal.problem)
+    killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
+                           compiled.amounts)["killed"]
+    expr = sum(goal.damage.get(u, 0) * x
+               for u, x in zip(compiled.targets, compiled.amounts, strict=True))
+    expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
+    if not _optimise_in_order(compiled.model, [expr]):
+        return []
+    solver = _optimiser()
+    solver.solve(compiled.model)
+    answer = Resolution(tuple((u, v) for u, x in zip(compiled.targets, compiled.amounts,
+                                                       strict=True)
+                              if (v := int(solver.value(x)))))
+    return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
+
+
 def _resolution(columns: tuple[str, ...], row: np.ndarray[Any, Any]) -> Resolution:
     return Resolution(tuple((u, int(a)) for u, a in zip(columns, row, strict=True) if a))
 
@@ -256,6 +311,7 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
                   amounts: tuple[Any, ...]) -> dict[str, Any]:
     """Linear expressions of every metric: killed literals (142.4) and overkill."""
     kills, killed_might, overkill, value, affected = [], [], [], [], []
+    killed_by_unit = {}
     for unit_id, amount in zip(targets, amounts, strict=True):
         unit = scenario.board[unit_id]
         need = max(1, lethal(unit) - unit.damage)
@@ -269,6 +325,7 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
         model.add(amount >= 1).only_enforce_if(kept)
         model.add(amount == 0).only_enforce_if(~kept)
         kills.append(killed)
+        killed_by_unit[unit_id] = killed
         killed_might.append(unit.effective_might * killed)
         overkill.append(over)
         value.append(unit.value * killed)
@@ -276,7 +333,8 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
     total_kills = sum(kills)
     xp = total_kills if scenario.effect.slug == "alpha-strike" else 0
     return {"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
-            "overkill": sum(overkill), "value": sum(value), "affected": sum(affected)}
+            "overkill": sum(overkill), "value": sum(value), "affected": sum(affected),
+            "killed": killed_by_unit}
 
 
 # --------------------------------------------------------------------------- declarations

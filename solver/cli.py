@@ -19,9 +19,11 @@ from models.choosing import slot_roles
 from models.classify import classify
 from models.effects import GroupTargets
 from models.grammar import GrammarError
+from models.objectives import METRICS, ObjectiveError
 from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
+from solver.best import TooManyToRank, best
 from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
     answers_table,
@@ -65,6 +67,26 @@ def _parser() -> argparse.ArgumentParser:
                          help="add the rule trail of each answer")
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help="which backend lists the answers (default: auto, the fastest)")
+    best = commands.add_parser(
+        "best", help="the best resolution (or declaration) for the controller",
+        description="Rank legal answers by a lexicographic objective and print the best.")
+    best.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+    best.add_argument("--objective", required=True, metavar="TERMS",
+                      help="comma-separated, most important first; '-' minimises: "
+                      + ", ".join(METRICS) + " (e.g. kills,-overkill)")
+    best.add_argument("--finalize", action="store_true",
+                      help="the best target declaration instead of the best resolution")
+    how_many = best.add_mutually_exclusive_group()
+    how_many.add_argument("--top", type=_non_negative, default=1, metavar="K",
+                          help="the K best answers, best first")
+    how_many.add_argument("--all-optimal", action="store_true",
+                          help="every answer as good as the best")
+    best.add_argument("--robust", type=_non_negative, default=0, metavar="K",
+                      help="with --finalize: the declaration whose worst case is best over "
+                      "every change of the source's and targets' Might by up to K")
+    best.add_argument("--format", choices=("jsonl", "table"),
+                      help="output format (default: table on a terminal, jsonl otherwise)")
+    best.add_argument("--explain", action="store_true", help="add each answer's rule trail")
     classify = commands.add_parser(
         "classify", help="name each object an instruction mentions and whether it is a target",
         description="Classify what a templated instruction mentions: target, automatic, "
@@ -159,6 +181,37 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _best(args: argparse.Namespace, out: TextIO) -> int:
+    scenario = _load(args.scenario)
+    if args.robust and not args.finalize:
+        raise ScenarioError("--robust", "robust advice is for declarations: add --finalize")
+    legal = finalize(scenario) if args.finalize else resolve(scenario)
+    ranked = best(legal, args.objective, top=max(args.top, 1), all_optimal=args.all_optimal,
+                  robust=args.robust)
+    fmt = args.format or ("table" if out.isatty() else "jsonl")
+    if fmt == "jsonl":
+        for entry in ranked:
+            line = legal.explained_line(entry.answer) if args.explain else legal.line(
+                entry.answer)
+            out.write(json_line({**line, "objective": entry.values}))
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"{scenario.effect.name}: best by {args.objective}",
+                  header_style="bold")
+    table.add_column("#", justify="right", style="dim")
+    for header in legal.headers():
+        table.add_column(header)
+    terms = list(ranked[0].values) if ranked else []
+    for term in terms:
+        table.add_column(term, justify="right")
+    for index, entry in enumerate(ranked, 1):
+        table.add_row(str(index), *legal.cells(entry.answer),
+                      *(str(entry.values[t]) for t in terms))
+    console(out).print(table)
+    return 0
+
+
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
     if (args.text is None) == (args.card is None):
         raise ScenarioError("classify", "give an instruction text or --card NAME, not both")
@@ -215,6 +268,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return _cards(out)
         if args.command == "classify":
             return _classify(args, out)
+        if args.command == "best":
+            return _best(args, out)
         if args.command == "demo":
             from solver.demo import run_demo
 
@@ -223,7 +278,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except ScenarioError as err:
         print(f"riftsolve: error: {err}", file=sys.stderr)
         return EXIT_MALFORMED
-    except TooMany as err:
+    except ObjectiveError as err:
+        print(f"riftsolve: error: --objective: {err}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except (TooMany, TooManyToRank) as err:
         print(f"riftsolve: refused: {err}", file=sys.stderr)
         return EXIT_TOO_MANY
     except BrokenPipeError:
