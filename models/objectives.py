@@ -41,7 +41,7 @@ METRICS = {
     "killed-might": "total Might of the units killed",
     "overkill": "damage dealt beyond lethal to the units killed",
     "value": "total 'value' (a unit field of the scenario) of the units killed",
-    "affected": "units affected by a group effect",
+    "affected": "units dealt damage, or affected by a group effect",
     "deflect": "Power paid for Deflect (a declaration)",
 }
 
@@ -106,8 +106,6 @@ class Objective:
             metric = term.metric
             if metric == "xp" and effect.slug != "alpha-strike":
                 raise ObjectiveError(f"xp: {effect.name} gains no XP (only Alpha Strike does)")
-            if metric == "affected" and not isinstance(effect, GroupTargets):
-                raise ObjectiveError(f"affected: {effect.name} is not a group effect")
             if metric == "deflect" and question != "finalize":
                 raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -68,7 +68,7 @@ from solver.count import (
     count_split_resolutions,
     count_subsets_for_caps,
 )
-from solver.rank import rank_combination, unrank_combinations
+from solver.rank import rank_combination, unrank_combination, unrank_combinations
 
 A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected)
 
@@ -224,9 +224,17 @@ class Resolutions(LegalSet[Resolution]):
         total = self.count()
         if not -total <= index < total:
             raise IndexError(f"index {index} out of range(0, {total})")
-        row = self.unrank(np.array([index % total], dtype=np.int64))[0]
-        return Resolution(tuple((u, int(a)) for u, a in zip(self.columns, row, strict=True)
-                                if a))
+        index %= total
+        problem = self.problem
+        n, pool, keep = len(problem.targets), problem.pool, problem.keep
+        if keep == 0:
+            return Resolution(())
+        if n > pool:  # Python integers: any count, however large
+            kept = unrank_combination(index, n, keep)
+            return Resolution(tuple((problem.targets[i], 1) for i in kept))
+        cuts = [0, *(c + 1 for c in unrank_combination(index, pool - 1, n - 1)), pool]
+        amounts = (b - a for a, b in pairwise(cuts))
+        return Resolution(tuple(zip(problem.targets, amounts, strict=True)))
 
     def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
                ) -> np.ndarray[Any, np.dtype[np.int64]]:

@@ -1,0 +1,227 @@
+"""Best answers for agents: exact against brute force for every objective, the action
+space's indices round-trip, and the command's contract."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from conftest import EXAMPLES, build, scenario_dict, unit
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from models import Resolution, Scenario, parse_scenario
+from models.objectives import Objective, ObjectiveError
+from solver import finalize, resolve
+from solver.best import Linear, _cpsat_best, _vector_best, best
+from solver.cli import main
+from solver.knapsack import best_split
+
+SPECS = ["kills", "xp", "killed-might", "value", "kills,-overkill", "-overkill,kills",
+         "killed-might,-overkill", "value,kills", "overkill", "-kills,overkill", "affected"]
+
+
+@st.composite
+def split_boards(draw: st.DrawFn) -> Scenario:
+    """An Alpha Strike resolution: up to 6 enemy targets, some marked damage and values."""
+    count = draw(st.integers(1, 6))
+    units = [unit("kai", "A", draw(st.integers(0, 12)))]
+    for i in range(count):
+        units.append(unit(f"t{i}", might=draw(st.integers(-1, 6)),
+                          damage=draw(st.sampled_from([0, 0, 1, 2, 5])),
+                          value=draw(st.integers(-3, 5)),
+                          location=draw(st.sampled_from(["north", "north", "base"]))))
+    policy = draw(st.sampled_from(["redistribute", "forfeit"]))
+    return build(units, targets={"friendly": "kai", "enemies": [f"t{i}" for i in range(count)]},
+                 policy={"split_illegal": policy})
+
+
+def _brute(legal: Any, goal: Objective) -> tuple[tuple[int, ...], list[Any]]:
+    """The optimum and its answers, by scoring every listed answer."""
+    scored = [(goal.measure(legal.scenario, a), a) for a in legal]
+    top = max(k for k, _ in scored)
+    return top, [a for k, a in scored if k == top]
+
+
+BEST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@BEST
+@given(split_boards(), st.sampled_from(SPECS))
+def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
+    """Every path (vectorised, knapsack, CP-SAT) finds the brute-force optimum; all-optimal
+    lists exactly the optimal answers; top-K is the K best in order."""
+    legal = resolve(s)
+    goal = Objective.parse(spec)
+    top, optimal = _brute(legal, goal)
+    assert best(legal, goal)[0].key == top
+    assert {r.answer for r in best(legal, goal, all_optimal=True)} == set(optimal)
+    assert [r.key for r in _vector_best(legal, goal, 1)] == [top]
+    assert [r.key for r in _cpsat_best(legal, goal, 1)] == [top]
+    assert {r.answer for r in _cpsat_best(legal, goal, None)} == set(optimal)
+    answer = best_split(s, legal.problem, goal)
+    if answer is not None:
+        assert not legal.verify(answer) and goal.measure(s, answer) == top
+    ranked = sorted((goal.measure(s, a) for a in legal), reverse=True)
+    assert [r.key for r in best(legal, goal, top=3)] == ranked[:3]
+
+
+@BEST
+@given(split_boards())
+def test_indices_round_trip(s: Scenario) -> None:
+    """index(legal[i]) == i for every i; unrank gives the listed order as numpy rows."""
+    legal = resolve(s)
+    listed = list(legal)
+    assert [legal.index(a) for a in listed] == list(range(len(listed)))
+    assert [legal[i] for i in range(len(listed))] == listed
+    if legal.problem.forfeit == 0 and legal.problem.pool_null is None:
+        rows = legal.unrank(np.arange(len(listed), dtype=np.int64))
+        assert [Resolution(tuple((u, int(a)) for u, a in zip(legal.columns, row, strict=True)
+                                 if a)) for row in rows] == listed
+
+
+def test_index_rejects_illegal_answers_and_bad_indices() -> None:
+    legal = resolve(parse_scenario(json.loads((EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
+                                              .read_text())))
+    with pytest.raises(ValueError, match="355.14.h.1"):
+        legal.index(Resolution.of({"r1": 3}))
+    with pytest.raises(IndexError):
+        legal[10]
+    with pytest.raises(IndexError):
+        legal.unrank(np.array([10]))
+    sample = legal.sample(np.random.default_rng(1))
+    assert sample in legal
+
+
+def test_huge_question_ranks_without_listing() -> None:
+    """C(99, 59) resolutions of 100 damage among 60 targets: index and unrank work."""
+    units = [unit("kai", "A", 100)] + [unit(f"t{i:02d}") for i in range(60)]
+    legal = resolve(build(units, targets={"friendly": "kai",
+                                          "enemies": [f"t{i:02d}" for i in range(60)]}))
+    last = legal.count() - 1
+    answer = legal[last]
+    assert legal.index(answer) == last
+    # lexicographically last: everything on the first target
+    assert answer.damage[0] == ("t00", 41) and all(a == 1 for _, a in answer.damage[1:])
+    assert legal[0].damage[-1] == ("t59", 41)
+
+
+def test_kills_follow_142_4_with_marked_damage() -> None:
+    """142.4: r1 (Might 3, 2 marked) dies to 1 more; r2 (Might 0) needs 1 damage (lethal is
+    non-zero). 2 damage kills both: kills 2."""
+    units = [unit("kai", "A", 2), unit("r1", might=3, damage=2), unit("r2", might=0)]
+    legal = resolve(build(units, targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
+    assert best(legal, "kills")[0].values == {"kills": 2}
+
+
+def test_best_on_a_large_board_uses_no_listing() -> None:
+    """100 targets and 200 damage: the knapsack answer is legal and no worse than CP-SAT."""
+    units = [unit("kai", "A", 200)] + [unit(f"t{i:03d}", might=1 + i % 7, damage=i % 2)
+                                       for i in range(100)]
+    legal = resolve(build(units, targets={"friendly": "kai",
+                                          "enemies": [f"t{i:03d}" for i in range(100)]}))
+    goal = Objective.parse("kills,-overkill")
+    found = best(legal, goal)[0]
+    assert not legal.verify(found.answer)
+    assert found.key == _cpsat_best(legal, goal, 1)[0].key
+
+
+def test_group_best_scores_every_subset() -> None:
+    """Fox-Fire, maximal subsets of (2, 2, 1, 1): killed Might 4 each; the value picks."""
+    units = [unit("r1", might=2, value=5), unit("r2", might=2), unit("r3"), unit("r4")]
+    legal = resolve(build(units, card="Fox-Fire",
+                          targets={"units": ["r1", "r2", "r3", "r4"]}))
+    assert best(legal, "value,kills")[0].answer.units == ("r1", "r3", "r4")
+    assert len(best(legal, "killed-might", all_optimal=True)) == 3
+
+
+def test_best_declaration_scores_its_best_resolution_now() -> None:
+    """Alpha Strike with Might 3 and enemies of Might 1, 1, 3: declaring all three and
+    splitting 1/1/... kills two at most with 3 damage (1 + 1 + 1 kills the two 1s; 3 on the
+    3 kills one): best kills 2, e.g. {r1, r2}."""
+    units = [unit("kai", "A", 3), unit("r1"), unit("r2"), unit("r3", might=3)]
+    top = best(finalize(build(units)), "kills,-overkill")[0]
+    assert top.values == {"kills": 2, "overkill": 0}
+
+
+def test_robust_declaration_guards_against_might_changes() -> None:
+    """--robust 1: the opponent may lower kai's Might to 1 or raise a target's by 1. The
+    worst case of declaring {r1} (Might 1) with kai (Might 2): kai 1, r1 2: no kill; every
+    declaration can be denied a kill except none... so the robust optimum is 0 kills,
+    while the plain optimum is 2 kills."""
+    units = [unit("kai", "A", 2), unit("r1"), unit("r2")]
+    legal = finalize(build(units))
+    assert best(legal, "kills")[0].values == {"kills": 2}
+    assert best(legal, "kills", robust=1)[0].values == {"kills": 0}
+    units = [unit("kai", "A", 4), unit("r1"), unit("r2")]
+    robust = best(finalize(build(units)), "kills", robust=1)[0]
+    assert robust.values == {"kills": 1}  # kai 3 vs r1, r2 at 2: one dies at least
+
+
+def test_linear_objective_over_damage_and_kills() -> None:
+    legal = resolve(build([unit("kai", "A", 4), unit("r1"), unit("r2", might=3)],
+                          targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
+    top = best(legal, Linear(damage={"r1": 1}))[0]
+    assert top.answer == Resolution.of({"r1": 3, "r2": 1})
+    assert best(legal, Linear(kills={"r2": 5}), all_optimal=True)[0].key == (5,)
+
+
+def test_objective_errors() -> None:
+    with pytest.raises(ObjectiveError, match="unknown objective 'kils'"):
+        Objective.parse("kils")
+    s = build([unit("r1")], card="Fox-Fire", targets={"units": ["r1"]})
+    with pytest.raises(ObjectiveError, match="xp: Fox-Fire gains no XP"):
+        best(resolve(s), "xp")
+
+
+# ------------------------------------------------------------------ the command
+
+
+def _run(args: list[str]) -> tuple[int, list[dict[str, Any]]]:
+    out = io.StringIO()
+    code = main(["best", *args], out=out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_best_command_prints_the_contract_line_with_its_objective() -> None:
+    path = str(EXAMPLES / "alpha-strike-6-among-3.json")
+    assert _run([path, "--objective", "kills,-overkill"]) == (0, [
+        {"damage": {"r1": 1, "r2": 2, "r3": 3}, "objective": {"kills": 3, "overkill": 0}}])
+    code, lines = _run([path, "--objective", "kills", "--all-optimal"])
+    assert code == 0 and all(line["objective"] == {"kills": 3} for line in lines)
+    code, lines = _run([path, "--objective=-overkill", "--top", "4"])  # "=" before a "-"
+    assert len(lines) == 4
+
+
+def test_best_command_finalize_and_robust(tmp_path: Path) -> None:
+    doc = scenario_dict([unit("kai", "A", 2), unit("r1"), unit("r2")])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    code, lines = _run([str(path), "--objective", "kills", "--finalize"])
+    assert code == 0 and lines[0]["objective"] == {"kills": 2}
+    assert lines[0]["targets"] == {"friendly": "kai", "enemies": ["r1", "r2"]}
+    code, lines = _run([str(path), "--objective", "kills", "--finalize", "--robust", "1"])
+    assert lines[0]["objective"] == {"kills": 0}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--objective", "kils"], "riftsolve: error: --objective: unknown objective 'kils'"),
+    (["--objective", "kills", "--robust", "1"], "riftsolve: error: --robust: robust advice"),
+])
+def test_best_command_errors(args: list[str], message: str,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(EXAMPLES / "alpha-strike-6-among-3.json")
+    assert main(["best", path, *args], out=io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith(message)
+
+
+def test_brute_force_helper_agrees_with_itself() -> None:
+    """A sanity check of the oracle: kills of every split of 3 among 2 targets."""
+    legal = resolve(build([unit("kai", "A", 3), unit("r1"), unit("r2", might=2)],
+                          targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
+    scores = {a.damage: Objective.parse("kills").measure(legal.scenario, a) for a in legal}
+    assert scores == {(("r1", 1), ("r2", 2)): (2,), (("r1", 2), ("r2", 1)): (1,)}
