@@ -87,7 +87,7 @@ def test_indices_round_trip(s: Scenario) -> None:
 def test_index_rejects_illegal_answers_and_bad_indices() -> None:
     legal = resolve(parse_scenario(json.loads((EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
                                               .read_text())))
-    with pytest.raises(ValueError, match="355.14.h.1"):
+    with pytest.raises(ValueError, match=r"355\.14\.h\.1"):
         legal.index(Resolution.of({"r1": 3}))
     with pytest.raises(IndexError):
         legal[10]
