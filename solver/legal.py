@@ -159,6 +159,35 @@ class LegalSet(ABC, Generic[A]):
             raise IndexError(f"index {index} out of range(0, {total})")
         return self._listed()[index % total]
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The units of the array columns of :meth:`arrays`."""
+        return self._columns()
+
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(sorted({u for a in self._listed() for u in self._units(a)}))
+
+    def _units(self, answer: A) -> tuple[str, ...]:
+        """The units an answer chooses or affects."""
+        raise NotImplementedError
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """Every answer as numpy rows, ``batch`` at a time, in index order: for a split
+        resolution the damage per legal target, otherwise a 0/1 mask over
+        :attr:`columns` of the units chosen or affected."""
+        columns = {u: i for i, u in enumerate(self.columns)}
+        rows: list[list[int]] = []
+        for answer in self._listed():
+            row = [0] * len(columns)
+            for unit in self._units(answer):
+                row[columns[unit]] = 1
+            rows.append(row)
+            if len(rows) == batch:
+                yield np.array(rows, dtype=np.int8)
+                rows = []
+        if rows:
+            yield np.array(rows, dtype=np.int8)
+
     def sample(self, rng: np.random.Generator | None = None) -> A:
         """A legal answer drawn uniformly at random."""
         rng = rng or np.random.default_rng()
@@ -264,8 +293,10 @@ class Resolutions(LegalSet[Resolution]):
         """Every answer as numpy rows of damage per legal target (:attr:`columns`)."""
         return native.resolution_blocks(self.problem)
 
-    @property
-    def columns(self) -> tuple[str, ...]:
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        return native.resolution_blocks(self.problem, batch)
+
+    def _columns(self) -> tuple[str, ...]:
         """The legal targets, in the column order of :meth:`blocks`."""
         return self.problem.targets
 
@@ -316,6 +347,13 @@ class Declarations(LegalSet[Declaration]):
     def _explain(self, answer: Declaration) -> list[Step]:
         return explain_declaration(self.scenario, answer)
 
+    def _columns(self) -> tuple[str, ...]:
+        friendly = [o.friendly for o in self.problem.options if o.friendly]
+        return tuple(dict.fromkeys([*friendly, *self.problem.candidates]))
+
+    def _units(self, answer: Declaration) -> tuple[str, ...]:
+        return ((answer.friendly,) if answer.friendly else ()) + answer.split
+
     def line(self, answer: Declaration) -> dict[str, Any]:
         slot = split_effect(self.scenario).split_slot
         line = answer.as_json(slot)
@@ -350,6 +388,9 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         self.problem: GroupProblem = finalize_group_problem(scenario)
         self._tax = {m.id: m.tax for m in self.problem.members}
 
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(m.id for m in self.problem.members)
+
     def destinations(self) -> tuple[str, ...]:
         """Where a moving group may go: each battlefield, or their base."""
         if not self.effect.destination:
@@ -377,6 +418,9 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 
     def _explain(self, answer: GroupDeclaration) -> list[Step]:
         return explain_group_declaration(self.scenario, answer)
+
+    def _units(self, answer: GroupDeclaration) -> tuple[str, ...]:
+        return tuple(u for slot in answer.selection for u in slot)
 
     def line(self, answer: GroupDeclaration) -> dict[str, Any]:
         board = self.scenario.board
@@ -425,6 +469,12 @@ class GroupResolutions(LegalSet[Affected]):
 
     def _explain(self, answer: Affected) -> list[Step]:
         return explain_group_resolution(self.scenario, answer)
+
+    def _units(self, answer: Affected) -> tuple[str, ...]:
+        return answer.units
+
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(m.id for m in self.problem.members)
 
     def line(self, answer: Affected) -> dict[str, Any]:
         return answer.as_json()

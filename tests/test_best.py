@@ -225,3 +225,16 @@ def test_brute_force_helper_agrees_with_itself() -> None:
                           targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
     scores = {a.damage: Objective.parse("kills").measure(legal.scenario, a) for a in legal}
     assert scores == {(("r1", 1), ("r2", 2)): (2,), (("r1", 2), ("r2", 1)): (1,)}
+
+
+def test_arrays_give_every_answer_as_numpy_rows_in_index_order() -> None:
+    """Masks over the chosen units (declarations, groups) or damage rows (splits)."""
+    legal = finalize(parse_scenario(json.loads(
+        (EXAMPLES / "alpha-strike-finalize-4.json").read_text())))
+    rows = np.vstack(list(legal.arrays(batch=5)))
+    assert rows.shape == (16, 5) and legal.columns == ("kai", "r1", "r2", "r3", "r4")
+    for row, answer in zip(rows, legal, strict=True):
+        assert {legal.columns[i] for i in np.nonzero(row)[0]} == {"kai", *answer.split}
+    split = resolve(parse_scenario(json.loads(
+        (EXAMPLES / "alpha-strike-6-among-3.json").read_text())))
+    assert np.vstack(list(split.arrays())).sum(axis=1).tolist() == [6] * 10
