@@ -68,7 +68,12 @@ from solver.count import (
     count_split_resolutions,
     count_subsets_for_caps,
 )
-from solver.rank import rank_combination, unrank_combination, unrank_combinations
+from solver.rank import (
+    rank_combination,
+    unrank_combination,
+    unrank_combinations,
+    unrank_masks,
+)
 
 A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected)
 
@@ -280,10 +285,7 @@ class Resolutions(LegalSet[Resolution]):
                 raise IndexError("index out of range(0, 1)")
             return np.zeros((rows.shape[0], n), dtype=np.int64)
         if n > pool:
-            kept = unrank_combinations(rows, n, keep)
-            dense = np.zeros((rows.shape[0], n), dtype=np.int64)
-            np.put_along_axis(dense, kept, 1, axis=1)
-            return dense
+            return unrank_masks(rows, n, keep).astype(np.int64)
         cuts = unrank_combinations(rows, pool - 1, n - 1) + 1
         edges = np.hstack((np.zeros((rows.shape[0], 1), dtype=np.int64), cuts,
                            np.full((rows.shape[0], 1), pool, dtype=np.int64)))

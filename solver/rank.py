@@ -54,30 +54,52 @@ def unrank_combination(index: int, n: int, k: int) -> tuple[int, ...]:
     return tuple(chosen)
 
 
+#: Rows unranked per numpy pass: small enough to stay in cache.
+CHUNK = 8192
+
+
 def unrank_combinations(indices: IntArray, n: int, k: int) -> IntArray:
     """:func:`unrank_combination` for a numpy array of indices at once (rows x ``k``).
 
-    Works position by position and value by value with masks, so the Python work depends
-    on ``n`` and ``k``, not on how many indices are unranked.
+    Uses the combinadic form: with ``d_i = n - 1 - c_i``, the rank ``r`` satisfies
+    ``C(n, k) - 1 - r = sum(C(d_i, k - i))`` with ``d_0 > d_1 > ...``, so each position is
+    one ``searchsorted`` in a column of binomials: ``k`` numpy passes, whatever ``n``.
     """
     total = comb(n, k)
     if total >= 2**62:
         raise OverflowError(f"{total} answers do not fit numpy's int64 indices")
-    remaining = np.asarray(indices, dtype=np.int64).copy()
-    if remaining.size and (remaining.min() < 0 or remaining.max() >= total):
+    wanted = np.asarray(indices, dtype=np.int64)
+    if wanted.size and (wanted.min() < 0 or wanted.max() >= total):
         raise IndexError(f"indices out of range(0, {total})")
-    rows = remaining.shape[0]
-    out = np.empty((rows, k), dtype=np.int64)
-    previous = np.full(rows, -1, dtype=np.int64)
-    for position in range(k):
-        open_rows = np.ones(rows, dtype=bool)
-        for value in range(n - k + position + 1):
-            below = comb(n - value - 1, k - position - 1)
-            candidates = open_rows & (previous < value)
-            take = candidates & (remaining < below)
-            out[take, position] = value
-            skip = candidates & ~take
-            remaining[skip] -= below
-            open_rows &= ~take
-        previous = out[:, position]
+    out = np.empty((wanted.shape[0], k), dtype=np.int64)
+    tables = _binomial_columns(n, k)
+    for start in range(0, wanted.shape[0], CHUNK):
+        dual = (total - 1) - wanted[start:start + CHUNK]
+        for position in range(k):
+            column = tables[k - position]
+            digit = np.searchsorted(column, dual, side="right") - 1
+            dual = dual - column[digit]
+            out[start:start + CHUNK, position] = n - 1 - digit
     return out
+
+
+def unrank_masks(indices: IntArray, n: int, k: int) -> npt.NDArray[np.int8]:
+    """The combinations with these ranks as 0/1 rows over ``range(n)``.
+
+    Complementing a ``k``-combination reverses lexicographic order among the
+    ``(n - k)``-combinations, so the shorter of the two is unranked.
+    """
+    wanted = np.asarray(indices, dtype=np.int64)
+    rows = wanted.shape[0]
+    if k <= n - k:
+        mask = np.zeros((rows, n), dtype=np.int8)
+        np.put_along_axis(mask, unrank_combinations(wanted, n, k), 1, axis=1)
+        return mask
+    mask = np.ones((rows, n), dtype=np.int8)
+    np.put_along_axis(mask, unrank_combinations(comb(n, k) - 1 - wanted, n, n - k), 0, axis=1)
+    return mask
+
+
+def _binomial_columns(n: int, k: int) -> list[IntArray]:
+    """``columns[j][x] = C(x, j)`` for ``x`` in ``range(n)``, ``j`` in ``0..k``."""
+    return [np.array([comb(x, j) for x in range(n)], dtype=np.int64) for j in range(k + 1)]
