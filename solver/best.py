@@ -55,8 +55,9 @@ VECTOR_LIMIT = 500_000
 KNAPSACK_FROM = 2_000
 #: Most answers scored one by one (groups, declarations).
 SCORE_LIMIT = 200_000
-#: Most Might changes tried per declaration by ``robust``.
-ROBUST_LIMIT = 20_000
+#: Most boards (declarations x Might changes) whose best resolution is worked out to rank
+#: declarations: beyond it the question is refused with its size rather than left to run.
+BOARD_LIMIT = 50_000
 
 
 class TooManyToRank(Exception):
@@ -126,6 +127,7 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     if isinstance(legal, GroupResolutions):
         scored = ((a, goal.measure(legal.scenario, a)) for a in legal)
     elif isinstance(legal, (Declarations, GroupDeclarations)):
+        _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
     else:  # pragma: no cover - every legal set is one of the above
         raise TypeError(type(legal).__name__)
@@ -340,6 +342,20 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
 # --------------------------------------------------------------------------- declarations
 
 
+def _check_boards(legal: Declarations | GroupDeclarations, robust: int) -> None:
+    """Refuse a ranking of declarations that would resolve too many boards."""
+    if legal.count() > BOARD_LIMIT:
+        raise TooManyToRank(f"ranking {legal.count():,} declarations means resolving as "
+                            f"many boards (limit {BOARD_LIMIT:,}): rank resolutions instead")
+    chosen = max((len(_chosen_units(d)) for d in legal), default=0)
+    movers = chosen + (1 if legal.scenario.source is not None else 0)
+    boards = legal.count() * (2 * robust + 1) ** (movers if robust else 0)
+    if boards > BOARD_LIMIT:
+        raise TooManyToRank(
+            f"ranking {legal.count():,} declarations means resolving up to {boards:,} boards "
+            f"(limit {BOARD_LIMIT:,}): lower --robust, or rank resolutions instead")
+
+
 def _declaration_key(scenario: Scenario, declaration: Declaration | GroupDeclaration,
                      goal: Objective, robust: int) -> tuple[int, ...]:
     """A declaration's worth: its best resolution now (or the worst over Might changes)."""
@@ -393,9 +409,6 @@ def _changed_boards(scenario: Scenario, declaration: Declaration | GroupDeclarat
         movers.append(scenario.source)
     movers = list(dict.fromkeys(movers))
     options = range(-robust, robust + 1)
-    if len(options) ** len(movers) > ROBUST_LIMIT:
-        raise TooManyToRank(f"{len(options) ** len(movers):,} Might changes for one "
-                            f"declaration exceed {ROBUST_LIMIT:,}: lower --robust")
     for deltas in product(options, repeat=len(movers)):
         change = dict(zip(movers, deltas, strict=True))
         units = tuple(dataclasses.replace(u, might=u.might + change.get(u.id, 0))

@@ -238,3 +238,16 @@ def test_arrays_give_every_answer_as_numpy_rows_in_index_order() -> None:
     split = resolve(parse_scenario(json.loads(
         (EXAMPLES / "alpha-strike-6-among-3.json").read_text())))
     assert np.vstack(list(split.arrays())).sum(axis=1).tolist() == [6] * 10
+
+
+def test_ranking_too_many_boards_is_refused_with_its_size(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    """--robust 2 on 10 candidates: 1,024 declarations x 5^11 Might changes: refused (exit 3)
+    with the number, not left to run."""
+    doc = scenario_dict([unit("kai", "A", 10)] + [unit(f"r{i}") for i in range(10)])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    code = main(["best", str(path), "--objective", "kills", "--finalize", "--robust", "2"],
+                out=io.StringIO())
+    assert code == 3
+    assert "declarations means resolving up to 50,000,000,000 boards" in capsys.readouterr().err
