@@ -55,12 +55,11 @@ What it measures, in one run and on the same questions:
    a batch that would take more than ``--unrank-budget`` seconds is shrunk to fit, at least
    ``MIN_BATCH``), on the typical boards (every board, the batch spread over them) and on
    larger ones (60 targets / 40 etc.; a question with more than 2^62 answers has no int64
-   index and is marked n/a). Checks: ``unrank(arange)`` equals the native listing order
-   (``LegalSet.blocks``), and on a sample of indices ``legal[i]`` is legal, ``index()``
-   gives ``i`` back and the row equals ``unrank``'s. For information, a benchmark-only
-   sketch of another unranking (``combinadic``: one ``np.searchsorted`` per position on a
-   table of binomials, the complement when it is shorter, cache-sized chunks of rows) is
-   timed on the same batches and must give the same rows.
+   index and is marked n/a). Only the library's unranking is timed (the combinadic of
+   :func:`solver.rank.unrank_combinations` and :func:`solver.rank.unrank_masks`). Checks:
+   ``unrank(arange)`` equals the native listing order (``LegalSet.blocks``), and on a
+   sample of indices ``legal[i]`` is legal, ``index()`` gives ``i`` back and the row
+   equals ``unrank``'s.
 
 Targets, printed PASS/MISS: ``best`` at least 1,000 decisions per second on the typical
 boards, in one process (each objective and all four together); ``best`` under 20 ms per
@@ -72,30 +71,43 @@ worker counts are printed first.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import math
-import multiprocessing as mp
-import os
-import platform
 import random
 import statistics
 import sys
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from importlib import metadata
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 import numpy as np
+from _common import (
+    Child,
+    back_to_back,
+    base_parser,
+    environment,
+    flag_failure,
+    fmt_rate,
+    fmt_ratio,
+    make_console,
+    median_seconds,
+    new_table,
+    pass_cell,
+    random_units,
+    say_to,
+    shared_array,
+    timings,
+    unmeet_fox_fire,
+    versions_line,
+    write_json,
+)
+from _common import fmt_ms as fmt_ms_with
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from models.answers import Resolution
-from models.board import BASE, OFFBOARD
+from models.board import BASE
 from models.objectives import Objective
 from models.scenario import Scenario, parse_scenario
 from solver.best import KNAPSACK_FROM, VECTOR_LIMIT, _cpsat_best, _optimiser, best
@@ -172,22 +184,10 @@ def fox_fire_board(units: int, policy: str, seed: int) -> dict[str, Any]:
     at a battlefield" together (as ``benchmarks/groups.py`` builds them)."""
     rng = random.Random(seed * 100_003 + units)
     battlefields = ["north", "south", "east"]
-    board: list[dict[str, Any]] = []
-    for i in range(units):
-        unit: dict[str, Any] = {
-            "id": f"u{i:02d}", "controller": rng.choices("ABC", weights=(30, 45, 25))[0],
-            "might": rng.randint(0, 5),
-            "location": rng.choice(battlefields) if rng.random() < 0.8 else BASE}
-        if rng.random() < 0.1:
-            unit["deflect"] = rng.choice((1, 2))
-        board.append(unit)
+    board = random_units(rng, units, battlefields)
     candidates = [u for u in board if u["location"] != BASE]
     chosen = rng.sample(candidates, min(units // 2 + 1, len(candidates)))
-    for unit in chosen:  # pumped, and spread over the battlefields
-        unit["might"] += rng.choice((0, 1, 2))
-        unit["location"] = rng.choice(battlefields)
-    chosen[-1]["location"] = OFFBOARD  # killed meanwhile: illegal
-    chosen[-2]["location"] = BASE  # recalled: no longer at a battlefield
+    unmeet_fox_fire(rng, chosen, battlefields)  # pumped, spread, one killed, one recalled
     return {"format": 1, "controller": "A", "card": "Fox-Fire", "battlefields": battlefields,
             "units": board, "policy": {"group_subset": policy},
             "targets": {"units": sorted(u["id"] for u in chosen)}}
@@ -368,8 +368,7 @@ def measure_decisions(boards: Sequence[Board], repeats: int, cpsat_repeats: int,
         numbers = {}
         for method in DECISION_METHODS:
             once = timed_pass(DECIDERS[method], boards, goal, 1)
-            numbers[method] = 1 if method == "cpsat" else max(
-                1, min(100, math.ceil(floor / max(once, 1e-6))))
+            numbers[method] = 1 if method == "cpsat" else back_to_back(once, floor, most=100)
         samples: dict[str, list[float]] = {m: [] for m in DECISION_METHODS}
         for rep in range(max(repeats, cpsat_repeats)):
             for method in DECISION_METHODS:
@@ -388,13 +387,12 @@ def measure_decisions(boards: Sequence[Board], repeats: int, cpsat_repeats: int,
 
 def build_only_rate(boards: Sequence[Board], repeats: int) -> float:
     """``resolve(scenario)`` alone, per second (the rules' share of a decision)."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
+
+    def resolve_all() -> None:
         for board in boards:
             resolve(board.scenario)
-        times.append(time.perf_counter() - start)
-    return len(boards) / statistics.median(times)
+
+    return len(boards) / median_seconds(resolve_all, repeats)
 
 
 def overall(rates: Sequence[DecisionRate], method: str) -> float:
@@ -412,7 +410,7 @@ KEY_SLOTS = 8
 
 
 def _child(task: Callable[[], tuple[int, ...]], progress: Any, key: Any) -> None:
-    try:
+    with flag_failure(progress, FAILED):
         progress[START] = time.perf_counter()
         result = task()
         progress[END] = time.perf_counter()
@@ -420,10 +418,6 @@ def _child(task: Callable[[], tuple[int, ...]], progress: Any, key: Any) -> None
         for j, value in enumerate(result, 1):
             key[j] = value
         progress[FINISHED] = 1.0
-    except BaseException:
-        traceback.print_exc()
-        progress[FAILED] = 1.0
-        raise
 
 
 @dataclass
@@ -436,27 +430,18 @@ class ChildRun:
 
 def run_child(task: Callable[[], tuple[int, ...]], budget: float) -> ChildRun:
     """``task`` in a forked child, stopped after ``budget`` seconds."""
-    ctx = mp.get_context("fork")
-    progress = ctx.RawArray("d", 4)
-    key = ctx.RawArray("q", KEY_SLOTS + 1)
-    child = ctx.Process(target=_child, daemon=True, args=(task, progress, key))
-    child.start()
-    while progress[START] == 0.0 and child.is_alive():
-        time.sleep(0.0005)
-    start = progress[START]
-    deadline = start + budget
-    while (progress[FINISHED] == 0.0 and progress[FAILED] == 0.0 and child.is_alive()
-           and time.perf_counter() < deadline):
-        time.sleep(0.002)
-    now = time.perf_counter()
+    progress = shared_array("d", 4)
+    key = shared_array("q", KEY_SLOTS + 1)
+    child = Child(progress, _child, task, progress, key)
+    start = child.wait_start()
+    now = child.wait(lambda: progress[FINISHED] == 0.0 and progress[FAILED] == 0.0,
+                     start + budget)
     if progress[FINISHED] == 1.0:
-        child.join(10)
+        child.stop(grace=10)
         result = tuple(int(key[j]) for j in range(1, int(key[0]) + 1))
         return ChildRun(progress[END] - start, True, result)
-    failed = progress[FAILED] == 1.0 or not child.is_alive()
-    if child.is_alive():
-        child.kill()
-    child.join()
+    failed = progress[FAILED] == 1.0 or not child.alive
+    child.stop()
     return ChildRun(now - (start or now), False, None, failed)
 
 
@@ -522,23 +507,14 @@ def measure_latency(cases: Sequence[LatencyCase], repeats: int, cpsat_repeats: i
     problems: list[Problem] = []
     for case in cases:
         board = case.board
-        times = []
-        for _ in range(repeats):
-            start = time.perf_counter()
-            resolve(board.scenario)
-            times.append(time.perf_counter() - start)
-        case.build_ms = _ms(statistics.median(times))
+        case.build_ms = _ms(median_seconds(partial(resolve, board.scenario), repeats))
         for spec in case.objectives:
             goal = Objective.parse(spec)
             say(f"{case.label}, {spec}: {board.count:,} answers")
             decision = decide_best(board.scenario, goal)  # warm-up, and the reference
             problems.extend(check_answer(board, goal, "best", decision, None))
             reference = decision[0]
-            times = []
-            for _ in range(repeats):
-                start = time.perf_counter()
-                decide_best(board.scenario, goal)
-                times.append(time.perf_counter() - start)
+            times = timings(partial(decide_best, board.scenario, goal), repeats)
             results.append(Latency(case.label, spec, "best", "complete",
                                    _ms(statistics.median(times)), _ms(max(times)),
                                    list(reference), [_ms(t) for t in times]))
@@ -547,12 +523,8 @@ def measure_latency(cases: Sequence[LatencyCase], repeats: int, cpsat_repeats: i
                 results.append(Latency(case.label, spec, "brute", "skipped",
                                        note=f"{fmt_count(board.count)} answers"))
             else:
-                times = []
-                brute = decide_brute(board.scenario, goal)
-                for _ in range(max(1, repeats // 3)):
-                    start = time.perf_counter()
-                    brute = decide_brute(board.scenario, goal)
-                    times.append(time.perf_counter() - start)
+                brute = decide_brute(board.scenario, goal)  # warm-up, and the answer checked
+                times = timings(partial(decide_brute, board.scenario, goal), max(1, repeats // 3))
                 problems.extend(check_answer(board, goal, "brute", brute, None))
                 if brute[0] != reference:
                     problems.append(Problem(case.label, spec, "best",
@@ -591,63 +563,6 @@ def measure_latency(cases: Sequence[LatencyCase], repeats: int, cpsat_repeats: i
 # --------------------------------------------------------------------------- part 3
 
 
-#: Rows per chunk of the sketch (cache-sized: the masks of a long batch spill the cache).
-SKETCH_CHUNK = 8192
-
-
-@functools.lru_cache(maxsize=4096)
-def _binomials(n: int, j: int) -> np.ndarray[Any, Any]:
-    """``C(x, j)`` for ``x`` in ``range(n)``, clipped to int64 (monotone in ``x``)."""
-    return np.array([min(math.comb(x, j), 2**62) for x in range(n)], dtype=np.int64)
-
-
-def combinadic_unrank(indices: np.ndarray[Any, Any], n: int, k: int, *, dense: bool = False
-                      ) -> np.ndarray[Any, Any]:
-    """Benchmark-only sketch: the lexicographic ``k``-combinations of ``range(n)`` with
-    these ranks, as rows x ``k`` positions (or, ``dense``, rows x ``n`` booleans), one
-    ``np.searchsorted`` per position. The lexicographic rank ``r`` of ``c`` is
-    ``C(n,k) - 1 - sum_i C(n-1-c_i, k-i)``, so the digits are found greedily, largest
-    first, from a table of ``C(x, j)``. When ``k > n - k`` the complement is unranked
-    instead (rank ``C(n,k) - 1 - r``: complementing reverses the order), so there are at
-    most ``n / 2`` positions."""
-    total = math.comb(n, k)
-    rows = np.asarray(indices, dtype=np.int64)
-    shorter = min(k, n - k)
-    remaining = (total - 1) - rows if shorter == k else rows.copy()
-    out = np.empty((rows.shape[0], shorter), dtype=np.int64)
-    for position in range(shorter):
-        table = _binomials(n, shorter - position)
-        digit = np.searchsorted(table, remaining, side="right") - 1
-        remaining -= table[digit]
-        out[:, position] = (n - 1) - digit
-    if shorter == k and not dense:
-        return out
-    chosen = np.full((rows.shape[0], n), shorter != k, dtype=bool)
-    np.put_along_axis(chosen, out, shorter == k, axis=1)
-    return chosen if dense else np.nonzero(chosen)[1].reshape(rows.shape[0], k)
-
-
-def combinadic_rows(legal: Resolutions, indices: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """``legal.unrank(indices)`` by the sketch above (same rows, same order), a
-    cache-sized chunk of rows at a time."""
-    problem = legal.problem
-    n, pool, keep = len(problem.targets), problem.pool, problem.keep
-    out = np.zeros((indices.shape[0], n), dtype=np.int64)
-    if keep == 0:
-        return out
-    for first in range(0, indices.shape[0], SKETCH_CHUNK):
-        chunk = indices[first:first + SKETCH_CHUNK]
-        rows = chunk.shape[0]
-        if n > pool:
-            out[first:first + rows] = combinadic_unrank(chunk, n, keep, dense=True)
-            continue
-        cuts = combinadic_unrank(chunk, pool - 1, n - 1) + 1
-        edges = np.hstack((np.zeros((rows, 1), dtype=np.int64), cuts,
-                           np.full((rows, 1), pool, dtype=np.int64)))
-        out[first:first + rows] = np.diff(edges, axis=1)
-    return out
-
-
 @dataclass
 class Unranking:
     """Unranking throughput and checks on one case."""
@@ -659,14 +574,12 @@ class Unranking:
     #: ``None``: the question has no int64 index (n/a).
     arange_rate: float | None = None
     random_rate: float | None = None
-    combinadic_rate: float | None = None
     getitem_us: float | None = None
     index_us: float | None = None
     order_checked: int = 0
     order_ok: bool | None = None
     round_trips: int = 0
     round_trip_ok: bool | None = None
-    combinadic_ok: bool | None = None
     note: str = ""
 
     @property
@@ -686,15 +599,6 @@ def _blocks_prefix(legal: Resolutions, rows: int) -> np.ndarray[Any, Any]:
         if have >= rows:
             break
     return np.vstack(taken)
-
-
-def _time_median(call: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def measure_unranking(legals: Sequence[Resolutions], label: str, batch: int, repeats: int,
@@ -722,22 +626,16 @@ def measure_unranking(legals: Sequence[Resolutions], label: str, batch: int, rep
     total_ordered = sum(o.size for o in ordered)
     result = Unranking(label, len(legals), shown, total_random)
 
-    def run(method: Callable[[Resolutions, np.ndarray[Any, Any]], object],
-            batches: Sequence[np.ndarray[Any, Any]]) -> Callable[[], None]:
+    def unrank_all(batches: Sequence[np.ndarray[Any, Any]]) -> Callable[[], None]:
         def call() -> None:
             for legal, idx in zip(legals, batches, strict=True):
-                method(legal, idx)
+                legal.unrank(idx)
         return call
 
-    def library(legal: Resolutions, idx: np.ndarray[Any, Any]) -> object:
-        return legal.unrank(idx)
-
-    result.arange_rate = total_ordered / _time_median(run(library, ordered), repeats)
-    result.random_rate = total_random / _time_median(run(library, randoms), repeats)
-    result.combinadic_rate = total_random / _time_median(run(combinadic_rows, randoms),
-                                                         repeats)
-    # Checks: order = the native listing; the sketch agrees; index round trips.
-    order_ok = combinadic_ok = round_ok = True
+    result.arange_rate = total_ordered / median_seconds(unrank_all(ordered), repeats)
+    result.random_rate = total_random / median_seconds(unrank_all(randoms), repeats)
+    # Checks: order = the native listing; index round trips.
+    order_ok = round_ok = True
     checked = trips = 0
     getitem_times: list[float] = []
     index_times: list[float] = []
@@ -750,11 +648,6 @@ def measure_unranking(legals: Sequence[Resolutions], label: str, batch: int, rep
             order_ok = False
             problems.append(Problem(label, "-", "unrank", "unrank(arange) differs from the "
                                     "native listing order", dict(scenario)))
-        unranked = legal.unrank(idx)
-        if not np.array_equal(unranked, combinadic_rows(legal, idx)):
-            combinadic_ok = False  # the sketch is wrong, or unrank is: both reported
-            problems.append(Problem(label, "-", "unrank", "unrank and the combinadic sketch "
-                                    "disagree", dict(scenario)))
         picks = {0, count - 1, *(int(i) for i in idx[: max(1, samples // len(legals))])}
         for i in sorted(picks):
             start = time.perf_counter()
@@ -774,7 +667,6 @@ def measure_unranking(legals: Sequence[Resolutions], label: str, batch: int, rep
                                         f"index() = {back}, unrank row {row.tolist()}",
                                         dict(scenario)))
     result.order_checked, result.order_ok = checked, order_ok
-    result.combinadic_ok = combinadic_ok
     result.round_trips, result.round_trip_ok = trips, round_ok
     result.getitem_us = statistics.median(getitem_times) * 1e6
     result.index_us = statistics.median(index_times) * 1e6
@@ -831,57 +723,20 @@ def collect_targets(rates: Sequence[DecisionRate], latencies: Sequence[Latency],
 
 
 def versions() -> dict[str, Any]:
-    def version(dist: str) -> str:
-        try:
-            return metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            return "not installed"
-
-    return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-        "ortools": version("ortools"),
-        "numpy": version("numpy"),
-        "pydantic": version("pydantic"),
-        "rich": version("rich"),
-        "riftsolve": version("riftsolve"),
-        "cpu_count": os.cpu_count(),
-        "cpsat_num_workers": _optimiser().parameters.num_workers,
-        "cpsat_listing_num_workers": enumeration_solver().parameters.num_workers,
-        "knapsack_from": KNAPSACK_FROM,
-        "vector_limit": VECTOR_LIMIT,
-    }
+    """The library versions, the core count and the CP-SAT worker counts."""
+    return environment(("ortools", "numpy", "pydantic", "rich", "riftsolve"),
+                       cpsat_num_workers=_optimiser().parameters.num_workers,
+                       cpsat_listing_num_workers=enumeration_solver().parameters.num_workers,
+                       knapsack_from=KNAPSACK_FROM, vector_limit=VECTOR_LIMIT)
 
 
 def fmt_count(count: int) -> str:
     return f"{count:,}" if count < 10**9 else f"{count:.2e}".replace("e+", "e")
 
 
-def fmt_rate(rate: float | None) -> str:
-    if rate is None:
-        return "n/a"
-    if rate >= 1e6:
-        return f"{rate / 1e6:.2f}M/s"
-    if rate >= 1e3:
-        return f"{rate / 1e3:.1f}k/s"
-    return f"{rate:.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
-
-
-def fmt_ratio(value: float | None, bound: str = "") -> str:
-    if value is None or not math.isfinite(value):
-        return "-"
-    if value >= 10:
-        return f"{bound}{value:,.0f}x"
-    return f"{bound}{value:.2f}x"
-
-
 def fmt_ms(ms: float | None) -> str:
-    if ms is None:
-        return "n/a"
-    if ms >= 1000:
-        return f"{ms / 1000:.2f} s"
-    return f"{ms * 1000:.0f} µs" if ms < 1 else f"{ms:.2f} ms"
+    """A time of this script: whole µs below 1 ms, seconds from 1 s."""
+    return fmt_ms_with(ms, us_digits=0, seconds=True)
 
 
 def fmt_latency(lat: Latency) -> str:
@@ -905,11 +760,9 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
            cases: Sequence[LatencyCase], latencies: Sequence[Latency],
            unrankings: Sequence[Unranking], targets: Sequence[Target],
            problems: Sequence[Problem]) -> None:
-    console.print(
-        f"python {meta['python']} | ortools {meta['ortools']} | numpy {meta['numpy']} | "
-        f"pydantic {meta['pydantic']} | cpu_count {meta['cpu_count']} | CP-SAT num_workers "
-        f"{meta['cpsat_num_workers']} (best's optimiser; listing "
-        f"{meta['cpsat_listing_num_workers']})")
+    console.print(versions_line(
+        meta, ("ortools", "numpy", "pydantic"),
+        f" (best's optimiser; listing {meta['cpsat_listing_num_workers']})"))
     console.print(
         f"mode: {meta['mode']}, {meta['boards']} typical boards (seed {meta['seed']}), "
         f"repeats {meta['repeats']} (cpsat {meta['cpsat_repeats']}), latency repeats "
@@ -926,25 +779,21 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
         f"above KNAPSACK_FROM; resolve() alone {fmt_rate(meta['build_rate'])}")
 
     by_key = {(r.objective, r.method): r for r in rates}
-    table = Table(title="Decisions per second on the typical boards: resolve(scenario) + "
-                  "the best answer (median of repeats)", header_style="bold")
-    table.add_column("objective")
-    for method in DECISION_METHODS:
-        table.add_column(method + (" (info)" if method == "knapsack" else ""),
-                         justify="right")
+    table = new_table("Decisions per second on the typical boards: resolve(scenario) + "
+                      "the best answer (median of repeats)",
+                      ("objective", *(m + (" (info)" if m == "knapsack" else "")
+                                      for m in DECISION_METHODS)), left=("objective",))
     for spec in OBJECTIVES:
         table.add_row(spec, *(fmt_rate(by_key[(spec, m)].rate) for m in DECISION_METHODS))
     table.add_row("[bold]all four[/bold]",
                   *(fmt_rate(overall(rates, m)) for m in DECISION_METHODS))
     console.print(table)
 
-    ratio_table = Table(title="Ratios of decision rates on the same boards",
-                        header_style="bold")
     ratio_pairs = (("best", "brute"), ("best", "cpsat"), ("brute", "cpsat"),
                    ("knapsack", "best"))
-    ratio_table.add_column("objective")
-    for a, b in ratio_pairs:
-        ratio_table.add_column(f"{a} / {b}", justify="right")
+    ratio_table = new_table("Ratios of decision rates on the same boards",
+                            ("objective", *(f"{a} / {b}" for a, b in ratio_pairs)),
+                            left=("objective",))
     for spec in OBJECTIVES:
         ratio_table.add_row(spec, *(fmt_ratio(by_key[(spec, a)].rate / by_key[(spec, b)].rate)
                                     for a, b in ratio_pairs))
@@ -953,14 +802,11 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
                           for a, b in ratio_pairs))
     console.print(ratio_table)
 
-    agree = Table(title="Agreement with the brute force on every board (key = the "
-                  "objective's value; answer = the same resolution, ties broken the same)",
-                  header_style="bold")
-    agree.add_column("objective")
-    agree.add_column("boards", justify="right")
-    for method in ("best", "knapsack", "cpsat"):
-        agree.add_column(f"{method} key", justify="right")
-        agree.add_column(f"{method} answer", justify="right")
+    agree = new_table("Agreement with the brute force on every board (key = the "
+                      "objective's value; answer = the same resolution, ties broken the same)",
+                      ("objective", "boards",
+                       *(f"{m} {part}" for m in ("best", "knapsack", "cpsat")
+                         for part in ("key", "answer"))), left=("objective",))
     for a in agreements:
         cells = [a.objective, str(a.boards)]
         for method in ("best", "knapsack", "cpsat"):
@@ -971,12 +817,11 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
     console.print(agree)
 
     by_lat = {(lat.case, lat.objective, lat.method): lat for lat in latencies}
-    lat_table = Table(title="Latency of one decision on large boards: resolve + best "
-                      "(median; * = capped at the budget, a lower bound)", header_style="bold")
-    for column in ("board", "answers", "best's path", "objective", "rules (build)",
-                   *LATENCY_METHODS, "cpsat / best", "best max"):
-        lat_table.add_column(column, justify="left" if column in (
-            "board", "objective", "best's path") else "right")
+    lat_table = new_table("Latency of one decision on large boards: resolve + best "
+                          "(median; * = capped at the budget, a lower bound)",
+                          ("board", "answers", "best's path", "objective", "rules (build)",
+                           *LATENCY_METHODS, "cpsat / best", "best max"),
+                          left=("board", "objective", "best's path"))
     for case in cases:
         for spec in case.objectives:
             row = {m: by_lat[(case.label, spec, m)] for m in LATENCY_METHODS}
@@ -990,44 +835,34 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
                               fmt_ms(row["best"].max_ms))
     console.print(lat_table)
 
-    un_table = Table(title="Unranking: Resolutions.unrank(indices) into numpy, indices per "
-                     "second (median); combinadic = benchmark-only sketch, for information",
-                     header_style="bold")
-    for column in ("case", "boards", "answers", "random batch", "arange", "random",
-                   "combinadic", "legal\\[i]", "index()", "order = listing",
-                   "index round trip", "sketch agrees"):
-        un_table.add_column(column, justify="left" if column == "case" else "right")
+    un_table = new_table("Unranking: Resolutions.unrank(indices) into numpy, indices per "
+                         "second (median)",
+                         ("case", "boards", "answers", "random batch", "arange", "random",
+                          "legal\\[i]", "index()", "order = listing", "index round trip"),
+                         left=("case",))
     for u in unrankings:
         if u.random_rate is None:
-            un_table.add_row(u.case, str(u.boards), u.count, "-", "n/a", "n/a", "n/a", "-",
-                             "-", "-", "-", f"n/a ({u.note})")
+            un_table.add_row(u.case, str(u.boards), u.count, "-", "n/a", "n/a", "-", "-",
+                             "-", f"n/a ({u.note})")
             continue
         un_table.add_row(u.case, str(u.boards), u.count, f"{u.batch:,}",
                          fmt_rate(u.arange_rate), fmt_rate(u.random_rate),
-                         fmt_rate(u.combinadic_rate), fmt_ms((u.getitem_us or 0) / 1000),
-                         fmt_ms((u.index_us or 0) / 1000),
+                         fmt_ms((u.getitem_us or 0) / 1000), fmt_ms((u.index_us or 0) / 1000),
                          fmt_check(u.order_ok, u.order_checked),
-                         fmt_check(u.round_trip_ok, u.round_trips),
-                         "yes" if u.combinadic_ok else "[red]NO[/red]")
+                         fmt_check(u.round_trip_ok, u.round_trips))
     console.print(un_table)
 
-    target_table = Table(title="Targets", header_style="bold")
-    for column in ("target", "where", "measured", "needed", "result"):
-        target_table.add_column(column, justify="right" if column in ("measured", "needed")
-                                else "left")
+    target_table = new_table("Targets", ("target", "where", "measured", "needed", "result"),
+                             left=("target", "where", "result"))
     for t in targets:
         if t.unit == "ms":
             shown, needed = fmt_ms(t.value), f"< {fmt_ms(t.threshold)}"
         else:
             shown, needed = fmt_rate(t.value), fmt_rate(t.threshold)
-        if t.passed:
-            result = "[green]PASS[/green]"
-        elif t.value is None:
-            result = "[red]MISS[/red]"
-        else:
+        share = None
+        if not t.passed and t.value is not None:
             share = t.value / t.threshold if t.sense == "min" else t.threshold / t.value
-            result = f"[red]MISS[/red] ({share:.2f} of target)"
-        target_table.add_row(t.name, t.where, shown, needed, result)
+        target_table.add_row(t.name, t.where, shown, needed, pass_cell(t.passed, share))
     console.print(target_table)
 
     for p in problems:
@@ -1048,23 +883,9 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
 # --------------------------------------------------------------------------- main
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with infinite or NaN floats as ``None`` (strict JSON has neither)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true",
-                        help="40 typical boards, short budgets and batches, for CI (< 60 s)")
-    parser.add_argument("--json", metavar="PATH", help="also write every result as JSON")
+    parser = base_parser(__doc__,
+                         "40 typical boards, short budgets and batches, for CI (< 60 s)")
     parser.add_argument("--boards", type=int, help="typical boards (default 200; quick 40)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated boards")
     parser.add_argument("--repeats", type=int, help="timing samples per method and objective")
@@ -1094,11 +915,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     unrank_repeats = 3
     floor = 0.02 if quick else 0.05
 
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
-
-    def say(text: str) -> None:
-        console.print(f"[dim]... {escape(text)}[/dim]")
-
+    console = make_console(200)
+    say = say_to(console)
     meta = versions()
     meta.update(mode="quick" if quick else "full", boards=n_boards, seed=args.seed,
                 repeats=repeats, cpsat_repeats=cpsat_repeats, latency_repeats=latency_repeats,
@@ -1161,9 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "targets": [{**asdict(t), "passed": t.passed} for t in targets_],
             "mismatches": [asdict(p) for p in problems],
         }
-        Path(args.json).write_text(json.dumps(_finite(document), indent=2) + "\n",
-                                   encoding="utf-8")
-        console.print(f"results written to {args.json}")
+        write_json(args.json, document, console)
     return 1 if problems else 0
 
 

@@ -76,9 +76,7 @@ import io
 import itertools
 import json
 import math
-import multiprocessing as mp
 import os
-import platform
 import random
 import statistics
 import sys
@@ -86,13 +84,29 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from _common import (
+    Child,
+    back_to_back,
+    base_parser,
+    environment,
+    fmt_ms,
+    fmt_rate,
+    fmt_ratio,
+    listed_back_to_back,
+    make_console,
+    median_ms,
+    new_table,
+    pass_cell,
+    say_to,
+    shared_array,
+    versions_line,
+    write_json,
+)
 from constraint import ExactSumConstraint, Problem, SomeInSetConstraint
 from rich.console import Console
-from rich.table import Table
 
 from models.scenario import parse_scenario
 from models.split import SplitResolveProblem, resolve_problem
@@ -295,52 +309,34 @@ def _capped_child(factory: Callable[[SplitResolveProblem], Iterator[Any]],
 
 def run_capped(method: str, question: Question, budget: float, cap: int) -> Run:
     """Enumerate in a forked child, stopped after ``budget`` seconds or ``cap`` answers."""
-    ctx = mp.get_context("fork")
-    progress = ctx.RawArray("d", 4)
+    progress = shared_array("d", 4)
     # One answer beyond the expected count, to see that the enumeration is exhausted.
     limit = min(cap, question.count + 1)
-    child = ctx.Process(target=_capped_child, daemon=True,
-                        args=(CAPPED[method], question.problem, limit, progress))
-    child.start()
-    while progress[0] == 0.0 and child.is_alive():
-        time.sleep(0.0005)
-    start = progress[0]
-    deadline = start + budget
-    while progress[3] == 0.0 and child.is_alive() and time.perf_counter() < deadline:
-        time.sleep(0.002)
-    now = time.perf_counter()
+    child = Child(progress, _capped_child, CAPPED[method], question.problem, limit, progress)
+    start = child.wait_start()
+    now = child.wait(lambda: progress[3] == 0.0, start + budget)
     answers = int(progress[1])
     if progress[3] == 1.0:
-        child.join(10)
-        if child.is_alive():
-            child.kill()
-            child.join()
+        child.stop(grace=10)
         return Run(answers, progress[2] - start, complete=answers < limit)
-    if not child.is_alive():
+    if not child.alive:
         raise RuntimeError(f"{method} failed on {question.label} (exit {child.exitcode})")
-    child.kill()
-    child.join()
+    child.stop()
     return Run(answers, now - start, complete=False)
 
 
 def run_full(method: str, question: Question, number: int = 1) -> Run:
     """``number`` back-to-back complete enumerations; the time and answers of one."""
     enumerate_all = FULL[method]
-    answers: set[int] = set()
-    start = time.perf_counter()
-    for _ in range(number):
-        answers.add(enumerate_all(question))
-    seconds = (time.perf_counter() - start) / number
-    if len(answers) != 1:
-        raise AssertionError(f"{method} listed {sorted(answers)} answers on {question.label}")
-    return Run(answers.pop(), seconds, complete=True)
+    answers, seconds = listed_back_to_back(lambda: enumerate_all(question), number, method,
+                                           question.label)
+    return Run(answers, seconds, complete=True)
 
 
 def batch_size(method: str, question: Question, floor: float) -> int:
     """How many back-to-back enumerations make one timing sample last ``floor`` seconds:
     a sample of a millisecond or so is mostly noise on a busy machine."""
-    once = run_full(method, question).seconds  # also a warm-up
-    return max(1, min(1000, math.ceil(floor / max(once, 1e-6))))
+    return back_to_back(run_full(method, question).seconds, floor)  # also a warm-up
 
 
 @dataclass
@@ -552,27 +548,18 @@ def count_scenarios() -> list[tuple[str, int, str, dict[str, Any]]]:
     return cases
 
 
-def _median_ms(call: Callable[[], object], repeats: int) -> tuple[float, float]:
-    times: list[int] = []
-    for _ in range(repeats):
-        start = time.perf_counter_ns()
-        call()
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times) / 1e6, max(times) / 1e6
-
-
 def measure_counts(repeats: int, say: Callable[[str], None]) -> list[CountCase]:
     results: list[CountCase] = []
     for name, units, question, data in count_scenarios():
         say(f"counting {name}")
-        parse_ms, _ = _median_ms(lambda data=data: parse_scenario(data), repeats)
+        parse_ms, _ = median_ms(lambda data=data: parse_scenario(data), repeats)
         scenario = parse_scenario(data)
         build: Callable[[], Resolutions | Declarations]
         if question == "resolve":
             build = lambda scenario=scenario: resolve(scenario)  # noqa: E731
         else:
             build = lambda scenario=scenario: finalize(scenario)  # noqa: E731
-        build_ms, _ = _median_ms(build, repeats)
+        build_ms, _ = median_ms(build, repeats)
         legal = build()
         count_fn: Callable[[], object]
         if isinstance(legal, Resolutions):
@@ -591,8 +578,8 @@ def measure_counts(repeats: int, say: Callable[[str], None]) -> list[CountCase]:
                 len(fp.candidates), caps=caps, taxes=fp.taxes, budget=fp.budget)
             expected = sum(count_subsets_for_caps(len(fp.candidates), caps=caps,
                                                   taxes=fp.taxes, budget=fp.budget))
-        fn_ms, fn_max = _median_ms(count_fn, repeats)
-        count_ms, count_max = _median_ms(legal.count, repeats)
+        fn_ms, fn_max = median_ms(count_fn, repeats)
+        count_ms, count_max = median_ms(legal.count, repeats)
         count = legal.count()
         verified: bool | None = count == expected
         if verified and count <= 200_000:
@@ -607,40 +594,9 @@ def measure_counts(repeats: int, say: Callable[[str], None]) -> list[CountCase]:
 
 
 def versions() -> dict[str, Any]:
-    def version(dist: str) -> str:
-        try:
-            return metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            return "not installed"
-
-    return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-        "ortools": version("ortools"),
-        "python-constraint2": version("python-constraint2"),
-        "numpy": version("numpy"),
-        "rich": version("rich"),
-        "riftsolve": version("riftsolve"),
-        "cpu_count": os.cpu_count(),
-        "cpsat_num_workers": enumeration_solver().parameters.num_workers,
-    }
-
-
-def fmt_rate(rate: float) -> str:
-    if rate >= 1e6:
-        return f"{rate / 1e6:.2f}M/s"
-    if rate >= 1e3:
-        return f"{rate / 1e3:.1f}k/s"
-    return f"{rate:.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
-
-
-def fmt_ratio(value: float, bound: str = "") -> str:
-    if math.isinf(value):
-        return "inf"
-    if value >= 10:
-        return f"{bound}{value:,.0f}x"
-    return f"{bound}{value:.2f}x" if value >= 0.01 else f"{bound}{value:.1e}x"
+    """The library versions, the core count and CP-SAT's worker count."""
+    return environment(("ortools", "python-constraint2", "numpy", "rich", "riftsolve"),
+                       cpsat_num_workers=enumeration_solver().parameters.num_workers)
 
 
 def fmt_measured_rate(m: Measurement) -> str:
@@ -648,29 +604,18 @@ def fmt_measured_rate(m: Measurement) -> str:
     return bound + fmt_rate(value) + ("*" if m.capped else "")
 
 
-def fmt_ms(ms: float) -> str:
-    return f"{ms * 1000:.1f} µs" if ms < 1 else f"{ms:.2f} ms"
-
-
 def render(console: Console, meta: dict[str, Any], questions: Sequence[Question],
            results: Sequence[Measurement], targets: Sequence[Target],
            counts: Sequence[CountCase]) -> None:
-    console.print(
-        f"python {meta['python']} | ortools {meta['ortools']} | python-constraint2 "
-        f"{meta['python-constraint2']} | numpy {meta['numpy']} | cpu_count "
-        f"{meta['cpu_count']} | CP-SAT num_workers {meta['cpsat_num_workers']}")
+    console.print(versions_line(meta, ("ortools", "python-constraint2", "numpy")))
     console.print(f"mode: {meta['mode']}, repeats {meta['repeats']} (capped methods "
                   f"{meta['capped_repeats']}), budget {meta['budget']:g} s / "
                   f"{meta['cap']:,} answers per capped run; medians reported")
 
     by_key = {(m.question, m.method): m for m in results}
-    rate_table = Table(title="Enumeration throughput, answers/s (median; * = capped run; "
-                       "<: no answer at all within the budget)",
-                       header_style="bold")
-    rate_table.add_column("question")
-    rate_table.add_column("answers", justify="right")
-    for method in METHODS:
-        rate_table.add_column(method, justify="right")
+    rate_table = new_table("Enumeration throughput, answers/s (median; * = capped run; "
+                           "<: no answer at all within the budget)",
+                           ("question", "answers", *METHODS), left=("question",))
     for q in questions:
         cells = [q.label, f"{q.count:,}"]
         for method in METHODS:
@@ -680,22 +625,17 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
         rate_table.add_row(*cells)
     console.print(rate_table)
 
-    ratio_table = Table(title="Ratio to cpsat on the same question (<, >: a bound)",
-                        header_style="bold")
-    ratio_table.add_column("question")
-    for method in METHODS:
-        ratio_table.add_column(method, justify="right")
+    ratio_table = new_table("Ratio to cpsat on the same question (<, >: a bound)",
+                            ("question", *METHODS), left=("question",))
     table = ratios(results)
     for q in questions:
         ratio_table.add_row(q.label, *(fmt_ratio(*table[q.label][m]) for m in METHODS))
     console.print(ratio_table)
 
-    detail = Table(title="Runs (median seconds; answers listed per run; verified = the "
-                   "complete count matched count_split_resolutions)", header_style="bold")
-    for column in ("question", "method", "answers/run", "seconds", "rate", "repeat rates",
-                   "verified"):
-        detail.add_column(column, justify="left" if column in ("question", "method")
-                          else "right")
+    detail = new_table("Runs (median seconds; answers listed per run; verified = the "
+                       "complete count matched count_split_resolutions)",
+                       ("question", "method", "answers/run", "seconds", "rate",
+                        "repeat rates", "verified"), left=("question", "method"))
     for m in results:
         verified = {True: "yes", False: "[red]NO[/red]", None: "capped"}[m.verified]
         detail.add_row(m.question, m.method, f"{m.answers:,}", f"{m.seconds:.3f}",
@@ -703,31 +643,27 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
                        ", ".join(fmt_rate(r) for r in m.repeat_rates), verified)
     console.print(detail)
 
-    target_table = Table(title="Enumeration targets", header_style="bold")
-    for column in ("target", "question", "measured", "needed", "result"):
-        target_table.add_column(column, justify="right" if column in ("measured", "needed")
-                                else "left")
+    target_table = new_table("Enumeration targets",
+                             ("target", "question", "measured", "needed", "result"),
+                             left=("target", "question", "result"))
     for t in targets:
         shown = t.bound + fmt_rate(t.value) if t.unit == "/s" else fmt_ratio(t.value, t.bound)
         needed = fmt_rate(t.threshold) if t.unit == "/s" else fmt_ratio(t.threshold)
-        result = "[green]PASS[/green]" if t.passed else (
-            f"[red]MISS[/red] ({t.value / t.threshold:.2f} of target)")
-        target_table.add_row(t.name, t.question, shown, needed, result)
+        target_table.add_row(t.name, t.question, shown, needed,
+                             pass_cell(t.passed, t.value / t.threshold))
     console.print(target_table)
 
-    count_table = Table(title=f"count() latency (median; target: every count < "
-                        f"{COUNT_MS:g} ms)", header_style="bold")
-    for column in ("case", "question", "answers", "count fn", "LegalSet.count()",
-                   "rules (build)", "parse", "verified", "result"):
-        count_table.add_column(column, justify="left" if column in ("case", "question")
-                               else "right")
+    count_table = new_table(f"count() latency (median; target: every count < "
+                            f"{COUNT_MS:g} ms)",
+                            ("case", "question", "answers", "count fn", "LegalSet.count()",
+                             "rules (build)", "parse", "verified", "result"),
+                            left=("case", "question"))
     for c in counts:
         digits = f"{c.count:,}" if c.count < 10**9 else f"~1e{len(str(c.count)) - 1}"
         verified = {True: "yes", False: "[red]NO[/red]", None: "-"}[c.verified]
-        result = "[green]PASS[/green]" if c.passed else "[red]MISS[/red]"
         count_table.add_row(c.name, f"{c.question}: {c.shape}", digits, fmt_ms(c.count_fn_ms),
                             fmt_ms(c.legal_count_ms), fmt_ms(c.build_ms), fmt_ms(c.parse_ms),
-                            verified, result)
+                            verified, pass_cell(c.passed))
     console.print(count_table)
 
     failed_checks = [m for m in results if m.verified is False]
@@ -745,23 +681,9 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
 # --------------------------------------------------------------------------- main
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with infinite or NaN floats as ``None`` (strict JSON has neither)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true",
-                        help="small sizes (10^3, 10^4) and short budgets, for CI (< 60 s)")
-    parser.add_argument("--json", metavar="PATH", help="also write every result as JSON")
+    parser = base_parser(__doc__,
+                         "small sizes (10^3, 10^4) and short budgets, for CI (< 60 s)")
     parser.add_argument("--repeats", type=int, help="repeats of each complete enumeration")
     parser.add_argument("--capped-repeats", type=int, help="repeats of each capped run")
     parser.add_argument("--budget", type=float, help="seconds per capped run")
@@ -781,12 +703,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sample_floor = 0.02 if quick else 0.05
     sizes = (10**3, 10**4) if quick else (10**3, 10**4, 10**5, 10**6)
 
-    # Wide enough for the tables when the output is a log file rather than a terminal.
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
-
-    def say(text: str) -> None:
-        console.print(f"[dim]... {text}[/dim]")
-
+    console = make_console(150)
+    say = say_to(console)
     meta = versions()
     meta.update(mode="quick" if quick else "full", repeats=repeats,
                 capped_repeats=capped_repeats, budget=budget, cap=cap,
@@ -816,9 +734,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "count_latency": [{**asdict(c), "count": str(c.count), "passed": c.passed}
                               for c in counts],
         }
-        Path(args.json).write_text(json.dumps(_finite(document), indent=2) + "\n",
-                                   encoding="utf-8")
-        console.print(f"results written to {args.json}")
+        write_json(args.json, document, console)
     verification_failed = any(m.verified is False for m in results) or any(
         c.verified is False for c in counts)
     return 1 if verification_failed else 0

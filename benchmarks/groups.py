@@ -77,25 +77,38 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing as mp
-import os
-import platform
 import random
 import statistics
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from importlib import metadata
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
+from _common import (
+    Child,
+    back_to_back,
+    base_parser,
+    environment,
+    flag_failure,
+    fmt_ms,
+    fmt_rate,
+    fmt_ratio,
+    listed_back_to_back,
+    make_console,
+    median_ms,
+    new_table,
+    pass_cell,
+    random_units,
+    say_to,
+    shared_array,
+    unmeet_fox_fire,
+    versions_line,
+    write_json,
+)
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from models.answers import Affected, GroupDeclaration
 from models.board import BASE
@@ -174,20 +187,8 @@ def battlefield_count(units: int) -> int:
 def generated_board(units: int, seed: int) -> tuple[list[str], list[dict[str, Any]]]:
     """``units`` units over 1-3 battlefields: Might 0..5, controllers A (the caster), B
     and C, about one in five at its controller's base, one in ten with Deflect 1 or 2."""
-    rng = random.Random(seed)
     battlefields = list(BATTLEFIELDS[:battlefield_count(units)])
-    board: list[dict[str, Any]] = []
-    for i in range(units):
-        unit: dict[str, Any] = {
-            "id": f"u{i:02d}",
-            "controller": rng.choices("ABC", weights=(30, 45, 25))[0],
-            "might": rng.randint(0, 5),
-            "location": rng.choice(battlefields) if rng.random() < 0.8 else BASE,
-        }
-        if rng.random() < 0.1:
-            unit["deflect"] = rng.choice((1, 2))
-        board.append(unit)
-    return battlefields, board
+    return battlefields, random_units(random.Random(seed), units, battlefields)
 
 
 def finalize_data(units: int, card: str, policy: str) -> dict[str, Any]:
@@ -210,11 +211,7 @@ def resolve_data(units: int, card: str, policy: str) -> dict[str, Any]:
     wanted = 3 if card == "Bellows Breath" else units // 2 + 1
     chosen = rng.sample(pool, min(wanted, len(pool)))
     if card == "Fox-Fire":
-        for unit in chosen:  # pumped, and spread over the battlefields
-            unit["might"] += rng.choice((0, 1, 2))
-            unit["location"] = rng.choice(battlefields)
-        chosen[-1]["location"] = "offboard"  # killed meanwhile: illegal (359.3.e.2)
-        chosen[-2]["location"] = BASE  # recalled: no longer at a battlefield
+        unmeet_fox_fire(rng, chosen, battlefields)  # pumped, spread, one killed, one recalled
     elif card == "Tricksy Tentacles":
         for unit in chosen:  # control changed between the two opponents, pumped
             unit["controller"] = "B" if rng.random() < 0.6 else "C"
@@ -355,7 +352,7 @@ class _Discard:
 
 
 def _child(method: str, question: Question, floor: float, progress: Any, sums: Any) -> None:
-    try:
+    with flag_failure(progress, FAILED):
         kept: list[Any] = []
         progress[START] = time.perf_counter()
         complete = _child_once(method, question, progress, kept)
@@ -365,44 +362,31 @@ def _child(method: str, question: Question, floor: float, progress: Any, sums: A
             once = end - progress[START]
             if once < floor:
                 # A short run: time it again back to back, a sample of ``floor`` seconds.
-                number = max(1, min(1000, math.ceil(floor / max(once, 1e-6))))
+                number = back_to_back(once, floor)
                 start = time.perf_counter()
                 for _ in range(number):
                     _child_once(method, question, _Discard(), None)
                 progress[BATCHED] = (time.perf_counter() - start) / number
         progress[FINISHED] = 1.0 if complete else 2.0
-    except BaseException:
-        traceback.print_exc()
-        progress[FAILED] = 1.0
-        raise
 
 
 def run_child(method: str, question: Question, budget: float, floor: float) -> Run:
     """One run in a forked child, stopped after ``budget`` seconds."""
-    ctx = mp.get_context("fork")
-    progress = ctx.RawArray("d", 8)
-    sums = ctx.RawArray("q", 2)
+    progress = shared_array("d", 8)
+    sums = shared_array("q", 2)
     sums[0] = sums[1] = -1
-    child = ctx.Process(target=_child, daemon=True,
-                        args=(method, question, floor, progress, sums))
-    child.start()
-    while progress[START] == 0.0 and child.is_alive():
-        time.sleep(0.0005)
-    start = progress[START]
-    deadline = start + budget
-    while (progress[END] == 0.0 and child.is_alive() and time.perf_counter() < deadline):
-        time.sleep(0.002)
+    child = Child(progress, _child, method, question, floor, progress, sums)
+    start = child.wait_start()
+    child.wait(lambda: progress[END] == 0.0, start + budget)
     if progress[END] != 0.0:
         # The run itself is over: wait for the digest and the back-to-back repeats.
         child.join(120)
     now = time.perf_counter()
-    if progress[FAILED] or (progress[FINISHED] == 0.0 and not child.is_alive()
+    if progress[FAILED] or (progress[FINISHED] == 0.0 and not child.alive
                             and progress[END] == 0.0):
         child.join(5)
         raise RuntimeError(f"{method} failed on {question.label} (exit {child.exitcode})")
-    if child.is_alive():
-        child.kill()
-        child.join()
+    child.stop()
     answers, checked = int(progress[ANSWERS]), int(progress[CHECKED])
     if progress[FINISHED] == 1.0:
         seconds = progress[BATCHED] or (progress[END] - start)
@@ -414,22 +398,16 @@ def run_child(method: str, question: Question, budget: float, floor: float) -> R
 
 def run_native(question: Question, number: int) -> Run:
     """``number`` back-to-back native runs; the time and answers of one."""
-    answers: set[int] = set()
-    start = time.perf_counter()
-    for _ in range(number):
-        answers.add(list_native(question))
-    seconds = (time.perf_counter() - start) / number
-    if len(answers) != 1:
-        raise AssertionError(f"native listed {sorted(answers)} answers on {question.label}")
-    return Run(answers.pop(), seconds, True)
+    answers, seconds = listed_back_to_back(lambda: list_native(question), number, "native",
+                                           question.label)
+    return Run(answers, seconds, True)
 
 
 def batch_size(question: Question, floor: float) -> int:
     """Back-to-back native runs making one timing sample last ``floor`` seconds."""
     start = time.perf_counter()
     list_native(question)  # also a warm-up
-    once = time.perf_counter() - start
-    return max(1, min(1000, math.ceil(floor / max(once, 1e-6))))
+    return back_to_back(time.perf_counter() - start, floor)
 
 
 @dataclass
@@ -595,22 +573,13 @@ class CountCase:
         return max(self.count_fn_ms or 0.0, self.legal_count_ms) < COUNT_MS
 
 
-def _median_ms(call: Callable[[], object], repeats: int) -> tuple[float, float]:
-    times: list[int] = []
-    for _ in range(repeats):
-        start = time.perf_counter_ns()
-        call()
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times) / 1e6, max(times) / 1e6
-
-
 def measure_counts(questions: Sequence[Question], repeats: int,
                    say: Callable[[str], None]) -> list[CountCase]:
     cases: list[CountCase] = []
     for q in questions:
         say(f"counting {q.label}")
-        parse_ms, _ = _median_ms(lambda q=q: parse_scenario(q.data), repeats)
-        build_ms, _ = _median_ms(q.legal, repeats)
+        parse_ms, _ = median_ms(lambda q=q: parse_scenario(q.data), repeats)
+        build_ms, _ = median_ms(q.legal, repeats)
         legal = q.legal()
         problem: GroupProblem = legal.problem
         count_fn: Callable[[], int | None] | None
@@ -621,8 +590,8 @@ def measure_counts(questions: Sequence[Question], repeats: int,
             count_fn = lambda p=problem: count_maximal_selections(p)  # noqa: E731
         else:
             name, count_fn = "", None
-        fn_ms = _median_ms(count_fn, repeats)[0] if count_fn is not None else None
-        count_ms, count_max = _median_ms(legal.count, repeats)
+        fn_ms = median_ms(count_fn, repeats)[0] if count_fn is not None else None
+        count_ms, count_max = median_ms(legal.count, repeats)
         count = legal.count()
         verified = count == q.count
         if count_fn is not None:
@@ -641,25 +610,10 @@ def measure_counts(questions: Sequence[Question], repeats: int,
 
 
 def versions() -> dict[str, Any]:
-    def version(dist: str) -> str:
-        try:
-            return metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            return "not installed"
-
-    return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "platform": platform.platform(),
-        "ortools": version("ortools"),
-        "python-constraint2": version("python-constraint2"),
-        "numpy": version("numpy"),
-        "pydantic": version("pydantic"),
-        "rich": version("rich"),
-        "riftsolve": version("riftsolve"),
-        "cpu_count": os.cpu_count(),
-        "cpsat_num_workers": enumeration_solver().parameters.num_workers,
-    }
+    """The library versions, the core count and CP-SAT's worker count."""
+    return environment(("ortools", "python-constraint2", "numpy", "pydantic", "rich",
+                        "riftsolve"),
+                       cpsat_num_workers=enumeration_solver().parameters.num_workers)
 
 
 def fmt_s(seconds: float) -> str:
@@ -668,28 +622,6 @@ def fmt_s(seconds: float) -> str:
     if seconds >= 1e-3:
         return f"{seconds * 1e3:.2f} ms"
     return f"{seconds * 1e6:.0f} µs"
-
-
-def fmt_ms(ms: float | None) -> str:
-    if ms is None:
-        return "n/a"
-    return f"{ms * 1000:.1f} µs" if ms < 1 else f"{ms:.2f} ms"
-
-
-def fmt_rate(rate: float) -> str:
-    if rate >= 1e6:
-        return f"{rate / 1e6:.2f}M/s"
-    if rate >= 1e3:
-        return f"{rate / 1e3:.1f}k/s"
-    return f"{rate:.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
-
-
-def fmt_ratio(value: float | None, bound: str = "") -> str:
-    if value is None:
-        return "-"
-    if value >= 10:
-        return f"{bound}{value:,.0f}x"
-    return f"{bound}{value:.2f}x"
 
 
 def fmt_time_cell(m: Measurement) -> str:
@@ -721,10 +653,7 @@ def fmt_rate_cell(m: Measurement) -> str:
 def render(console: Console, meta: dict[str, Any], questions: Sequence[Question],
            results: Sequence[Measurement], targets: Sequence[Target],
            counts: Sequence[CountCase]) -> None:
-    console.print(
-        f"python {meta['python']} | ortools {meta['ortools']} | python-constraint2 "
-        f"{meta['python-constraint2']} | numpy {meta['numpy']} | pydantic {meta['pydantic']}"
-        f" | cpu_count {meta['cpu_count']} | CP-SAT num_workers {meta['cpsat_num_workers']}")
+    console.print(versions_line(meta, ("ortools", "python-constraint2", "numpy", "pydantic")))
     console.print(
         f"mode: {meta['mode']}, boards {meta['sizes']} units, repeats {meta['repeats']} "
         f"(child methods {meta['capped_repeats']}, not repeated once capped), budget "
@@ -732,59 +661,50 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
         "medians reported")
 
     by_key = {(m.question, m.method): m for m in results}
-    time_table = Table(title="Wall time per question, parsed scenario -> every answer "
-                       "counted (median; * capped: a lower bound)", header_style="bold")
-    for column in ("question", "bf", "answers", "members", "cand.", *METHODS):
-        time_table.add_column(column, justify="left" if column == "question" else "right")
+    time_table = new_table("Wall time per question, parsed scenario -> every answer "
+                           "counted (median; * capped: a lower bound)",
+                           ("question", "bf", "answers", "members", "cand.", *METHODS),
+                           left=("question",))
     for q in questions:
         time_table.add_row(q.label, str(battlefield_count(q.units)), f"{q.count:,}",
                            str(q.members), str(q.candidates),
                            *(fmt_time_cell(by_key[(q.label, m)]) for m in METHODS))
     console.print(time_table)
 
-    rate_table = Table(title="Answers per second (median; * capped: answers so far / time "
-                       "so far)", header_style="bold")
-    rate_table.add_column("question")
-    for method in METHODS:
-        rate_table.add_column(method, justify="right")
+    rate_table = new_table("Answers per second (median; * capped: answers so far / time "
+                           "so far)", ("question", *METHODS), left=("question",))
     for q in questions:
         rate_table.add_row(q.label, *(fmt_rate_cell(by_key[(q.label, m)]) for m in METHODS))
     console.print(rate_table)
 
-    ratio_table = Table(title="Speed-up of native: the method's wall time / native's "
-                        "(> a lower bound: the method was capped)", header_style="bold")
-    ratio_table.add_column("question")
-    for method in CHILD_METHODS:
-        ratio_table.add_column(f"{method} / native", justify="right")
+    ratio_table = new_table("Speed-up of native: the method's wall time / native's "
+                            "(> a lower bound: the method was capped)",
+                            ("question", *(f"{m} / native" for m in CHILD_METHODS)),
+                            left=("question",))
     for q in questions:
         native = by_key[(q.label, "native")]
         ratio_table.add_row(q.label, *(fmt_ratio(*speedup(native, by_key[(q.label, m)]))
                                        for m in CHILD_METHODS))
     console.print(ratio_table)
 
-    target_table = Table(title=f"Target: native >= {NATIVE_VS_BRUTE:g}x brute force at "
-                         f"{TARGET_UNITS} units, by wall time per question",
-                         header_style="bold")
-    for column in ("question", "native", "brute", "speed-up", "result"):
-        target_table.add_column(column, justify="left" if column == "question" else "right")
+    target_table = new_table(f"Target: native >= {NATIVE_VS_BRUTE:g}x brute force at "
+                             f"{TARGET_UNITS} units, by wall time per question",
+                             ("question", "native", "brute", "speed-up", "result"),
+                             left=("question",))
     for t in targets:
         native = by_key[(t.question, "native")]
         brute = by_key[(t.question, "brute")]
-        result = "[green]PASS[/green]" if t.passed else "[red]MISS[/red]"
         target_table.add_row(t.question, fmt_s(native.seconds), fmt_time_cell(brute),
-                             fmt_ratio(t.value, t.bound), result)
+                             fmt_ratio(t.value, t.bound), pass_cell(t.passed))
     console.print(target_table)
 
-    count_table = Table(title=f"count() latency (median; target on the {COUNT_UNITS}-unit "
-                        f"boards: count fn and LegalSet.count() < {COUNT_MS:g} ms)",
-                        header_style="bold")
-    for column in ("question", "answers", "count fn", "fn time", "LegalSet.count()",
-                   "count() max", "rules (build)", "parse", "verified", "result"):
-        count_table.add_column(column, justify="left" if column in ("question", "count fn")
-                               else "right")
+    count_table = new_table(f"count() latency (median; target on the {COUNT_UNITS}-unit "
+                            f"boards: count fn and LegalSet.count() < {COUNT_MS:g} ms)",
+                            ("question", "answers", "count fn", "fn time", "LegalSet.count()",
+                             "count() max", "rules (build)", "parse", "verified", "result"),
+                            left=("question", "count fn"))
     for c in counts:
-        result = "-" if not c.checked else (
-            "[green]PASS[/green]" if c.passed else "[red]MISS[/red]")
+        result = pass_cell(c.passed) if c.checked else "-"
         count_table.add_row(c.question, f"{c.count:,}", c.function or "(lists natively)",
                             fmt_ms(c.count_fn_ms), fmt_ms(c.legal_count_ms),
                             fmt_ms(c.legal_count_max_ms), fmt_ms(c.build_ms),
@@ -822,23 +742,8 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
 # --------------------------------------------------------------------------- main
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with infinite or NaN floats as ``None`` (strict JSON has neither)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true",
-                        help="boards of 10 and 25 units, short budgets, for CI (< 60 s)")
-    parser.add_argument("--json", metavar="PATH", help="also write every result as JSON")
+    parser = base_parser(__doc__, "boards of 10 and 25 units, short budgets, for CI (< 60 s)")
     parser.add_argument("--sizes", type=int, nargs="+", metavar="UNITS",
                         help="board sizes to enumerate (default 10 25 40 60; quick 10 25)")
     parser.add_argument("--repeats", type=int, help="repeats of each native run")
@@ -861,11 +766,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     count_repeats = args.count_repeats or (7 if quick else 25)
     floor = 0.02 if quick else 0.05
 
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
-
-    def say(text: str) -> None:
-        console.print(f"[dim]... {escape(text)}[/dim]")
-
+    console = make_console(200)
+    say = say_to(console)
     meta = versions()
     meta.update(mode="quick" if quick else "full", sizes=list(sizes), repeats=repeats,
                 capped_repeats=capped_repeats, budget=budget, brute_budget=brute_budget,
@@ -902,9 +804,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "count_latency": [{**asdict(c), "passed": c.passed if c.checked else None}
                               for c in counts],
         }
-        Path(args.json).write_text(json.dumps(_finite(document), indent=2) + "\n",
-                                   encoding="utf-8")
-        console.print(f"results written to {args.json}")
+        write_json(args.json, document, console)
     failed = any(m.verified is False or m.same_answers is False for m in results) or any(
         not c.verified for c in counts)
     return 1 if failed else 0

@@ -1,0 +1,331 @@
+"""Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py`` and ``agents.py``.
+
+Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
+because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
+from any working directory. What is here, one job each:
+
+* the environment a run is reported with (:func:`environment`, :func:`versions_line`);
+* timing (:func:`timings`, :func:`median_seconds`, :func:`median_ms`,
+  :func:`back_to_back`, :func:`listed_back_to_back`);
+* capped runs in a forked child process (:class:`Child`, :func:`shared_array`,
+  :func:`flag_failure`);
+* the random units of the group boards (:func:`random_units`, :func:`unmeet_fox_fire`);
+* rich output (:func:`make_console`, :func:`say_to`, :func:`new_table`, :func:`pass_cell`,
+  :func:`fmt_rate`, :func:`fmt_ratio`, :func:`fmt_ms`);
+* the command line and ``--json`` (:func:`base_parser`, :func:`finite`,
+  :func:`write_json`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import traceback
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from models.board import BASE, OFFBOARD
+
+# --------------------------------------------------------------------------- environment
+
+
+def distribution_version(name: str) -> str:
+    """The installed version of the distribution ``name``, or ``"not installed"``."""
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def environment(distributions: Sequence[str], **extra: Any) -> dict[str, Any]:
+    """What a run is reported with: the Python version and platform, the versions of
+    ``distributions`` (in that order), the core count, then ``extra`` (e.g. worker counts).
+    The scripts add their settings to it and print and write it as ``meta``."""
+    meta: dict[str, Any] = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+    }
+    meta.update((name, distribution_version(name)) for name in distributions)
+    meta["cpu_count"] = os.cpu_count()
+    meta.update(extra)
+    return meta
+
+
+def versions_line(meta: dict[str, Any], shown: Sequence[str], workers_note: str = "") -> str:
+    """The first line of a report: ``python X | <dist> <version> | ... | cpu_count N |
+    CP-SAT num_workers W`` followed by ``workers_note``."""
+    parts = [f"python {meta['python']}", *(f"{name} {meta[name]}" for name in shown),
+             f"cpu_count {meta['cpu_count']}",
+             f"CP-SAT num_workers {meta['cpsat_num_workers']}{workers_note}"]
+    return " | ".join(parts)
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def timings(call: Callable[[], object], repeats: int) -> list[float]:
+    """The seconds each of ``repeats`` calls of ``call`` took."""
+    times: list[float] = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        call()
+        times.append((time.perf_counter_ns() - start) / 1e9)
+    return times
+
+
+def median_seconds(call: Callable[[], object], repeats: int) -> float:
+    """The median seconds of ``repeats`` calls of ``call``."""
+    return statistics.median(timings(call, repeats))
+
+
+def median_ms(call: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """``(median, max)`` milliseconds of ``repeats`` calls of ``call``."""
+    times = timings(call, repeats)
+    return statistics.median(times) * 1e3, max(times) * 1e3
+
+
+def back_to_back(once: float, floor: float, most: int = 1000) -> int:
+    """How many back-to-back runs of ``once`` seconds make one timing sample last
+    ``floor`` seconds (1 to ``most``): a sample of a millisecond or so is mostly noise on
+    a busy machine."""
+    return max(1, min(most, math.ceil(floor / max(once, 1e-6))))
+
+
+def listed_back_to_back(listing: Callable[[], int], number: int, method: str,
+                        question: str) -> tuple[int, float]:
+    """``number`` back-to-back runs of ``listing`` (which returns how many answers it
+    listed): ``(answers, seconds)`` of one run. Every run must list as many answers,
+    else :class:`AssertionError` naming ``method`` and ``question``."""
+    answers: set[int] = set()
+    start = time.perf_counter()
+    for _ in range(number):
+        answers.add(listing())
+    seconds = (time.perf_counter() - start) / number
+    if len(answers) != 1:
+        raise AssertionError(f"{method} listed {sorted(answers)} answers on {question}")
+    return answers.pop(), seconds
+
+
+# --------------------------------------------------------------------------- child processes
+
+
+#: Children are forked: they inherit the question, the parent's string-hash seed and its
+#: ``time.perf_counter`` clock, so their times and digests compare with the parent's.
+FORK = mp.get_context("fork")
+
+
+def shared_array(typecode: str, size: int) -> Any:
+    """A zeroed array in shared memory (``"d"`` doubles, ``"q"`` int64) that a forked
+    child writes and the parent reads while it runs."""
+    return FORK.RawArray(typecode, size)
+
+
+@contextmanager
+def flag_failure(progress: Any, slot: int) -> Iterator[None]:
+    """In a child: on any exception print the traceback and set ``progress[slot]`` to 1,
+    so that the parent stops waiting, then let the exception end the child."""
+    try:
+        yield
+    except BaseException:
+        traceback.print_exc()
+        progress[slot] = 1.0
+        raise
+
+
+class Child:
+    """``target(*args)`` in a forked daemon process, watched through ``progress``, a
+    :func:`shared_array` of doubles whose slot 0 the target sets to
+    ``time.perf_counter()`` when its timed work starts. The parent waits for the start,
+    then for the work or a deadline, then stops the child: a capped run."""
+
+    def __init__(self, progress: Any, target: Callable[..., None], *args: Any) -> None:
+        self.progress = progress
+        self.process = FORK.Process(target=target, args=args, daemon=True)
+        self.process.start()
+
+    @property
+    def alive(self) -> bool:
+        """Whether the child is still running."""
+        return self.process.is_alive()
+
+    @property
+    def exitcode(self) -> int | None:
+        """The child's exit code (``None`` while it runs)."""
+        return self.process.exitcode
+
+    def wait_start(self) -> float:
+        """Wait until the timed work has started (or the child died): its start time,
+        0.0 if it never started."""
+        while self.progress[0] == 0.0 and self.process.is_alive():
+            time.sleep(0.0005)
+        return float(self.progress[0])
+
+    def wait(self, busy: Callable[[], bool], deadline: float) -> float:
+        """Poll every 2 ms while ``busy()``, the child runs and ``deadline`` (a
+        ``time.perf_counter()`` value) is ahead: the time polling stopped."""
+        while busy() and self.process.is_alive() and time.perf_counter() < deadline:
+            time.sleep(0.002)
+        return time.perf_counter()
+
+    def join(self, timeout: float) -> None:
+        """Wait at most ``timeout`` seconds for the child to exit."""
+        self.process.join(timeout)
+
+    def stop(self, grace: float = 0.0) -> None:
+        """Give the child ``grace`` seconds to exit by itself, kill it if it is still
+        running, and reap it."""
+        if grace:
+            self.process.join(grace)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+
+
+# --------------------------------------------------------------------------- boards
+
+
+def random_units(rng: random.Random, units: int, battlefields: Sequence[str]
+                 ) -> list[dict[str, Any]]:
+    """``units`` scenario units ``u00``, ``u01``, ... drawn from ``rng``: controllers A
+    (the caster), B and C, Might 0..5, about one in five at its controller's base and the
+    others at ``battlefields``, one in ten with Deflect 1 or 2."""
+    board: list[dict[str, Any]] = []
+    for i in range(units):
+        unit: dict[str, Any] = {
+            "id": f"u{i:02d}",
+            "controller": rng.choices("ABC", weights=(30, 45, 25))[0],
+            "might": rng.randint(0, 5),
+            "location": rng.choice(battlefields) if rng.random() < 0.8 else BASE,
+        }
+        if rng.random() < 0.1:
+            unit["deflect"] = rng.choice((1, 2))
+        board.append(unit)
+    return board
+
+
+def unmeet_fox_fire(rng: random.Random, chosen: Sequence[dict[str, Any]],
+                    battlefields: Sequence[str]) -> None:
+    """Change Fox-Fire's ``chosen`` targets (at least two, in place) so that they no
+    longer meet "total Might 4 or less at a battlefield" together: pumped and spread over
+    ``battlefields``, the last one killed (illegal, 359.3.e.2), the one before recalled to
+    its base (no longer at a battlefield)."""
+    for unit in chosen:
+        unit["might"] += rng.choice((0, 1, 2))
+        unit["location"] = rng.choice(battlefields)
+    chosen[-1]["location"] = OFFBOARD
+    chosen[-2]["location"] = BASE
+
+
+# --------------------------------------------------------------------------- output
+
+
+def make_console(width: int) -> Console:
+    """The report's console: no highlighting, and ``width`` columns when the output is a
+    log file rather than a terminal (wide enough for the tables)."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else width)
+
+
+def say_to(console: Console) -> Callable[[str], None]:
+    """A progress printer: ``say(text)`` prints ``... text`` dimmed (``text`` escaped)."""
+
+    def say(text: str) -> None:
+        console.print(f"[dim]... {escape(text)}[/dim]")
+
+    return say
+
+
+def new_table(title: str, columns: Sequence[str], left: Collection[str]) -> Table:
+    """A table with bold headers and these ``columns``: the ``left`` ones justified left
+    (names, labels), the others right (numbers)."""
+    table = Table(title=title, header_style="bold")
+    for column in columns:
+        table.add_column(column, justify="left" if column in left else "right")
+    return table
+
+
+def pass_cell(passed: bool, share: float | None = None) -> str:
+    """A target's result cell: green PASS, or red MISS with ``share`` (measured / needed,
+    oriented so that 1 is the target) when given."""
+    if passed:
+        return "[green]PASS[/green]"
+    return "[red]MISS[/red]" if share is None else f"[red]MISS[/red] ({share:.2f} of target)"
+
+
+def fmt_rate(rate: float | None) -> str:
+    """A rate per second, short: ``1.23M/s``, ``45.6k/s``, ``789/s``, ``0.5/s``."""
+    if rate is None:
+        return "n/a"
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f}M/s"
+    if rate >= 1e3:
+        return f"{rate / 1e3:.1f}k/s"
+    return f"{rate:.0f}/s" if rate >= 10 else f"{rate:.2g}/s"
+
+
+def fmt_ratio(value: float | None, bound: str = "") -> str:
+    """A ratio such as ``12x`` or ``0.53x``, prefixed with ``bound`` (``<``, ``>``: only a
+    bound); ``-`` for none, ``inf`` for an infinite one."""
+    if value is None or math.isnan(value):
+        return "-"
+    if math.isinf(value):
+        return "inf"
+    if value >= 10:
+        return f"{bound}{value:,.0f}x"
+    return f"{bound}{value:.2f}x" if value >= 0.01 else f"{bound}{value:.1e}x"
+
+
+def fmt_ms(ms: float | None, *, us_digits: int = 1, seconds: bool = False) -> str:
+    """Milliseconds, short: ``n/a`` for none, below 1 ms in µs with ``us_digits``
+    decimals, from 1 s in seconds if ``seconds``, else ``12.34 ms``."""
+    if ms is None:
+        return "n/a"
+    if seconds and ms >= 1000:
+        return f"{ms / 1000:.2f} s"
+    return f"{ms * 1000:.{us_digits}f} µs" if ms < 1 else f"{ms:.2f} ms"
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def base_parser(doc: str | None, quick_help: str) -> argparse.ArgumentParser:
+    """The command line every script has: its description (the first paragraph of
+    ``doc``, the script's docstring), ``--quick`` (``quick_help``) and ``--json PATH``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0] if doc else "",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    parser.add_argument("--json", metavar="PATH", help="also write every result as JSON")
+    return parser
+
+
+def finite(value: Any) -> Any:
+    """``value`` with infinite or NaN floats as ``None`` (strict JSON has neither), dict
+    keys as strings and tuples as lists, recursively."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
+
+
+def write_json(path: str, document: dict[str, Any], console: Console) -> None:
+    """Write ``document`` to ``path`` as strict, indented JSON and say so."""
+    Path(path).write_text(json.dumps(finite(document), indent=2) + "\n", encoding="utf-8")
+    console.print(f"results written to {path}")
