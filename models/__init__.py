@@ -3,17 +3,20 @@
 Pure Python: nothing here imports a solver. ``solver`` turns these questions into answers.
 """
 
-from models.answers import Declaration, Resolution
+from models.answers import Affected, Declaration, GroupDeclaration, Resolution
 from models.board import Board, Unit
-from models.effects import Effect, SplitDamage
+from models.effects import Effect, GroupTargets, SplitDamage
 from models.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
 from models.targeting import Failure
 
 __all__ = [
+    "Affected",
     "Board",
     "Declaration",
     "Effect",
     "Failure",
+    "GroupDeclaration",
+    "GroupTargets",
     "Resolution",
     "Scenario",
     "ScenarioError",

@@ -6,6 +6,26 @@
 16
 """
 
-from solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
+from solver.best import Linear, Ranked, best
+from solver.legal import (
+    Declarations,
+    GroupDeclarations,
+    GroupResolutions,
+    LegalSet,
+    Resolutions,
+    finalize,
+    resolve,
+)
 
-__all__ = ["Declarations", "LegalSet", "Resolutions", "finalize", "resolve"]
+__all__ = [
+    "Declarations",
+    "GroupDeclarations",
+    "GroupResolutions",
+    "LegalSet",
+    "Linear",
+    "Ranked",
+    "Resolutions",
+    "best",
+    "finalize",
+    "resolve",
+]
