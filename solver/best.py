@@ -347,8 +347,12 @@ def _check_boards(legal: Declarations | GroupDeclarations, robust: int) -> None:
     if legal.count() > BOARD_LIMIT:
         raise TooManyToRank(f"ranking {legal.count():,} declarations means resolving as "
                             f"many boards (limit {BOARD_LIMIT:,}): rank resolutions instead")
-    chosen = max((len(_chosen_units(d)) for d in legal), default=0)
-    movers = chosen + (1 if legal.scenario.source is not None else 0)
+    if isinstance(legal, Declarations):  # the friendly unit and up to the cap of enemies
+        caps = [o.cap for o in legal.problem.options] or [0]
+        movers = min(max(caps), len(legal.problem.candidates)) + 1
+    else:
+        group = legal.problem
+        movers = sum(len(group.members) if most is None else most for most in group.most)
     boards = legal.count() * (2 * robust + 1) ** (movers if robust else 0)
     if boards > BOARD_LIMIT:
         raise TooManyToRank(
@@ -388,8 +392,10 @@ def _resolved_now(scenario: Scenario, declaration: Declaration | GroupDeclaratio
         return max(scored)
     targets = Targets(split=declaration.split, friendly=declaration.friendly)
     resolving = dataclasses.replace(scenario, targets=targets)
-    return best(Resolutions(resolving), _resolution_goal(goal))[0].key + (0,) * sum(
-        1 for t in goal.terms if t.metric == "deflect")
+    measured = _resolution_goal(goal)
+    found = iter(best(Resolutions(resolving), measured)[0].key if measured.terms else ())
+    # Deflect is the declaration's own: a placeholder where it stands, filled by the caller
+    return tuple(0 if t.metric == "deflect" else next(found) for t in goal.terms)
 
 
 def _resolution_goal(goal: Objective) -> Objective:
@@ -404,10 +410,9 @@ def _changed_boards(scenario: Scenario, declaration: Declaration | GroupDeclarat
     if not robust:
         yield scenario
         return
-    movers = _chosen_units(declaration)
-    if scenario.source is not None:
-        movers.append(scenario.source)
-    movers = list(dict.fromkeys(movers))
+    # the chosen units' Might (the friendly unit's is the pool of a friendly-might split);
+    # a printed amount such as Volibear's does not depend on his Might
+    movers = list(dict.fromkeys(_chosen_units(declaration)))
     options = range(-robust, robust + 1)
     for deltas in product(options, repeat=len(movers)):
         change = dict(zip(movers, deltas, strict=True))

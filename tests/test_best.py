@@ -251,3 +251,14 @@ def test_ranking_too_many_boards_is_refused_with_its_size(capsys: pytest.Capture
                 out=io.StringIO())
     assert code == 3
     assert "declarations means resolving up to 50,000,000,000 boards" in capsys.readouterr().err
+
+
+def test_deflect_term_keeps_its_place_in_the_objective() -> None:
+    """'-deflect,kills': the cheapest declarations first, then the most kills; the kills of
+    each declaration are still measured (Volibear splits 6: e2 alone is killed)."""
+    legal = finalize(parse_scenario(json.loads(
+        (EXAMPLES / "volibear-bonus-finalize.json").read_text())))
+    ranked = best(legal, "-deflect,kills", top=3)
+    assert [r.values for r in ranked] == [{"deflect": 0, "kills": 1}, {"deflect": 0, "kills": 0},
+                                          {"deflect": 1, "kills": 2}]
+    assert best(legal, "deflect")[0].values == {"deflect": 2}
