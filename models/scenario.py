@@ -63,7 +63,10 @@ class ScenarioError(ValueError):
 
 # --------------------------------------------------------------------------- input schema
 
-NonNegative = Annotated[int, Field(ge=0)]
+#: Largest Might, damage or amount a scenario may state: far beyond any card, small enough
+#: that every answer stays a small object (a pool of a million damage is already absurd).
+LIMIT = 10**6
+NonNegative = Annotated[int, Field(ge=0, le=LIMIT)]
 
 #: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
 #: location" cards) ``{location: id}``; plus ``destination`` for a move.
@@ -100,7 +103,8 @@ class UnitIn(_Strict):
 
     id: str = Field(min_length=1, description="unique name of this game object")
     controller: str = Field(min_length=1, description="player controlling it now")
-    might: int = Field(description="current Might; may be negative (143.2.b)")
+    might: int = Field(ge=-LIMIT, le=LIMIT, description="current Might; may be negative "
+                       "(143.2.b)")
     location: str = Field(
         description="a battlefield name, 'base' (its controller's base) or 'offboard'"
     )
@@ -276,6 +280,8 @@ def load_scenario(path: str | Path) -> Scenario:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
+    except UnicodeDecodeError as err:
+        raise ScenarioError(str(path), f"not UTF-8 text (byte {err.start})") from None
     return parse_scenario_text(text)
 
 
@@ -443,7 +449,7 @@ def _board(raw: ScenarioIn) -> Board:
         field = f"battlefields[{index}]"
         if not name:
             raise ScenarioError(field, "a battlefield name cannot be empty")
-        if name in (BASE, OFFBOARD):
+        if name in (BASE, OFFBOARD) or name.startswith(f"{BASE}:"):
             raise ScenarioError(field, f"{name!r} is reserved for a unit's location")
         if name in seen:
             raise ScenarioError(field, f"battlefield {name!r} is listed twice")
@@ -517,6 +523,8 @@ def _targets(raw: RawTargets, effect: Effect, board: Board) -> Targets:
             if not isinstance(value, list):
                 raise ScenarioError(field, f"takes a list of unit ids, not one id ({value!r})")
             units = value
+        if isinstance(effect, GroupTargets) and effect.per_place is None:
+            _check_size(effect, slot, field, len(units))
         for unit_id in units:
             _known(board, field, unit_id)
             if unit_id in seen:
@@ -539,6 +547,15 @@ def _check_place(board: Board, field: str, place: str) -> None:
         return
     raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
                         "'base:<player>'")
+
+
+def _check_size(effect: GroupTargets, slot: str, field: str, size: int) -> None:
+    """A declared group slot holds as many units as the card lets it choose (355.8)."""
+    spec = next(s for s in effect.slots if s.name == slot)
+    if size < spec.least or (spec.most is not None and size > spec.most):
+        wanted = f"{spec.least}" if spec.least == spec.most else (
+            f"{spec.least} to {spec.most}" if spec.most is not None else f"at least {spec.least}")
+        raise ScenarioError(field, f"{effect.name} chooses {wanted} units here, not {size}")
 
 
 def _single(effect: Effect, slot: str) -> bool:

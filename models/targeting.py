@@ -50,7 +50,9 @@ def friendly_target_failure(unit: Unit, controller: str, resolving: bool) -> Fai
     location does not matter.
     """
     if not unit.on_board:
-        return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
+        if resolving:
+            return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
+        return Failure("355.9.a", f"{unit.id} is not on the board")
     if unit.controller != controller:
         rule_no = "359.3.e.2" if resolving else "740.1"
         return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "

@@ -81,6 +81,10 @@ CASES: list[tuple[str, Any, str]] = [
      "rules: Core Rules version '0.9' is not supported"),
     ("reserved battlefield name", _mutated(lambda d: d.update(battlefields=["base"])),
      "battlefields[0]: 'base' is reserved"),
+    ("battlefield named like a base", _mutated(lambda d: d.update(battlefields=["base:B"])),
+     "battlefields[0]: 'base:B' is reserved"),
+    ("absurd Might", _mutated(lambda d: d["units"][0].update(might=10**22)),
+     "units[kai].might: input should be less than or equal to 1000000"),
     ("duplicate battlefield", _mutated(lambda d: d.update(battlefields=["north", "north"])),
      "battlefields[1]: battlefield 'north' is listed twice"),
     ("card and effect", _mutated(lambda d: d.update(effect={"name": "X", "split": {"amount": 1}})),
@@ -141,6 +145,14 @@ def _changed(base: Any, change: Any) -> dict[str, Any]:
 
 
 GROUP_CASES: list[tuple[str, Any, str]] = [
+    ("group slot with too many units",
+     _changed(lambda: scenario_dict([unit(f"u{i}") for i in range(4)], card="Bellows Breath",
+                                    targets={"units": ["u0", "u1", "u2", "u3"]}), lambda d: None),
+     "targets.units: Bellows Breath chooses 0 to 3 units here, not 4"),
+    ("group slot with too few units",
+     _changed(lambda: scenario_dict([unit("u0")], card="Switcheroo",
+                                    targets={"units": ["u0"]}), lambda d: None),
+     "targets.units: Switcheroo chooses 2 units here, not 1"),
     ("from_hidden not a battlefield", _changed(_fox, lambda d: d.update(from_hidden="base")),
      "from_hidden: 'base' is not a battlefield in play"),
     ("from_hidden unknown", _changed(_fox, lambda d: d.update(from_hidden="east")),
@@ -206,3 +218,20 @@ def test_at_each_location_slot_takes_a_mapping(tmp_path: Path,
     assert _run(tmp_path, capsys, doc) == (
         2, "riftsolve: error: targets.enemies.mars: 'mars' is not a location: name a "
            "battlefield in play or 'base:<player>'\n")
+
+
+def test_non_utf8_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin.json"
+    path.write_bytes(b"\xff{}")
+    assert main(["resolve", str(path)]) == 2
+    assert "not UTF-8 text (byte 0)" in capsys.readouterr().err
+
+
+def test_volibear_source_must_be_the_casters_when_finalized(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """191.2: the trigger's controller is its source's controller when it is finalized."""
+    doc = scenario_dict([unit("voli", "B", 9), unit("e1")], card="Volibear, Furious",
+                        source="voli")
+    code, err = _run(tmp_path, capsys, doc, command="finalize")
+    assert code == 2
+    assert err.startswith("riftsolve: error: source: voli is controlled by B")

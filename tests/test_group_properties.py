@@ -65,9 +65,12 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
                     return _parse_without_targets(doc)
                 targets[slot.name] = free.pop(draw(st.integers(0, len(free) - 1)))
             else:
-                targets[slot.name] = [u for u in list(free)
-                                      if draw(st.sampled_from((True, True, False)))]
-                free = [u for u in free if u not in targets[slot.name]]
+                picked = [u for u in list(free) if draw(st.sampled_from((True, True, False)))]
+                picked = picked[:slot.most] if slot.most is not None else picked
+                if len(picked) < slot.least:  # as many as the card chooses (355.8)
+                    return _parse_without_targets(doc)
+                targets[slot.name] = picked
+                free = [u for u in free if u not in picked]
         if card.destination:
             targets["destination"] = draw(st.sampled_from(["north", "south", "base"]))
         doc["targets"] = targets
@@ -75,7 +78,7 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
 
 
 def _parse_without_targets(doc: dict[str, Any]) -> Scenario:
-    doc.pop("targets")
+    doc.pop("targets", None)
     return parse_scenario(doc)
 
 

@@ -46,6 +46,8 @@ def boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
     ids = [u["id"] for u in units]
     if card != "Alpha Strike":
         doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
+        if not with_targets:  # when the trigger is finalized, its source is the caster's
+            next(u for u in units if u["id"] == doc["source"])["controller"] = "A"
     if with_targets:
         chosen = [i for i in ids if draw(st.sampled_from((True, True, False)))]
         doc["targets"] = {"enemies": chosen}
