@@ -101,7 +101,7 @@ FUNCTION_WORDS = frozenset({
     "control", "controls", "they", "it", "them", "itself", "me", "i", "that", "no", "not",
     "xp", "energy", "power", "do", "this", "for", "by", "each", "is", "are", "was", "were",
     "would", "be", "been", "can't", "cannot", "can", "don't", "doesn't", "hasn't", "has",
-    "have", "already", "in turn", "than", "as", "up", "any", "number", "all", "every",
+    "have", "already", "than", "as", "up", "any", "number", "all", "every",
     "one", "the", "a", "an", "their", "your", "its", "his", "her", "my", "our", "those",
     "these", "again", "way", "so", "also", "only", "except", "but", "who", "which",
     "where", "while", "until", "end", "start", "beginning", "first", "second", "last",
@@ -187,8 +187,9 @@ class Instruction:
 
 
 def tokenize(text: str) -> list[Token]:
-    """Words, numbers, bracketed keywords and punctuation, with their offsets."""
-    return [Token(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+    """Words, numbers, bracketed keywords and punctuation, with their offsets. Curly
+    apostrophes (U+2019, as the official texts write them) read as straight ones."""
+    return [Token(m.group(), m.start()) for m in _TOKEN.finditer(text.replace("\u2019", "'"))]
 
 
 def _known(token: Token) -> bool:

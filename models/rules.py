@@ -23,8 +23,10 @@ SUPPORTED_VERSIONS = ("1.4", "1.3", "1.2")
 #: Rules added in 1.4: cited with their 1.4 number under an older version.
 NEW_IN_1_4 = frozenset({"355.14.h.1", "359.3.e.9.a", "359.3.f.2.a", "757", "758.1"})
 
-#: How 1.2 numbered what 1.3 and 1.4 number alike (research §0): prefix -> prefix.
-_RENUMBERED_1_2 = (("355.", "352."), ("359.3.", "356.3."), ("809", "735"))
+#: The 1.2 numbers the research confirms (its §0 table): 1.4 prefix -> 1.2 prefix. Other
+#: 355 rules moved by one (355.6 was 352.5), so they are cited with their 1.4 number.
+_RENUMBERED_1_2 = (("355.11", "352.11"), ("355.14", "352.14"), ("359.3.", "356.3."),
+                   ("809", "735"))
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def cited_as(number: str, version: str) -> dict[str, str]:
         return {**entry, "note": f"new in 1.4, not in {version}"}
     if version == "1.2":
         for old, new in _RENUMBERED_1_2:
-            if number.startswith(old) or number == old:
+            if number == old or number.startswith(old.rstrip(".") + "."):
                 return {**entry, "rule": new + number[len(old):], "version": version}
         return {**entry, "note": f"1.4 number; its {version} number is not mapped"}
     return {**entry, "version": version}

@@ -58,11 +58,6 @@ class SplitFinalizeProblem:
     #: Units that could not be chosen, and why (for explanations).
     excluded: tuple[tuple[str, Failure], ...] = ()
 
-    @property
-    def taxed(self) -> bool:
-        """Whether the Deflect budget can bind at all."""
-        return self.budget is not None and sum(self.taxes) > self.budget
-
 
 @dataclass(frozen=True)
 class SplitResolveProblem:

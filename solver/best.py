@@ -34,9 +34,9 @@ from typing import Any
 import numpy as np
 from ortools.sat.python import cp_model
 
-from models.answers import Affected, Declaration, GroupDeclaration, Resolution
+from models.answers import Declaration, GroupDeclaration, Resolution
 from models.board import Board
-from models.objectives import Objective, lethal, resolution_metrics
+from models.objectives import Objective, lethal
 from models.scenario import Scenario, Targets
 from solver.backends.cpsat import stream
 from solver.compile import compile_resolution
@@ -287,7 +287,8 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
         if count >= VECTOR_LIMIT:
             raise TooManyToRank(f"more than {VECTOR_LIMIT:,} optimal answers")
         answers.append((answer, goal.measure(legal.scenario, answer)))
-    answers.sort(key=lambda pair: legal.index(pair[0]))
+    # the stable order: by index where answers are ranked in closed form, else canonically
+    answers.sort(key=lambda pair: legal.index(pair[0]) if legal._ranked() else pair[0])
     return answers
 
 
@@ -420,7 +421,3 @@ def _changed_boards(scenario: Scenario, declaration: Declaration | GroupDeclarat
                       for u in scenario.board)
         yield dataclasses.replace(scenario, board=Board(scenario.board.battlefields, units))
 
-
-def metrics_of(scenario: Scenario, answer: Resolution | Affected) -> dict[str, int]:
-    """Every metric of one resolution (re-exported for the CLI)."""
-    return resolution_metrics(scenario, answer)

@@ -23,6 +23,7 @@ from models.objectives import METRICS, ObjectiveError
 from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
+from solver.backends.pyconstraint import TooLargeForPyConstraint
 from solver.best import TooManyToRank, best
 from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
@@ -77,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument("--finalize", action="store_true",
                       help="the best target declaration instead of the best resolution")
     how_many = best.add_mutually_exclusive_group()
-    how_many.add_argument("--top", type=_non_negative, default=1, metavar="K",
+    how_many.add_argument("--top", type=_positive, default=1, metavar="K",
                           help="the K best answers, best first")
     how_many.add_argument("--all-optimal", action="store_true",
                           help="every answer as good as the best")
@@ -100,6 +101,13 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("cards", help="list the card library and each card's target slots")
     commands.add_parser("demo", help="answer the built-in example scenarios")
     return parser
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def _non_negative(text: str) -> int:
@@ -162,10 +170,7 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
         title += f" (first {len(answers)} shown)"
     term.print(answers_table(legal, answers, title))
     if args.explain:
-        for index, answer in enumerate(answers, 1):
-            term.print(f"[bold]#{index}[/bold]")
-            for step in legal.explain(answer):
-                term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+        _print_steps(term, legal, answers)
 
 
 def _run_question(args: argparse.Namespace, out: TextIO) -> int:
@@ -186,7 +191,7 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     if args.robust and not args.finalize:
         raise ScenarioError("--robust", "robust advice is for declarations: add --finalize")
     legal = finalize(scenario) if args.finalize else resolve(scenario)
-    ranked = best(legal, args.objective, top=max(args.top, 1), all_optimal=args.all_optimal,
+    ranked = best(legal, args.objective, top=args.top, all_optimal=args.all_optimal,
                   robust=args.robust)
     fmt = args.format or ("table" if out.isatty() else "jsonl")
     if fmt == "jsonl":
@@ -202,14 +207,25 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     table.add_column("#", justify="right", style="dim")
     for header in legal.headers():
         table.add_column(header)
-    terms = list(ranked[0].values) if ranked else []
-    for term in terms:
-        table.add_column(term, justify="right")
+    metrics = list(ranked[0].values) if ranked else []
+    for metric in metrics:
+        table.add_column(metric, justify="right")
     for index, entry in enumerate(ranked, 1):
         table.add_row(str(index), *legal.cells(entry.answer),
-                      *(str(entry.values[t]) for t in terms))
-    console(out).print(table)
+                      *(str(entry.values[m]) for m in metrics))
+    screen = console(out)
+    screen.print(table)
+    if args.explain:
+        _print_steps(screen, legal, [entry.answer for entry in ranked])
     return 0
+
+
+def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
+    """The rule trail of each answer, numbered like the table's rows."""
+    for index, answer in enumerate(answers, 1):
+        term.print(f"[bold]#{index}[/bold]")
+        for step in legal.explain(answer):
+            term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
 
 
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
@@ -277,6 +293,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _run_question(args, out)
     except ScenarioError as err:
         print(f"riftsolve: error: {err}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except TooLargeForPyConstraint as err:
+        print(f"riftsolve: error: --backend: {err}", file=sys.stderr)
         return EXIT_MALFORMED
     except ObjectiveError as err:
         print(f"riftsolve: error: --objective: {err}", file=sys.stderr)

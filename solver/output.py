@@ -15,7 +15,7 @@ output keeps pace with the native generators. The fast path writes exactly what
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
@@ -57,15 +57,6 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
         json_line({"damage": {u: int(a) for u, a in zip(ids, row, strict=True) if a}})
         for row in block.tolist()
     )
-
-
-def write_jsonl(lines: Iterable[dict[str, Any]], out: TextIO) -> int:
-    """Write one JSON object per line; returns how many were written."""
-    written = 0
-    for obj in lines:
-        out.write(json_line(obj))
-        written += 1
-    return written
 
 
 def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None

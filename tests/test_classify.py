@@ -223,3 +223,8 @@ def test_rules_version_selects_the_numbering_of_citations() -> None:
         minimum = next(s for s in steps if s["text"].startswith("the controller cannot"))
         assert minimum["rule"] == "355.14.h.1" and minimum["version"] == "1.4"
         assert ("note" in minimum) is (version != "1.4")
+
+
+def test_curly_apostrophes_read_like_straight_ones() -> None:
+    """The official texts write 'owner’s' with U+2019."""
+    assert classify("Return a unit to its owner’s hand.").targets == ["unit"]

@@ -211,3 +211,29 @@ def test_group_table_uses_the_cards_verb() -> None:
     path = str(EXAMPLES / "fox-fire-moved.json")
     assert main(["resolve", path, "--format", "table"], out=out) == 0
     assert "Fox-Fire: 2 legal resolutions" in out.getvalue() and "kill" in out.getvalue()
+
+
+def test_pyconstraint_refuses_a_question_too_large_for_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forced backend never runs for hours: 30 candidates are 2^30 choices for
+    python-constraint2's search; refused with exit 2 and a hint."""
+    path = _write(tmp_path, scenario_dict([unit("kai", "A", 3)]
+                                          + [unit(f"r{i}") for i in range(30)]))
+    assert main(["finalize", path, "--backend", "pyconstraint", "--limit", "2"],
+                out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("riftsolve: error: --backend: python-constraint2 would search")
+    assert "use --backend native or cpsat" in err
+
+
+def test_best_table_explains_and_top_must_be_positive(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    path = str(EXAMPLES / "alpha-strike-6-among-3.json")
+    out = io.StringIO()
+    assert main(["best", path, "--objective", "kills", "--format", "table", "--explain"],
+                out=out) == 0
+    assert "CR 1.4 355.14.g" in out.getvalue()
+    with pytest.raises(SystemExit) as stop:
+        main(["best", path, "--objective", "kills", "--top", "0"])
+    assert stop.value.code == 2
+    assert "--top: must be at least 1" in capsys.readouterr().err

@@ -18,6 +18,24 @@ from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
 
+#: Most choices this backend searches (its models prune little): it is the cross-check
+#: for small boards; larger questions are refused rather than left to run for hours.
+MOST_SEARCHED = 10**6
+
+
+class TooLargeForPyConstraint(ValueError):
+    """The question is too large for python-constraint2's search."""
+
+
+def _guard(domains: list[int]) -> None:
+    space = 1
+    for size in domains:
+        space *= size
+    if space > MOST_SEARCHED:
+        raise TooLargeForPyConstraint(
+            f"python-constraint2 would search {space:,} combinations (its limit is "
+            f"{MOST_SEARCHED:,}): use --backend native or cpsat")
+
 
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     """Every legal resolution, from a python-constraint2 model."""
@@ -28,6 +46,7 @@ def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     # Under the 'forfeit' policy the illegal targets still share the split: they are
     # variables too, and their damage is not dealt (so answers are projected, deduplicated).
     shares = [*targets, *(f"(illegal {i})" for i in range(problem.forfeit))]
+    _guard([problem.pool + 1] * len(shares))
     csp = Problem()
     csp.addVariables(shares, list(range(problem.pool + 1)))
     csp.addConstraint(ExactSumConstraint(problem.pool), shares)
@@ -51,6 +70,7 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
     if not problem.options:
         return
     names = problem.candidates
+    _guard([len(problem.options), *([2] * len(names))])
     csp = Problem()
     csp.addVariable("friendly", list(range(len(problem.options))))
     chosen = [f"chosen:{name}" for name in names]
@@ -115,6 +135,7 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     def legal(*values: int) -> bool:
         return valid(values) and (not problem.maximal or maximal(values))
 
+    _guard([len(m.slots) + 1 for m in members])
     csp = Problem()
     variables = [f"member:{m.id}" for m in members]
     for variable, member in zip(variables, members, strict=True):
