@@ -226,5 +226,5 @@ def test_rules_version_selects_the_numbering_of_citations() -> None:
 
 
 def test_curly_apostrophes_read_like_straight_ones() -> None:
-    """The official texts write 'owner’s' with U+2019."""
-    assert classify("Return a unit to its owner’s hand.").targets == ["unit"]
+    """The official texts write the apostrophe of "owner's" as U+2019."""
+    assert classify("Return a unit to its owner\u2019s hand.").targets == ["unit"]
