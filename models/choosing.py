@@ -35,7 +35,7 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     mentions = [m for m in classify(effect.text).mentions
-                if m.kind == "unit" and m.role in _CHOICE_ROLES and m.words not in {"me", "I"}]
+                if m.kind == "unit" and m.role in _CHOICE_ROLES]
     if len(mentions) < len(slots):
         raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units, "
                          f"its slots are {', '.join(slots)}")

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from models.answers import Affected, Declaration, GroupDeclaration, Resolution
-from models.choosing import fired_triggers
+from models.choosing import deflect_tax, fired_triggers
 from models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
 from models.group import group_effect, requirement_failure, resolve_group_problem
 from models.rules import rule
@@ -104,7 +104,8 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
         steps.append(step("355.14.h.1", f"exactly {sharing - problem.keep} dropped, never "
                           f"more: {problem.keep} targets keep a share of the damage"))
     if dropped:
-        tax = sum(scenario.board[t].deflect_tax_for(scenario.controller) for t in dropped)
+        slot = [split_effect(scenario).split_slot]
+        tax = sum(deflect_tax(scenario, scenario.board[t], slot) for t in dropped)
         steps.append(step("355.14.i", f"costs and triggers for {_ids(dropped)} stand: their "
                           f"Deflect cost ({tax} Power) is not refunded"))
     split = ", ".join(f"{u} {a}" for u, a in resolution.damage)
@@ -117,7 +118,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
 
 
 def _policy_step(forfeit: int) -> Step:
-    """Which reading of illegal split targets applies (research: sources disagree)."""
+    """Which reading of illegal split targets applies (the sources disagree)."""
     if forfeit:
         return step("359.3.e.5", f"policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the "
                     f"{forfeit} illegal targets keep their share of the split; the damage "

@@ -23,7 +23,8 @@ SUPPORTED_VERSIONS = ("1.4", "1.3", "1.2")
 #: Rules added in 1.4: cited with their 1.4 number under an older version.
 NEW_IN_1_4 = frozenset({"355.14.h.1", "359.3.e.9.a", "359.3.f.2.a", "757", "758.1"})
 
-#: The 1.2 numbers the research confirms (its §0 table): 1.4 prefix -> 1.2 prefix. Other
+#: The 1.2 numbers known to match (355.11/352.11, 355.14/352.14, 359.3.e/356.3.e, Deflect
+#: 809/735): 1.4 prefix -> 1.2 prefix. Other
 #: 355 rules moved by one (355.6 was 352.5), so they are cited with their 1.4 number.
 _RENUMBERED_1_2 = (("355.11", "352.11"), ("355.14", "352.14"), ("359.3.", "356.3."),
                    ("809", "735"))

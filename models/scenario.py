@@ -318,10 +318,8 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
         return ScenarioError(path, "required field is missing")
     message = str(detail["msg"])
     message = message[:1].lower() + message[1:]
-    if "input" in detail and kind not in {"literal_error"}:
+    if "input" in detail:
         message += f" (got {json.dumps(detail['input'], default=str)})"
-    elif kind == "literal_error":
-        message += f" (got {json.dumps(detail.get('input'), default=str)})"
     return ScenarioError(path, message)
 
 

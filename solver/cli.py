@@ -267,7 +267,9 @@ def _cards(out: TextIO) -> int:
         slots = ", ".join(card.slot_names)
         if isinstance(card, GroupTargets) and card.destination:
             slots += ", destination (not a target)"
-        table.add_row(card.name, card.slug, slots, card.text)
+        text = card.text if not isinstance(card, GroupTargets) or card.verified else (
+            card.text + " (text unverified: not in the official gallery)")
+        table.add_row(card.name, card.slug, slots, text)
     term.print(table)
     return 0
 

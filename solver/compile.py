@@ -1,7 +1,7 @@
 """Questions compiled into CP-SAT models (building only, never solving).
 
 Every variable is determined by the answer: enumerating a model gives each answer once
-(a free helper variable would repeat it, research §1.2).
+(a free helper variable would make CP-SAT list that answer once per value of the helper).
 
 >>> from models.split import SplitResolveProblem
 >>> compiled = compile_resolution(SplitResolveProblem(("r1", "r2", "r3"), 2))

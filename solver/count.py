@@ -212,7 +212,10 @@ def _count_per_class(problem: GroupProblem) -> int:
 
 
 def count_maximal_selections(problem: GroupProblem) -> int | None:
-    """Maximal selections of a one-slot group with no size limit or budget, by DP.
+    """Maximal selections of a one-slot group with no budget, without listing.
+
+    A size-limited, uncapped group (Bellows Breath) has a closed form, see
+    :func:`_count_maximal_size_limited`; a capped one with no size limit (Fox-Fire) a DP:
 
     Within a class, sort Mights ascending; a subset ``S`` is maximal exactly when its first
     excluded member ``j`` does not fit: ``W(S) > cap - w_j``. So, for each ``j``: members
@@ -255,8 +258,6 @@ def _count_maximal_size_limited(problem: GroupProblem, most: int) -> int | None:
     if problem.cap is not None or any(problem.least) or most == 0:
         return None
     sizes = [sum(1 for m in problem.members if m.key == key) for key in problem.classes()]
-    if not sizes:
-        return 1  # nobody left: the empty selection
     return sum(1 if size <= most else comb(size, most) for size in sizes)
 
 

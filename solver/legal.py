@@ -370,7 +370,7 @@ class Declarations(LegalSet[Declaration]):
         return [*slots, "Deflect"]
 
     def cells(self, answer: Declaration) -> list[str]:
-        friendly = [answer.friendly or ""] if len(self.headers()) == 3 else []
+        friendly = [answer.friendly or ""] if "friendly" in self.headers() else []
         return [*friendly, _ids(answer.split), str(answer.deflect_cost)]
 
 

@@ -13,7 +13,8 @@ def enumeration_solver() -> cp_model.CpSolver:
     """A solver that lists every solution exactly once.
 
     One worker: with more, CP-SAT repeats solutions and loses some while reporting
-    OPTIMAL (research §1.1). No objective may be set on an enumerated model.
+    OPTIMAL (google/or-tools issues 1186, 1591). No objective may be set on an enumerated
+    model: CP-SAT would optimise it and list one answer.
     """
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True

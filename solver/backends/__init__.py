@@ -4,7 +4,9 @@
 * ``cpsat``: OR-Tools CP-SAT models from :mod:`solver.compile`, the general path;
 * ``pyconstraint``: python-constraint2, an independent cross-check for small boards.
 
-All three pass the same conformance suite (``tests/test_conformance.py``).
+All three pass the same conformance suites (``tests/test_properties.py`` and
+``tests/test_group_properties.py``): each lists exactly the answers the rules verifier
+accepts, each once, as many as ``count()`` says.
 
 >>> sorted(BACKENDS)
 ['cpsat', 'native', 'pyconstraint']

@@ -232,8 +232,6 @@ def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
             or problem.budget is not None or problem.per_class is not None
             or any(problem.least)):
         return None
-    if not problem.members:
-        return iter([problem.empty])
     classes = [tuple(m.id for m in problem.members if m.key == key) for key in problem.classes()]
     return ((chosen,) for ids in classes for chosen in combinations(ids, min(most, len(ids))))
 
