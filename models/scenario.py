@@ -311,6 +311,11 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
     """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
     detail = err.errors(include_url=False)[0]
     path = _field_path(detail["loc"], data)
+    if detail["loc"][0] == "targets" and detail["loc"][-1] in _UNION_MEMBER_NAMES:
+        # pydantic reports only the union's first member: name every accepted form
+        got = json.dumps(detail.get("input"), default=str)
+        return ScenarioError(path, "takes a unit id, a list of unit ids, or "
+                             f'{{"<location>": "<unit id>"}} (got {got})')
     kind = detail["type"]
     if kind == "extra_forbidden":
         return ScenarioError(path, "unknown key (keys of your own must start with 'x-')")

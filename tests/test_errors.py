@@ -235,3 +235,11 @@ def test_volibear_source_must_be_the_casters_when_finalized(
     code, err = _run(tmp_path, capsys, doc, command="finalize")
     assert code == 2
     assert err.startswith("riftsolve: error: source: voli is controlled by B")
+
+
+def test_a_slot_of_the_wrong_type_names_every_accepted_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = scenario_dict([unit("u")], card="Fox-Fire", targets={"units": 5})
+    assert _run(tmp_path, capsys, doc) == (
+        2, 'riftsolve: error: targets.units: takes a unit id, a list of unit ids, or '
+           '{"<location>": "<unit id>"} (got 5)\n')
