@@ -37,7 +37,7 @@ from ortools.sat.python import cp_model
 from models.answers import Declaration, GroupDeclaration, Resolution
 from models.board import Board
 from models.objectives import Objective, lethal
-from models.scenario import Scenario, Targets
+from models.scenario import LIMIT, Scenario, Targets
 from solver.backends.cpsat import stream
 from solver.compile import compile_resolution
 from solver.knapsack import best_split
@@ -321,7 +321,8 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
         killed = model.new_bool_var(f"killed[{unit_id}]")
         model.add(amount >= need).only_enforce_if(killed)
         model.add(amount <= need - 1).only_enforce_if(~killed)
-        over = model.new_int_var(0, max(0, unit.damage + 10**6), f"over[{unit_id}]")
+        # overkill is at most the damage marked plus dealt, both bounded by the scenario
+        over = model.new_int_var(0, unit.damage + 3 * LIMIT, f"over[{unit_id}]")
         model.add(over == amount + unit.damage - lethal(unit)).only_enforce_if(killed)
         model.add(over == 0).only_enforce_if(~killed)
         kept = model.new_bool_var(f"dealt[{unit_id}]")
