@@ -63,6 +63,12 @@ class Resolution:
         """A resolution from ``{unit id: amount}``; zero amounts are not kept."""
         return cls(tuple(sorted((u, a) for u, a in damage.items() if a != 0)))
 
+    @classmethod
+    def dealt(cls, targets: Iterable[str], amounts: Iterable[Any]) -> Resolution:
+        """A resolution from the amounts dealt to ``targets`` (sorted), zeros left out: how
+        solvers' values and numpy rows become answers."""
+        return cls(tuple((u, int(a)) for u, a in zip(targets, amounts, strict=True) if a))
+
     @property
     def kept(self) -> tuple[str, ...]:
         """The targets dealt damage."""

@@ -115,6 +115,18 @@ class Objective:
         return tuple(term.sign * metrics[term.metric] for term in self.terms)
 
 
+def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | None = None
+                 ) -> dict[str, int]:
+    """What dealing ``amount`` to ``unit`` is worth (``killed``: killed outright)."""
+    total = unit.damage + amount
+    dead = (amount > 0 and total >= lethal(unit)) if killed is None else killed
+    return {"kills": int(dead),
+            "xp": int(dead) if scenario.effect.slug == "alpha-strike" else 0,
+            "killed-might": unit.effective_might if dead else 0,
+            "overkill": max(0, total - lethal(unit)) if dead and amount else 0,
+            "value": unit.value if dead else 0}
+
+
 def resolution_metrics(scenario: Scenario, answer: Resolution | Affected) -> dict[str, int]:
     """Every metric of one resolution."""
     board = scenario.board
@@ -134,20 +146,11 @@ def resolution_metrics(scenario: Scenario, answer: Resolution | Affected) -> dic
             dealt = []
             if effect.verb == "kill":
                 killed_outright = list(answer.units)
-    kills = killed_might = overkill = value = 0
-    for unit_id, amount in dealt:
-        unit = board[unit_id]
-        total = unit.damage + amount
-        if amount > 0 and total >= lethal(unit):
-            kills += 1
-            killed_might += unit.effective_might
-            overkill += total - lethal(unit)
-            value += unit.value
-    for unit_id in killed_outright:
-        unit = board[unit_id]
-        kills += 1
-        killed_might += unit.effective_might
-        value += unit.value
-    return {"kills": kills, "xp": kills if scenario.effect.slug == "alpha-strike" else 0,
-            "killed-might": killed_might, "overkill": overkill, "value": value,
-            "affected": affected, "deflect": 0}
+    totals = {"kills": 0, "xp": 0, "killed-might": 0, "overkill": 0, "value": 0,
+              "affected": affected, "deflect": 0}
+    parts = [unit_metrics(scenario, board[u], a) for u, a in dealt] + [
+        unit_metrics(scenario, board[u], 0, killed=True) for u in killed_outright]
+    for part in parts:
+        for metric, amount in part.items():
+            totals[metric] += amount
+    return totals

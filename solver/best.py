@@ -195,7 +195,7 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
         candidates = [c for c in candidates if c[0] == candidates[0][0]]
     else:
         del candidates[keep:]
-    return [Ranked(_resolution(legal.columns, row), key, _values(goal, key))
+    return [Ranked(Resolution.dealt(legal.columns, row), key, _values(goal, key))
             for key, _, row in candidates]
 
 
@@ -219,14 +219,8 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
         return []
     solver = _optimiser()
     solver.solve(compiled.model)
-    answer = Resolution(tuple((u, v) for u, x in zip(compiled.targets, compiled.amounts,
-                                                       strict=True)
-                              if (v := int(solver.value(x)))))
+    answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
     return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
-
-
-def _resolution(columns: tuple[str, ...], row: np.ndarray[Any, Any]) -> Resolution:
-    return Resolution(tuple((u, int(a)) for u, a in zip(columns, row, strict=True) if a))
 
 
 def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
@@ -248,9 +242,8 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
                     _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
         solver = _optimiser()
         solver.solve(model)
-        answer = Resolution(tuple((u, v) for u, x in zip(compiled.targets, compiled.amounts,
-                                                           strict=True)
-                                  if (v := int(solver.value(x)))))
+        answer = Resolution.dealt(compiled.targets,
+                                  (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
         found.append(Ranked(answer, key, _values(goal, key)))
     return found
@@ -279,8 +272,7 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
     """Every optimal answer: the fixed model enumerated (its helper variables are all
     functions of the amounts, so no answer repeats), in stable order."""
     def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
-        return Resolution(tuple((u, v) for u, x in zip(targets, amounts, strict=True)
-                                if (v := int(cb.value(x)))))
+        return Resolution.dealt(targets, (cb.value(x) for x in amounts))
 
     answers = []
     for count, answer in enumerate(stream(model, read)):

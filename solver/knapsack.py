@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from models.answers import Resolution
-from models.objectives import Objective, lethal
+from models.objectives import Objective, lethal, unit_metrics
 from models.scenario import Scenario
 from models.split import SplitResolveProblem
 
@@ -61,15 +61,8 @@ def best_split(scenario: Scenario, problem: SplitResolveProblem, goal: Objective
 
 def _killed_vector(scenario: Scenario, unit_id: str, amount: int, goal: Objective
                    ) -> tuple[int, ...]:
-    unit = scenario.board[unit_id]
-    total = unit.damage + amount
-    dead = total >= lethal(unit)
-    metrics = {"kills": int(dead),
-               "xp": int(dead) if scenario.effect.slug == "alpha-strike" else 0,
-               "killed-might": unit.effective_might if dead else 0,
-               "overkill": total - lethal(unit) if dead else 0,
-               "value": unit.value if dead else 0,
-               "affected": 0}  # every kept target is affected: the same for every answer
+    metrics = unit_metrics(scenario, scenario.board[unit_id], amount)
+    metrics["affected"] = 0  # every kept target is affected: the same for every answer
     return tuple(t.sign * metrics[t.metric] for t in goal.terms)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from ortools.sat.python import cp_model
@@ -90,11 +90,9 @@ def _drain(sink: queue.Queue[object]) -> None:
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     """Every legal resolution, from the compiled CP-SAT model."""
     compiled = compile_resolution(problem)
-    pairs: Sequence[tuple[str, cp_model.IntVar]] = list(
-        zip(compiled.targets, compiled.amounts, strict=True))
 
     def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
-        return Resolution(tuple((u, v) for u, x in pairs if (v := cb.value(x))))
+        return Resolution.dealt(compiled.targets, (cb.value(x) for x in compiled.amounts))
 
     return stream(compiled.model, read)
 
