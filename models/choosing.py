@@ -19,6 +19,7 @@ from models.board import Unit
 from models.classify import Role, classify
 from models.effects import Effect
 from models.scenario import Scenario
+from models.targeting import Failure
 
 #: Roles a slot's mention may have: the slots are the choices the card makes.
 _CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC)
@@ -53,6 +54,14 @@ def deflect_tax(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> int:
     if not targeted_slots(scenario.effect) & set(slots):
         return 0
     return unit.deflect_tax_for(scenario.controller)
+
+
+def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
+    """The 809 failure of a declaration whose Deflect costs more Power than is left."""
+    if scenario.available_power is not None and tax > scenario.available_power:
+        return [Failure("809", f"Deflect costs {tax} Power but only "
+                               f"{scenario.available_power} is available")]
+    return []
 
 
 def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]

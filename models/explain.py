@@ -142,15 +142,20 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
     steps.append(step("355.14.a", f"each chosen unit is a target: {_ids(list(declaration.split))}"))
     if not declaration.split:
         steps.append(step("355.13", "zero split targets is a legal choice"))
-    if declaration.deflect_cost:
-        budget = "unlimited" if scenario.available_power is None else scenario.available_power
-        steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
-                          f"(available: {budget})"))
+    steps += _deflect_steps(scenario, declaration.deflect_cost)
     steps += _trigger_steps(scenario, [("friendly", [declaration.friendly] if
                                         declaration.friendly else []),
                                        (split_effect(scenario).split_slot, declaration.split)])
     steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
     return steps
+
+
+def _deflect_steps(scenario: Scenario, cost: int) -> list[Step]:
+    """The Deflect a declaration pays (809), if any."""
+    if not cost:
+        return []
+    budget = "unlimited" if scenario.available_power is None else scenario.available_power
+    return [step("809", f"Deflect adds {cost} Power to the cost (available: {budget})")]
 
 
 def _trigger_steps(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
@@ -204,10 +209,7 @@ def explain_group_declaration(scenario: Scenario, declaration: GroupDeclaration)
                           f"{scenario.from_hidden}"))
     if not units:
         steps.append(step("355.13", "zero targets is a legal choice"))
-    if declaration.deflect_cost:
-        budget = "unlimited" if scenario.available_power is None else scenario.available_power
-        steps.append(step("809", f"Deflect adds {declaration.deflect_cost} Power to the cost "
-                          f"(available: {budget})"))
+    steps += _deflect_steps(scenario, declaration.deflect_cost)
     if declaration.destination is not None:
         steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
                           "a target"))

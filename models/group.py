@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 from models.answers import Affected, GroupDeclaration, Selection
 from models.board import Unit
-from models.choosing import deflect_tax
+from models.choosing import deflect_failures, deflect_tax
 from models.effects import GroupSlot, GroupTargets, Reach, Sharing
-from models.scenario import Scenario, ScenarioError
-from models.targeting import Failure
+from models.scenario import Scenario, require_targets
+from models.targeting import Failure, untargetable_failure
 
 
 @dataclass(frozen=True)
@@ -117,12 +117,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
         return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
-    if not unit.can_be_chosen_by(scenario.controller):
-        if resolving:
-            return Failure("758.1", f"{unit.id} became untargetable and is mistargeted")
-        return Failure("355.9.b", f"{unit.id} can't be chosen by {scenario.controller}'s "
-                       "spells or abilities")
-    return None
+    return untargetable_failure(unit, scenario.controller, resolving)
 
 
 def share_key(effect: GroupTargets, unit: Unit) -> str:
@@ -207,10 +202,7 @@ def finalize_group_problem(scenario: Scenario) -> GroupProblem:
 
 def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The targets chosen at finalization, slot by slot."""
-    if scenario.targets is None:
-        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
-                            "finalization")
-    return scenario.targets.groups
+    return require_targets(scenario).groups
 
 
 def resolve_group_problem(scenario: Scenario) -> GroupProblem:
@@ -275,9 +267,7 @@ def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
     tax = sum(deflect_tax(scenario, board[u], [slot.name])
               for slot, units in zip(effect.slots, declaration.selection, strict=True)
               for u in units)
-    if scenario.available_power is not None and tax > scenario.available_power:
-        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
-                                f"{scenario.available_power} is available"))
+    failures += deflect_failures(scenario, tax)
     if effect.destination and everyone:
         where = declaration.destination
         if where is None or not (board.is_battlefield(where) or where == "base"):

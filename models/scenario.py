@@ -270,6 +270,14 @@ class Scenario:
     from_hidden: str | None = None
 
 
+def require_targets(scenario: Scenario) -> Targets:
+    """The targets chosen at finalization, which a resolution question needs."""
+    if scenario.targets is None:
+        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
+                            "finalization")
+    return scenario.targets
+
+
 # --------------------------------------------------------------------------- parsing
 
 

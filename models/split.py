@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from models.answers import Declaration, Resolution
 from models.board import Unit
-from models.choosing import deflect_tax
+from models.choosing import deflect_failures, deflect_tax
 from models.effects import Pool, SplitDamage
-from models.scenario import Scenario, ScenarioError
+from models.scenario import Scenario, ScenarioError, require_targets
 from models.targeting import (
     Failure,
     friendly_target_failure,
@@ -204,20 +204,15 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
     if len(declaration.split) > cap:
         failures.append(Failure("355.14.c", f"{len(declaration.split)} split targets but only "
                                 f"{cap} damage is available"))
-    if scenario.available_power is not None and tax > scenario.available_power:
-        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
-                                f"{scenario.available_power} is available"))
-    return failures
+    return failures + deflect_failures(scenario, tax)
 
 
 # --------------------------------------------------------------------------- resolution
 
 
 def _chosen(scenario: Scenario) -> tuple[str | None, tuple[str, ...]]:
-    if scenario.targets is None:
-        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
-                            "finalization")
-    return scenario.targets.friendly, scenario.targets.split
+    targets = require_targets(scenario)
+    return targets.friendly, targets.split
 
 
 def resolve_problem(scenario: Scenario) -> SplitResolveProblem:

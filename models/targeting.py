@@ -35,7 +35,9 @@ class Failure:
         return f"{self.message} ({self.cited().citation()})"
 
 
-def _untargetable_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+def untargetable_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+    """Whether ``unit`` can't be chosen by ``controller``'s spells or abilities (757),
+    or became so after being chosen (758.1)."""
     if unit.can_be_chosen_by(controller):
         return None
     if resolving:
@@ -57,7 +59,7 @@ def friendly_target_failure(unit: Unit, controller: str, resolving: bool) -> Fai
         rule_no = "359.3.e.2" if resolving else "740.1"
         return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "
                        f"{unit.controller})")
-    return _untargetable_failure(unit, controller, resolving)
+    return untargetable_failure(unit, controller, resolving)
 
 
 def source_battlefield(board: Board, source: str | None) -> str | None:
@@ -98,4 +100,4 @@ def split_target_failure(
         where = "the source is at no battlefield" if here is None else f"here is {here}"
         return Failure(rule_no, f"{unit.id} {verb} here ({where}; {unit.id} at "
                        f"{unit.location})")
-    return _untargetable_failure(unit, controller, resolving)
+    return untargetable_failure(unit, controller, resolving)

@@ -291,12 +291,12 @@ class Resolutions(LegalSet[Resolution]):
                            np.full((rows.shape[0], 1), pool, dtype=np.int64)))
         return np.diff(edges, axis=1)
 
-    def blocks(self) -> Iterator[np.ndarray[Any, np.dtype[np.int64]]]:
+    def arrays(self, batch: int = native.BLOCK_ROWS) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
         """Every answer as numpy rows of damage per legal target (:attr:`columns`)."""
-        return native.resolution_blocks(self.problem)
-
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
         return native.resolution_blocks(self.problem, batch)
+
+    #: The same blocks, by the name the CLI's JSON-lines writer uses.
+    blocks = arrays
 
     def _columns(self) -> tuple[str, ...]:
         """The legal targets, in the column order of :meth:`blocks`."""
