@@ -572,8 +572,9 @@ def measure_counts(repeats: int, say: Callable[[str], None]) -> list[CountCase]:
         else:
             fp = legal.problem
             caps = [o.cap for o in fp.options]
+            binds = fp.budget is not None and sum(fp.taxes) > fp.budget
             shape = (f"{len(fp.candidates)} candidates, {len(caps)} friendly options, "
-                     f"{'budget ' + str(fp.budget) if fp.taxed else 'no binding budget'}")
+                     f"{'budget ' + str(fp.budget) if binds else 'no binding budget'}")
             count_fn = lambda fp=fp, caps=caps: count_subsets_for_caps(  # noqa: E731
                 len(fp.candidates), caps=caps, taxes=fp.taxes, budget=fp.budget)
             expected = sum(count_subsets_for_caps(len(fp.candidates), caps=caps,

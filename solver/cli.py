@@ -23,7 +23,7 @@ from models.objectives import METRICS, ObjectiveError
 from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
 from solver.backends import BACKENDS
-from solver.backends.pyconstraint import TooLargeForPyConstraint
+from solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
 from solver.best import TooManyToRank, best
 from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
@@ -127,7 +127,10 @@ def _load(path: str) -> Scenario:
 
 
 def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
-    return finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
+    legal = finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
+    if backend == "pyconstraint":
+        check_size(legal.problem)  # type: ignore[attr-defined]
+    return legal
 
 
 def _answers(legal: LegalSet[Any], limit: int | None) -> Iterator[Any]:

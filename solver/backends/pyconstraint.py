@@ -18,23 +18,28 @@ from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
 
-#: Most choices this backend searches (its models prune little): it is the cross-check
-#: for small boards; larger questions are refused rather than left to run for hours.
-MOST_SEARCHED = 10**6
+#: Most variables the command line lets this backend search: it is the cross-check for
+#: small boards (its models prune little), and a larger question asked of it on the
+#: command line is refused rather than left to run for hours.
+MOST_VARIABLES = 20
 
 
 class TooLargeForPyConstraint(ValueError):
     """The question is too large for python-constraint2's search."""
 
 
-def _guard(domains: list[int]) -> None:
-    space = 1
-    for size in domains:
-        space *= size
-    if space > MOST_SEARCHED:
+def check_size(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProblem) -> None:
+    """Refuse a question with more than :data:`MOST_VARIABLES` variables."""
+    if isinstance(problem, SplitResolveProblem):
+        variables = len(problem.targets) + problem.forfeit
+    elif isinstance(problem, SplitFinalizeProblem):
+        variables = len(problem.candidates) + 1
+    else:
+        variables = len(problem.members)
+    if variables > MOST_VARIABLES:
         raise TooLargeForPyConstraint(
-            f"python-constraint2 would search {space:,} combinations (its limit is "
-            f"{MOST_SEARCHED:,}): use --backend native or cpsat")
+            f"python-constraint2 would search {variables} variables (it is the cross-check "
+            f"for at most {MOST_VARIABLES}): use --backend native or cpsat")
 
 
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
@@ -46,7 +51,6 @@ def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     # Under the 'forfeit' policy the illegal targets still share the split: they are
     # variables too, and their damage is not dealt (so answers are projected, deduplicated).
     shares = [*targets, *(f"(illegal {i})" for i in range(problem.forfeit))]
-    _guard([problem.pool + 1] * len(shares))
     csp = Problem()
     csp.addVariables(shares, list(range(problem.pool + 1)))
     csp.addConstraint(ExactSumConstraint(problem.pool), shares)
@@ -70,7 +74,6 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
     if not problem.options:
         return
     names = problem.candidates
-    _guard([len(problem.options), *([2] * len(names))])
     csp = Problem()
     csp.addVariable("friendly", list(range(len(problem.options))))
     chosen = [f"chosen:{name}" for name in names]
@@ -135,7 +138,6 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     def legal(*values: int) -> bool:
         return valid(values) and (not problem.maximal or maximal(values))
 
-    _guard([len(m.slots) + 1 for m in members])
     csp = Problem()
     variables = [f"member:{m.id}" for m in members]
     for variable, member in zip(variables, members, strict=True):
