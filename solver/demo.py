@@ -9,12 +9,15 @@ from typing import Any, TextIO
 from rich.table import Table
 
 from models import load_scenario
+from solver.best import best
 from solver.examples import example_names, example_path
 from solver.legal import LegalSet, finalize, resolve
 from solver.output import answers_table, console
 
 #: Answers shown per example.
 SHOWN = 6
+#: The objective the demo's "best" line ranks resolutions by.
+AGENT_OBJECTIVE = "kills,-overkill"
 
 
 def _questions(name: str) -> list[tuple[str, LegalSet[Any], Any]]:
@@ -47,6 +50,11 @@ def run_demo(out: TextIO) -> int:
                 term.print("[bold]why #1 is legal[/bold]")
                 for step in legal.explain(answers[0]):
                     term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+            if question == "resolve" and count:
+                top = best(legal, AGENT_OBJECTIVE)[0]
+                values = ", ".join(f"{k} {v}" for k, v in top.values.items())
+                term.print(f"[bold]best for an agent ({AGENT_OBJECTIVE})[/bold]: "
+                           f"{', '.join(legal.cells(top.answer))} ({values})")
             check = "" if expected is None else (
                 f"{expected} ok" if expected == count else f"{expected} MISMATCH")
             summary.add_row(name, legal.scenario.effect.name, question, f"{count:,}", check)
