@@ -79,6 +79,16 @@ class GroupProblem:
         """The classes of members, sorted."""
         return sorted({m.key for m in self.members})
 
+    def size_limited(self) -> int | None:
+        """``most`` when every maximal selection is simply "a whole class, or any ``most``
+        of it": one slot of at most ``most`` members, no cap, budget, minimum or per-class
+        limit (Bellows Breath on resolution); otherwise ``None``."""
+        most = self.most[0] if len(self.most) == 1 else None
+        if (not self.maximal or not most or self.cap is not None or self.budget is not None
+                or self.per_class is not None or any(self.least)):
+            return None
+        return most
+
 
 # --------------------------------------------------------------------------- legality
 

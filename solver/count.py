@@ -214,8 +214,8 @@ def _count_per_class(problem: GroupProblem) -> int:
 def count_maximal_selections(problem: GroupProblem) -> int | None:
     """Maximal selections of a one-slot group with no budget, without listing.
 
-    A size-limited, uncapped group (Bellows Breath) has a closed form, see
-    :func:`_count_maximal_size_limited`; a capped one with no size limit (Fox-Fire) a DP:
+    A size-limited, uncapped group (Bellows Breath) has a closed form: per class, 1 if the
+    whole class fits, else ``C(size, most)``. A capped one with no size limit (Fox-Fire) a DP:
 
     Within a class, sort Mights ascending; a subset ``S`` is maximal exactly when its first
     excluded member ``j`` does not fit: ``W(S) > cap - w_j``. So, for each ``j``: members
@@ -233,8 +233,12 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
         return 1
     if len(problem.least) != 1 or problem.budget is not None or problem.per_class is not None:
         return None
+    most = problem.size_limited()
+    if most is not None:
+        sizes = [sum(1 for m in problem.members if m.key == key) for key in problem.classes()]
+        return sum(1 if size <= most else comb(size, most) for size in sizes)
     if problem.most[0] is not None:
-        return _count_maximal_size_limited(problem, problem.most[0])
+        return None
     if any(problem.least):
         return None
     cap = problem.cap
@@ -250,15 +254,6 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
             nobody_fits = False
         total += _maximal_in_class(weights, cap)
     return total + (1 if nobody_fits else 0)
-
-
-def _count_maximal_size_limited(problem: GroupProblem, most: int) -> int | None:
-    """Maximal subsets of an uncapped one-slot group of at most ``most`` members (Bellows
-    Breath): per class, the whole class if it fits, else every ``most`` of its members."""
-    if problem.cap is not None or any(problem.least) or most == 0:
-        return None
-    sizes = [sum(1 for m in problem.members if m.key == key) for key in problem.classes()]
-    return sum(1 if size <= most else comb(size, most) for size in sizes)
 
 
 def _maximal_in_class(weights: list[int], cap: int) -> int:

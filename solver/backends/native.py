@@ -227,10 +227,8 @@ def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
     """Maximal selections of an uncapped one-slot group of at most ``most`` members with no
     budget (Bellows Breath on resolution): per class, the whole class if it fits, else each
     ``most`` of its members. ``None`` when the problem has another shape."""
-    most = problem.most[0] if len(problem.most) == 1 else None
-    if (not problem.maximal or most is None or most == 0 or problem.cap is not None
-            or problem.budget is not None or problem.per_class is not None
-            or any(problem.least)):
+    most = problem.size_limited()
+    if most is None:
         return None
     classes = [tuple(m.id for m in problem.members if m.key == key) for key in problem.classes()]
     return ((chosen,) for ids in classes for chosen in combinations(ids, min(most, len(ids))))
