@@ -131,7 +131,7 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
     else:  # pragma: no cover - every legal set is one of the above
         raise TypeError(type(legal).__name__)
-    return _select(((a, k) for a, k in scored), keep, goal)
+    return _select(scored, keep, goal)
 
 
 def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
@@ -145,7 +145,7 @@ def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
             del ranked[keep:]
     ranked.sort(reverse=True)
     if keep is None:
-        ranked = [r for r in ranked if ranked and r[0] == ranked[0][0]]
+        ranked = [r for r in ranked if r[0] == ranked[0][0]]
     else:
         del ranked[keep:]
     return [Ranked(answer, key, _values(goal, key) if goal else {})
@@ -190,13 +190,9 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
         for row in order:
             candidates.append((tuple(int(v) for v in keys[row]), offset + int(row), block[row]))
         offset += block.shape[0]
-    candidates.sort(key=lambda c: (tuple(-v for v in c[0]), c[1]))
-    if keep is None:
-        candidates = [c for c in candidates if c[0] == candidates[0][0]]
-    else:
-        del candidates[keep:]
-    return [Ranked(Resolution.dealt(legal.columns, row), key, _values(goal, key))
-            for key, _, row in candidates]
+    candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
+    return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
+                   keep, goal)
 
 
 def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
