@@ -103,6 +103,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _format(args: argparse.Namespace, out: TextIO) -> str:
+    """The output format asked for, else a table on a terminal and JSON lines otherwise."""
+    return str(args.format or ("table" if out.isatty() else "jsonl"))
+
+
 def _positive(text: str) -> int:
     value = _non_negative(text)
     if value == 0:
@@ -181,8 +186,7 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     if args.count:
         out.write(json_line({"count": legal.count()}))
         return 0
-    fmt = args.format or ("table" if out.isatty() else "jsonl")
-    if fmt == "table":
+    if _format(args, out) == "table":
         _write_table(legal, args, out)
     else:
         _write_jsonl(legal, args, out)
@@ -196,28 +200,16 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     legal = finalize(scenario) if args.finalize else resolve(scenario)
     ranked = best(legal, args.objective, top=args.top, all_optimal=args.all_optimal,
                   robust=args.robust)
-    fmt = args.format or ("table" if out.isatty() else "jsonl")
-    if fmt == "jsonl":
+    if _format(args, out) == "jsonl":
         for entry in ranked:
             line = legal.explained_line(entry.answer) if args.explain else legal.line(
                 entry.answer)
             out.write(json_line({**line, "objective": entry.values}))
         return 0
-    from rich.table import Table
-
-    table = Table(title=f"{scenario.effect.name}: best by {args.objective}",
-                  header_style="bold")
-    table.add_column("#", justify="right", style="dim")
-    for header in legal.headers():
-        table.add_column(header)
-    metrics = list(ranked[0].values) if ranked else []
-    for metric in metrics:
-        table.add_column(metric, justify="right")
-    for index, entry in enumerate(ranked, 1):
-        table.add_row(str(index), *legal.cells(entry.answer),
-                      *(str(entry.values[m]) for m in metrics))
     screen = console(out)
-    screen.print(table)
+    screen.print(answers_table(legal, [entry.answer for entry in ranked],
+                               f"{scenario.effect.name}: best by {args.objective}",
+                               [entry.values for entry in ranked]))
     if args.explain:
         _print_steps(screen, legal, [entry.answer for entry in ranked])
     return 0

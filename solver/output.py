@@ -59,15 +59,20 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
     )
 
 
-def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None
-                  ) -> Table:
-    """A readable table of answers: one row each, columns from the legal set."""
+def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None,
+                  values: Sequence[dict[str, int]] = ()) -> Table:
+    """A readable table of answers: one row each, columns from the legal set, then one
+    column per objective metric when ``values`` (one dict per answer) are given."""
     table = Table(title=title, show_lines=False, header_style="bold")
     table.add_column("#", justify="right", style="dim")
     for header in legal.headers():
         table.add_column(header, justify="right" if header == "Deflect" else "left")
+    metrics = list(values[0]) if values else []
+    for metric in metrics:
+        table.add_column(metric, justify="right")
     for index, answer in enumerate(answers, 1):
-        table.add_row(str(index), *legal.cells(answer))
+        scores = [str(values[index - 1][m]) for m in metrics]
+        table.add_row(str(index), *legal.cells(answer), *scores)
     return table
 
 
