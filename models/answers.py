@@ -109,19 +109,32 @@ class GroupDeclaration:
 
 @dataclass(frozen=True, order=True)
 class Affected:
-    """A legal resolution of a group effect: the units it affects, sorted.
+    """A legal resolution of a group effect: the units it affects, sorted; for a move, the
+    kept targets already at the destination are ``unmoved`` (355.4.a): they count toward
+    the requirement but are not moved.
 
     >>> Affected.of(["r2", "r1"]).as_json()
     {'affected': ['r1', 'r2']}
+    >>> Affected.of(["r1"], unmoved=["r3"]).as_json()
+    {'affected': ['r1'], 'unmoved': ['r3']}
     """
 
     units: tuple[str, ...]
+    unmoved: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, units: Iterable[str]) -> Affected:
-        """The answer affecting ``units``."""
-        return cls(tuple(sorted(units)))
+    def of(cls, units: Iterable[str], unmoved: Iterable[str] = ()) -> Affected:
+        """The answer affecting ``units`` (and keeping ``unmoved`` where they are)."""
+        return cls(tuple(sorted(units)), tuple(sorted(unmoved)))
+
+    @property
+    def kept(self) -> tuple[str, ...]:
+        """Every target the answer keeps: the affected and the unmoved ones."""
+        return tuple(sorted((*self.units, *self.unmoved)))
 
     def as_json(self) -> dict[str, Any]:
         """The CLI contract's resolve line for a group effect."""
-        return {"affected": list(self.units)}
+        line: dict[str, Any] = {"affected": list(self.units)}
+        if self.unmoved:
+            line["unmoved"] = list(self.unmoved)
+        return line

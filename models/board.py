@@ -5,6 +5,9 @@
 (5, 0)
 >>> board.is_battlefield("north"), board["r1"].on_board
 (True, True)
+>>> duo = Board(("north",), (Unit("c1", "C", 2, "north", deflect=1),), teams=(("A", "C"),))
+>>> duo.friends("A", "C"), duo.deflect_tax(duo["c1"], "A"), duo.deflect_tax(duo["c1"], "B")
+(True, 0, 1)
 """
 
 from __future__ import annotations
@@ -32,11 +35,15 @@ class ChosenTrigger:
     text: str
     by: Literal["you", "opponent", "any"] = "you"
 
-    def fires_for(self, chooser: str, owner_controller: str) -> bool:
-        """Whether ``chooser`` targeting the unit fires it."""
+    def fires_for(self, chooser: str, owner_controller: str, opponents: bool) -> bool:
+        """Whether ``chooser`` targeting the unit fires it: ``"you"`` is the unit's
+        controller itself, ``"opponent"`` an opponent of it (``opponents``: whether the
+        two are opponents, 740.1.b), ``"any"`` anyone."""
         if self.by == "any":
             return True
-        return (chooser == owner_controller) is (self.by == "you")
+        if self.by == "you":
+            return chooser == owner_controller
+        return opponents
 
 
 @dataclass(frozen=True)
@@ -75,27 +82,47 @@ class Unit:
         player's base is a location of its own, CR 1.4 107.1.b)."""
         return f"{BASE}:{self.controller}" if self.location == BASE else self.location
 
-    def can_be_chosen_by(self, player: str) -> bool:
-        """Whether ``player``'s spells and abilities may choose this unit (CR 1.4 757-758)."""
-        if self.untargetable == "all":
-            return False
-        return not (self.untargetable == "enemy" and player != self.controller)
-
-    def deflect_tax_for(self, player: str) -> int:
-        """Power ``player`` pays to choose this unit: Deflect taxes opponents only (CR 1.4 809)."""
-        return self.deflect if player != self.controller else 0
-
 
 @dataclass(frozen=True)
 class Board:
-    """The battlefields in play and every unit the scenario mentions, by id."""
+    """The battlefields in play, every unit the scenario mentions (by id) and the teams of
+    a team game: players listed together are teammates (CR 1.4 740.1.a)."""
 
     battlefields: tuple[str, ...]
     units: tuple[Unit, ...]
+    teams: tuple[tuple[str, ...], ...] = ()
     _by_id: dict[str, Unit] = field(init=False, repr=False, compare=False)
+    _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {unit.id: unit for unit in self.units})
+        object.__setattr__(self, "_team_of", {player: index for index, team in
+                                              enumerate(self.teams) for player in team})
+
+    def friends(self, player: str, other: str) -> bool:
+        """Whether two players are the same player or teammates: their objects are friendly
+        to each other; otherwise they are opponents and their objects enemies (CR 1.4
+        740.1.a-b)."""
+        if player == other:
+            return True
+        team = self._team_of.get(player)
+        return team is not None and team == self._team_of.get(other)
+
+    def friendly_to(self, unit: Unit, player: str) -> bool:
+        """Whether ``unit`` is friendly to ``player`` (else it is an enemy unit)."""
+        return self.friends(unit.controller, player)
+
+    def can_choose(self, player: str, unit: Unit) -> bool:
+        """Whether ``player``'s spells and abilities may choose ``unit`` (CR 1.4 757-758):
+        ``"enemy"`` untargetability stops ``player``'s only if they are its opponent."""
+        if unit.untargetable == "all":
+            return False
+        return not (unit.untargetable == "enemy" and not self.friendly_to(unit, player))
+
+    def deflect_tax(self, unit: Unit, player: str) -> int:
+        """Power ``player`` pays to target ``unit``: Deflect taxes opponents only (CR 1.4
+        809.1.c), so neither your own units nor your teammates' cost you anything."""
+        return 0 if self.friendly_to(unit, player) else unit.deflect
 
     def __getitem__(self, unit_id: str) -> Unit:
         return self._by_id[unit_id]

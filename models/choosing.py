@@ -53,7 +53,7 @@ def deflect_tax(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> int:
     targeting an opponent's unit (809)."""
     if not targeted_slots(scenario.effect) & set(slots):
         return 0
-    return unit.deflect_tax_for(scenario.controller)
+    return scenario.board.deflect_tax(unit, scenario.controller)
 
 
 def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
@@ -77,7 +77,8 @@ def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]
         for unit_id in units:
             unit = scenario.board[unit_id]
             for trigger in unit.on_chosen:
-                if trigger.fires_for(scenario.controller, unit.controller):
+                opponents = not scenario.board.friendly_to(unit, scenario.controller)
+                if trigger.fires_for(scenario.controller, unit.controller, opponents):
                     fired.append({"unit": unit_id, "text": trigger.text})
     return fired
 

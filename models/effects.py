@@ -32,11 +32,12 @@ class Relation(StrEnum):
     FRIENDLY = "friendly"
     ANY = "any"
 
-    def admits(self, unit_controller: str, controller: str) -> bool:
-        """Whether a unit controlled by ``unit_controller`` stands in this relation."""
+    def admits(self, friendly: bool) -> bool:
+        """Whether a unit that is ``friendly`` to the controller (or else an enemy, 740.1)
+        stands in this relation."""
         if self is Relation.ANY:
             return True
-        return (unit_controller == controller) is (self is Relation.FRIENDLY)
+        return friendly is (self is Relation.FRIENDLY)
 
 
 class Zone(StrEnum):
@@ -64,6 +65,8 @@ class SplitDamage:
     zone: Zone
     amount: int = 0
     bonus_applies: bool = True
+    #: XP gained for each unit the damage kills (Alpha Strike's reflexive "gain 1 XP").
+    xp_per_kill: int = 0
     slug: str = ""
     #: Whether ``text`` is the card's wording, from which the roles of its slots are read
     #: (:mod:`models.choosing`); an inline effect's text only describes it.
@@ -85,6 +88,32 @@ class SplitDamage:
     def needs_source(self) -> bool:
         """Whether the scenario must name the ability's source (for "here")."""
         return self.zone is Zone.HERE
+
+
+class Action(StrEnum):
+    """What a group effect does to the units it affects: the card's instruction as data."""
+
+    KILL = "kill"
+    #: deal a fixed amount to each (``GroupTargets.damage``; Bonus Damage adds to each, 715.2)
+    DEAL = "deal"
+    MOVE = "move"
+    STUN = "stun"
+    #: swap the Might of two units: needs two units to act on (433.1)
+    SWAP_MIGHT = "swap-might"
+    RETURN_TO_HAND = "return-to-hand"
+    #: an inline effect whose outcome is not modelled: only who is affected
+    AFFECT = "affect"
+
+    @property
+    def needs(self) -> int:
+        """Fewest units the instruction needs to act at all: a swap needs two values
+        (433.1); with fewer it cannot be followed and is ignored (359.3.e.6)."""
+        return 2 if self is Action.SWAP_MIGHT else 1
+
+    def verb(self, damage: int = 0) -> str:
+        """The instruction in words, e.g. ``'deal 1 to'``."""
+        return {Action.DEAL: f"deal {damage} to", Action.SWAP_MIGHT: "swap the Might of",
+                Action.RETURN_TO_HAND: "return to hand"}.get(self, self.value)
 
 
 class Reach(StrEnum):
@@ -135,8 +164,10 @@ class GroupTargets:
 
     name: str
     text: str
-    verb: str
+    action: Action
     slots: tuple[GroupSlot, ...]
+    #: Damage dealt to each affected unit by a :attr:`Action.DEAL` effect.
+    damage: int = 0
     might_cap: int | None = None
     sharing: Sharing = Sharing.NOTHING
     same_controller: bool = False
@@ -147,8 +178,17 @@ class GroupTargets:
     #: "Up to N ... at each location": at most this many members per location, each
     #: location's choice its own (declared as ``{location: unit}``); ``None``: not so.
     per_place: int | None = None
-    #: Whether the card's text is from the official gallery (False: third-party text).
-    verified: bool = True
+    #: Whether the card has [Repeat]: a scenario may say its cost was paid (820).
+    repeat: bool = False
+    #: Whether the effect's source makes any amount of its controller's damage lethal to
+    #: enemy units while it resolves (142.4.c: Elder Dragon's passive, on its own trigger).
+    lethal_any: bool = False
+    #: Where the card's text comes from, when not the official gallery snapshot.
+    text_source: str = ""
+    #: The card's passive ability, shown with its text (it makes no choice).
+    passive: str = ""
+    #: The instruction in words for tables, when not the action's own words.
+    label: str = ""
     slug: str = ""
     #: Whether ``text`` is the card's wording, from which the roles of its slots are read.
     worded: bool = True
@@ -157,6 +197,11 @@ class GroupTargets:
     def slot_names(self) -> tuple[str, ...]:
         """The target slots of a declaration, in order (the destination is not a target)."""
         return tuple(slot.name for slot in self.slots)
+
+    @property
+    def verb(self) -> str:
+        """What the effect does, in words (``'kill'``, ``'deal 1 to'``...)."""
+        return self.label or self.action.verb(self.damage)
 
     @property
     def needs_source(self) -> bool:

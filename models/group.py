@@ -23,10 +23,10 @@ against the rules directly.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.answers import Affected, GroupDeclaration, Selection
-from models.board import Unit
+from models.board import BASE, Board, Unit
 from models.choosing import deflect_failures, deflect_tax
 from models.effects import GroupSlot, GroupTargets, Reach, Sharing
 from models.scenario import Scenario, require_targets
@@ -69,6 +69,9 @@ class GroupProblem:
     #: Chosen targets that are illegal now, and why (359.3.e).
     illegal: tuple[tuple[str, Failure], ...] = ()
     per_class: int | None = None
+    #: Why the instruction is ignored as a whole, when ``whole`` is the empty selection
+    #: because too few targets remain to act on (433.1, 359.3.e.6).
+    ignored: Failure | None = None
 
     @property
     def empty(self) -> Selection:
@@ -108,7 +111,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     requirement = "359.3.e.2" if resolving else "355.9.b"
     if not unit.on_board:
         return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
-    if not slot.among.admits(unit.controller, scenario.controller):
+    if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
         return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
                        f"by {unit.controller})")
     if slot.reach is Reach.BATTLEFIELD and not scenario.board.is_battlefield(unit.location):
@@ -127,7 +130,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
         return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
-    return untargetable_failure(unit, scenario.controller, resolving)
+    return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
 
 
 def share_key(effect: GroupTargets, unit: Unit) -> str:
@@ -177,6 +180,76 @@ def _shared(effect: GroupTargets) -> str:
     return " and ".join(parts) or "the requirement"
 
 
+def stands_at(unit: Unit, destination: str) -> bool:
+    """Whether ``unit`` is already at a move's destination (``base``: its own base)."""
+    return unit.location == destination
+
+
+def destination_failure(board: Board, units: Sequence[str], destination: str
+                        ) -> Failure | None:
+    """Whether ``destination`` is a valid location to move every unit of ``units`` to:
+    a battlefield in play or their base, other than where any of them stands (355.4.a)."""
+    if not (board.is_battlefield(destination) or destination == BASE):
+        return Failure("355.4", f"{destination!r} is not a location to move to")
+    already = [u for u in units if stands_at(board[u], destination)]
+    if already:
+        return Failure("355.4.a", f"{', '.join(already)} already at {destination}: a move "
+                       "goes to a location other than the units' current one")
+    return None
+
+
+def destinations(board: Board) -> tuple[str, ...]:
+    """Where a move may go: each battlefield in play, or the units' base."""
+    return (*board.battlefields, BASE)
+
+
+def fits_alone(problem: GroupProblem, member: Member) -> bool:
+    """Whether ``member`` could be chosen on its own (some slot, cap and budget allow it)."""
+    return (any(problem.most[s] is None or problem.most[s] for s in member.slots)
+            and (problem.cap is None or member.might <= problem.cap)
+            and (problem.budget is None or member.tax <= problem.budget))
+
+
+def hidden_failure(scenario: Scenario, problem: GroupProblem) -> Failure | None:
+    """811.1.d: a spell played from Hidden with no valid target there cannot be played.
+
+    With no slot requiring a unit, the empty declaration is legal by itself (355.13); the
+    card still has a valid target when some unit at the Hidden battlefield could be chosen
+    on its own (the requirement holds for any part of a group that meets it; the Deflect
+    budget is a cost, not a targeting restriction). A card whose slots require units needs
+    them anyway (355.8).
+    """
+    if scenario.from_hidden is None or any(problem.least):
+        return None
+    unbudgeted = replace(problem, budget=None)
+    if any(fits_alone(unbudgeted, m) for m in problem.members):
+        return None
+    return Failure("811.1.d", f"no valid target at {scenario.from_hidden} under the Hidden "
+                   f"restrictions: {group_effect(scenario).name} cannot be played from Hidden")
+
+
+def can_act(problem: GroupProblem, needs: int) -> bool:
+    """Whether some selection of ``problem`` has at least ``needs`` members: within one
+    class (or ``per_class`` from each), the ``needs`` least mighty members fit the cap and
+    a slot takes them (the requirement holds for any part of a group that meets it)."""
+    if needs <= 1:
+        return True
+    room = sum(len(problem.members) if most is None else most for most in problem.most)
+    if room < needs:
+        return False
+    if problem.per_class is not None:
+        mights = sorted(m.might for key in problem.classes() for m in sorted(
+            (m for m in problem.members if m.key == key), key=lambda m: m.might
+        )[:problem.per_class])
+        return len(mights) >= needs and (problem.cap is None
+                                         or sum(mights[:needs]) <= problem.cap)
+    for key in problem.classes():
+        mights = sorted(m.might for m in problem.members if m.key == key)
+        if len(mights) >= needs and (problem.cap is None or sum(mights[:needs]) <= problem.cap):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- questions
 
 
@@ -217,7 +290,9 @@ def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def resolve_group_problem(scenario: Scenario) -> GroupProblem:
     """The resolution question: drop illegal targets (359.3.e); if the rest still meet the
-    requirement they are the one answer, else a subset of them that does (355.11.b)."""
+    requirement they are the one answer, else a subset of them that does (355.11.b). An
+    instruction that needs more units than can remain (a swap needs two, 433.1) is
+    ignored: the one answer affects nobody (359.3.e.6)."""
     effect = group_effect(scenario)
     board = scenario.board
     legal: list[tuple[Unit, tuple[int, ...]]] = []
@@ -233,7 +308,8 @@ def resolve_group_problem(scenario: Scenario) -> GroupProblem:
     whole = tuple(tuple(sorted(u.id for u, (i,) in legal if i == index))
                   for index in range(len(effect.slots)))
     still_whole = requirement_failure(scenario, whole) is None
-    return GroupProblem(
+    needs = effect.action.needs
+    problem = GroupProblem(
         members=_members(scenario, legal),
         least=tuple(0 for _ in effect.slots),
         most=tuple(slot.most for slot in effect.slots),
@@ -243,6 +319,17 @@ def resolve_group_problem(scenario: Scenario) -> GroupProblem:
         illegal=tuple(illegal),
         per_class=effect.per_place,
     )
+    if needs <= 1:
+        return problem
+    if (still_whole and len(legal) >= needs) or (not still_whole and can_act(problem, needs)):
+        # only selections the instruction can act on (a single slot needs them all there)
+        least = (needs,) if len(effect.slots) == 1 else problem.least
+        return replace(problem, least=least)
+    remaining = ", ".join(u.id for u, _ in legal) or "none"
+    return replace(problem, whole=problem.empty, ignored=Failure(
+        "433.1", f"{effect.verb} needs {needs} units together and too few remain "
+        f"(legal now: {remaining}): the instruction cannot be followed and is ignored "
+        "(359.3.e.6)"))
 
 
 # --------------------------------------------------------------------------- verifier
@@ -280,20 +367,30 @@ def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
     failures += deflect_failures(scenario, tax)
     if effect.destination and everyone:
         where = declaration.destination
-        if where is None or not (board.is_battlefield(where) or where == "base"):
-            failures.append(Failure("355.4", f"{where!r} is not a location to move to"))
+        if where is None:
+            failures.append(Failure("355.4", "a move needs its destination"))
+        else:
+            failure = destination_failure(board, everyone, where)
+            if failure is not None:
+                failures.append(failure)
     elif declaration.destination is not None:
         failures.append(Failure("355.4", "no destination is chosen for no move"))
+    unplayable = hidden_failure(scenario, finalize_group_problem(scenario))
+    if unplayable is not None:
+        failures.append(unplayable)
     return failures
 
 
 def verify_group_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     """Every rule the resolution breaks; empty when it is legal.
 
-    The affected units must be original targets that are legal now (359.3.e.5, 355.11.b:
-    never a new unit). If the legal targets still meet the requirement together they are
-    all affected; otherwise the affected ones must meet it (355.11.b) and, under the
-    ``maximal`` policy, no other legal original target could join them.
+    The units kept (``answer.units`` and, for a move, the ``unmoved`` ones already at the
+    destination) must be original targets that are legal now (359.3.e.5, 355.11.b: never a
+    new unit). If the legal targets still meet the requirement together they are all
+    kept; otherwise the kept ones must meet it (355.11.b) and, under the ``maximal``
+    policy, no other legal original target could join them. An instruction that needs
+    more units than that (a swap) affects nobody when too few remain (433.1, 359.3.e.6).
+    A move's kept targets already at its destination are not moved (355.4.a).
     """
     effect = group_effect(scenario)
     board = scenario.board
@@ -306,34 +403,84 @@ def verify_group_resolution(scenario: Scenario, answer: Affected) -> list[Failur
     for unit_id, index in sorted(slot_of.items()):
         if member_failure(scenario, board[unit_id], effect.slots[index], True) is None:
             legal.append(unit_id)
-    for unit_id in answer.units:
+    kept = [*answer.units, *answer.unmoved]
+    for unit_id in kept:
         if unit_id not in slot_of:
             failures.append(Failure("355.11.b", f"{unit_id} is not one of the original "
                                     "targets"))
         elif unit_id not in legal:
             failures.append(Failure("359.3.e.5", f"{unit_id} is an illegal target now"))
+    if len(set(kept)) != len(kept):
+        failures.append(Failure("355.11.b", "a target is listed twice"))
+    failures += _move_failures(scenario, answer)
     if failures:
         return failures
+    needs = effect.action.needs
     whole = _selection(effect, slot_of, legal)
-    if requirement_failure(scenario, whole) is None:
-        if set(answer.units) != set(legal):
+    if requirement_failure(scenario, whole) is None and len(legal) >= needs:
+        if set(kept) != set(legal):
             failures.append(Failure("355.11.b", "the legal targets still meet the requirement "
                                     f"together: all of {', '.join(legal) or 'none'} are "
                                     "affected"))
         return failures
-    chosen = _selection(effect, slot_of, answer.units)
-    failure = requirement_failure(scenario, chosen)
-    if failure is not None:
-        return [Failure("355.11.b", f"the subset does not meet the requirement: {failure}")]
-    if scenario.policy.group_subset == "maximal":
+    if not kept:  # affecting nobody: legal only when nothing else is (checked below)
+        chosen: Selection = _selection(effect, slot_of, [])
+    else:
+        chosen = _selection(effect, slot_of, kept)
+        failure = requirement_failure(scenario, chosen)
+        if failure is not None:
+            return [Failure("355.11.b", f"the subset does not meet the requirement: {failure}")]
+        if len(kept) < needs:
+            return [Failure("433.1", f"{effect.verb} needs {needs} units: with fewer the "
+                            "instruction cannot be followed (359.3.e.6)")]
+    if scenario.policy.group_subset == "maximal" or (not kept and needs > 1):
         for unit_id in legal:
-            if unit_id in answer.units:
+            if unit_id in kept:
                 continue
-            grown = _selection(effect, slot_of, [*answer.units, unit_id])
-            if requirement_failure(scenario, grown) is None:
-                failures.append(Failure("355.11.b", f"{unit_id} could still be added (policy "
-                                        "group_subset=maximal)"))
+            grown = [*kept, unit_id]
+            if needs > 1 and len(grown) < needs:
+                grown = _grow_to(scenario, effect, slot_of, legal, grown, needs)
+            if grown and requirement_failure(scenario, _selection(effect, slot_of, grown)
+                                             ) is None:
+                reason = ("could still be added (policy group_subset=maximal)" if kept
+                          else "could be affected instead of nobody")
+                failures.append(Failure("355.11.b", f"{unit_id} {reason}"))
                 break
+    return failures
+
+
+def _grow_to(scenario: Scenario, effect: GroupTargets, slot_of: dict[str, int],
+             legal: list[str], start: list[str], needs: int) -> list[str]:
+    """``start`` completed to ``needs`` legal targets meeting the requirement, if one
+    completion does (tried naively, one unit at a time in id order); else ``[]``."""
+    if len(start) >= needs:
+        return start
+    for unit_id in legal:
+        if unit_id in start:
+            continue
+        grown = [*start, unit_id]
+        if requirement_failure(scenario, _selection(effect, slot_of, grown)) is None:
+            found = _grow_to(scenario, effect, slot_of, legal, grown, needs)
+            if found:
+                return found
+    return []
+
+
+def _move_failures(scenario: Scenario, answer: Affected) -> list[Failure]:
+    """A move affects its kept targets not yet at the destination; the others are listed
+    as ``unmoved`` (355.4.a)."""
+    effect = group_effect(scenario)
+    destination = require_targets(scenario).destination
+    board = scenario.board
+    if not effect.destination or destination is None:
+        if answer.unmoved:
+            return [Failure("355.4.a", "only a move leaves units unmoved")]
+        return []
+    failures = [Failure("355.4.a", f"{u} is already at {destination}: it is kept but not "
+                        "moved (unmoved)")
+                for u in answer.units if u in board and stands_at(board[u], destination)]
+    failures += [Failure("355.4.a", f"{u} is not at {destination}: it is moved")
+                 for u in answer.unmoved if u in board and not stands_at(board[u], destination)]
     return failures
 
 

@@ -6,7 +6,10 @@ are measured on one answer with the board as it is (pure rules, no solver), so t
 serve as the brute-force oracle of :mod:`solver.best`.
 
 A unit is killed when its marked damage plus the damage dealt is lethal: non-zero and at
-least its Might, negative Might counting as 0 (CR 1.4 142.4, 143.2.b).
+least its Might, negative Might counting as 0 (CR 1.4 142.4.b, 143.2.b); with the
+scenario's ``lethal_any`` (Elder Dragon's passive), any amount of the controller's damage
+kills an enemy unit (142.4.c). A group effect that deals damage deals its amount plus
+Bonus Damage to each unit it affects (715.2).
 
 >>> from models.scenario import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 
 from models.answers import Affected, Resolution
 from models.board import Unit
-from models.effects import GroupTargets
+from models.effects import Action, GroupTargets, SplitDamage
 from models.scenario import Scenario
 
 #: Metrics an objective may name, and what each measures.
@@ -61,17 +64,28 @@ class Term:
         return ("-" if self.sign < 0 else "") + self.metric
 
 
-def lethal(unit: Unit) -> int:
-    """Total marked damage that kills ``unit``: non-zero and at least its Might."""
+def lethal(scenario: Scenario, unit: Unit) -> int:
+    """Total marked damage that kills ``unit`` once the controller's damage is dealt:
+    non-zero and at least its Might (142.4.b); with ``lethal_any`` and an enemy unit, any
+    amount of the controller's damage on top of what is marked (142.4.c)."""
+    if scenario.lethal_any and not scenario.board.friendly_to(unit, scenario.controller):
+        return unit.damage + 1
     return max(1, unit.effective_might)
 
 
-def _dealt_per_affected(effect: GroupTargets) -> int | None:
-    """Damage a group effect deals to each member ("deal 1 to"), or None."""
-    words = effect.verb.split()
-    if words[:1] == ["deal"] and len(words) > 1 and words[1].isdigit():
-        return int(words[1])
-    return None
+def dealt_to_each(scenario: Scenario) -> int | None:
+    """Damage a group effect deals to each unit it affects, Bonus Damage added to each
+    (715.2); ``None`` when it deals no damage."""
+    effect = scenario.effect
+    if not isinstance(effect, GroupTargets) or effect.action is not Action.DEAL:
+        return None
+    return effect.damage + scenario.bonus_damage
+
+
+def xp_per_kill(scenario: Scenario) -> int:
+    """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
+    effect = scenario.effect
+    return effect.xp_per_kill if isinstance(effect, SplitDamage) else 0
 
 
 @dataclass(frozen=True)
@@ -104,8 +118,8 @@ class Objective:
         effect = scenario.effect
         for term in self.terms:
             metric = term.metric
-            if metric == "xp" and effect.slug != "alpha-strike":
-                raise ObjectiveError(f"xp: {effect.name} gains no XP (only Alpha Strike does)")
+            if metric == "xp" and not xp_per_kill(scenario):
+                raise ObjectiveError(f"xp: {effect.name} gains no XP")
             if metric == "deflect" and question != "finalize":
                 raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
 
@@ -119,11 +133,11 @@ def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | Non
                  ) -> dict[str, int]:
     """What dealing ``amount`` to ``unit`` is worth (``killed``: killed outright)."""
     total = unit.damage + amount
-    dead = (amount > 0 and total >= lethal(unit)) if killed is None else killed
+    dead = (amount > 0 and total >= lethal(scenario, unit)) if killed is None else killed
     return {"kills": int(dead),
-            "xp": int(dead) if scenario.effect.slug == "alpha-strike" else 0,
+            "xp": xp_per_kill(scenario) * int(dead),
             "killed-might": unit.effective_might if dead else 0,
-            "overkill": max(0, total - lethal(unit)) if dead and amount else 0,
+            "overkill": max(0, total - lethal(scenario, unit)) if dead and amount else 0,
             "value": unit.value if dead else 0}
 
 
@@ -138,13 +152,13 @@ def resolution_metrics(scenario: Scenario, answer: Resolution | Affected) -> dic
     else:
         effect = scenario.effect
         assert isinstance(effect, GroupTargets)
-        per_unit = _dealt_per_affected(effect)
+        per_unit = dealt_to_each(scenario)
         affected = len(answer.units)
         if per_unit is not None:
             dealt = [(u, per_unit) for u in answer.units]
         else:
             dealt = []
-            if effect.verb == "kill":
+            if effect.action is Action.KILL:
                 killed_outright = list(answer.units)
     totals = {"kills": 0, "xp": 0, "killed-might": 0, "overkill": 0, "value": 0,
               "affected": affected, "deflect": 0}

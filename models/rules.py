@@ -117,6 +117,26 @@ _GISTS = {
     "715.3": "Bonus Damage is added to the amount a spell or ability splits, raising the "
     "target cap",
     "740.1": "friendly: controlled by you (or a teammate); enemy: controlled by an opponent",
+    "740.1.a": "two game objects are friendly if they share a controller or their controllers "
+    "are teammates",
+    "740.1.b": "two game objects are enemies if one's controller is an opponent of the "
+    "other's",
+    "355.4.a": "a valid location for a move is one other than the units' current location, "
+    "where they are allowed to be",
+    "811.1.d": "a spell with no valid targets under the Hidden restrictions cannot be played "
+    "from Hidden",
+    "433.1": "swapping increases one numeric value and decreases another: it takes two values",
+    "359.3.e.6": "instructions that cannot be followed are ignored",
+    "142.4.b": "lethal damage is a non-zero amount at least the unit's Might",
+    "142.4.c": "effects may change the damage needed to kill a unit (Elder Dragon: any amount "
+    "of your damage kills enemy units)",
+    "715.2": "Bonus Damage on a deal to several targets is added to each target separately",
+    "809.1.c": "Deflect: spells and abilities an opponent controls that target it cost its "
+    "Deflect in Power more, for each time they choose it",
+    "820.1.d": "Repeat: pay its cost as you play the card to execute its instructions one "
+    "additional time on resolution",
+    "820.2": "the choices of a Repeat's additional execution are made when the card is played",
+    "820.2.a": "the additional execution's choices need not be the first execution's",
     "757": "an object that can't be chosen by a category of spells and abilities is "
     "untargetable by them",
     "758.1": "an object that became untargetable after being targeted is mistargeted on "

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from models import cards
 from models.board import BASE, OFFBOARD, Board, ChosenTrigger, Unit
 from models.effects import (
+    Action,
     Effect,
     GroupSlot,
     GroupTargets,
@@ -69,8 +70,9 @@ LIMIT = 10**6
 NonNegative = Annotated[int, Field(ge=0, le=LIMIT)]
 
 #: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
-#: location" cards) ``{location: id}``; plus ``destination`` for a move.
-RawTargets = dict[str, str | list[str] | dict[str, str]]
+#: location" cards) ``{location: id}``; plus ``destination`` for a move and ``repeat``, the
+#: choices of a Repeat's second execution, shaped the same way.
+RawTargets = dict[str, str | list[str] | dict[str, str | list[str] | dict[str, str]]]
 
 
 def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
@@ -155,10 +157,20 @@ class GroupSlotIn(_Strict):
     tags: list[str] = Field(default_factory=list, description="tags every member must have")
 
 
+#: An inline group's action, by the names ``action`` takes.
+ACTIONS = {action.value: action for action in Action}
+
+
 class GroupIn(_Strict):
     """An inline group effect (355.11): slots and the requirement they meet together."""
 
-    verb: str = Field("affect", description="what the effect does to the group")
+    action: Literal["kill", "deal", "move", "stun", "swap-might", "return-to-hand",
+                    "affect"] | None = Field(
+        None, description="what the effect does to each unit it affects; 'deal' deals "
+        "'damage' to each; 'affect': not modelled (default: read from 'verb', else 'affect')")
+    damage: NonNegative = Field(0, description="damage a 'deal' effect deals to each unit")
+    verb: str | None = Field(None, description="the effect's instruction in words, for "
+                             "tables (default: from 'action')")
     slots: list[GroupSlotIn] = Field(min_length=1)
     might_cap: NonNegative | None = Field(None, description="total Might at most this")
     share: Literal["nothing", "battlefield", "location"] = Field(
@@ -167,6 +179,7 @@ class GroupIn(_Strict):
     same_controller: bool = Field(False, description="whether members share one controller")
     hidden: bool = Field(False, description="whether the card has [Hidden]")
     destination: bool = Field(False, description="whether it moves the group to a location")
+    repeat: bool = Field(False, description="whether the card has [Repeat] (820)")
 
 
 class EffectIn(_Strict):
@@ -207,6 +220,15 @@ class ScenarioIn(_Strict):
     bonus_damage: NonNegative = 0
     available_power: NonNegative | None = None
     policy: PolicyIn = PolicyIn()
+    teams: list[list[Annotated[str, Field(min_length=1)]]] = Field(
+        default_factory=list, description="teams of a team game (2v2): players listed "
+        "together are teammates, friendly to each other (740.1.a); others are opponents")
+    lethal_any: bool | None = Field(
+        None, description="any amount of the controller's damage is enough to kill enemy "
+        "units (142.4.c, Elder Dragon's passive); default: yes for Elder Dragon's own play "
+        "trigger, no otherwise")
+    repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
+                         "its effect is executed a second time, with choices of its own (820)")
     battlefields: list[str]
     units: list[UnitIn]
     targets: RawTargets | None = None
@@ -240,6 +262,8 @@ class Targets:
     destination: str | None = None
     #: For "at each location" cards: the location each unit was chosen at.
     places: tuple[tuple[str, str], ...] = ()
+    #: The choices of the second execution when the card's Repeat was paid (820.2).
+    repeat: Targets | None = None
 
     def group_units(self) -> tuple[str, ...]:
         """Every unit chosen in a group slot."""
@@ -268,6 +292,10 @@ class Scenario:
     targets: Targets | None = None
     rules: str = "1.4"
     from_hidden: str | None = None
+    #: Any amount of the controller's damage kills enemy units (142.4.c).
+    lethal_any: bool = False
+    #: The card's Repeat cost is paid: its effect is executed twice (820).
+    repeat: bool = False
 
 
 def require_targets(scenario: Scenario) -> Targets:
@@ -384,7 +412,13 @@ def _build(raw: ScenarioIn) -> Scenario:
                                 "play")
         if not isinstance(effect, GroupTargets) or not effect.hidden:
             raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
-    targets = None if raw.targets is None else _targets(raw.targets, effect, board)
+    if raw.repeat and not (isinstance(effect, GroupTargets) and effect.repeat):
+        raise ScenarioError("repeat", f"{effect.name} has no [Repeat]")
+    targets = None if raw.targets is None else _targets(raw.targets, effect, board,
+                                                        raw.repeat)
+    lethal_any = raw.lethal_any
+    if lethal_any is None:
+        lethal_any = isinstance(effect, GroupTargets) and effect.lethal_any
     return Scenario(
         controller=raw.controller,
         effect=effect,
@@ -397,6 +431,8 @@ def _build(raw: ScenarioIn) -> Scenario:
         targets=targets,
         rules=raw.rules,
         from_hidden=raw.from_hidden,
+        lethal_any=lethal_any,
+        repeat=raw.repeat,
     )
 
 
@@ -437,6 +473,12 @@ def _inline_effect(raw: EffectIn) -> Effect:
 
 
 def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
+    action = _inline_action(raw)
+    if action is Action.DEAL and raw.damage < 1:
+        raise ScenarioError("effect.group.damage", "a 'deal' effect deals at least 1 to each")
+    if action is not Action.DEAL and raw.damage:
+        raise ScenarioError("effect.group.damage", f"only a 'deal' effect deals damage (its "
+                            f"action is {action.value!r})")
     slots: list[GroupSlot] = []
     for slot in raw.slots:
         field = f"effect.group.slots[{slot.name}]"
@@ -447,11 +489,20 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
                                slot.most, tuple(slot.tags)))
     return GroupTargets(
-        name=name, slug=cards.slugify(name), text=text, verb=raw.verb, slots=tuple(slots),
-        might_cap=raw.might_cap, sharing=Sharing(raw.share),
-        same_controller=raw.same_controller, hidden=raw.hidden, destination=raw.destination,
-        worded=False,
+        name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
+        label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,
+        sharing=Sharing(raw.share), same_controller=raw.same_controller, hidden=raw.hidden,
+        destination=raw.destination, repeat=raw.repeat, worded=False,
     )
+
+
+def _inline_action(raw: GroupIn) -> Action:
+    """The inline group's action: ``action``, else the one whose words ``verb`` is (an
+    earlier form of the format named the action only by its words), else ``affect``."""
+    if raw.action is not None:
+        return ACTIONS[raw.action]
+    words = {action.verb(raw.damage): action for action in Action}
+    return words.get(raw.verb or "", Action.AFFECT)
 
 
 def _board(raw: ScenarioIn) -> Board:
@@ -493,31 +544,56 @@ def _board(raw: ScenarioIn) -> Board:
                 ),
             )
         )
-    return Board(tuple(raw.battlefields), tuple(units))
+    return Board(tuple(raw.battlefields), tuple(units), _teams(raw.teams))
 
 
-def _targets(raw: RawTargets, effect: Effect, board: Board) -> Targets:
+def _teams(raw: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+    """Teams of a team game: each player on at most one team (740.1.a)."""
+    team_of: dict[str, int] = {}
+    for index, team in enumerate(raw):
+        for player in team:
+            if player in team_of:
+                where = "twice on this team" if team_of[player] == index else (
+                    f"already on teams[{team_of[player]}]")
+                raise ScenarioError(f"teams[{index}]", f"player {player!r} is {where}")
+            team_of[player] = index
+    return tuple(tuple(team) for team in raw)
+
+
+def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
+             field_prefix: str = "targets") -> Targets:
+    """The declared targets, checked against the card's slots; with ``repeat``, the
+    second execution's choices under ``repeat``, checked the same way (820.2)."""
     slots = effect.slot_names
     moves = isinstance(effect, GroupTargets) and effect.destination
     for slot in raw:
+        if slot == "repeat" and repeat:
+            continue
+        if slot == "repeat" and isinstance(effect, GroupTargets) and effect.repeat:
+            raise ScenarioError(f"{field_prefix}.repeat", "the choices of a second execution "
+                                "need the Repeat cost paid (top-level 'repeat': true)")
         if slot not in slots and not (moves and slot == "destination"):
             raise ScenarioError(
-                f"targets.{slot}",
+                f"{field_prefix}.{slot}",
                 f"{effect.name} has no slot {slot!r} (its slots: {', '.join(slots)})",
             )
-    for slot in slots:
+    for slot in (*slots, *(("repeat",) if repeat else ())):
         if slot not in raw:
-            raise ScenarioError(f"targets.{slot}", f"required slot of {effect.name} is missing")
+            what = "the second execution's choices (Repeat is paid)" if slot == "repeat" \
+                else f"required slot of {effect.name}"
+            raise ScenarioError(f"{field_prefix}.{slot}", f"{what} is missing")
     chosen: dict[str, tuple[str, ...]] = {}
     places: list[tuple[str, str]] = []
     seen: set[str] = set()
+    distinct = "355.14.a" if isinstance(effect, SplitDamage) else "355.11.a"
     for slot in slots:
         if isinstance(effect, SplitDamage):
             seen = set()  # the friendly unit is its own choice; split targets are distinct
-        field = f"targets.{slot}"
+        field = f"{field_prefix}.{slot}"
         value = raw[slot]
         if isinstance(effect, GroupTargets) and effect.per_place is not None:
-            if not isinstance(value, dict):
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in
+                                                      value.values()):
                 raise ScenarioError(field, "takes one unit id per location: "
                                     '{"<location>": "<unit id>"}')
             for place in value:
@@ -540,15 +616,22 @@ def _targets(raw: RawTargets, effect: Effect, board: Board) -> Targets:
             _known(board, field, unit_id)
             if unit_id in seen:
                 raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (targets are "
-                                    "distinct units, 355.14.a, 355.11.a)")
+                                    f"distinct units, {distinct})")
             seen.add(unit_id)
         chosen[slot] = tuple(units)
     if isinstance(effect, SplitDamage):
         friendly = chosen["friendly"][0] if "friendly" in chosen else None
         return Targets(split=chosen[effect.split_slot], friendly=friendly)
-    destination = _destination(raw, effect, board, any(chosen.values()))
+    again = None
+    if repeat:
+        second = raw["repeat"]
+        if not isinstance(second, dict):
+            raise ScenarioError(f"{field_prefix}.repeat", "takes the second execution's "
+                                "targets, shaped like 'targets'")
+        again = _targets(second, effect, board, False, f"{field_prefix}.repeat")
+    destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
     return Targets(groups=tuple(chosen.items()), destination=destination,
-                   places=tuple(places))
+                   places=tuple(places), repeat=again)
 
 
 def _check_place(board: Board, field: str, place: str) -> None:
@@ -576,20 +659,20 @@ def _single(effect: Effect, slot: str) -> bool:
     return next(s for s in effect.slots if s.name == slot).single
 
 
-def _destination(raw: RawTargets, effect: GroupTargets, board: Board, any_chosen: bool
-                 ) -> str | None:
+def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
+                 field_prefix: str = "targets") -> str | None:
     """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
     if not effect.destination:
         return None
     value = raw.get("destination")
     if value is None:
         if any_chosen:
-            raise ScenarioError("targets.destination", f"{effect.name} moves its targets: "
-                                "name the location chosen at finalization")
+            raise ScenarioError(f"{field_prefix}.destination", f"{effect.name} moves its "
+                                "targets: name the location chosen at finalization")
         return None
     if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
-        raise ScenarioError("targets.destination", f"{value!r} is not a battlefield in play "
-                            "nor 'base'")
+        raise ScenarioError(f"{field_prefix}.destination", f"{value!r} is not a battlefield "
+                            "in play nor 'base'")
     return value
 
 

@@ -151,7 +151,7 @@ def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
         return (FriendlyOption(None, _fixed_amount(effect, scenario.bonus_damage)),)
     options = []
     for unit in sorted(scenario.board, key=lambda u: u.id):
-        if friendly_target_failure(unit, scenario.controller, resolving=False) is None:
+        if friendly_target_failure(scenario.board, unit, scenario.controller, False) is None:
             options.append(
                 FriendlyOption(unit.id, _might_amount(effect, unit, scenario.bonus_damage))
             )
@@ -186,7 +186,8 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
         friendly = declaration.friendly
         if friendly is None or friendly not in board:
             return [Failure("355.8", f"{effect.name} needs a friendly unit")]
-        failure = friendly_target_failure(board[friendly], scenario.controller, resolving=False)
+        failure = friendly_target_failure(board, board[friendly], scenario.controller,
+                                          resolving=False)
         if failure is not None:
             failures.append(failure)
         cap = _might_amount(effect, board[friendly], scenario.bonus_damage)
@@ -224,7 +225,7 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
     pool_null: Failure | None = None
     if effect.pool is Pool.FRIENDLY_MIGHT:
         assert friendly_id is not None  # the scenario validated the slot
-        failure = friendly_target_failure(board[friendly_id], scenario.controller,
+        failure = friendly_target_failure(board, board[friendly_id], scenario.controller,
                                           resolving=True)
         if failure is None:
             pool = _might_amount(effect, board[friendly_id], scenario.bonus_damage)

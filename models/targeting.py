@@ -35,31 +35,33 @@ class Failure:
         return f"{self.message} ({self.cited().citation()})"
 
 
-def untargetable_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+def untargetable_failure(board: Board, unit: Unit, controller: str, resolving: bool
+                         ) -> Failure | None:
     """Whether ``unit`` can't be chosen by ``controller``'s spells or abilities (757),
     or became so after being chosen (758.1)."""
-    if unit.can_be_chosen_by(controller):
+    if board.can_choose(controller, unit):
         return None
     if resolving:
         return Failure("758.1", f"{unit.id} became untargetable and is mistargeted")
     return Failure("355.9.b", f"{unit.id} can't be chosen by {controller}'s spells or abilities")
 
 
-def friendly_target_failure(unit: Unit, controller: str, resolving: bool) -> Failure | None:
+def friendly_target_failure(board: Board, unit: Unit, controller: str, resolving: bool
+                            ) -> Failure | None:
     """Whether ``unit`` may be (or still is) the friendly unit of a friendly-might split.
 
-    It must be on the board, controlled by ``controller`` and targetable by them; its
-    location does not matter.
+    It must be on the board, friendly to ``controller`` (theirs or a teammate's, 740.1.a)
+    and targetable by them; its location does not matter.
     """
     if not unit.on_board:
         if resolving:
             return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
         return Failure("355.9.a", f"{unit.id} is not on the board")
-    if unit.controller != controller:
-        rule_no = "359.3.e.2" if resolving else "740.1"
+    if not board.friendly_to(unit, controller):
+        rule_no = "359.3.e.2" if resolving else "740.1.a"
         return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "
                        f"{unit.controller})")
-    return untargetable_failure(unit, controller, resolving)
+    return untargetable_failure(board, unit, controller, resolving)
 
 
 def source_battlefield(board: Board, source: str | None) -> str | None:
@@ -88,7 +90,7 @@ def split_target_failure(
     verb = "is no longer" if resolving else "is not"
     if not unit.on_board:
         return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
-    if not among.admits(unit.controller, controller):
+    if not among.admits(board.friendly_to(unit, controller)):
         rule_no = "359.3.e.2" if resolving else "740.1"
         return Failure(rule_no, f"{unit.id} {verb} an {among.value} unit "
                        f"(controlled by {unit.controller})")
@@ -100,4 +102,4 @@ def split_target_failure(
         where = "the source is at no battlefield" if here is None else f"here is {here}"
         return Failure(rule_no, f"{unit.id} {verb} here ({where}; {unit.id} at "
                        f"{unit.location})")
-    return untargetable_failure(unit, controller, resolving)
+    return untargetable_failure(board, unit, controller, resolving)

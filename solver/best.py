@@ -36,7 +36,7 @@ from ortools.sat.python import cp_model
 
 from models.answers import Declaration, GroupDeclaration, Resolution
 from models.board import Board
-from models.objectives import Objective, lethal
+from models.objectives import Objective, lethal, xp_per_kill
 from models.scenario import LIMIT, Scenario, Targets
 from solver.backends.cpsat import stream
 from solver.compile import compile_resolution
@@ -86,7 +86,7 @@ class Linear:
         for unit_id, amount in answer.damage:
             unit = scenario.board[unit_id]
             total += self.damage.get(unit_id, 0) * amount
-            if unit.damage + amount >= lethal(unit):
+            if unit.damage + amount >= lethal(scenario, unit):
                 total += self.kills.get(unit_id, 0)
         return (total,)
 
@@ -165,10 +165,10 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
     scenario = legal.scenario
     units = [scenario.board[u] for u in legal.columns]
     marked = np.array([u.damage for u in units], dtype=np.int64)
-    deadly = np.array([lethal(u) for u in units], dtype=np.int64)
+    deadly = np.array([lethal(scenario, u) for u in units], dtype=np.int64)
     might = np.array([u.effective_might for u in units], dtype=np.int64)
     worth = np.array([u.value for u in units], dtype=np.int64)
-    xp = scenario.effect.slug == "alpha-strike"
+    xp = xp_per_kill(scenario)
     candidates: list[tuple[tuple[int, ...], int, np.ndarray[Any, Any]]] = []
     offset = 0
     for block in legal.blocks():
@@ -181,7 +181,7 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
             "value": killed @ worth,
             "affected": (block > 0).sum(axis=1),
         }
-        metrics["xp"] = metrics["kills"] if xp else np.zeros(block.shape[0], dtype=np.int64)
+        metrics["xp"] = xp * metrics["kills"]
         keys = np.stack([term.sign * metrics[term.metric] for term in goal.terms], axis=1)
         # lexsort sorts ascending by its last key first: negate for best first; it is
         # stable, so ties stay in enumeration (index) order
@@ -305,13 +305,13 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
     killed_by_unit = {}
     for unit_id, amount in zip(targets, amounts, strict=True):
         unit = scenario.board[unit_id]
-        need = max(1, lethal(unit) - unit.damage)
+        need = max(1, lethal(scenario, unit) - unit.damage)
         killed = model.new_bool_var(f"killed[{unit_id}]")
         model.add(amount >= need).only_enforce_if(killed)
         model.add(amount <= need - 1).only_enforce_if(~killed)
         # overkill is at most the damage marked plus dealt, both bounded by the scenario
         over = model.new_int_var(0, unit.damage + 3 * LIMIT, f"over[{unit_id}]")
-        model.add(over == amount + unit.damage - lethal(unit)).only_enforce_if(killed)
+        model.add(over == amount + unit.damage - lethal(scenario, unit)).only_enforce_if(killed)
         model.add(over == 0).only_enforce_if(~killed)
         kept = model.new_bool_var(f"dealt[{unit_id}]")
         model.add(amount >= 1).only_enforce_if(kept)
@@ -323,7 +323,7 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
         value.append(unit.value * killed)
         affected.append(kept)
     total_kills = sum(kills)
-    xp = total_kills if scenario.effect.slug == "alpha-strike" else 0
+    xp = xp_per_kill(scenario) * total_kills
     return {"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
             "overkill": sum(overkill), "value": sum(value), "affected": sum(affected),
             "killed": killed_by_unit}

@@ -262,8 +262,11 @@ def _cards(out: TextIO) -> int:
         slots = ", ".join(card.slot_names)
         if isinstance(card, GroupTargets) and card.destination:
             slots += ", destination (not a target)"
-        text = card.text if not isinstance(card, GroupTargets) or card.verified else (
-            card.text + " (text unverified: not in the official gallery)")
+        text = card.text
+        if isinstance(card, GroupTargets):
+            text = " ".join(part for part in (card.passive, card.text) if part)
+            if card.text_source:
+                text += f" (text: {card.text_source})"
         table.add_row(card.name, card.slug, slots, text)
     term.print(table)
     return 0

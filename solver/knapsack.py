@@ -81,7 +81,7 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
     targets = problem.targets
     units = [scenario.board[u] for u in targets]
     n, extra = len(units), problem.pool - len(units)
-    need = [max(1, lethal(u) - u.damage) for u in units]
+    need = [max(1, lethal(scenario, u) - u.damage) for u in units]
     dead = [_killed_vector(scenario, u, k, goal) for u, k in zip(targets, need, strict=True)]
     # targets that any damage kills (need 1) always die: only the others are choices
     forced = [t for t in range(n) if need[t] == 1]

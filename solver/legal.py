@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import accumulate, pairwise
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
 from models.answers import Affected, Declaration, GroupDeclaration, Resolution, Selection
-from models.board import BASE
 from models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from models.effects import GroupTargets
 from models.explain import (
@@ -43,9 +43,12 @@ from models.explain import (
 )
 from models.group import (
     GroupProblem,
+    destinations,
     finalize_group_problem,
     group_effect,
+    hidden_failure,
     resolve_group_problem,
+    stands_at,
     verify_group_declaration,
     verify_group_resolution,
 )
@@ -197,6 +200,14 @@ class LegalSet(ABC, Generic[A]):
         """A legal answer drawn uniformly at random."""
         rng = rng or np.random.default_rng()
         return self[int(rng.integers(self.count()))]
+
+    def why_none(self) -> list[Failure]:
+        """Why the set is empty (an empty list when it is not): for a judge reading a
+        ruling with no legal answer."""
+        if self.count():
+            return []
+        return [Failure("355.8", f"no choice of targets meets every requirement of "
+                        f"{self.scenario.effect.name}: it cannot be played")]
 
     def __contains__(self, answer: object) -> bool:
         return isinstance(answer, self._answer_type) and not self.verify(answer)
@@ -388,32 +399,50 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         super().__init__(scenario, backend_name)
         self.effect: GroupTargets = group_effect(scenario)
         self.problem: GroupProblem = finalize_group_problem(scenario)
+        #: Why the card cannot be played at all (from Hidden with no target, 811.1.d).
+        self.unplayable: Failure | None = hidden_failure(scenario, self.problem)
         self._tax = {m.id: m.tax for m in self.problem.members}
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
 
     def destinations(self) -> tuple[str, ...]:
-        """Where a moving group may go: each battlefield, or their base."""
-        if not self.effect.destination:
-            return ()
-        return (*self.scenario.board.battlefields, BASE)
+        """Where a moving group may go: each battlefield, or their base (355.4)."""
+        return destinations(self.scenario.board) if self.effect.destination else ()
 
     def count(self) -> int:
-        selections = count_selections(self.problem)
+        if self.unplayable is not None:
+            return 0
         if not self.effect.destination:
-            return selections
+            return count_selections(self.problem)
+        # 355.4.a: per destination, the groups none of whose members already stands there
+        board = self.scenario.board
         empty = 0 if any(self.problem.least) else 1
-        return empty + (selections - empty) * len(self.destinations())
+        total = empty
+        for where in self.destinations():
+            movable = tuple(m for m in self.problem.members
+                            if not stands_at(board[m.id], where))
+            total += count_selections(replace(self.problem, members=movable)) - empty
+        return total
 
     def __iter__(self) -> Iterator[GroupDeclaration]:
+        if self.unplayable is not None:
+            return
+        board = self.scenario.board
         for selection in self.backend.selections(self.problem):
             cost = sum(self._tax[u] for slot in selection for u in slot)
-            if self.effect.destination and any(selection):
+            units = [u for slot in selection for u in slot]
+            if self.effect.destination and units:
                 for where in self.destinations():
-                    yield GroupDeclaration(selection, where, cost)
+                    if not any(stands_at(board[u], where) for u in units):
+                        yield GroupDeclaration(selection, where, cost)
             else:
                 yield GroupDeclaration(selection, None, cost)
+
+    def why_none(self) -> list[Failure]:
+        if self.unplayable is not None:
+            return [self.unplayable]
+        return super().why_none()
 
     def verify(self, answer: GroupDeclaration) -> list[Failure]:
         return verify_group_declaration(self.scenario, answer)
@@ -464,7 +493,18 @@ class GroupResolutions(LegalSet[Affected]):
         return sum(1 for _ in native.selections(self.problem))
 
     def __iter__(self) -> Iterator[Affected]:
-        return (_affected(s) for s in self.backend.selections(self.problem))
+        return (self._affected(s) for s in self.backend.selections(self.problem))
+
+    def _affected(self, selection: Selection) -> Affected:
+        """The answer keeping ``selection``: a move's kept targets already at the
+        destination are unmoved (355.4.a)."""
+        kept = [u for slot in selection for u in slot]
+        where = self.scenario.targets.destination if self.scenario.targets else None
+        if where is None:
+            return Affected.of(kept)
+        board = self.scenario.board
+        unmoved = [u for u in kept if stands_at(board[u], where)]
+        return Affected.of([u for u in kept if u not in unmoved], unmoved)
 
     def verify(self, answer: Affected) -> list[Failure]:
         return verify_group_resolution(self.scenario, answer)
@@ -473,7 +513,7 @@ class GroupResolutions(LegalSet[Affected]):
         return explain_group_resolution(self.scenario, answer)
 
     def _units(self, answer: Affected) -> tuple[str, ...]:
-        return answer.units
+        return answer.kept
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
@@ -482,19 +522,19 @@ class GroupResolutions(LegalSet[Affected]):
         return answer.as_json()
 
     def extras(self, answer: Affected) -> dict[str, Any]:
-        return {"left_out": [m.id for m in self.problem.members if m.id not in answer.units],
+        return {"left_out": [m.id for m in self.problem.members if m.id not in answer.kept],
                 "illegal": {unit: str(failure) for unit, failure in self.problem.illegal},
                 "counted_targets": counted_targets(self.scenario)}
 
     def headers(self) -> list[str]:
-        return [f"{self.effect.verb}"]
+        moving = ["unmoved (at the destination)"] if self.effect.destination else []
+        return [f"{self.effect.verb}", *moving]
 
     def cells(self, answer: Affected) -> list[str]:
-        return [_ids(answer.units)]
-
-
-def _affected(selection: Selection) -> Affected:
-    return Affected.of(u for slot in selection for u in slot)
+        cells = [_ids(answer.units)]
+        if self.effect.destination:
+            cells.append(_ids(answer.unmoved))
+        return cells
 
 
 # --------------------------------------------------------------------------- questions

@@ -18,7 +18,7 @@ from conftest import build, unit
 from models.cards import library
 from models.choosing import counted_targets, slot_roles, targeted_slots
 from models.classify import Role, classify
-from models.effects import GroupSlot, GroupTargets, Reach, Relation
+from models.effects import Action, GroupSlot, GroupTargets, Reach, Relation
 from models.grammar import GrammarError
 from models.rules import RULES
 from solver import finalize, resolve
@@ -93,7 +93,8 @@ def test_a_slot_that_is_not_a_target_pays_no_deflect() -> None:
     """809 taxes targets only: "each player kills one of their units" (355.10.e) is chosen
     by the players on resolution, so choosing an enemy Deflect unit costs nothing."""
     effect = GroupTargets(name="Cull", text="Each player kills one of their units.",
-                          verb="kill", slots=(GroupSlot("units", Relation.ANY, Reach.BOARD),))
+                          action=Action.KILL,
+                          slots=(GroupSlot("units", Relation.ANY, Reach.BOARD),))
     assert slot_roles(effect) == {"units": (Role.RESOLUTION_CHOICE, "355.10.e")}
     assert targeted_slots(effect) == frozenset()
 

@@ -165,13 +165,14 @@ def test_group_resolve_lines_are_sorted_affected_lists() -> None:
 
 
 def test_group_finalize_lines_carry_targets_destination_and_deflect(tmp_path: Path) -> None:
-    """Tricksy Tentacles with b1 (Deflect 1): {} once, {b1} at each of 3 destinations."""
+    """Tricksy Tentacles with b1 (Deflect 1) at north: {} once, {b1} to each destination
+    but north, where it stands (355.4.a): south and base. 3 lines."""
     doc = scenario_dict([unit("b1", deflect=1)], card="Tricksy Tentacles")
     code, lines = _lines(["finalize", _write(tmp_path, doc)])
     assert code == 0
     assert lines[0] == {"targets": {"units": []}, "deflect_cost": 0}
     assert {"targets": {"units": ["b1"], "destination": "base"}, "deflect_cost": 1} in lines
-    assert len(lines) == 4
+    assert len(lines) == 3
 
 
 def test_group_explain_names_left_out_and_illegal_targets() -> None:

@@ -102,8 +102,9 @@ def brute_force_resolutions(s: Scenario) -> set[Affected]:
     """Every subset of every unit on the board."""
     ids = [u.id for u in s.board]
     accepted = set()
-    for keep in product((False, True), repeat=len(ids)):
-        answer = Affected.of(u for u, k in zip(ids, keep, strict=True) if k)
+    for keep in product((0, 1, 2), repeat=len(ids)):  # out, affected, kept unmoved
+        answer = Affected.of((u for u, k in zip(ids, keep, strict=True) if k == 1),
+                             (u for u, k in zip(ids, keep, strict=True) if k == 2))
         if not verify_group_resolution(s, answer):
             accepted.add(answer)
     return accepted
@@ -119,7 +120,7 @@ def test_group_declarations_match_brute_force(s: Scenario) -> None:
     listed = every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
     for answer in listed:
         units = [u for slot in answer.selection for u in slot]
-        assert answer.deflect_cost == sum(s.board[u].deflect_tax_for("A") for u in units)
+        assert answer.deflect_cost == sum(s.board.deflect_tax(s.board[u], "A") for u in units)
 
 
 @GROUPS

@@ -70,16 +70,19 @@ def test_811_1_d_2_from_hidden_targets_must_be_at_that_battlefield() -> None:
 
 
 def test_tricksy_tentacles_shares_one_controller_and_picks_a_destination() -> None:
-    """355.11.a, 355.4: enemy units of B (3 + 6 = 9 > 8) or of C; anywhere on the board.
-    Groups: {b1}, {b2}, {c1}, {c1 + b?} not allowed (two controllers): 3 non-empty groups
-    x 3 destinations (north, south, base) + the empty group = 10."""
+    """355.11.a, 355.4.a: enemy units of B (3 + 6 = 9 > 8) or of C; anywhere on the board.
+    Groups: {b1}, {b2}, {c1}, {c1 + b?} not allowed (two controllers): 3 non-empty groups,
+    each to the 2 of the 3 locations (north, south, base) where it does not stand: b1 at
+    north, b2 at base, c1 at south: 3 x 2 + the empty group = 7."""
     units = [unit("b1", "B", 3), unit("b2", "B", 6, "base"), unit("c1", "C", 1, "south"),
              unit("a1", "A", 1)]
     s = build(units, card="Tricksy Tentacles")
     legal = finalize(s)
-    assert legal.count() == 10 == len(list(legal))
+    assert legal.count() == 7 == len(list(legal))
     assert GroupDeclaration((("b1",),), "base") in legal
-    assert GroupDeclaration((("b1", "c1"),), "north") not in legal
+    assert GroupDeclaration((("b1",),), "north") not in legal  # it stands there (355.4.a)
+    assert [f.rule for f in legal.verify(GroupDeclaration((("b2",),), "base"))] == ["355.4.a"]
+    assert GroupDeclaration((("b1", "c1"),), "south") not in legal
 
 
 def test_decree_of_discord_needs_enemy_order_units() -> None:
@@ -205,7 +208,7 @@ def test_tricksy_control_change_splits_the_group() -> None:
     controller; keep {b1} or {b2} (maximal)."""
     units = [unit("b1", "B", 2), unit("b2", "C", 2)]
     s = build(units, card="Tricksy Tentacles",
-              targets={"units": ["b1", "b2"], "destination": "north"})
+              targets={"units": ["b1", "b2"], "destination": "south"})
     assert _affected(s) == {("b1",), ("b2",)}
 
 

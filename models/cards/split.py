@@ -17,6 +17,7 @@ ALPHA_STRIKE = SplitDamage(
     # The chosen unit deals the damage, not the spell (417.6.b.3), so Bonus Damage for
     # spells and abilities (715.3) does not raise the pool.
     bonus_applies=False,
+    xp_per_kill=1,
 )
 
 VOLIBEAR_FURIOUS = SplitDamage(

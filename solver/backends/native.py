@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from models.answers import Declaration, Resolution, Selection
-from models.group import GroupProblem, Member
+from models.group import GroupProblem, Member, fits_alone
 from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "native"
@@ -194,13 +194,6 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
 
 
 # --------------------------------------------------------------------------- groups
-
-
-def fits_alone(problem: GroupProblem, member: Member) -> bool:
-    """Whether ``member`` could be chosen on its own (some slot, cap and budget allow it)."""
-    return (any(problem.most[s] is None or problem.most[s] for s in member.slots)
-            and (problem.cap is None or member.might <= problem.cap)
-            and (problem.budget is None or member.tax <= problem.budget))
 
 
 def selections(problem: GroupProblem) -> Iterator[Selection]:

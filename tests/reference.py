@@ -1,0 +1,613 @@
+"""A deliberately naive reference for the targeting rules of nine Riftbound cards (Core Rules 1.4).
+
+This module is a test oracle. It is written to be obviously correct, not fast:
+
+* It reads the raw scenario dict ("scenario format 1") directly and shares no code with the
+  rules engine it checks.
+* Finalization is brute force. Every unit is assigned to each slot of the card or to no slot,
+  in every combination. Tricksy Tentacles also tries every destination, and Elder Dragon tries
+  every mapping from locations to units. The results are then filtered with small predicates,
+  one per rule, each naming its Core Rules number.
+* Split resolution (Alpha Strike, Volibear) tries every damage vector over the chosen targets
+  (each amount 0..pool) and keeps the legal ones.
+* Group resolution (355.11.b) tries every subset of the legal chosen units.
+
+Boards in tests have at most about seven units, so exponential enumeration is fine.
+
+Answers are canonical JSON strings, ``json.dumps(line, sort_keys=True)``.
+
+>>> _slug("Volibear, Furious")
+'volibear-furious'
+>>> _slug("fox-fire") == _slug("Fox-Fire")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+Unit = dict[str, Any]
+Doc = dict[str, Any]
+# One chosen target: (slot name, unit dict, Elder Dragon location key or None).
+Choice = tuple[str, Unit, str | None]
+
+ALPHA = "alpha-strike"
+VOLIBEAR = "volibear-furious"
+FOX = "fox-fire"
+TRICKSY = "tricksy-tentacles"
+DECREE = "decree-of-discord"
+BELLOWS = "bellows-breath"
+FACEBREAKER = "facebreaker"
+SWITCHEROO = "switcheroo"
+ELDER = "elder-dragon"
+
+SPLIT_CARDS = (ALPHA, VOLIBEAR)
+HIDDEN_CARDS = (FOX, FACEBREAKER, SWITCHEROO)
+
+# Slots of each card: name -> "one" (a single id) or "list" (a sorted list of ids).
+SLOTS: dict[str, dict[str, str]] = {
+    ALPHA: {"friendly": "one", "enemies": "list"},
+    VOLIBEAR: {"enemies": "list"},
+    FOX: {"units": "list"},
+    TRICKSY: {"units": "list"},
+    DECREE: {"units": "list"},
+    BELLOWS: {"units": "list"},
+    FACEBREAKER: {"friendly": "one", "enemy": "one"},
+    SWITCHEROO: {"units": "list"},
+    ELDER: {"enemies": "map"},
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the raw dict
+# ---------------------------------------------------------------------------------------------
+
+
+def _slug(name: str) -> str:
+    """Normalise a card name: lower case, runs of other characters become one hyphen."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _card(doc: Doc) -> str:
+    card = _slug(str(doc["card"]))
+    if card not in SLOTS:
+        raise ValueError(f"unknown card {doc['card']!r}")
+    return card
+
+
+def _me(doc: Doc) -> str:
+    return str(doc["controller"])
+
+
+def _battlefields(doc: Doc) -> list[str]:
+    return [str(b) for b in doc.get("battlefields", [])]
+
+
+def _unit(doc: Doc, uid: str) -> Unit | None:
+    for unit in doc["units"]:
+        if unit["id"] == uid:
+            return dict(unit)
+    return None
+
+
+def _gone(uid: str) -> Unit:
+    """A chosen id that is no longer in the dict at all is treated as having left the board."""
+    return {"id": uid, "controller": "", "might": 0, "location": "offboard"}
+
+
+def _unit_or_gone(doc: Doc, uid: str) -> Unit:
+    unit = _unit(doc, uid)
+    return unit if unit is not None else _gone(uid)
+
+
+def _might(unit: Unit) -> int:
+    """143.2.b: Might below 0 counts as 0 when a card or a total refers to it."""
+    return max(0, int(unit.get("might", 0)))
+
+
+def _bonus(doc: Doc) -> int:
+    return int(doc.get("bonus_damage", 0))
+
+
+def _budget(doc: Doc) -> int | None:
+    value = doc.get("available_power")
+    return None if value is None else int(value)
+
+
+def _policy(doc: Doc, key: str, default: str) -> str:
+    return str((doc.get("policy") or {}).get(key, default))
+
+
+def _lethal_any(doc: Doc) -> bool:
+    """142.4.c: Elder Dragon makes any amount of your damage lethal to enemy units."""
+    return bool(doc.get("lethal_any", _card(doc) == ELDER))
+
+
+def _players(doc: Doc) -> list[str]:
+    found = {_me(doc)} | {str(u["controller"]) for u in doc["units"]}
+    for team in doc.get("teams") or []:
+        found |= {str(p) for p in team}
+    found.discard("")
+    return sorted(found)
+
+
+# ---------------------------------------------------------------------------------------------
+# Players, locations, targeting: one predicate per rule
+# ---------------------------------------------------------------------------------------------
+
+
+def friends(doc: Doc, p: str, q: str) -> bool:
+    """740.1.a: the same player, or teammates (listed together in one ``teams`` list)."""
+    if p == q:
+        return True
+    return any(p in team and q in team for team in doc.get("teams") or [])
+
+
+def opponents(doc: Doc, p: str, q: str) -> bool:
+    """740.1.b: every player who is not a friend is an opponent."""
+    return not friends(doc, p, q)
+
+
+def is_friendly(doc: Doc, unit: Unit) -> bool:
+    """740.1.a: a unit is friendly to the card's controller if its controller is a friend."""
+    return on_board(unit) and friends(doc, _me(doc), str(unit["controller"]))
+
+
+def is_enemy(doc: Doc, unit: Unit) -> bool:
+    """740.1.b: a unit is an enemy if an opponent of the card's controller controls it."""
+    return on_board(unit) and opponents(doc, _me(doc), str(unit["controller"]))
+
+
+def on_board(unit: Unit) -> bool:
+    """355.9.a.1: "unit" means an object on the board (359.3.e.2: leaving it makes it illegal)."""
+    return unit.get("location") != "offboard"
+
+
+def at_battlefield(doc: Doc, unit: Unit) -> bool:
+    """Targeting restriction "at a battlefield" (355.9.b); a base is not a battlefield."""
+    return on_board(unit) and unit.get("location") in _battlefields(doc)
+
+
+def location_key(unit: Unit) -> str:
+    """146.1: a unit's location. "base" is its own controller's base (107.1.b)."""
+    loc = str(unit.get("location"))
+    return f"base:{unit['controller']}" if loc == "base" else loc
+
+
+def targetable(doc: Doc, unit: Unit) -> bool:
+    """757, 758, 355.9.b: "can't be chosen" makes a unit an illegal target."""
+    mode = unit.get("untargetable")
+    if mode == "all":
+        return False
+    return not (mode == "enemy" and opponents(doc, _me(doc), str(unit["controller"])))
+
+
+def deflect_cost(doc: Doc, unit: Unit) -> int:
+    """809.1.c: choosing an opponent's Deflect unit costs its Deflect in Power; yours cost 0."""
+    if opponents(doc, _me(doc), str(unit["controller"])):
+        return int(unit.get("deflect", 0))
+    return 0
+
+
+def hidden_ok(doc: Doc, unit: Unit) -> bool:
+    """811.1.d.2: targets of a card played from Hidden must be at the Hidden battlefield."""
+    bf = doc.get("from_hidden")
+    if bf is None or _card(doc) not in HIDDEN_CARDS:
+        return True
+    return on_board(unit) and unit.get("location") == bf
+
+
+def volibear_here(doc: Doc) -> str | None:
+    """359.3.f.2: "here" is the source's location, checked now; only a battlefield counts."""
+    source = _unit_or_gone(doc, str(doc.get("source", "")))
+    if at_battlefield(doc, source):
+        return str(source["location"])
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# What a single slot accepts on its own (355.9): the same test at finalization and resolution
+# ---------------------------------------------------------------------------------------------
+
+
+def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> bool:
+    """355.9 / 359.3.e.2: may this unit fill this slot (as the board is now)?"""
+    card = _card(doc)
+    if not on_board(unit) or not targetable(doc, unit) or not hidden_ok(doc, unit):
+        return False
+    if card == ALPHA and slot == "friendly":
+        # "Choose a friendly unit": anywhere on the board.
+        return is_friendly(doc, unit)
+    if card == ALPHA:
+        # "enemy units at battlefields"
+        return is_enemy(doc, unit) and at_battlefield(doc, unit)
+    if card == VOLIBEAR:
+        # "enemy units at his battlefield" (here)
+        here = volibear_here(doc)
+        return is_enemy(doc, unit) and here is not None and unit.get("location") == here
+    if card in (FOX, SWITCHEROO):
+        # "units at a battlefield" / "two units at the same battlefield": any controller.
+        return at_battlefield(doc, unit)
+    if card == TRICKSY:
+        # "enemy units", no location requirement.
+        return is_enemy(doc, unit)
+    if card == DECREE:
+        # "enemy Order units"
+        return is_enemy(doc, unit) and "Order" in (unit.get("tags") or [])
+    if card == BELLOWS:
+        # "units": any controller, anywhere.
+        return True
+    if card == FACEBREAKER and slot == "friendly":
+        return is_friendly(doc, unit) and at_battlefield(doc, unit)
+    if card == FACEBREAKER:
+        return is_enemy(doc, unit) and at_battlefield(doc, unit)
+    if card == ELDER:
+        # "up to one enemy unit at each location": it must be at the location it is listed under.
+        return is_enemy(doc, unit) and location_key(unit) == where
+    raise AssertionError(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a group must meet together (355.11, 355.14.c)
+# ---------------------------------------------------------------------------------------------
+
+
+def one_battlefield(doc: Doc, units: list[Unit]) -> bool:
+    """355.11: "at a battlefield" / "at the same battlefield": all share one battlefield."""
+    return all(at_battlefield(doc, u) for u in units) and len({u["location"] for u in units}) <= 1
+
+
+def one_location(units: list[Unit]) -> bool:
+    """355.11, Bellows Breath "at the same location"; each base is its own location (198.1)."""
+    return len({location_key(u) for u in units}) <= 1
+
+
+def one_controller(units: list[Unit]) -> bool:
+    """355.11, Tricksy Tentacles: the moved units share a single controller."""
+    return len({u["controller"] for u in units}) <= 1
+
+
+def total_might_at_most(units: list[Unit], cap: int) -> bool:
+    """355.11, 143.2.b: the total Might of the group (negatives count as 0) is at most cap."""
+    return sum(_might(u) for u in units) <= cap
+
+
+def _in_slot(choices: list[Choice], slot: str) -> list[Unit]:
+    return [u for s, u, _ in choices if s == slot]
+
+
+def group_meets(doc: Doc, choices: list[Choice], finalizing: bool) -> bool:
+    """The requirement the chosen units meet together.
+
+    At finalization (355.8) every required slot must be filled; at resolution (355.11.b,
+    359.3.e.8) only the collective requirement and the slot maxima are checked.
+    """
+    card = _card(doc)
+    units = [u for _, u, _ in choices]
+    ids = [u["id"] for u in units]
+    if len(ids) != len(set(ids)):
+        return False  # a unit is never chosen twice in one declaration
+    for slot, kind in SLOTS[card].items():
+        count = len(_in_slot(choices, slot))
+        if kind == "one" and (count > 1 or (finalizing and count != 1)):
+            return False  # 355.8: every required target must be chosen
+    if card == ALPHA:
+        friendly = _in_slot(choices, "friendly")
+        cap = _might(friendly[0]) if friendly else 0
+        # 355.14.c: at most the initial damage (its Might; 417.6.b.3: no spell bonus).
+        return len(_in_slot(choices, "enemies")) <= cap
+    if card == VOLIBEAR:
+        # 355.14.c with 715.3: bonus damage is added to the amount split.
+        return len(units) <= 5 + _bonus(doc)
+    if card == FOX:
+        return one_battlefield(doc, units) and total_might_at_most(units, 4)
+    if card == TRICKSY:
+        return one_controller(units) and total_might_at_most(units, 8)
+    if card == DECREE:
+        return total_might_at_most(units, 5)
+    if card == BELLOWS:
+        return len(units) <= 3 and one_location(units)
+    if card == FACEBREAKER:
+        return one_battlefield(doc, units)
+    if card == SWITCHEROO:
+        size_ok = len(units) == 2 if finalizing else len(units) <= 2
+        return size_ok and one_battlefield(doc, units)
+    if card == ELDER:
+        # "up to one enemy unit at each location"
+        wheres = [w for _, _, w in choices]
+        return len(wheres) == len(set(wheres))
+    raise AssertionError(card)
+
+
+def destination_ok(doc: Doc, units: list[Unit], dest: str) -> bool:
+    """355.4.a: a move's destination must differ from the current location of each moved unit."""
+    if dest == "base":
+        return all(u.get("location") != "base" for u in units)
+    return dest in _battlefields(doc) and all(u.get("location") != dest for u in units)
+
+
+# ---------------------------------------------------------------------------------------------
+# Finalization
+# ---------------------------------------------------------------------------------------------
+
+
+def _targets_of(doc: Doc, choices: list[Choice]) -> dict[str, Any]:
+    card = _card(doc)
+    targets: dict[str, Any] = {}
+    for slot, kind in SLOTS[card].items():
+        if kind == "one":
+            targets[slot] = _in_slot(choices, slot)[0]["id"]
+        elif kind == "list":
+            targets[slot] = sorted(u["id"] for u in _in_slot(choices, slot))
+        else:
+            targets[slot] = {str(w): u["id"] for s, u, w in choices if s == slot}
+    return targets
+
+
+def _all_assignments(doc: Doc) -> Iterator[list[Choice]]:
+    """Every way to put every unit in a slot or in no slot (Elder Dragon: every mapping)."""
+    card = _card(doc)
+    units: list[Unit] = [dict(u) for u in doc["units"]]
+    if card == ELDER:
+        locations = _battlefields(doc) + [f"base:{p}" for p in _players(doc)]
+        for picks in itertools.product([None, *units], repeat=len(locations)):
+            pairs = zip(locations, picks, strict=True)
+            yield [("enemies", u, w) for w, u in pairs if u is not None]
+        return
+    options: list[str | None] = [None, *SLOTS[card]]
+    for slots in itertools.product(options, repeat=len(units)):
+        yield [(s, u, None) for s, u in zip(slots, units, strict=True) if s is not None]
+
+
+def _single_declarations(doc: Doc) -> list[tuple[dict[str, Any], int, bool]]:
+    """Every legal declaration ignoring the Power budget: (targets, deflect cost, non-empty)."""
+    card = _card(doc)
+    found: list[tuple[dict[str, Any], int, bool]] = []
+    for choices in _all_assignments(doc):
+        if not all(slot_accepts(doc, s, u, w) for s, u, w in choices):
+            continue
+        if not group_meets(doc, choices, finalizing=True):
+            continue
+        cost = sum(deflect_cost(doc, u) for _, u, _ in choices)  # 809.1.c, per choice
+        targets = _targets_of(doc, choices)
+        units = [u for _, u, _ in choices]
+        if card == TRICKSY and units:
+            # 355.4: the destination is chosen at finalization; it is not a target.
+            for dest in [*_battlefields(doc), "base"]:
+                if destination_ok(doc, units, dest):
+                    found.append(({**targets, "destination": dest}, cost, True))
+        else:
+            found.append((targets, cost, bool(units)))
+    return found
+
+
+def _within_budget(doc: Doc, cost: int) -> bool:
+    """356.2.a.2, 809.1.d: Deflect is a mandatory additional cost; it must be payable."""
+    budget = _budget(doc)
+    return budget is None or cost <= budget
+
+
+def _playable_from_hidden(doc: Doc, decls: list[tuple[dict[str, Any], int, bool]]) -> bool:
+    """811.1.d: a card played from Hidden with no valid (non-empty) targets cannot be played."""
+    if doc.get("from_hidden") is None or _card(doc) not in HIDDEN_CARDS:
+        return True
+    return any(non_empty for _, _, non_empty in decls)
+
+
+def _line(targets: dict[str, Any], cost: int) -> str:
+    return json.dumps({"targets": targets, "deflect_cost": cost}, sort_keys=True)
+
+
+def finalize_lines(doc: Doc) -> set[str]:
+    """Every legal finalize line (targets and Deflect cost) for the scenario."""
+    card = _card(doc)
+    decls = _single_declarations(doc)
+    if not _playable_from_hidden(doc, decls):
+        return set()
+    if card == BELLOWS and doc.get("repeat"):
+        # 820.2, 820.2.a: the repeat's choices are made now and may differ; Deflect is per choice.
+        lines: set[str] = set()
+        for (t1, c1, _), (t2, c2, _) in itertools.product(decls, repeat=2):
+            if _within_budget(doc, c1 + c2):
+                lines.add(_line({**t1, "repeat": t2}, c1 + c2))
+        return lines
+    return {_line(t, c) for t, c, _ in decls if _within_budget(doc, c)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolution: split damage (355.14)
+# ---------------------------------------------------------------------------------------------
+
+
+def _split_pool(doc: Doc) -> int | None:
+    """The damage to split now, or None when the referent is null (359.3.f.2.a)."""
+    card = _card(doc)
+    if card == VOLIBEAR:
+        return 5 + _bonus(doc)  # 715.3
+    friendly = _unit_or_gone(doc, str(doc["targets"]["friendly"]))
+    if not slot_accepts(doc, "friendly", friendly):
+        return None  # 359.3.e.12, 359.3.f.2.a: "its Might" is null, nothing is dealt
+    return _might(friendly)  # 359.3.f.2: its Might as the spell resolves
+
+
+def _damage_line(amounts: dict[str, int]) -> str:
+    return json.dumps({"damage": {k: v for k, v in amounts.items() if v > 0}}, sort_keys=True)
+
+
+def _split_answers(doc: Doc) -> set[str]:
+    chosen = [_unit_or_gone(doc, str(uid)) for uid in doc["targets"].get("enemies", [])]
+    empty = {_damage_line({})}
+    pool = _split_pool(doc)
+    if pool is None or pool == 0:
+        return empty
+    forfeit = _policy(doc, "split_illegal", "redistribute") == "forfeit"
+    legal = [slot_accepts(doc, "enemies", u) for u in chosen]  # 359.3.e.2, 758.1
+    # 359.3.e.9.a: under forfeit an illegal target still on the board keeps its place.
+    may_share = [ok or (forfeit and on_board(u)) for ok, u in zip(legal, chosen, strict=True)]
+    places = sum(may_share)
+    if places == 0:
+        return empty  # 359.3.e.7: no legal target, the instruction does not execute
+    keep = min(places, pool)  # 355.14.h, 355.14.h.1: drop exactly enough, never more
+    answers: set[str] = set()
+    ranges = [range(pool + 1) if share else range(1) for share in may_share]
+    for vector in itertools.product(*ranges):
+        if sum(vector) != pool:
+            continue  # the whole pool is split (355.14.e-g)
+        if sum(1 for a in vector if a > 0) != keep:
+            continue  # each kept target gets >= 1 (355.14.g); exactly keep of them
+        dealt = {u["id"]: a for u, a, ok in zip(chosen, vector, legal, strict=True) if ok and a > 0}
+        answers.add(_damage_line(dealt))  # a forfeited share is not dealt (359.3.e.5)
+    return answers
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolution: groups (355.11.b, 359.3.e)
+# ---------------------------------------------------------------------------------------------
+
+
+def _chosen(doc: Doc, targets: dict[str, Any]) -> list[Choice]:
+    card = _card(doc)
+    out: list[Choice] = []
+    for slot, kind in SLOTS[card].items():
+        value = targets.get(slot)
+        if value is None:
+            continue
+        if kind == "one":
+            out.append((slot, _unit_or_gone(doc, str(value)), None))
+        elif kind == "list":
+            out.extend((slot, _unit_or_gone(doc, str(uid)), None) for uid in value)
+        else:
+            out.extend((slot, _unit_or_gone(doc, str(uid)), str(w)) for w, uid in value.items())
+    return out
+
+
+def _subsets(items: list[Choice]) -> Iterator[list[Choice]]:
+    for size in range(len(items) + 1):
+        for combo in itertools.combinations(items, size):
+            yield list(combo)
+
+
+def _group_subsets(doc: Doc, targets: dict[str, Any]) -> list[list[Choice]]:
+    """The sets of chosen units the card may affect now (one execution)."""
+    card = _card(doc)
+    # 359.3.e.2, 359.3.e.5: a chosen unit failing its own slot conditions now is illegal.
+    legal = [(s, u, w) for s, u, w in _chosen(doc, targets) if slot_accepts(doc, s, u, w)]
+    if card == SWITCHEROO:
+        # 433.1, 359.3.e.6: a swap needs both units, still together at one battlefield.
+        ok = len(legal) == 2 and group_meets(doc, legal, finalizing=False)
+        return [legal] if ok else [[]]
+    if group_meets(doc, legal, finalizing=False):
+        return [legal]  # 359.3.e.8: execute on the legal targets
+    # 355.11.b: choose a subset of the original targets that fulfils the requirement.
+    fits = [s for s in _subsets(legal) if group_meets(doc, s, finalizing=False)]
+    if _policy(doc, "group_subset", "maximal") == "any":
+        return fits
+
+    def maximal(subset: list[Choice]) -> bool:
+        others = [c for c in legal if c not in subset]
+        return not any(group_meets(doc, [*subset, c], finalizing=False) for c in others)
+
+    return [s for s in fits if maximal(s)]
+
+
+def _group_answer(doc: Doc, targets: dict[str, Any], subset: list[Choice]) -> dict[str, Any]:
+    ids = sorted(u["id"] for _, u, _ in subset)
+    if _card(doc) != TRICKSY or not subset:
+        return {"affected": ids}
+    dest = str(targets.get("destination"))
+    # A unit already at the destination is not moved (355.4.a); it still counts toward Might.
+    stay = sorted(u["id"] for _, u, _ in subset if u.get("location") == dest)
+    answer: dict[str, Any] = {"affected": [i for i in ids if i not in stay]}
+    if stay:
+        answer["unmoved"] = stay
+    return answer
+
+
+def _group_answers(doc: Doc) -> set[str]:
+    targets: dict[str, Any] = doc["targets"]
+    first = [_group_answer(doc, targets, s) for s in _group_subsets(doc, targets)]
+    if _card(doc) == BELLOWS and doc.get("repeat"):
+        # 820.2: each execution resolves on its own with its own choices.
+        again = targets.get("repeat") or {"units": []}
+        second = [_group_answer(doc, again, s) for s in _group_subsets(doc, again)]
+        return {
+            json.dumps({**a, "repeat": b}, sort_keys=True)
+            for a, b in itertools.product(first, second)
+        }
+    return {json.dumps(a, sort_keys=True) for a in first}
+
+
+def resolve_lines(doc: Doc) -> set[str]:
+    """Every legal resolve line for the choices in ``doc["targets"]``."""
+    if _card(doc) in SPLIT_CARDS:
+        return _split_answers(doc)
+    return _group_answers(doc)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcome metrics
+# ---------------------------------------------------------------------------------------------
+
+
+def _dealt(doc: Doc, line: dict[str, Any]) -> dict[str, int]:
+    """Damage dealt per unit id by one resolve line."""
+    card = _card(doc)
+    if card in SPLIT_CARDS:
+        return {str(k): int(v) for k, v in (line.get("damage") or {}).items()}
+    if card not in (BELLOWS, ELDER):
+        return {}
+    per_unit = 1 + _bonus(doc)  # 715.2: fixed damage to each target gets the bonus
+    dealt: dict[str, int] = {}
+    for part in (line, line.get("repeat") or {}):
+        for uid in part.get("affected", []):
+            dealt[str(uid)] = dealt.get(str(uid), 0) + per_unit
+    return dealt
+
+
+def _affected_ids(line: dict[str, Any]) -> set[str]:
+    ids = {str(u) for u in line.get("affected", [])}
+    return ids | {str(u) for u in (line.get("repeat") or {}).get("affected", [])}
+
+
+def metrics(doc: Doc, line: dict[str, Any]) -> dict[str, int]:
+    """Outcome metrics of one resolve line: kills, xp, killed-might, overkill, value, affected."""
+    card = _card(doc)
+    kills = killed_might = overkill = value = 0
+    if card == FOX:
+        # Fox-Fire kills outright (428.1.a): no damage, no overkill.
+        for uid in sorted(_affected_ids(line)):
+            unit = _unit_or_gone(doc, uid)
+            kills += 1
+            killed_might += _might(unit)
+            value += int(unit.get("value", 0))
+    for uid, d in sorted(_dealt(doc, line).items()):
+        if d <= 0:
+            continue
+        unit = _unit_or_gone(doc, uid)
+        threshold = max(1, int(unit.get("might", 0)))  # 142.4.b: non-zero and >= Might
+        marked = int(unit.get("damage", 0)) + d
+        if _lethal_any(doc) and is_enemy(doc, unit):
+            dies, extra = True, d - 1  # 142.4.c: any amount of your damage is lethal
+        else:
+            dies, extra = marked >= threshold, marked - threshold
+        if dies:
+            kills += 1
+            killed_might += _might(unit)
+            value += int(unit.get("value", 0))
+            overkill += extra
+    if card in SPLIT_CARDS:
+        affected = sum(1 for d in _dealt(doc, line).values() if d > 0)
+    else:
+        affected = len(_affected_ids(line))
+    return {
+        "kills": kills,
+        "xp": kills if card == ALPHA else 0,
+        "killed-might": killed_might,
+        "overkill": overkill,
+        "value": value,
+        "affected": affected,
+    }
