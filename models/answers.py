@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 
 @dataclass(frozen=True)
@@ -138,3 +138,39 @@ class Affected:
         if self.unmoved:
             line["unmoved"] = list(self.unmoved)
         return line
+
+
+Part = TypeVar("Part", GroupDeclaration, Affected)
+
+
+@dataclass(frozen=True, order=True)
+class Repeated(Generic[Part]):
+    """A card whose Repeat was paid executes twice (820.1.d): the answer of the first
+    execution and the ``again`` of the second, whose choices are its own (820.2.a).
+
+    >>> twice = Repeated(Affected.of(["r1"]), Affected.of(["r1", "r2"]))
+    >>> twice.as_json({"affected": ["r1"]}, {"affected": ["r1", "r2"]})
+    {'affected': ['r1'], 'repeat': {'affected': ['r1', 'r2']}}
+    """
+
+    first: Part
+    again: Part
+
+    @property
+    def deflect_cost(self) -> int:
+        """The Deflect of both executions' choices: paid for each choice (809.1.c)."""
+        first, again = self.first, self.again
+        if isinstance(first, GroupDeclaration) and isinstance(again, GroupDeclaration):
+            return first.deflect_cost + again.deflect_cost
+        return 0
+
+    @staticmethod
+    def as_json(first: dict[str, Any], again: dict[str, Any]) -> dict[str, Any]:
+        """A line from the two executions' lines: the second nested under ``repeat``
+        (inside ``targets`` for a declaration, whose Deflect cost adds up)."""
+        if "targets" in first:
+            return {"targets": {**first["targets"], "repeat": again["targets"]},
+                    "deflect_cost": first["deflect_cost"] + again["deflect_cost"],
+                    **{k: v + again.get(k, []) for k, v in first.items()
+                       if k not in ("targets", "deflect_cost")}}
+        return {**first, "repeat": again}

@@ -25,7 +25,7 @@ from models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
 from models.group import group_effect, requirement_failure, resolve_group_problem
 from models.rules import rule
 from models.scenario import Scenario
-from models.split import finalize_problem, resolve_problem, split_effect
+from models.split import SplitResolveProblem, finalize_problem, resolve_problem, split_effect
 from models.targeting import source_battlefield
 
 Step = dict[str, Any]
@@ -78,7 +78,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
     for _unit, failure in problem.illegal:
         steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
     if problem.illegal:
-        steps.append(_policy_step(problem.forfeit))
+        steps.append(_policy_step(scenario, problem))
     if problem.pool_null is not None:
         steps.append(step("359.3.f.2.a", problem.pool_null.message + "; no damage is dealt"))
         steps.append(step("359.3.e.12", "a calculation using null information is ignored"))
@@ -117,12 +117,15 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
     return steps
 
 
-def _policy_step(forfeit: int) -> Step:
+def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
     """Which reading of illegal split targets applies (the sources disagree)."""
-    if forfeit:
+    if scenario.policy.split_illegal == "forfeit":
+        gone = len(problem.illegal) - problem.forfeit
+        left = (f"; {gone} that left the board no longer count as targets and take no "
+                "share (359.3.e.9.a)") if gone else ""
         return step("359.3.e.5", f"policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the "
-                    f"{forfeit} illegal targets keep their share of the split; the damage "
-                    "assigned to them is not dealt")
+                    f"{problem.forfeit} illegal targets still on the board keep their share "
+                    f"of the split; the damage assigned to them is not dealt{left}")
     return step("359.3.e.8", "policy split_illegal=redistribute (the default; riftboundfaq's "
                 "Alpha Strike ruling): the whole damage is split among the legal targets")
 

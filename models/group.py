@@ -335,6 +335,13 @@ def resolve_group_problem(scenario: Scenario) -> GroupProblem:
 # --------------------------------------------------------------------------- verifier
 
 
+def selection_tax(scenario: Scenario, selection: Selection) -> int:
+    """The Deflect the units of ``selection`` cost to target (809.1.c)."""
+    effect = group_effect(scenario)
+    return sum(deflect_tax(scenario, scenario.board[u], [slot.name])
+               for slot, units in zip(effect.slots, selection, strict=True) for u in units)
+
+
 def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
                              ) -> list[Failure]:
     """Every rule the declaration breaks; empty when it is legal."""
@@ -361,10 +368,7 @@ def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
     failure = requirement_failure(scenario, declaration.selection)
     if failure is not None:
         failures.append(failure)
-    tax = sum(deflect_tax(scenario, board[u], [slot.name])
-              for slot, units in zip(effect.slots, declaration.selection, strict=True)
-              for u in units)
-    failures += deflect_failures(scenario, tax)
+    failures += deflect_failures(scenario, selection_tax(scenario, declaration.selection))
     if effect.destination and everyone:
         where = declaration.destination
         if where is None:

@@ -29,10 +29,9 @@ Bonus Damage to each unit it affects (715.2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from models.answers import Affected, Resolution
+from models.answers import Affected, Repeated, Resolution
 from models.board import Unit
 from models.effects import Action, GroupTargets, SplitDamage
 from models.scenario import Scenario
@@ -123,7 +122,8 @@ class Objective:
             if metric == "deflect" and question != "finalize":
                 raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
 
-    def measure(self, scenario: Scenario, answer: Resolution | Affected) -> tuple[int, ...]:
+    def measure(self, scenario: Scenario, answer: Resolution | Affected | Repeated[Affected]
+                ) -> tuple[int, ...]:
         """The objective's value of a resolution, as the board is now (higher is better)."""
         metrics = resolution_metrics(scenario, answer)
         return tuple(term.sign * metrics[term.metric] for term in self.terms)
@@ -141,30 +141,35 @@ def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | Non
             "value": unit.value if dead else 0}
 
 
-def resolution_metrics(scenario: Scenario, answer: Resolution | Affected) -> dict[str, int]:
-    """Every metric of one resolution."""
+def resolution_metrics(scenario: Scenario, answer: Resolution | Affected | Repeated[Affected]
+                       ) -> dict[str, int]:
+    """Every metric of one resolution (both executions of a Repeat together: a unit chosen
+    twice is dealt the damage of both)."""
     board = scenario.board
-    dealt: Iterable[tuple[str, int]]
-    killed_outright: list[str] = []
-    if isinstance(answer, Resolution):
-        dealt = answer.damage
-        affected = len(answer.damage)
-    else:
+    dealt: dict[str, int] = {}
+    killed_outright: set[str] = set()
+    affected: set[str] = set()
+    parts = [answer.first, answer.again] if isinstance(answer, Repeated) else [answer]
+    for part in parts:
+        if isinstance(part, Resolution):
+            for unit_id, amount in part.damage:
+                dealt[unit_id] = dealt.get(unit_id, 0) + amount
+            affected.update(part.kept)
+            continue
         effect = scenario.effect
         assert isinstance(effect, GroupTargets)
         per_unit = dealt_to_each(scenario)
-        affected = len(answer.units)
+        affected.update(part.units)
         if per_unit is not None:
-            dealt = [(u, per_unit) for u in answer.units]
-        else:
-            dealt = []
-            if effect.action is Action.KILL:
-                killed_outright = list(answer.units)
+            for unit_id in part.units:
+                dealt[unit_id] = dealt.get(unit_id, 0) + per_unit
+        elif effect.action is Action.KILL:
+            killed_outright.update(part.units)
     totals = {"kills": 0, "xp": 0, "killed-might": 0, "overkill": 0, "value": 0,
-              "affected": affected, "deflect": 0}
-    parts = [unit_metrics(scenario, board[u], a) for u, a in dealt] + [
-        unit_metrics(scenario, board[u], 0, killed=True) for u in killed_outright]
-    for part in parts:
-        for metric, amount in part.items():
+              "affected": len(affected), "deflect": 0}
+    measured = [unit_metrics(scenario, board[u], a) for u, a in sorted(dealt.items())] + [
+        unit_metrics(scenario, board[u], 0, killed=True) for u in sorted(killed_outright)]
+    for part_metrics in measured:
+        for metric, amount in part_metrics.items():
             totals[metric] += amount
     return totals

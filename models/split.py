@@ -234,7 +234,11 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
             pool_null = Failure("359.3.f.2.a", f"its Might is null: {failure}")
     else:
         pool = _fixed_amount(effect, scenario.bonus_damage)
-    forfeit = len(illegal) if scenario.policy.split_illegal == "forfeit" else 0
+    # policy 'forfeit': illegal targets keep their place in the split, but one that left
+    # the board is no longer a target at all and takes no share (359.3.e.9.a)
+    forfeit = 0
+    if scenario.policy.split_illegal == "forfeit":
+        forfeit = sum(1 for unit_id, _ in illegal if board[unit_id].on_board)
     return SplitResolveProblem(
         targets=tuple(sorted(legal)), pool=pool, illegal=tuple(illegal), pool_null=pool_null,
         forfeit=forfeit,

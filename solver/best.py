@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from ortools.sat.python import cp_model
 
-from models.answers import Declaration, GroupDeclaration, Resolution
+from models.answers import Declaration, GroupDeclaration, Repeated, Resolution
 from models.board import Board
 from models.objectives import Objective, lethal, xp_per_kill
 from models.scenario import LIMIT, Scenario, Targets
@@ -47,7 +47,12 @@ from solver.legal import (
     GroupResolutions,
     LegalSet,
     Resolutions,
+    resolve,
 )
+from solver.repeat import RepeatedDeclarations, RepeatedResolutions
+
+#: A declaration of any question.
+Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
 
 #: Most split resolutions scored by vectorised enumeration; larger questions use CP-SAT.
 VECTOR_LIMIT = 500_000
@@ -124,9 +129,9 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} that "
                             "can be scored")
     scored: Iterable[tuple[Any, tuple[int, ...]]]
-    if isinstance(legal, GroupResolutions):
+    if isinstance(legal, (GroupResolutions, RepeatedResolutions)):
         scored = ((a, goal.measure(legal.scenario, a)) for a in legal)
-    elif isinstance(legal, (Declarations, GroupDeclarations)):
+    elif isinstance(legal, (Declarations, GroupDeclarations, RepeatedDeclarations)):
         _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
     else:  # pragma: no cover - every legal set is one of the above
@@ -332,7 +337,8 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
 # --------------------------------------------------------------------------- declarations
 
 
-def _check_boards(legal: Declarations | GroupDeclarations, robust: int) -> None:
+def _check_boards(legal: Declarations | GroupDeclarations | RepeatedDeclarations,
+                  robust: int) -> None:
     """Refuse a ranking of declarations that would resolve too many boards."""
     if legal.count() > BOARD_LIMIT:
         raise TooManyToRank(f"ranking {legal.count():,} declarations means resolving as "
@@ -343,6 +349,8 @@ def _check_boards(legal: Declarations | GroupDeclarations, robust: int) -> None:
     else:
         group = legal.problem
         movers = sum(len(group.members) if most is None else most for most in group.most)
+        if isinstance(legal, RepeatedDeclarations):
+            movers *= 2
     boards = legal.count() * (2 * robust + 1) ** (movers if robust else 0)
     if boards > BOARD_LIMIT:
         raise TooManyToRank(
@@ -350,8 +358,8 @@ def _check_boards(legal: Declarations | GroupDeclarations, robust: int) -> None:
             f"(limit {BOARD_LIMIT:,}): lower --robust, or rank resolutions instead")
 
 
-def _declaration_key(scenario: Scenario, declaration: Declaration | GroupDeclaration,
-                     goal: Objective, robust: int) -> tuple[int, ...]:
+def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective, robust: int
+                     ) -> tuple[int, ...]:
     """A declaration's worth: its best resolution now (or the worst over Might changes)."""
     outcomes = [_resolved_now(s, declaration, goal) for s in _changed_boards(
         scenario, declaration, robust)]
@@ -361,23 +369,35 @@ def _declaration_key(scenario: Scenario, declaration: Declaration | GroupDeclara
                  for term, value in zip(goal.terms, worst, strict=True))
 
 
-def _chosen_units(declaration: Declaration | GroupDeclaration) -> list[str]:
+def _chosen_units(declaration: Declared) -> list[str]:
+    if isinstance(declaration, Repeated):
+        return [*_chosen_units(declaration.first), *_chosen_units(declaration.again)]
     if isinstance(declaration, Declaration):
         return [*([declaration.friendly] if declaration.friendly else []), *declaration.split]
     return [u for slot in declaration.selection for u in slot]
 
 
-def _resolved_now(scenario: Scenario, declaration: Declaration | GroupDeclaration,
-                  goal: Objective) -> tuple[int, ...]:
+def _group_targets(scenario: Scenario, declaration: GroupDeclaration) -> Targets:
+    """The targets a group declaration chooses, as a resolution question reads them."""
+    return Targets(groups=tuple(zip(scenario.effect.slot_names, declaration.selection,
+                                    strict=True)),
+                   destination=declaration.destination,
+                   places=tuple((u, scenario.board[u].place)
+                                for slot in declaration.selection for u in slot))
+
+
+def _resolved_now(scenario: Scenario, declaration: Declared, goal: Objective
+                  ) -> tuple[int, ...]:
     """The best key of the declaration's resolution on ``scenario``'s board."""
-    if isinstance(declaration, GroupDeclaration):
-        targets = Targets(groups=tuple(zip(scenario.effect.slot_names, declaration.selection,
-                                           strict=True)),
-                          destination=declaration.destination,
-                          places=tuple((u, scenario.board[u].place)
-                                       for slot in declaration.selection for u in slot))
+    if isinstance(declaration, (GroupDeclaration, Repeated)):
+        if isinstance(declaration, Repeated):
+            targets = dataclasses.replace(
+                _group_targets(scenario, declaration.first),
+                repeat=_group_targets(scenario, declaration.again))
+        else:
+            targets = _group_targets(scenario, declaration)
         resolving = dataclasses.replace(scenario, targets=targets)
-        legal: LegalSet[Any] = GroupResolutions(resolving)
+        legal: LegalSet[Any] = resolve(resolving)
         scored = [goal.measure(resolving, a) for a in legal]
         return max(scored)
     targets = Targets(split=declaration.split, friendly=declaration.friendly)
@@ -393,8 +413,8 @@ def _resolution_goal(goal: Objective) -> Objective:
     return Objective(tuple(t for t in goal.terms if t.metric != "deflect"))
 
 
-def _changed_boards(scenario: Scenario, declaration: Declaration | GroupDeclaration,
-                    robust: int) -> Iterator[Scenario]:
+def _changed_boards(scenario: Scenario, declaration: Declared, robust: int
+                    ) -> Iterator[Scenario]:
     """The board as it is, or with every change of the chosen units' (and the source's)
     Might by up to ``robust`` either way."""
     if not robust:

@@ -134,7 +134,8 @@ def _load(path: str) -> Scenario:
 def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
     legal = finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
     if backend == "pyconstraint":
-        check_size(legal.problem)  # type: ignore[attr-defined]
+        for problem in legal.problems():
+            check_size(problem)
     return legal
 
 

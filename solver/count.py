@@ -25,8 +25,10 @@ Deflect tax fits the budget (809), counted by a DP over distinct tax values.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from itertools import accumulate
 from math import comb
 
 from models.group import GroupProblem
@@ -130,15 +132,34 @@ def count_selections(problem: GroupProblem) -> int:
 
     Not for ``maximal`` problems (see :func:`count_maximal_selections`).
     """
+    return sum(selections_by_tax(problem, exact=False).values())
+
+
+def selections_by_tax(problem: GroupProblem, exact: bool = True) -> Counter[int]:
+    """Legal group selections by their total Deflect tax (``{tax: ways}``), by the DP of
+    :func:`count_selections`; with ``exact=False`` every selection is counted under tax 0
+    (the tax is tracked only to meet a budget).
+
+    >>> from models.group import GroupProblem, Member
+    >>> trio = GroupProblem(tuple(Member(u, 1, t, "north", (0,)) for u, t in
+    ...     [("a", 0), ("b", 1), ("c", 2)]), (0,), (2,))
+    >>> sorted(selections_by_tax(trio).items())   # {} {a} | {b} {a,b} | {c} {a,c} | {b,c}
+    [(0, 2), (1, 2), (2, 2), (3, 1)]
+    """
     if problem.whole is not None:
-        return 1
+        taxes = {m.id: m.tax for m in problem.members}
+        spent = sum(taxes[u] for slot in problem.whole for u in slot)
+        return Counter({spent if exact else 0: 1})
     if problem.maximal:
         raise ValueError("count maximal selections with count_maximal_selections")
     if problem.per_class is not None:
-        return _count_per_class(problem)
+        return _count_per_class(problem, exact)
     least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
     stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
-    total = 0 if any(least) else 1
+    track = exact or budget is not None
+    total: Counter[int] = Counter()
+    if not any(least):
+        total[0] += 1
     for key in problem.classes():
         states: dict[tuple[tuple[int, ...], int, int], int] = {((0,) * len(least), 0, 0): 1}
         for member in (m for m in problem.members if m.key == key):
@@ -148,7 +169,7 @@ def count_selections(problem: GroupProblem) -> int:
                     if most[slot] is not None and counts[slot] >= most[slot]:  # type: ignore[operator]
                         continue
                     new_might = might + member.might if cap is not None else 0
-                    new_tax = tax + member.tax if budget is not None else 0
+                    new_tax = tax + member.tax if track else 0
                     if (cap is not None and new_might > cap) or (
                             budget is not None and new_tax > budget):
                         continue
@@ -157,16 +178,16 @@ def count_selections(problem: GroupProblem) -> int:
                     state = (tuple(bumped), new_might, new_tax)
                     grown[state] = grown.get(state, 0) + ways
             states = grown
-        total += sum(ways for (counts, _, _), ways in states.items()
-                     if any(counts) and all(c >= low for c, low in zip(counts, least,
-                                                                           strict=True)))
+        for (counts, _, tax), ways in states.items():
+            if any(counts) and all(c >= low for c, low in zip(counts, least, strict=True)):
+                total[tax if exact else 0] += ways
     return total
 
 
 State = tuple[tuple[int, ...], int, int]
 
 
-def _count_per_class(problem: GroupProblem) -> int:
+def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
     """Selections taking at most ``per_class`` members from each class, classes combined:
     a DP over classes, each class's own choices counted first, then convolved."""
     least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
@@ -183,6 +204,7 @@ def _count_per_class(problem: GroupProblem) -> int:
     def fits(might: int, tax: int) -> bool:
         return (cap is None or might <= cap) and (budget is None or tax <= budget)
 
+    track = exact or budget is not None
     zero = (0,) * len(least)
     states: dict[State, int] = {(zero, 0, 0): 1}
     for key in problem.classes():
@@ -194,7 +216,8 @@ def _count_per_class(problem: GroupProblem) -> int:
                     continue
                 for slot in member.slots:
                     bumped = add(counts, tuple(int(i == slot) for i in range(len(least))))
-                    new = (might + member.might, tax + member.tax)
+                    new = (might + member.might if cap is not None else 0,
+                           tax + member.tax if track else 0)
                     if bumped is not None and fits(*new):
                         option = (bumped, *new, taken + 1)
                         grown[option] = grown.get(option, 0) + ways
@@ -207,8 +230,31 @@ def _count_per_class(problem: GroupProblem) -> int:
                     state = (summed, might + extra_might, tax + extra_tax)
                     combined[state] = combined.get(state, 0) + ways * more_ways
         states = combined
-    return sum(ways for (counts, _, _), ways in states.items()
-               if all(c >= low for c, low in zip(counts, least, strict=True)))
+    total: Counter[int] = Counter()
+    for (counts, _, tax), ways in states.items():
+        if all(c >= low for c, low in zip(counts, least, strict=True)):
+            total[tax if exact else 0] += ways
+    return total
+
+
+def count_pairs_within(first: Counter[int], second: Counter[int], budget: int | None) -> int:
+    """Pairs of one answer of each distribution whose taxes add up to at most ``budget``
+    (every pair with no budget): a Repeat's two executions paying Deflect each (820.2).
+
+    >>> count_pairs_within(Counter({0: 2, 1: 1}), Counter({0: 2, 1: 1}), budget=1)
+    8
+    """
+    if budget is None:
+        return sum(first.values()) * sum(second.values())
+    ordered = sorted(second.items())
+    taxes = [tax for tax, _ in ordered]
+    prefix = list(accumulate(ways for _, ways in ordered))
+    total = 0
+    for tax, ways in first.items():
+        index = bisect_right(taxes, budget - tax)
+        if index:
+            total += ways * prefix[index - 1]
+    return total
 
 
 def count_maximal_selections(problem: GroupProblem) -> int | None:

@@ -24,6 +24,7 @@ unusual shapes), iteration streams from a backend, membership runs the rules ver
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import accumulate, pairwise
@@ -31,7 +32,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from models.answers import Affected, Declaration, GroupDeclaration, Resolution, Selection
+from models.answers import (
+    Affected,
+    Declaration,
+    GroupDeclaration,
+    Repeated,
+    Resolution,
+    Selection,
+)
 from models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from models.effects import GroupTargets
 from models.explain import (
@@ -70,6 +78,7 @@ from solver.count import (
     count_selections,
     count_split_resolutions,
     count_subsets_for_caps,
+    selections_by_tax,
 )
 from solver.rank import (
     rank_combination,
@@ -78,7 +87,8 @@ from solver.rank import (
     unrank_masks,
 )
 
-A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected)
+A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected,
+            Repeated[GroupDeclaration], Repeated[Affected])
 
 
 class LegalSet(ABC, Generic[A]):
@@ -200,6 +210,10 @@ class LegalSet(ABC, Generic[A]):
         """A legal answer drawn uniformly at random."""
         rng = rng or np.random.default_rng()
         return self[int(rng.integers(self.count()))]
+
+    def problems(self) -> list[Any]:
+        """The plain questions the backend answers (for size checks)."""
+        return [getattr(self, "problem")]  # noqa: B009 - every legal set sets one
 
     def why_none(self) -> list[Failure]:
         """Why the set is empty (an empty list when it is not): for a judge reading a
@@ -415,15 +429,28 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             return 0
         if not self.effect.destination:
             return count_selections(self.problem)
+        return sum(self.by_tax(exact=False).values())
+
+    def by_tax(self, exact: bool = True) -> Counter[int]:
+        """How many declarations cost each Deflect tax (``{tax: ways}``), without listing
+        (``exact=False``: every one under tax 0, the tax not tracked)."""
+        if self.unplayable is not None:
+            return Counter()
+        if not self.effect.destination:
+            return selections_by_tax(self.problem, exact)
         # 355.4.a: per destination, the groups none of whose members already stands there
         board = self.scenario.board
-        empty = 0 if any(self.problem.least) else 1
-        total = empty
+        total: Counter[int] = Counter()
+        if not any(self.problem.least):
+            total[0] += 1  # the empty group moves nothing: it has no destination
         for where in self.destinations():
             movable = tuple(m for m in self.problem.members
                             if not stands_at(board[m.id], where))
-            total += count_selections(replace(self.problem, members=movable)) - empty
-        return total
+            groups = selections_by_tax(replace(self.problem, members=movable), exact)
+            if not any(self.problem.least):
+                groups[0] -= 1
+            total.update(groups)
+        return +total
 
     def __iter__(self) -> Iterator[GroupDeclaration]:
         if self.unplayable is not None:
@@ -542,6 +569,10 @@ class GroupResolutions(LegalSet[Affected]):
 
 def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal resolution of ``scenario``'s chosen targets on the board now."""
+    if scenario.repeat:
+        from solver.repeat import RepeatedResolutions
+
+        return RepeatedResolutions(scenario, backend)
     if isinstance(scenario.effect, GroupTargets):
         return GroupResolutions(scenario, backend)
     return Resolutions(scenario, backend)
@@ -549,6 +580,10 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
 
 def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal target declaration for ``scenario``'s board."""
+    if scenario.repeat:
+        from solver.repeat import RepeatedDeclarations
+
+        return RepeatedDeclarations(scenario, backend)
     if isinstance(scenario.effect, GroupTargets):
         return GroupDeclarations(scenario, backend)
     return Declarations(scenario, backend)

@@ -1,12 +1,14 @@
 """Property tests for group effects (355.11) on random boards: every backend lists
-exactly the answers the rules verifier accepts among a brute-force superset, each once,
-as many as ``count()`` says, for every group card and both ``group_subset`` policies."""
+exactly the answers of the independent reference (``tests/reference.py``), each once, as
+many as ``count()`` says, for every group card and both ``group_subset`` policies; and the
+engine's own verifier accepts exactly those among a brute-force superset."""
 
 from __future__ import annotations
 
 from itertools import product
 from typing import Any
 
+import reference
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_properties import every_backend_lists_exactly
@@ -14,6 +16,7 @@ from test_properties import every_backend_lists_exactly
 from models import Scenario, parse_scenario
 from models.answers import Affected, GroupDeclaration
 from models.cards.group import CARDS
+from models.effects import GroupTargets
 from models.group import group_effect, verify_group_declaration, verify_group_resolution
 from solver import finalize, resolve
 
@@ -22,8 +25,10 @@ LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")
 
 
 @st.composite
-def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
-    """A random board of up to 6 units for a random group card of the library."""
+def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
+    """A random board document of up to 6 units for a random group card of the library;
+    players A (the controller), B and C, C sometimes A's teammate; Bellows Breath sometimes
+    repeated."""
     card = draw(st.sampled_from(CARDS))
     units: list[dict[str, Any]] = []
     for index in range(draw(st.sampled_from((5, 4, 6, 3, 2, 1)))):
@@ -44,42 +49,56 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> Scenario:
     }
     if draw(st.booleans()):
         doc["available_power"] = draw(st.integers(0, 3))
+    if draw(st.integers(0, 2)) == 0:
+        doc["teams"] = [["A", "C"]]
     if card.hidden and draw(st.booleans()):
         doc["from_hidden"] = draw(st.sampled_from(["north", "south"]))
+    repeat = card.repeat and draw(st.booleans()) and len(units) <= 4
+    if repeat:
+        doc["repeat"] = True
     if with_targets:
-        free = [u["id"] for u in units]
-        targets: dict[str, Any] = {}
-        for slot in card.slots:
-            if card.per_place is not None:
-                # the location each was chosen at: mostly where it is now, else moved since
-                placed: dict[str, str] = {}
-                for u in units:
-                    where = u["location"] if u["location"] != "base" else f"base:{u['controller']}"
-                    where = draw(st.sampled_from([where, where, "north", "south", "base:B"]))
-                    if where != "offboard" and where not in placed and draw(st.booleans()):
-                        placed[where] = u["id"]
-                targets[slot.name] = placed
-            elif slot.single:
-                if not free:
-                    doc["targets"] = None
-                    return _parse_without_targets(doc)
-                targets[slot.name] = free.pop(draw(st.integers(0, len(free) - 1)))
-            else:
-                picked = [u for u in list(free) if draw(st.sampled_from((True, True, False)))]
-                picked = picked[:slot.most] if slot.most is not None else picked
-                if len(picked) < slot.least:  # as many as the card chooses (355.8)
-                    return _parse_without_targets(doc)
-                targets[slot.name] = picked
-                free = [u for u in free if u not in picked]
-        if card.destination:
-            targets["destination"] = draw(st.sampled_from(["north", "south", "base"]))
+        targets = _declared(draw, card, units)
+        if targets is None:
+            return doc
+        if repeat:
+            again = _declared(draw, card, units)
+            if again is None:
+                return doc
+            targets["repeat"] = again
         doc["targets"] = targets
-    return parse_scenario(doc)
+    return doc
 
 
-def _parse_without_targets(doc: dict[str, Any]) -> Scenario:
-    doc.pop("targets", None)
-    return parse_scenario(doc)
+def _declared(draw: st.DrawFn, card: GroupTargets, units: list[dict[str, Any]]
+              ) -> dict[str, Any] | None:
+    """Targets as finalization might have chosen them (the board has changed since), or
+    ``None`` when the card's slots can't be filled from this board."""
+    free = [u["id"] for u in units]
+    targets: dict[str, Any] = {}
+    for slot in card.slots:
+        if card.per_place is not None:
+            # the location each was chosen at: mostly where it is now, else moved since
+            placed: dict[str, str] = {}
+            for u in units:
+                where = u["location"] if u["location"] != "base" else f"base:{u['controller']}"
+                where = draw(st.sampled_from([where, where, "north", "south", "base:B"]))
+                if where != "offboard" and where not in placed and draw(st.booleans()):
+                    placed[where] = u["id"]
+            targets[slot.name] = placed
+        elif slot.single:
+            if not free:
+                return None
+            targets[slot.name] = free.pop(draw(st.integers(0, len(free) - 1)))
+        else:
+            picked = [u for u in list(free) if draw(st.sampled_from((True, True, False)))]
+            picked = picked[:slot.most] if slot.most is not None else picked
+            if len(picked) < slot.least:  # as many as the card chooses (355.8)
+                return None
+            targets[slot.name] = picked
+            free = [u for u in free if u not in picked]
+    if card.destination:
+        targets["destination"] = draw(st.sampled_from(["north", "south", "base"]))
+    return targets
 
 
 def brute_force_declarations(s: Scenario) -> set[GroupDeclaration]:
@@ -116,18 +135,24 @@ GROUPS = settings(max_examples=150, deadline=None,
 
 @GROUPS
 @given(group_boards(with_targets=False))
-def test_group_declarations_match_brute_force(s: Scenario) -> None:
-    listed = every_backend_lists_exactly(finalize, s, brute_force_declarations(s))
-    for answer in listed:
-        units = [u for slot in answer.selection for u in slot]
-        assert answer.deflect_cost == sum(s.board.deflect_tax(s.board[u], "A") for u in units)
+def test_group_declarations_match_the_reference(doc: dict[str, Any]) -> None:
+    s = parse_scenario(doc)
+    event("repeated" if s.repeat else s.effect.name)
+    listed = every_backend_lists_exactly(finalize, s, reference.finalize_lines(doc))
+    if not s.repeat:
+        assert brute_force_declarations(s) == set(listed)
 
 
 @GROUPS
 @given(group_boards(with_targets=True))
-def test_group_resolutions_match_brute_force(s: Scenario) -> None:
-    if s.targets is None:
+def test_group_resolutions_match_the_reference(doc: dict[str, Any]) -> None:
+    if "targets" not in doc:
         return
-    problem = resolve(s).problem
-    event(f"{len(problem.members)} legal, " + ("still whole" if problem.whole else "re-chosen"))
-    every_backend_lists_exactly(resolve, s, brute_force_resolutions(s))
+    s = parse_scenario(doc)
+    if not s.repeat:
+        problem = resolve(s).problem
+        event(f"{len(problem.members)} legal, " + ("still whole" if problem.whole
+                                                    else "re-chosen"))
+    listed = every_backend_lists_exactly(resolve, s, reference.resolve_lines(doc))
+    if not s.repeat:
+        assert brute_force_resolutions(s) == set(listed)

@@ -1,0 +1,155 @@
+"""The legal set of a card whose Repeat was paid: every pair of its two executions' answers.
+
+Declarations are pairs of the card's own declarations whose Deflect adds up within the
+Power available (809.1.c, 820.2.a); resolutions are pairs of each execution's resolutions,
+each on the board as it is (820.1.d). Counts multiply, or, under a budget, add up over
+the two executions' Deflect distributions; nothing is listed to count.
+
+>>> from models import load_scenario
+>>> from solver.examples import example_path
+>>> from solver.legal import finalize
+>>> legal = finalize(load_scenario(example_path("bellows-breath-repeat-finalize")))
+>>> legal.count(), next(iter(legal)).deflect_cost
+(21, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from models.answers import Affected, GroupDeclaration, Repeated
+from models.explain import Step, step
+from models.repeat import execution, verify_repeated_declaration, verify_repeated_resolution
+from models.scenario import Scenario
+from models.targeting import Failure
+from solver.count import count_pairs_within
+from solver.legal import GroupDeclarations, GroupResolutions, LegalSet
+
+#: The prefix of the second execution's columns in :meth:`LegalSet.arrays` masks.
+AGAIN = "repeat:"
+
+
+class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
+    """Every legal pair of declarations of a card whose Repeat is paid (820.2, 820.2.a)."""
+
+    question = "finalize"
+    noun = "declarations"
+    _answer_type = Repeated
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        self.first = GroupDeclarations(execution(scenario, again=False), backend_name)
+        self.problem = self.first.problem
+        self._budgeted: dict[int, GroupDeclarations] = {}
+
+    def count(self) -> int:
+        budget = self.scenario.available_power
+        spread = self.first.by_tax(exact=budget is not None)
+        return count_pairs_within(spread, spread, budget)
+
+    def _second(self, spent: int) -> GroupDeclarations:
+        """The second execution's declarations once the first spent ``spent`` Power."""
+        budget = self.scenario.available_power
+        if budget is None:
+            return self.first
+        if spent not in self._budgeted:
+            left = replace(execution(self.scenario, again=False), available_power=budget - spent)
+            self._budgeted[spent] = GroupDeclarations(left, self.backend.name)
+        return self._budgeted[spent]
+
+    def __iter__(self) -> Iterator[Repeated[GroupDeclaration]]:
+        for first in self.first:
+            for again in self._second(first.deflect_cost):
+                yield Repeated(first, again)
+
+    def verify(self, answer: Repeated[GroupDeclaration]) -> list[Failure]:
+        return verify_repeated_declaration(self.scenario, answer)
+
+    def _explain(self, answer: Repeated[GroupDeclaration]) -> list[Step]:
+        return [step("820.1.d", "Repeat is paid: the effect is executed twice"),
+                *self.first._explain(answer.first),
+                step("820.2.a", "the second execution's choices, made now, need not be the "
+                     "first's"),
+                *self.first._explain(answer.again),
+                step("809.1.c", f"Deflect is paid for each choice: {answer.deflect_cost} in "
+                     "all")]
+
+    def _units(self, answer: Repeated[GroupDeclaration]) -> tuple[str, ...]:
+        return (*self.first._units(answer.first),
+                *(AGAIN + u for u in self.first._units(answer.again)))
+
+    def _columns(self) -> tuple[str, ...]:
+        ids = tuple(m.id for m in self.problem.members)
+        return (*ids, *(AGAIN + u for u in ids))
+
+    def line(self, answer: Repeated[GroupDeclaration]) -> dict[str, Any]:
+        return Repeated.as_json(self.first.line(answer.first), self.first.line(answer.again))
+
+    def headers(self) -> list[str]:
+        headers = self.first.headers()
+        return [*headers[:-1], *(f"repeat: {h}" for h in headers[:-1]), "Deflect"]
+
+    def cells(self, answer: Repeated[GroupDeclaration]) -> list[str]:
+        first, again = self.first.cells(answer.first), self.first.cells(answer.again)
+        return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
+
+    def why_none(self) -> list[Failure]:
+        return self.first.why_none() if not self.first.count() else super().why_none()
+
+    def problems(self) -> list[Any]:
+        return [self.problem, self.problem]
+
+
+class RepeatedResolutions(LegalSet[Repeated[Affected]]):
+    """Every legal pair of resolutions of a card whose Repeat is paid (820.1.d)."""
+
+    question = "resolve"
+    noun = "resolutions"
+    _answer_type = Repeated
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        self.first = GroupResolutions(execution(scenario, again=False), backend_name)
+        self.again = GroupResolutions(execution(scenario, again=True), backend_name)
+        self.problem = self.first.problem
+
+    def count(self) -> int:
+        return self.first.count() * self.again.count()
+
+    def __iter__(self) -> Iterator[Repeated[Affected]]:
+        for first in self.first:
+            for again in self.again:
+                yield Repeated(first, again)
+
+    def verify(self, answer: Repeated[Affected]) -> list[Failure]:
+        return verify_repeated_resolution(self.scenario, answer)
+
+    def _explain(self, answer: Repeated[Affected]) -> list[Step]:
+        return [step("820.1.d", "Repeat is paid: the first execution"),
+                *self.first._explain(answer.first),
+                step("820.1.d", "the second execution, with its own targets (820.2.a)"),
+                *self.again._explain(answer.again)]
+
+    def extras(self, answer: Repeated[Affected]) -> dict[str, Any]:
+        return {**self.first.extras(answer.first),
+                "repeat": self.again.extras(answer.again)}
+
+    def _units(self, answer: Repeated[Affected]) -> tuple[str, ...]:
+        return (*answer.first.kept, *(AGAIN + u for u in answer.again.kept))
+
+    def _columns(self) -> tuple[str, ...]:
+        return (*self.first.columns, *(AGAIN + u for u in self.again.columns))
+
+    def line(self, answer: Repeated[Affected]) -> dict[str, Any]:
+        return Repeated.as_json(answer.first.as_json(), answer.again.as_json())
+
+    def headers(self) -> list[str]:
+        return [*self.first.headers(), *(f"repeat: {h}" for h in self.again.headers())]
+
+    def cells(self, answer: Repeated[Affected]) -> list[str]:
+        return [*self.first.cells(answer.first), *self.again.cells(answer.again)]
+
+    def problems(self) -> list[Any]:
+        return [self.first.problem, self.again.problem]
