@@ -267,10 +267,22 @@ def test_policy_forfeit_illegal_targets_keep_their_share() -> None:
 
 
 def test_policy_forfeit_counts_illegal_targets_for_355_14_h() -> None:
-    """355.14.h.1 under 'forfeit': 2 damage, r1 illegal, r2 and r3 legal: 3 targets share
-    2 damage, so exactly 2 are kept: r2+r3 (1 each), or r1 with r2 or r3 (that one 1):
-    3 answers."""
-    units = [unit("kai", "A", 2), unit("r1", location="offboard"), unit("r2"), unit("r3")]
+    """355.14.h.1 under 'forfeit': 2 damage, r1 illegal (moved to base), r2 and r3 legal:
+    3 targets share 2 damage, so exactly 2 are kept: r2+r3 (1 each), or r1 with r2 or r3
+    (that one 1): 3 answers."""
+    units = [unit("kai", "A", 2), unit("r1", location="base"), unit("r2"), unit("r3")]
     s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
     assert {r.damage for r in resolve(s)} == {(("r2", 1), ("r3", 1)), (("r2", 1),),
                                               (("r3", 1),)}
+
+
+def test_359_3_e_9_a_a_target_that_left_the_board_takes_no_share_under_forfeit() -> None:
+    """359.3.e.9.a: a target that moved to a non-board zone is no longer counted among the
+    item's targets, so even under 'forfeit' it holds no place in the split: r1 died, r2
+    and r3 share 2 damage, 1 each: one answer. The explanation's counted_targets agree."""
+    units = [unit("kai", "A", 2), unit("r1", location="offboard"), unit("r2"), unit("r3")]
+    s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
+    legal = resolve(s)
+    assert [r.damage for r in legal] == [(("r2", 1), ("r3", 1))]
+    extras = legal.extras(next(iter(legal)))
+    assert "r1" not in extras["counted_targets"]
