@@ -71,6 +71,7 @@ class Classification:
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 _SEGMENT_ROLES = {
     Mode.COST: (Role.COST, "355.10.c.1", "part of a cost within the instruction"),
+    Mode.ADDITIONAL_COST: (Role.COST, "355.10.c", "part of a cost"),
     Mode.TRIGGER: (Role.TRIGGER_CONDITION, "355.10.c", "part of a trigger condition"),
     Mode.REPLACEMENT: (Role.REPLACEMENT, "355.10.c", "part of a replacement effect"),
 }

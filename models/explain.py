@@ -23,6 +23,7 @@ from models.answers import Affected, Declaration, GroupDeclaration, Resolution
 from models.choosing import deflect_tax, fired_triggers
 from models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
 from models.group import group_effect, requirement_failure, resolve_group_problem
+from models.objectives import dealt_to_each
 from models.rules import rule
 from models.scenario import Scenario
 from models.split import SplitResolveProblem, finalize_problem, resolve_problem, split_effect
@@ -216,6 +217,8 @@ def explain_group_declaration(scenario: Scenario, declaration: GroupDeclaration)
     if declaration.destination is not None:
         steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
                           "a target"))
+        steps.append(step("355.4.a", f"none of {_ids(units)} is at {declaration.destination} "
+                          "now: a move goes to a location other than the units' own"))
     steps += _trigger_steps(scenario, zip(effect.slot_names, declaration.selection,
                                           strict=True))
     return steps
@@ -229,25 +232,58 @@ def explain_group_resolution(scenario: Scenario, answer: Affected) -> list[Step]
     for _unit, failure in problem.illegal:
         steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
     legal = [m.id for m in problem.members]
+    if problem.ignored is not None:
+        steps.append(step(problem.ignored.rule, problem.ignored.message))
+        steps.append(step("359.3.e.6", "an instruction that cannot be followed is ignored: "
+                          "nothing is affected"))
+        return steps
+    kept = list(answer.kept)
     if problem.whole is not None:
         steps.append(step("355.11.b", f"the legal targets ({_ids(legal)}) still meet the "
                           f"requirement ({_requirement_text(effect)}): {effect.verb} "
-                          f"{_ids(list(answer.units))}"))
-        return steps
-    whole = tuple(tuple(m.id for m in problem.members if m.slots == (i,))
-                  for i in range(len(effect.slots)))
-    broken = requirement_failure(scenario, whole)
-    steps.append(step("355.11.b", f"the legal targets no longer meet the requirement "
-                      f"together ({broken.message if broken else ''}): the controller chooses "
-                      "a subset of the original targets that does, never a new unit"))
-    left = [u for u in legal if u not in answer.units]
-    if scenario.policy.group_subset == "maximal":
-        steps.append(step("355.11.b", "policy group_subset=maximal (the default; Origins FAQ "
-                          "Fox-Fire examples): no left-out target could be added"
-                          + (f" ({_ids(left)} would break the requirement)" if left else "")))
+                          f"{_ids(kept)}"))
     else:
-        steps.append(step("355.11.b", "policy group_subset=any (the rule's literal 'a "
-                          "subset'): any subset meeting the requirement"))
-    steps.append(step("355.11.a", f"{effect.verb} {_ids(list(answer.units))}: total Might "
-                      f"{_might(scenario, answer.units)}, as they are now"))
+        whole = tuple(tuple(m.id for m in problem.members if m.slots == (i,))
+                      for i in range(len(effect.slots)))
+        broken = requirement_failure(scenario, whole)
+        steps.append(step("355.11.b", f"the legal targets no longer meet the requirement "
+                          f"together ({broken.message if broken else ''}): the controller "
+                          "chooses a subset of the original targets that does, never a new "
+                          "unit"))
+        left = [u for u in legal if u not in kept]
+        if scenario.policy.group_subset == "maximal":
+            steps.append(step("355.11.b", "policy group_subset=maximal (the default; Origins "
+                              "FAQ Fox-Fire examples): no left-out target could be added"
+                              + (f" ({_ids(left)} would break the requirement)" if left
+                                 else "")))
+        else:
+            steps.append(step("355.11.b", "policy group_subset=any (the rule's literal 'a "
+                              "subset'): any subset meeting the requirement"))
+        steps.append(step("355.11.a", f"{effect.verb} {_ids(kept)}: total Might "
+                          f"{_might(scenario, kept)}, as they are now"))
+    if answer.unmoved:
+        where = scenario.targets.destination if scenario.targets else None
+        steps.append(step("355.4.a", f"{_ids(list(answer.unmoved))} already at {where}: kept "
+                          "(counted in the requirement) but not moved"))
+    return steps + _outcome_steps(scenario, answer.units)
+
+
+def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
+    """The damage a group effect deals to each unit it affects (715.2) and what kills them
+    (142.4.b-c)."""
+    dealt = dealt_to_each(scenario)
+    if dealt is None or not affected:
+        return []
+    effect = group_effect(scenario)
+    steps = []
+    if scenario.bonus_damage:
+        steps.append(step("715.2", f"{effect.damage} damage + Bonus Damage "
+                          f"{scenario.bonus_damage} to each of {_ids(list(affected))}: "
+                          f"{dealt} each"))
+    if scenario.lethal_any:
+        enemies = [u for u in affected
+                   if not scenario.board.friendly_to(scenario.board[u], scenario.controller)]
+        if enemies:
+            steps.append(step("142.4.c", f"any amount of {scenario.controller}'s damage is "
+                              f"enough to kill enemy units: {_ids(enemies)} die"))
     return steps

@@ -37,7 +37,8 @@ class Mode(StrEnum):
     MUST = "must"  #: "... must ..." (355.10.f)
     EACH_PLAYER = "each-player"  #: another player, or each player, chooses (355.10.e)
     PICK = "pick"  #: an explicit "pick" (chosen on resolution)
-    COST = "cost"  #: "[do X] to [do Y]": X is a cost (355.10.c.1)
+    COST = "cost"  #: "[do X] to [do Y]": X is a cost within the instruction (355.10.c.1)
+    ADDITIONAL_COST = "additional-cost"  #: an additional cost, or "Cost: effect" (355.10.c)
     TRIGGER = "trigger"  #: "When ...," (355.10.c)
     REPLACEMENT = "replacement"  #: "The next time ... would ..., instead ..." (355.10.c)
 
@@ -248,7 +249,7 @@ def _sentence(text: str, tokens: list[Token], offset: int) -> list[Segment]:
     words = [t.word for t in tokens]
     pieces: list[tuple[Mode | None, list[Token]]] = []
     if "additional cost" in " ".join(words) and words[0] != "when":
-        return [_segment(text, tokens, Mode.COST, offset)]  # an additional cost (355.10.c)
+        return [_segment(text, tokens, Mode.ADDITIONAL_COST, offset)]  # 355.10.c
     if _opens_trigger(words) and "," in words:
         comma = words.index(",")
         pieces.append((Mode.TRIGGER, tokens[:comma]))
@@ -265,7 +266,7 @@ def _sentence(text: str, tokens: list[Token], offset: int) -> list[Segment]:
         colon = [t.word for t in tokens].index(":")
         before = [t.word for t in tokens[:colon]]
         if before[-2:] != ["do", "this"]:  # "Cost: effect" (an activated ability's cost)
-            pieces.append((Mode.COST, tokens[:colon]))
+            pieces.append((Mode.ADDITIONAL_COST, tokens[:colon]))
             tokens = tokens[colon + 1:]
     for clause in _split(tokens, {",", ":"}) if tokens else []:
         pieces.extend(_costs(clause))

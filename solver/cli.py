@@ -178,6 +178,8 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     if total > len(answers):
         title += f" (first {len(answers)} shown)"
     term.print(answers_table(legal, answers, title))
+    for reason in legal.why_none():
+        term.print(f"No legal {legal.noun}: {reason}", markup=False)
     if args.explain:
         _print_steps(term, legal, answers)
 
@@ -191,6 +193,8 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
         _write_table(legal, args, out)
     else:
         _write_jsonl(legal, args, out)
+        for reason in legal.why_none():  # no line to carry it: say why on stderr
+            print(f"riftsolve: no legal {legal.noun}: {reason}", file=sys.stderr)
     return 0
 
 

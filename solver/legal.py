@@ -337,9 +337,13 @@ class Resolutions(LegalSet[Resolution]):
         return answer.as_json()
 
     def extras(self, answer: Resolution) -> dict[str, Any]:
-        return {"dropped": [t for t in self.problem.targets if t not in answer.kept],
-                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal},
-                "counted_targets": counted_targets(self.scenario)}
+        problem = self.problem
+        common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
+                  "counted_targets": counted_targets(self.scenario)}
+        if problem.pool_null is not None:
+            # no target is dropped (355.14.h): the whole damage instruction is ignored
+            return {"ignored": str(problem.pool_null), **common}
+        return {"dropped": [t for t in problem.targets if t not in answer.kept], **common}
 
     def headers(self) -> list[str]:
         return ["damage dealt"]
@@ -370,6 +374,13 @@ class Declarations(LegalSet[Declaration]):
 
     def verify(self, answer: Declaration) -> list[Failure]:
         return verify_declaration(self.scenario, answer)
+
+    def why_none(self) -> list[Failure]:
+        if self.problem.options or self.count():
+            return super().why_none()
+        return [Failure("355.8", f"no unit can be {self.scenario.effect.name}'s friendly "
+                        f"unit (on the board, friendly to {self.scenario.controller}, "
+                        "targetable by them): it cannot be played")]
 
     def _explain(self, answer: Declaration) -> list[Step]:
         return explain_declaration(self.scenario, answer)
@@ -549,9 +560,14 @@ class GroupResolutions(LegalSet[Affected]):
         return answer.as_json()
 
     def extras(self, answer: Affected) -> dict[str, Any]:
-        return {"left_out": [m.id for m in self.problem.members if m.id not in answer.kept],
-                "illegal": {unit: str(failure) for unit, failure in self.problem.illegal},
-                "counted_targets": counted_targets(self.scenario)}
+        problem = self.problem
+        common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
+                  "counted_targets": counted_targets(self.scenario)}
+        if problem.ignored is not None:
+            # nobody is left out by choice: the instruction cannot be followed at all
+            return {"ignored": str(problem.ignored), **common}
+        return {"left_out": [m.id for m in problem.members if m.id not in answer.kept],
+                **common}
 
     def headers(self) -> list[str]:
         moving = ["unmoved (at the destination)"] if self.effect.destination else []

@@ -29,10 +29,13 @@ DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_te
 
 @pytest.mark.parametrize("entry", DATA, ids=[e["text"][:60] for e in DATA])
 def test_every_mention_gets_its_role(entry: dict[str, Any]) -> None:
-    """Each mention's words, kind and role, and the kinds targeted, as the data says."""
+    """Each mention's words, kind and role, and the kinds targeted, as the data says; the
+    deciding rule of costs (355.10.c, or 355.10.c.1 within an instruction)."""
     got = classify(entry["text"])
     assert [(m.words, m.kind, m.role.value) for m in got.mentions] == [
         (m["words"], m["kind"], m["role"]) for m in entry["mentions"]]
+    assert [m.rule for m in got.mentions if m.role.value == "cost"] == [
+        m["rule"] for m in entry["mentions"] if m["role"] == "cost"]
     assert got.targets == entry["targets"]
     for mention in got.mentions:
         assert mention.rule in RULES and mention.rule.startswith("355."), mention
