@@ -121,8 +121,8 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role
         return (Role.RESTRICTION, "355.10.b",
                 "only describes which objects the other choice may take")
     if phrase.relation == "subject":
-        if segment.mode is Mode.EACH_PLAYER and phrase.kind == "player":
-            return Role.AUTOMATIC, "355.10.e", "the players who choose, not a choice"
+        if phrase.determiner in SELECTING:  # "each player", "each opponent"
+            return Role.AUTOMATIC, "355.10.d", "selected by its characteristics, never chosen"
         return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
     return _object_role(phrase, segment, phrases)
 
@@ -167,8 +167,19 @@ def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase]
         return Role.TARGET, "355.13", "chosen at finalization, including possibly none"
     if segment.mode is Mode.MAY:
         return Role.TARGET, "355.12", "chosen whether or not the action is then taken"
+    if zone is not None:
+        return (Role.TARGET, "355.10.a.1",
+                f"chosen in a public zone ({zone.words}), so targeted")
     if phrase.kind in {"spell", "ability"}:
-        return (Role.TARGET, "355.9.a",
+        return (Role.TARGET, "355.9.a.2",
                 "a spell or ability on the Chain, chosen: only a finalized one, and never "
                 "this spell or ability itself (355.9.c)")
-    return Role.TARGET, "355.7", "a specific object chosen to be affected"
+    if phrase.kind == "legend":
+        if {"friendly", "enemy"} & set(phrase.qualifiers):
+            return (Role.TARGET, "355.10.d.1",
+                    "chosen: in a 2v2 game there are two, so a choice is possible")
+        return Role.TARGET, "355.10.a.1", "chosen in the Legend Zone, a public zone"
+    if segment.verb == "choose":
+        return Role.TARGET, "355.7", "a specific object the card chooses to affect"
+    return (Role.TARGET, "355.10",
+            "a mentioned object chosen to be affected, and no exception applies")

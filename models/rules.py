@@ -59,8 +59,14 @@ _GISTS = {
     "355.7": "when a card chooses specific game objects to affect, they are targeted",
     "355.9.a": "a target is a permanent or rune on the board, a spell or ability on the Chain, "
     "a player or zone, or specified as being in another zone",
+    "355.9.a.2": "'spell' and 'ability' refer to objects on the Chain unless specified "
+    "otherwise",
     "355.9.c": "a spell or ability cannot target itself; an ability can target its source",
+    "355.10": "an object, player or zone mentioned in a spell's or ability's text is a "
+    "target unless an exception (355.10.a-f) applies",
     "355.10.a": "an object in a non-public zone (a hand, a deck) is not a target",
+    "355.10.a.1": "public zones are Battlefield Zones, Bases, Trashes, Legend Zones, Champion "
+    "Zones and Facedown Zones",
     "355.10.b": "an object only restricting another choice, or only a restriction or "
     "permission for a game action, is not a target",
     "355.10.c": "an object only part of a cost, trigger condition or replacement effect is not "
@@ -70,6 +76,8 @@ _GISTS = {
     "355.10.e": "a set chosen wholly or partly by other players is not targeted",
     "355.10.f": "an object named in an instruction a player 'must' complete is chosen on "
     "resolution, not targeted",
+    "355.10.d.1": "the programmatic-selection exception applies only to objects for which "
+    "no choice is ever possible",
     "355.10.d.2": "a single legal option is still a target",
     "355.12": "objects a player 'may' act on are targets, chosen whether or not they act",
     "355.17": "choices not covered by 355 are made on resolution",

@@ -10,9 +10,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+import reference
 from conftest import EXAMPLES, build, scenario_dict, unit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_group_properties import group_boards
 
 from models import Resolution, Scenario, parse_scenario
 from models.objectives import Objective, ObjectiveError
@@ -38,6 +40,23 @@ def split_boards(draw: st.DrawFn) -> Scenario:
     policy = draw(st.sampled_from(["redistribute", "forfeit"]))
     return build(units, targets={"friendly": "kai", "enemies": [f"t{i}" for i in range(count)]},
                  policy={"split_illegal": policy})
+
+
+@st.composite
+def _split_docs(draw: st.DrawFn) -> dict[str, Any]:
+    """An Alpha Strike resolution document, sometimes with any amount lethal (142.4.c)."""
+    count = draw(st.integers(1, 5))
+    units = [unit("kai", "A", draw(st.integers(0, 8)))]
+    for i in range(count):
+        units.append(unit(f"t{i}", might=draw(st.integers(-1, 5)),
+                          damage=draw(st.sampled_from([0, 0, 1, 3])),
+                          value=draw(st.integers(-2, 4)),
+                          location=draw(st.sampled_from(["north", "north", "base"]))))
+    return scenario_dict(units, targets={"friendly": "kai",
+                                         "enemies": [f"t{i}" for i in range(count)]},
+                         lethal_any=draw(st.booleans()),
+                         policy={"split_illegal": draw(st.sampled_from(["redistribute",
+                                                                          "forfeit"]))})
 
 
 def _brute(legal: Any, goal: Objective) -> tuple[tuple[int, ...], list[Any]]:
@@ -262,3 +281,30 @@ def test_deflect_term_keeps_its_place_in_the_objective() -> None:
     assert [r.values for r in ranked] == [{"deflect": 0, "kills": 1}, {"deflect": 0, "kills": 0},
                                           {"deflect": 1, "kills": 2}]
     assert best(legal, "deflect")[0].values == {"deflect": 2}
+
+
+@BEST
+@given(st.one_of(_split_docs(), group_boards(with_targets=True)),
+       st.sampled_from(["kills", "kills,-overkill", "killed-might", "value,-kills", "affected",
+                        "overkill,kills", "xp"]))
+def test_best_is_the_optimum_of_the_reference_metrics(doc: dict[str, Any], spec: str) -> None:
+    """For every card, the optimum best() reports is the best of the independent
+    reference's metrics over the reference's own answers (142.4.b-c, 715.2, 820)."""
+    if "targets" not in doc:
+        return
+    s = parse_scenario(doc)
+    goal = Objective.parse(spec)
+    try:
+        goal.check(s, "resolve")
+    except ObjectiveError:
+        return
+    lines = [json.loads(line) for line in reference.resolve_lines(doc)]
+    top = max(tuple(t.sign * reference.metrics(doc, line)[t.metric] for t in goal.terms)
+              for line in lines)
+    found = best(resolve(s), goal, all_optimal=True)
+    assert found[0].key == top
+    optimal = {json.dumps(line, sort_keys=True) for line in lines
+               if tuple(t.sign * reference.metrics(doc, line)[t.metric]
+                        for t in goal.terms) == top}
+    legal = resolve(s)
+    assert {json.dumps(legal.line(r.answer), sort_keys=True) for r in found} == optimal

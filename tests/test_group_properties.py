@@ -39,6 +39,8 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
             "location": draw(st.sampled_from(LOCATIONS)),
             "deflect": draw(st.sampled_from((0, 0, 1, 2))),
             "tags": draw(st.sampled_from([["Order"], [], ["Order", "Chaos"]])),
+            "damage": draw(st.sampled_from((0, 0, 0, 1))),
+            "value": draw(st.integers(-1, 3)),
         })
         if draw(st.integers(0, 6)) == 0:
             units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
@@ -51,6 +53,10 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         doc["available_power"] = draw(st.integers(0, 3))
     if draw(st.integers(0, 2)) == 0:
         doc["teams"] = [["A", "C"]]
+    if draw(st.booleans()):
+        doc["bonus_damage"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 2)) == 0:
+        doc["lethal_any"] = draw(st.booleans())
     if card.hidden and draw(st.booleans()):
         doc["from_hidden"] = draw(st.sampled_from(["north", "south"]))
     repeat = card.repeat and draw(st.booleans()) and len(units) <= 4
