@@ -86,9 +86,13 @@ def classify_instruction(instruction: Instruction) -> Classification:
     """Classify the mentions of a parsed instruction."""
     phrases = list(instruction.phrases())
     mentions: list[Mention] = []
-    for segment in instruction.segments:
+    segments = instruction.segments
+    for index, segment in enumerate(segments):
+        # "Choose a unit. The next time it would ...": a later replacement effect may refer
+        # back to what this segment chooses (355.10.c)
+        replaced = any(s.mode is Mode.REPLACEMENT for s in segments[index + 1:])
         for phrase in segment.phrases:
-            role, rule_no, why = _role(phrase, segment, phrases)
+            role, rule_no, why = _role(phrase, segment, phrases, replaced)
             mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,
                                     why))
     return Classification(instruction.text, tuple(mentions))
@@ -100,7 +104,8 @@ def _zone_of(phrase: Phrase, phrases: list[Phrase]) -> Phrase | None:
     return next((p for p in phrases if p.relation == "zone" and p.head == index), None)
 
 
-def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role, str, str]:
+def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: bool
+          ) -> tuple[Role, str, str]:
     if segment.mode in _SEGMENT_ROLES:
         return _SEGMENT_ROLES[segment.mode]
     if phrase.determiner == "self":
@@ -124,7 +129,7 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase]) -> tuple[Role
         if phrase.determiner in SELECTING:  # "each player", "each opponent"
             return Role.AUTOMATIC, "355.10.d", "selected by its characteristics, never chosen"
         return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
-    return _object_role(phrase, segment, phrases)
+    return _object_role(phrase, segment, phrases, replaced)
 
 
 def _place_role(phrase: Phrase, phrases: list[Phrase]) -> tuple[Role, str, str]:
@@ -138,7 +143,7 @@ def _place_role(phrase: Phrase, phrases: list[Phrase]) -> tuple[Role, str, str]:
     return Role.RESTRICTION, "355.10.b", "only a location restriction for another choice"
 
 
-def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase]
+def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: bool
                  ) -> tuple[Role, str, str]:
     zone = _zone_of(phrase, phrases)
     if zone is not None and zone.kind in HIDDEN_ZONES:
@@ -179,6 +184,10 @@ def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase]
             return (Role.TARGET, "355.10.d.1",
                     "chosen: in a 2v2 game there are two, so a choice is possible")
         return Role.TARGET, "355.10.a.1", "chosen in the Legend Zone, a public zone"
+    if replaced:
+        return (Role.TARGET, "355.10.c",
+                "chosen by the instruction, not only part of the replacement effect that "
+                "refers to it")
     if segment.verb == "choose":
         return Role.TARGET, "355.7", "a specific object the card chooses to affect"
     return (Role.TARGET, "355.10",

@@ -29,13 +29,11 @@ DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_te
 
 @pytest.mark.parametrize("entry", DATA, ids=[e["text"][:60] for e in DATA])
 def test_every_mention_gets_its_role(entry: dict[str, Any]) -> None:
-    """Each mention's words, kind and role, and the kinds targeted, as the data says; the
-    deciding rule of costs (355.10.c, or 355.10.c.1 within an instruction)."""
+    """Each mention's words, kind, role and deciding rule, and the kinds targeted, as the
+    data says."""
     got = classify(entry["text"])
-    assert [(m.words, m.kind, m.role.value) for m in got.mentions] == [
-        (m["words"], m["kind"], m["role"]) for m in entry["mentions"]]
-    assert [m.rule for m in got.mentions if m.role.value == "cost"] == [
-        m["rule"] for m in entry["mentions"] if m["role"] == "cost"]
+    assert [(m.words, m.kind, m.role.value, m.rule) for m in got.mentions] == [
+        (m["words"], m["kind"], m["role"], m["rule"]) for m in entry["mentions"]]
     assert got.targets == entry["targets"]
     for mention in got.mentions:
         assert mention.rule in RULES and mention.rule.startswith("355."), mention
@@ -55,7 +53,7 @@ def test_the_data_covers_seeds_rules_and_thirty_cards() -> None:
     ("Kill a unit. Its controller draws 2.", ["unit"]),  # 355.10.d: not the controller
     ("Kill a unit at a battlefield.", ["unit"]),  # 355.10.b: the unit, not the battlefield
     ("Ready your legend.", []),  # seed: selected on resolution
-    ("Ready a friendly legend.", ["legend"]),  # 355.10.d: a choice, so a target
+    ("Ready a friendly legend.", ["legend"]),  # 355.10.d.1: a choice (2v2), a target
     ("Play a unit from your hand.", []),  # 355.10.a: a non-public zone
     ("Return a unit from your trash.", ["unit"]),  # 355.10.a.1: the trash is public
     ("You may kill another friendly unit here to draw 1.", []),  # 355.10.c.1: a cost
