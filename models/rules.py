@@ -13,21 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.versions import note_in, number_in
+
 #: The Core Rules version whose numbering the engine cites.
 RULES_VERSION = "1.4"
 
-#: Rules versions a scenario may name in its ``rules`` field: the numbering its citations
-#: use. The rulings are 1.4's (355.14.h.1 wrote down what judges already ruled before it).
+#: Rules versions a scenario may name in its ``rules`` field. Citations use that version's
+#: numbers (:mod:`models.versions`); a question whose 1.4 ruling that version's text does not
+#: give is refused (:mod:`models.version_checks`).
 SUPPORTED_VERSIONS = ("1.4", "1.3", "1.2")
-
-#: Rules added in 1.4: cited with their 1.4 number under an older version.
-NEW_IN_1_4 = frozenset({"355.14.h.1", "359.3.e.9.a", "359.3.f.2.a", "757", "758.1"})
-
-#: The 1.2 numbers known to match (355.11/352.11, 355.14/352.14, 359.3.e/356.3.e, Deflect
-#: 809/735): 1.4 prefix -> 1.2 prefix. Other
-#: 355 rules moved by one (355.6 was 352.5), so they are cited with their 1.4 number.
-_RENUMBERED_1_2 = (("355.11", "352.11"), ("355.14", "352.14"), ("359.3.", "356.3."),
-                   ("809", "735"))
 
 
 @dataclass(frozen=True)
@@ -159,22 +153,24 @@ RULES: dict[str, Rule] = {number: Rule(number, gist) for number, gist in _GISTS.
 
 
 def cited_as(number: str, version: str) -> dict[str, str]:
-    """A rule as ``--explain`` prints it under Core Rules ``version``'s numbering.
+    """A rule as ``--explain`` prints it under Core Rules ``version``'s numbering: that
+    version's number, or the 1.4 number with a note when the rule is not in it; a note too
+    where that version words it differently.
 
-    >>> cited_as("355.14.h", "1.2")["rule"], cited_as("355.14.h.1", "1.3")["version"]
-    ('352.14.h', '1.4')
+    >>> cited_as("355.14.h", "1.2")["rule"], cited_as("355.17", "1.2")["rule"]
+    ('352.14.h', '352.9')
+    >>> entry = cited_as("355.14.h.1", "1.3")
+    >>> entry["rule"], entry["version"], entry["note"][:11]
+    ('355.14.h.1', '1.4', 'new in 1.4:')
     """
     entry = RULES[number].as_json()
     if version == RULES_VERSION:
         return entry
-    if number in NEW_IN_1_4:
-        return {**entry, "note": f"new in 1.4, not in {version}"}
-    if version == "1.2":
-        for old, new in _RENUMBERED_1_2:
-            if number == old or number.startswith(old.rstrip(".") + "."):
-                return {**entry, "rule": new + number[len(old):], "version": version}
-        return {**entry, "note": f"1.4 number; its {version} number is not mapped"}
-    return {**entry, "version": version}
+    older = number_in(number, version)
+    note = note_in(number, version)
+    if older is not None:
+        entry = {**entry, "rule": older, "version": version}
+    return {**entry, "note": note} if note else entry
 
 
 def rule(number: str) -> Rule:

@@ -61,7 +61,8 @@ from models.group import (
     verify_group_resolution,
 )
 from models.rules import cited_as
-from models.scenario import Scenario
+from models.scenario import Scenario, ScenarioError
+from models.version_checks import older_rules_refusal
 from models.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
@@ -583,8 +584,17 @@ class GroupResolutions(LegalSet[Affected]):
 # --------------------------------------------------------------------------- questions
 
 
+def _check_version(scenario: Scenario, question: str) -> None:
+    """Refuse a question whose ruling under the scenario's older ``rules`` differs from
+    1.4's (never a 1.4 ruling under an older label)."""
+    refusal = older_rules_refusal(scenario, question)
+    if refusal is not None:
+        raise ScenarioError("rules", refusal)
+
+
 def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal resolution of ``scenario``'s chosen targets on the board now."""
+    _check_version(scenario, "resolve")
     if scenario.repeat:
         from solver.repeat import RepeatedResolutions
 
@@ -596,6 +606,7 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
 
 def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal target declaration for ``scenario``'s board."""
+    _check_version(scenario, "finalize")
     if scenario.repeat:
         from solver.repeat import RepeatedDeclarations
 

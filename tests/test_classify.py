@@ -212,21 +212,6 @@ def test_classify_errors_exit_2(args: list[str], message: str,
     assert err.startswith("riftsolve: error: " + message) and err.count("\n") == 1
 
 
-def test_rules_version_selects_the_numbering_of_citations() -> None:
-    """The rules field: 1.2 numbered splitting 352.14 and mistargeting 356.3.e; rules new
-    in 1.4 (355.14.h.1) keep their 1.4 number with a note; 1.3 numbers like 1.4."""
-    units = [unit("kai", "A", 1), unit("r1"), unit("r2")]
-    for version, expected in (("1.2", "352.14.h"), ("1.3", "355.14.h"), ("1.4", "355.14.h")):
-        legal = resolve(build(units, rules=version, targets={"friendly": "kai",
-                                                             "enemies": ["r1", "r2"]}))
-        steps = legal.explain(next(iter(legal)))
-        drop = next(s for s in steps if s["text"].startswith("with more targets"))
-        assert (drop["rule"], drop["version"]) == (expected, version)
-        minimum = next(s for s in steps if s["text"].startswith("the controller cannot"))
-        assert minimum["rule"] == "355.14.h.1" and minimum["version"] == "1.4"
-        assert ("note" in minimum) is (version != "1.4")
-
-
 def test_curly_apostrophes_read_like_straight_ones() -> None:
     """The official texts write the apostrophe of "owner's" as U+2019."""
     assert classify("Return a unit to its owner\u2019s hand.").targets == ["unit"]

@@ -317,3 +317,71 @@ def test_a_group_error_cites_the_group_rule_only() -> None:
     with pytest.raises(ScenarioError, match=r"distinct units, 355\.14\.a\)$"):
         build([unit("kai", "A"), unit("b1")], targets={"friendly": "kai",
                                                         "enemies": ["b1", "b1"]})
+
+
+# --------------------------------------------------------------------------- rules versions
+
+
+def test_older_versions_cite_their_own_numbers() -> None:
+    """A 1.2 or 1.3 ruling that 1.4 agrees with: 2 damage over r1 and r2, r3 moved to base
+    (illegal). 1.2 numbered mistargeting 356.3.e and splitting 352.14; 1.3 like 1.4. 'Its
+    Might' read now (359.3.f.2) is new in 1.3: under 1.2 it keeps its number, with a note."""
+    units = [unit("kai", "A", 2), unit("r1"), unit("r2"), unit("r3", location="base")]
+    for version, illegal, divide in (("1.2", "356.3.e.2", "352.14.e"),
+                                     ("1.3", "359.3.e.2", "355.14.e"),
+                                     ("1.4", "359.3.e.2", "355.14.e")):
+        legal = resolve(build(units, rules=version, targets={"friendly": "kai",
+                                                             "enemies": ["r1", "r2", "r3"]}))
+        steps = legal.explain(next(iter(legal)))
+        rules = [(st["rule"], st["version"]) for st in steps]
+        assert (illegal, version) in rules and (divide, version) in rules
+        might = next(st for st in steps if st["text"].startswith("information referenced"))
+        if version == "1.2":
+            assert (might["rule"], might["version"]) == ("359.3.f.2", "1.4")
+            assert might["note"].startswith("new in 1.3")
+        else:
+            assert "note" not in might
+
+
+@pytest.mark.parametrize("version", ["1.2", "1.3"])
+def test_355_14_h_1_drops_under_an_older_version_are_refused(version: str, tmp_path: Path
+                                                            ) -> None:
+    """355.14.h.1 (drop exactly enough) is new in 1.4: under 1.3 or 1.2 the controller
+    decides which targets cease, not how many, so the resolution of 1 damage among r1 and
+    r2 is refused with the reason (exit 2), never given with 1.4's ruling."""
+    doc = scenario_dict([unit("kai", "A", 1), unit("r1"), unit("r2")], rules=version,
+                        targets={"friendly": "kai", "enemies": ["r1", "r2"]})
+    code, lines, err = _lines(["resolve", _write(tmp_path, doc)])
+    assert (code, lines) == (2, [])
+    assert err.startswith(f"riftsolve: error: rules: under Core Rules {version}, ")
+    assert "355.14.h.1" in err and err.count("\n") == 1
+    doc["rules"] = "1.4"
+    assert [a.as_json() for a in resolve(parse_scenario(doc))] == [
+        {"damage": {"r1": 1}}, {"damage": {"r2": 1}}]
+
+
+def test_359_3_e_9_a_forfeit_with_a_target_gone_is_refused_before_1_4() -> None:
+    units = [unit("kai", "A", 3), unit("r1"), unit("r2", location="offboard")]
+    targets = {"friendly": "kai", "enemies": ["r1", "r2"]}
+    policy = {"split_illegal": "forfeit"}
+    with pytest.raises(ScenarioError, match=r"359\.3\.e\.9\.a is new in 1\.4"):
+        resolve(build(units, rules="1.3", targets=targets, policy=policy))
+    assert resolve(build(units, rules="1.3", targets=targets)).count() == 1
+
+
+def test_1_2_group_and_deflect_readings_are_refused() -> None:
+    """1.2's 352.11.b example: targets no longer at the chosen battlefield can't be
+    affected, and the scenario does not say which battlefield was chosen: refused (from
+    Hidden it is known, and answered). 1.2's Deflect is paid once per spell (735.1.c): a
+    Repeat that may choose a Deflect unit twice is refused."""
+    units = [unit("r1"), unit("r2", location="south")]
+    with pytest.raises(ScenarioError, match="352.11.b's example"):
+        resolve(build(units, card="Fox-Fire", rules="1.2", targets={"units": ["r1", "r2"]}))
+    hidden = build(units, card="Fox-Fire", rules="1.2", from_hidden="north",
+                   targets={"units": ["r1", "r2"]})
+    assert [a.as_json() for a in resolve(hidden)] == [{"affected": ["r1"]}]
+    with pytest.raises(ScenarioError, match=r"once per spell.*735\.1\.c"):
+        finalize(build([unit("r1", deflect=1)], card="Bellows Breath", rules="1.2",
+                       repeat=True))
+    assert finalize(build([unit("r1", deflect=1)], card="Bellows Breath", rules="1.3",
+                          repeat=True)).count() == 4
