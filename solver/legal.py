@@ -62,7 +62,6 @@ from models.group import (
 )
 from models.rules import cited_as
 from models.scenario import Scenario, ScenarioError
-from models.version_checks import older_rules_refusal
 from models.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
@@ -73,6 +72,7 @@ from models.split import (
     verify_resolution,
 )
 from models.targeting import Failure
+from models.version_checks import older_rules_refusal
 from solver.backends import backend, native
 from solver.count import (
     count_maximal_selections,
