@@ -375,7 +375,7 @@ def test_1_2_group_and_deflect_readings_are_refused() -> None:
     Hidden it is known, and answered). 1.2's Deflect is paid once per spell (735.1.c): a
     Repeat that may choose a Deflect unit twice is refused."""
     units = [unit("r1"), unit("r2", location="south")]
-    with pytest.raises(ScenarioError, match="352.11.b's example"):
+    with pytest.raises(ScenarioError, match=r"352\.11\.b's example"):
         resolve(build(units, card="Fox-Fire", rules="1.2", targets={"units": ["r1", "r2"]}))
     hidden = build(units, card="Fox-Fire", rules="1.2", from_hidden="north",
                    targets={"units": ["r1", "r2"]})
