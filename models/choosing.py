@@ -88,9 +88,12 @@ def has_chosen_triggers(scenario: Scenario) -> bool:
     return any(unit.on_chosen for unit in scenario.board)
 
 
-def counted_targets(scenario: Scenario) -> list[str]:
+def counted_targets(scenario: Scenario) -> list[str] | None:
     """The chosen targets another spell counts (359.3.e.9.a): mistargeted ones still count,
-    ones that moved to a non-board zone do not."""
+    ones that moved to a non-board zone do not. ``None`` under an older rules version,
+    which does not say (359.3.e.9.a is new in 1.4)."""
+    if scenario.rules != "1.4":
+        return None
     if scenario.targets is None:
         return []
     targets = scenario.targets

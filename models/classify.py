@@ -42,6 +42,9 @@ class Mention:
     role: Role
     rule: str
     why: str
+    #: Whether the role rests on 355.10.b's 1.4 clause "only as a restriction or permission
+    #: for a game action" (a chosen destination): older versions read it otherwise.
+    game_action: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """The mention as ``riftsolve classify`` prints it."""
@@ -66,6 +69,9 @@ class Classification:
         return {"text": self.text, "targets": self.targets,
                 "mentions": [m.as_json() for m in self.mentions]}
 
+
+#: Determiners that make a choice ("a battlefield", "another unit").
+CHOOSING = frozenset({"a", "an", "one", "another"})
 
 #: Zones that are not public: choosing from them is not targeting (355.10.a).
 HIDDEN_ZONES = frozenset({"hand", "deck"})
@@ -93,8 +99,10 @@ def classify_instruction(instruction: Instruction) -> Classification:
         replaced = any(s.mode is Mode.REPLACEMENT for s in segments[index + 1:])
         for phrase in segment.phrases:
             role, rule_no, why = _role(phrase, segment, phrases, replaced)
+            chosen_destination = (phrase.relation == "destination" and role is Role.RESTRICTION
+                                   and phrase.determiner in CHOOSING)
             mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,
-                                    why))
+                                    why, chosen_destination))
     return Classification(instruction.text, tuple(mentions))
 
 
@@ -134,7 +142,7 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: boo
 
 def _place_role(phrase: Phrase, phrases: list[Phrase]) -> tuple[Role, str, str]:
     head = phrases[phrase.head] if phrase.head is not None else None
-    chooses = phrase.determiner in {"a", "an", "one", "another"}
+    chooses = phrase.determiner in CHOOSING
     if chooses and head is not None and head.determiner in {*SELECTING, "bare"}:
         return (Role.TARGET, "355.10.b",
                 "the objects there are selected automatically, so the location is chosen")

@@ -247,6 +247,14 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
             result = classify(args.text).as_json()
         except GrammarError as err:
             raise ScenarioError("classify", str(err)) from None
+    if args.rules != RULES_VERSION:
+        text = card.text if args.card is not None else args.text
+        reread = [m.words for m in classify(text).mentions if m.game_action]
+        if reread:
+            raise ScenarioError("--rules", f"under Core Rules {args.rules}, "
+                                f"{', '.join(reread)} may be a target: 355.10.b's 'only as a "
+                                "restriction or permission for a game action' is new in 1.4; "
+                                "this reading is not modelled (use --rules 1.4)")
     for mention in result["mentions"]:
         cited = cited_as(mention["rule"], args.rules)
         mention.update(rule=cited["rule"], version=cited["version"])

@@ -385,3 +385,27 @@ def test_1_2_group_and_deflect_readings_are_refused() -> None:
                        repeat=True))
     assert finalize(build([unit("r1", deflect=1)], card="Bellows Breath", rules="1.3",
                           repeat=True)).count() == 4
+
+
+def test_355_10_b_a_chosen_destination_is_refused_under_older_rules() -> None:
+    """1.4's 355.10.b: an object only a restriction or permission for a game action is not
+    a target ("Play a unit from your hand to a battlefield" does not target the battlefield).
+    That clause is new in 1.4 (1.2 even says a move to a battlefield targets it): under 1.3
+    the classification is refused, not given with the 1.4 role."""
+    text = "Play a unit from your hand to a battlefield."
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["classify", "--rules", "1.3", text], out=io.StringIO()) == 2
+        assert main(["classify", text], out=io.StringIO()) == 0
+        assert main(["classify", "--rules", "1.3", "Kill a unit at a battlefield."],
+                    out=io.StringIO()) == 0
+    assert "a battlefield may be a target" in err.getvalue()
+    assert "new in 1.4" in err.getvalue() and err.getvalue().count("\n") == 1
+
+
+def test_359_3_e_9_a_counted_targets_only_under_1_4() -> None:
+    units = [unit("kai", "A", 2), unit("r1"), unit("r2")]
+    targets = {"friendly": "kai", "enemies": ["r1", "r2"]}
+    for version, counted in (("1.4", ["kai", "r1", "r2"]), ("1.3", None)):
+        legal = resolve(build(units, rules=version, targets=targets))
+        assert legal.extras(next(iter(legal)))["counted_targets"] == counted
