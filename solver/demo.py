@@ -46,6 +46,8 @@ def run_demo(out: TextIO) -> int:
             title = f"{count:,} legal answers" + (
                 f" (first {len(answers)})" if count > len(answers) else "")
             term.print(answers_table(legal, answers, title))
+            for reason in legal.why_none():
+                term.print(f"no legal answer: {reason}", markup=False)
             if answers:
                 term.print("[bold]why #1 is legal[/bold]")
                 for step in legal.explain(answers[0]):
