@@ -82,7 +82,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -116,6 +116,7 @@ from models.group import (
     GroupProblem,
     group_effect,
     member_failure,
+    stands_at,
     verify_group_declaration,
     verify_group_resolution,
 )
@@ -289,7 +290,11 @@ def brute_force(question: Question, progress: Any, keep: list[Any] | None) -> bo
                         if keep is not None:
                             keep.append(declaration)
             else:
-                affected = Affected(subset)
+                # a move's kept targets already at the destination are unmoved (355.4.a)
+                where = scenario.targets.destination if scenario.targets else None
+                unmoved = [u for u in subset if where is not None
+                           and stands_at(scenario.board[u], where)]
+                affected = Affected.of([u for u in subset if u not in unmoved], unmoved)
                 if not verify_group_resolution(scenario, affected):
                     listed += 1
                     progress[1] = listed
@@ -598,8 +603,13 @@ def measure_counts(questions: Sequence[Question], repeats: int,
             pure = count_fn()
             assert pure is not None
             if q.kind == "finalize" and legal.effect.destination:
+                # per destination, the groups with no member already there (355.4.a)
+                board = legal.scenario.board
                 empty = 0 if any(problem.least) else 1
-                pure = empty + (pure - empty) * len(legal.destinations())
+                pure = empty + sum(
+                    count_selections(replace(problem, members=tuple(
+                        m for m in problem.members if not stands_at(board[m.id], where))))
+                    - empty for where in legal.destinations())
             verified = verified and pure == count
         cases.append(CountCase(q.label, q.units, count, name, fn_ms, count_ms, count_max,
                                build_ms, parse_ms, verified))
