@@ -115,7 +115,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
         split += f", and {lost} to illegal targets, not dealt"
     steps.append(step("355.14.e", f"the controller divides {problem.pool} damage: {split}"))
     steps.append(step("355.14.g", "each kept target is dealt at least 1"))
-    return steps
+    return steps + _lethal_any_steps(scenario, resolution.kept)
 
 
 def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
@@ -138,8 +138,10 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
     cap = next((o.cap for o in problem.options if o.friendly == declaration.friendly), 0)
     if declaration.friendly is not None:
         unit = scenario.board[declaration.friendly]
-        steps.append(step("740.1", f"{unit.id} is a friendly unit on the board, targetable by "
-                          f"{scenario.controller} (its location does not matter)"))
+        owner = "" if unit.controller == scenario.controller else (
+            f", {unit.controller}'s, a teammate's")
+        steps.append(step("740.1.a", f"{unit.id} is a friendly unit{owner} on the board, "
+                          f"targetable by {scenario.controller} (its location does not matter)"))
         steps.append(step("355.14.c", f"its Might {unit.might} allows up to {cap} split "
                           "targets"))
     steps.extend(_pool_steps(scenario, cap, resolving=False))
@@ -280,10 +282,16 @@ def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
         steps.append(step("715.2", f"{effect.damage} damage + Bonus Damage "
                           f"{scenario.bonus_damage} to each of {_ids(list(affected))}: "
                           f"{dealt} each"))
-    if scenario.lethal_any:
-        enemies = [u for u in affected
-                   if not scenario.board.friendly_to(scenario.board[u], scenario.controller)]
-        if enemies:
-            steps.append(step("142.4.c", f"any amount of {scenario.controller}'s damage is "
-                              f"enough to kill enemy units: {_ids(enemies)} die"))
-    return steps
+    return steps + _lethal_any_steps(scenario, affected)
+
+
+def _lethal_any_steps(scenario: Scenario, dealt: Sequence[str]) -> list[Step]:
+    """Which of the units dealt damage die of any amount of it (142.4.c)."""
+    if not scenario.lethal_any:
+        return []
+    board = scenario.board
+    enemies = [u for u in dealt if not board.friendly_to(board[u], scenario.controller)]
+    if not enemies:
+        return []
+    return [step("142.4.c", f"any amount of {scenario.controller}'s damage is enough to "
+                 f"kill enemy units: {_ids(enemies)} die")]

@@ -409,3 +409,22 @@ def test_359_3_e_9_a_counted_targets_only_under_1_4() -> None:
     for version, counted in (("1.4", ["kai", "r1", "r2"]), ("1.3", None)):
         legal = resolve(build(units, rules=version, targets=targets))
         assert legal.extras(next(iter(legal)))["counted_targets"] == counted
+
+
+def test_820_best_finalize_ranks_pairs_of_declarations() -> None:
+    """Bellows Breath repeated on two 2-Might enemies with 1 damage each time: choosing
+    both in both executions deals 2 to each: both die; no single execution could."""
+    s = build([unit("e1", might=2), unit("e2", might=2)], card="Bellows Breath",
+              repeat=True)
+    top = best(finalize(s), "kills")[0]
+    assert top.values == {"kills": 2}
+    assert top.answer == Repeated(GroupDeclaration((("e1", "e2"),)),
+                                  GroupDeclaration((("e1", "e2"),)))
+
+
+def test_142_4_c_is_named_in_a_split_explanation() -> None:
+    units = [unit("kai", "A", 2), unit("r1", might=5), unit("r2", might=5)]
+    legal = resolve(build(units, targets={"friendly": "kai", "enemies": ["r1", "r2"]},
+                          lethal_any=True))
+    steps = legal.explain(next(iter(legal)))
+    assert steps[-1]["rule"] == "142.4.c" and "r1, r2 die" in steps[-1]["detail"]
