@@ -35,7 +35,6 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from models.answers import Declaration, GroupDeclaration, Repeated, Resolution
-from models.board import Board
 from models.objectives import Objective, lethal, xp_per_kill
 from models.scenario import LIMIT, Scenario, Targets
 from solver.backends.cpsat import stream
@@ -428,5 +427,7 @@ def _changed_boards(scenario: Scenario, declaration: Declared, robust: int
         change = dict(zip(movers, deltas, strict=True))
         units = tuple(dataclasses.replace(u, might=u.might + change.get(u.id, 0))
                       for u in scenario.board)
-        yield dataclasses.replace(scenario, board=Board(scenario.board.battlefields, units))
+        # the same board (its battlefields and teams) with the changed units
+        yield dataclasses.replace(scenario, board=dataclasses.replace(scenario.board,
+                                                                      units=units))
 

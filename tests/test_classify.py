@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,15 @@ def test_a_slot_that_is_not_a_target_pays_no_deflect() -> None:
                           slots=(GroupSlot("units", Relation.ANY, Reach.BOARD),))
     assert slot_roles(effect) == {"units": (Role.RESOLUTION_CHOICE, "355.10.e")}
     assert targeted_slots(effect) == frozenset()
+    # so a declaration choosing the enemy r1 (Deflect 1) costs nothing, even with no Power,
+    # and fires none of its "when an opponent chooses me" triggers (383.4.b)
+    trigger = {"text": "When an opponent chooses me, draw 1.", "by": "opponent"}
+    s = replace(build([unit("r1", deflect=1, on_chosen=[trigger])], card="Fox-Fire",
+                      available_power=0), effect=effect)
+    legal = finalize(s)
+    assert sorted(d.selection for d in legal) == [((),), (("r1",),)]
+    assert all(d.deflect_cost == 0 for d in legal)
+    assert all(legal.line(d)["triggers"] == [] for d in legal)
 
 
 def test_355_10_d_2_a_single_legal_option_is_still_a_target() -> None:

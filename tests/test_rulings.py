@@ -428,3 +428,78 @@ def test_142_4_c_is_named_in_a_split_explanation() -> None:
                           lethal_any=True))
     steps = legal.explain(next(iter(legal)))
     assert steps[-1]["rule"] == "142.4.c" and "r1, r2 die" in steps[-1]["detail"]
+
+
+# --------------------------------------------------------------------------- found by mutation
+
+
+def test_715_3_an_inline_split_says_whether_bonus_damage_adds() -> None:
+    """An inline split with bonus_damage false: the printed 1 stays 1 whatever the Bonus
+    Damage, so r1 is dealt 1, and only one split target fits at finalization (355.14.c)."""
+    spark = {"name": "Spark", "split": {"amount": 1, "bonus_damage": False}}
+    units = [unit("r1", might=3), unit("r2", might=3)]
+    s = parse_scenario({**scenario_dict(units, targets={"enemies": ["r1"]}, bonus_damage=1,
+                                        effect=spark), "card": None})
+    assert [a.as_json() for a in resolve(s)] == [{"damage": {"r1": 1}}]
+    assert sorted(d.split for d in finalize(s)) == [(), ("r1",), ("r2",)]
+
+
+def test_355_11_b_nobody_fits_alone_is_one_answer_counted_as_listed() -> None:
+    """Fox-Fire's only remaining target grew to 5: no subset meets the cap but the empty
+    one: one answer, affecting nobody, counted as it is listed."""
+    legal = resolve(build([unit("r1", might=5)], card="Fox-Fire", targets={"units": ["r1"]}))
+    assert [a.as_json() for a in legal] == [{"affected": []}]
+    assert legal.count() == 1 and legal.why_none() == []
+
+
+SWAP = {"name": "Group Swap", "group": {"action": "swap-might", "slots": [{"name": "units"}],
+                                        "share": "battlefield"}}
+
+
+def test_433_1_a_swap_of_several_keeps_pairs_only() -> None:
+    """An inline swap of any number of units at one battlefield; r3 moved south: {r1, r2}
+    at north is the only group it can act on (433.1); r3 alone could not be swapped."""
+    units = [unit("r1"), unit("r2", might=2), unit("r3", might=3, location="south")]
+    s = parse_scenario({**scenario_dict(units, targets={"units": ["r1", "r2", "r3"]},
+                                        effect=SWAP), "card": None})
+    assert [a.as_json() for a in resolve(s)] == [{"affected": ["r1", "r2"]}]
+
+
+def test_433_1_a_capped_swap_fits_exactly_at_the_cap() -> None:
+    """With a Might cap of 4: r1 and r2 (2 + 2 = 4, at the cap) can still be swapped when
+    r3 (3) breaks the group: {r1, r2} is the one answer, not 'nothing happens'."""
+    capped = {**SWAP, "group": {**SWAP["group"], "might_cap": 4}}
+    units = [unit("r1", might=2), unit("r2", might=2), unit("r3", might=3)]
+    s = parse_scenario({**scenario_dict(units, targets={"units": ["r1", "r2", "r3"]},
+                                        effect=capped), "card": None})
+    assert [a.as_json() for a in resolve(s)] == [{"affected": ["r1", "r2"]}]
+
+
+def test_143_2_b_killed_might_counts_negative_might_as_zero() -> None:
+    """Fox-Fire (any subset): killing r1 (Might -2, counting 0) and r3 (3) is worth 3
+    killed Might and 2 kills; raw Might would make it 1."""
+    units = [unit("r1", might=-2), unit("r2", might=3), unit("r3", might=3)]
+    legal = resolve(build(units, card="Fox-Fire", policy={"group_subset": "any"},
+                          targets={"units": ["r1", "r2", "r3"]}))
+    top = best(legal, "killed-might,kills")[0]
+    assert top.values == {"killed-might": 3, "kills": 2}
+    assert top.answer.units in (("r1", "r2"), ("r1", "r3"))
+
+
+def test_knapsack_keeps_the_targets_that_die() -> None:
+    """7 damage, 14 targets: k1..k7 (Might 1) and b1..b7 (Might 5): 3,432 answers, the
+    knapsack's: keep the seven that 1 damage kills."""
+    units = [unit("kai", "A", 7), *(unit(f"k{i}") for i in range(1, 8)),
+             *(unit(f"b{i}", might=5) for i in range(1, 8))]
+    ids = [u["id"] for u in units[1:]]
+    top = best(resolve(build(units, targets={"friendly": "kai", "enemies": ids})), "kills")[0]
+    assert top.values == {"kills": 7}
+    assert top.answer.kept == tuple(f"k{i}" for i in range(1, 8))
+
+
+def test_740_1_a_robust_advice_keeps_the_teams() -> None:
+    """kai is C's, A's teammate: friendly. Whatever the Might changes of 1 (kai 2-4, r1
+    0-2), 2+ damage on r1 kills it: the robust worst case is still 1 kill."""
+    units = [unit("kai", "C", 3), unit("r1")]
+    legal = finalize(build(units, teams=[["A", "C"], ["B", "D"]]))
+    assert best(legal, "kills", robust=1)[0].values == {"kills": 1}
