@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
+
 #: The location of a unit at its controller's base.
 BASE = "base"
 #: The location of a unit that left the board (trash, hand, banishment, deck).
@@ -66,6 +68,24 @@ class Unit:
     #: What killing this unit is worth to the controller (objective ``value``).
     value: int = 0
 
+    def __post_init__(self) -> None:
+        """Validate like the scenario format does (the same fields, bounds and messages)."""
+        if not isinstance(self.id, str) or not self.id:
+            raise ScenarioError("units[].id", f"a unit id is a non-empty string, not "
+                                f"{self.id!r}")
+        where = f"units[{self.id}]"
+        for name in ("controller", "location"):
+            text = getattr(self, name)
+            if not isinstance(text, str) or not text:
+                raise ScenarioError(f"{where}.{name}", f"a non-empty string, not {text!r}")
+        bounded(f"{where}.might", self.might, -LIMIT, LIMIT)
+        bounded(f"{where}.damage", self.damage, 0, LIMIT)
+        bounded(f"{where}.deflect", self.deflect, 0, LIMIT)
+        bounded(f"{where}.value", self.value, -VALUE_LIMIT, VALUE_LIMIT)
+        if self.untargetable not in (None, "enemy", "all"):
+            raise ScenarioError(f"{where}.untargetable", "'enemy', 'all' or None, not "
+                                f"{self.untargetable!r}")
+
     @property
     def on_board(self) -> bool:
         """Whether the unit is on the board (at a base or a battlefield)."""
@@ -95,9 +115,35 @@ class Board:
     _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {unit.id: unit for unit in self.units})
-        object.__setattr__(self, "_team_of", {player: index for index, team in
-                                              enumerate(self.teams) for player in team})
+        """Validate like the scenario format does: battlefields named once and not like a
+        unit's other locations, unit ids unique, every unit somewhere it can be, each
+        player on one team at most (740.1.a)."""
+        for index, name in enumerate(self.battlefields):
+            where = f"battlefields[{index}]"
+            if not isinstance(name, str) or not name:
+                raise ScenarioError(where, "a battlefield name is a non-empty string")
+            if name in (BASE, OFFBOARD) or name.startswith(f"{BASE}:"):
+                raise ScenarioError(where, f"{name!r} is reserved for a unit's location")
+            if name in self.battlefields[:index]:
+                raise ScenarioError(where, f"battlefield {name!r} is listed twice")
+        by_id: dict[str, Unit] = {}
+        for unit in self.units:
+            if unit.id in by_id:
+                raise ScenarioError(f"units[{unit.id}].id", f"duplicate unit id {unit.id!r}")
+            if unit.location not in self.battlefields and unit.location not in (BASE, OFFBOARD):
+                raise ScenarioError(f"units[{unit.id}].location", f"{unit.location!r} is "
+                                    "neither a listed battlefield nor 'base' or 'offboard'")
+            by_id[unit.id] = unit
+        team_of: dict[str, int] = {}
+        for index, team in enumerate(self.teams):
+            for player in team:
+                if player in team_of:
+                    again = "twice on this team" if team_of[player] == index else (
+                        f"already on teams[{team_of[player]}]")
+                    raise ScenarioError(f"teams[{index}]", f"player {player!r} is {again}")
+                team_of[player] = index
+        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_team_of", team_of)
 
     def friends(self, player: str, other: str) -> bool:
         """Whether two players are the same player or teammates: their objects are friendly
@@ -136,3 +182,4 @@ class Board:
     def is_battlefield(self, location: str) -> bool:
         """Whether ``location`` names a battlefield in play."""
         return location in self.battlefields
+

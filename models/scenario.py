@@ -9,7 +9,7 @@ inside ``units``, the unit's id, in one line:
 ...     "might": 2.5, "location": "north"}]})
 Traceback (most recent call last):
 ...
-models.scenario.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
+models.limits.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "alpha-strike",
 ...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
 ...     "might": 3, "location": "north"}]})
@@ -25,10 +25,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from models import cards
-from models.board import BASE, OFFBOARD, Board, ChosenTrigger, Unit
+from models.board import BASE, Board, ChosenTrigger, Unit
 from models.effects import (
     Action,
     Effect,
@@ -41,6 +48,9 @@ from models.effects import (
     SplitDamage,
     Zone,
 )
+from models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
+from models.limits import MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, bounded
+from models.limits import ScenarioError as ScenarioError
 from models.rules import SUPPORTED_VERSIONS
 
 FORMAT_VERSION = 1
@@ -49,24 +59,8 @@ FORMAT_VERSION = 1
 IGNORED_KEYS = frozenset({"expect"})
 
 
-class ScenarioError(ValueError):
-    """A malformed scenario: ``field`` names where, the message says what.
-
-    >>> str(ScenarioError("units[r1].location", "'mars' is not a battlefield"))
-    "units[r1].location: 'mars' is not a battlefield"
-    """
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-
-
 # --------------------------------------------------------------------------- input schema
 
-#: Largest Might, damage or amount a scenario may state: far beyond any card, small enough
-#: that every answer stays a small object (a pool of a million damage is already absurd).
-LIMIT = 10**6
 NonNegative = Annotated[int, Field(ge=0, le=LIMIT)]
 
 #: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
@@ -116,7 +110,8 @@ class UnitIn(_Strict):
         None, description="'enemy': can't be chosen by enemy spells or abilities; 'all': by any"
     )
     tags: list[str] = Field(default_factory=list, description="tags, domains and other traits")
-    value: int = Field(0, description="what killing it is worth to the controller "
+    value: int = Field(0, ge=-VALUE_LIMIT, le=VALUE_LIMIT,
+                       description="what killing it is worth to the controller "
                        "(objective 'value' of riftsolve best)")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
@@ -153,7 +148,8 @@ class GroupSlotIn(_Strict):
         "battlefield", description="each member at a battlefield, or anywhere on the board"
     )
     least: NonNegative = Field(0, description="fewest units (0: 'any number', 'up to')")
-    most: Annotated[int, Field(ge=1)] | None = Field(None, description="most units (none: any)")
+    most: Annotated[int, Field(ge=1, le=LIMIT)] | None = Field(
+        None, description="most units (none: any)")
     tags: list[str] = Field(default_factory=list, description="tags every member must have")
 
 
@@ -208,7 +204,7 @@ class PolicyIn(_Strict):
 class ScenarioIn(_Strict):
     """Scenario format 1 (see ``riftsolve schema``)."""
 
-    format: Literal[1]
+    format: Literal[1] = Field(description="always 1, the number (not true, not 1.0)")
     rules: str = "1.4"
     controller: str = Field(min_length=1)
     card: str | None = None
@@ -237,6 +233,13 @@ class ScenarioIn(_Strict):
     @classmethod
     def _extensions(cls, data: Any) -> Any:
         return _drop_extension_keys(data, IGNORED_KEYS)
+
+    @field_validator("format", mode="before")
+    @classmethod
+    def _format_is_the_number_one(cls, value: Any) -> Any:
+        if type(value) is not int:  # JSON true and 1.0 equal 1 in Python: not here
+            raise ValueError(f"must be the number 1, not {json.dumps(value, default=str)}")
+        return value
 
 
 def json_schema() -> dict[str, Any]:
@@ -297,6 +300,52 @@ class Scenario:
     #: The card's Repeat cost is paid: its effect is executed twice (820).
     repeat: bool = False
 
+    def __post_init__(self) -> None:
+        """Validate what the scenario format would (for scenarios built in Python): the
+        controller, the version, the bounds, and that every id named is a unit."""
+        if not isinstance(self.controller, str) or not self.controller:
+            raise ScenarioError("controller", f"a non-empty string, not {self.controller!r}")
+        if self.rules not in SUPPORTED_VERSIONS:
+            raise ScenarioError("rules", f"Core Rules version {self.rules!r} is not supported "
+                                "(supported: " + ", ".join(SUPPORTED_VERSIONS) + ")")
+        if not isinstance(self.effect, (SplitDamage, GroupTargets)):
+            raise ScenarioError("effect", f"not an effect: {self.effect!r}")
+        if not isinstance(self.board, Board):
+            raise ScenarioError("units", f"not a Board: {self.board!r}")
+        bounded("bonus_damage", self.bonus_damage, 0, LIMIT)
+        if self.available_power is not None:
+            bounded("available_power", self.available_power, 0, LIMIT)
+        if self.source is not None and self.source not in self.board:
+            raise ScenarioError("source", f"unknown unit id {self.source!r} (not in units)")
+        if self.from_hidden is not None and not self.board.is_battlefield(self.from_hidden):
+            raise ScenarioError("from_hidden", f"{self.from_hidden!r} is not a battlefield in "
+                                "play")
+        targets = self.targets
+        while targets is not None:
+            for unit_id in (*targets.split, *targets.group_units(),
+                            *([targets.friendly] if targets.friendly else [])):
+                _known(self.board, "targets", unit_id)
+            targets = targets.repeat
+
+
+def scenario_warnings(scenario: Scenario) -> list[str]:
+    """What looks like a mistake but is a legal scenario: a controller who controls no
+    unit and is on no team (a typo such as "me" would make every unit an enemy).
+
+    >>> s = parse_scenario({"format": 1, "controller": "me", "card": "Fox-Fire",
+    ...     "battlefields": ["n"], "units": [{"id": "u", "controller": "A", "might": 1,
+    ...     "location": "n"}]})
+    >>> scenario_warnings(s)[0][:59]
+    "controller: 'me' controls no unit of the scenario and is on"
+    """
+    players = {unit.controller for unit in scenario.board}
+    players.update(player for team in scenario.board.teams for player in team)
+    if scenario.controller in players:
+        return []
+    known = ", ".join(repr(p) for p in sorted(players)) or "none"
+    return [f"controller: {scenario.controller!r} controls no unit of the scenario and is on "
+            f"no team, so every unit is an enemy to it (players named: {known})"]
+
 
 def require_targets(scenario: Scenario) -> Targets:
     """The targets chosen at finalization, which a resolution question needs."""
@@ -310,25 +359,76 @@ def require_targets(scenario: Scenario) -> Targets:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file (at most :data:`MAX_BYTES`)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path))
     except OSError as err:
         raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
+
+
+def parse_scenario_bytes(data: bytes, where: str = "scenario") -> Scenario:
+    """Validate a scenario given as UTF-8 bytes (``where`` names it in errors)."""
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(where, f"larger than {MAX_BYTES // 2**20} MiB: not a scenario "
+                            "(a 1,000-unit board takes about 100 KB)")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScenarioError(str(path), f"not UTF-8 text (byte {err.start})") from None
+        raise ScenarioError(where, f"not UTF-8 text (byte {err.start})") from None
     return parse_scenario_text(text)
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice (the last would silently win)."""
+
+
+class HugeNumber:
+    """A number in the scenario text with more than :data:`MAX_DIGITS` digits: kept as its
+    text, never converted, so that validation names the field it is in (a number under an
+    ``x-`` key or in ``expect`` is ignored with the rest of it)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __str__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _number(text: str) -> int | HugeNumber:
+    return int(text) if len(text) <= MAX_DIGITS else HugeNumber(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            owner = found.get("id")
+            where = f" (in the object with id {json.dumps(owner)})" if isinstance(
+                owner, str) else ""
+            raise _DuplicateKey(f"key {json.dumps(key)} is given twice{where}: which one "
+                                "is meant?")
+        found[key] = value
+    return found
 
 
 def parse_scenario_text(text: str) -> Scenario:
     """Validate a scenario given as JSON text."""
+    if len(text) > MAX_BYTES:
+        raise ScenarioError("scenario", f"larger than {MAX_BYTES // 2**20} MiB: not a "
+                            "scenario")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_number)
     except json.JSONDecodeError as err:
         raise ScenarioError(
             "scenario", f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}"
         ) from None
+    except _DuplicateKey as err:
+        raise ScenarioError("scenario", str(err)) from None
+    except RecursionError:
+        raise ScenarioError("scenario", "JSON nested too deeply (a scenario is a few "
+                            "levels deep)") from None
     return parse_scenario(data)
 
 
@@ -353,10 +453,16 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
         return ScenarioError(path, "takes a unit id, a list of unit ids, or "
                              f'{{"<location>": "<unit id>"}} (got {got})')
     kind = detail["type"]
+    if isinstance(detail.get("input"), HugeNumber):
+        return ScenarioError(path, f"a number of {detail['input'].digits} digits is "
+                             f"out of range (at most {MAX_DIGITS} digits are read, and the "
+                             "field's own bounds apply)")
     if kind == "extra_forbidden":
         return ScenarioError(path, "unknown key (keys of your own must start with 'x-')")
     if kind == "missing":
         return ScenarioError(path, "required field is missing")
+    if kind == "value_error":  # our own validators' messages, said in full
+        return ScenarioError(path, str(detail.get("ctx", {}).get("error", detail["msg"])))
     message = str(detail["msg"])
     message = message[:1].lower() + message[1:]
     if "input" in detail:
@@ -506,58 +612,16 @@ def _inline_action(raw: GroupIn) -> Action:
 
 
 def _board(raw: ScenarioIn) -> Board:
-    seen: set[str] = set()
-    for index, name in enumerate(raw.battlefields):
-        field = f"battlefields[{index}]"
-        if not name:
-            raise ScenarioError(field, "a battlefield name cannot be empty")
-        if name in (BASE, OFFBOARD) or name.startswith(f"{BASE}:"):
-            raise ScenarioError(field, f"{name!r} is reserved for a unit's location")
-        if name in seen:
-            raise ScenarioError(field, f"battlefield {name!r} is listed twice")
-        seen.add(name)
-    units: list[Unit] = []
-    ids: set[str] = set()
-    for unit in raw.units:
-        if unit.id in ids:
-            raise ScenarioError(f"units[{unit.id}].id", f"duplicate unit id {unit.id!r}")
-        ids.add(unit.id)
-        if unit.location not in seen and unit.location not in (BASE, OFFBOARD):
-            raise ScenarioError(
-                f"units[{unit.id}].location",
-                f"{unit.location!r} is neither a listed battlefield nor 'base' or 'offboard'",
-            )
-        units.append(
-            Unit(
-                id=unit.id,
-                controller=unit.controller,
-                might=unit.might,
-                location=unit.location,
-                damage=unit.damage,
-                deflect=unit.deflect,
-                untargetable=unit.untargetable,
-                tags=tuple(unit.tags),
-                value=unit.value,
-                on_chosen=tuple(
-                    ChosenTrigger(t) if isinstance(t, str) else ChosenTrigger(t.text, t.by)
-                    for t in unit.on_chosen
-                ),
-            )
-        )
-    return Board(tuple(raw.battlefields), tuple(units), _teams(raw.teams))
-
-
-def _teams(raw: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    """Teams of a team game: each player on at most one team (740.1.a)."""
-    team_of: dict[str, int] = {}
-    for index, team in enumerate(raw):
-        for player in team:
-            if player in team_of:
-                where = "twice on this team" if team_of[player] == index else (
-                    f"already on teams[{team_of[player]}]")
-                raise ScenarioError(f"teams[{index}]", f"player {player!r} is {where}")
-            team_of[player] = index
-    return tuple(tuple(team) for team in raw)
+    """The board; :class:`Board` and :class:`Unit` check what the schema can't (unique ids
+    and battlefields, known locations, one team each)."""
+    units = tuple(
+        Unit(id=unit.id, controller=unit.controller, might=unit.might,
+             location=unit.location, damage=unit.damage, deflect=unit.deflect,
+             untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
+             on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
+                             ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
+        for unit in raw.units)
+    return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams))
 
 
 def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,

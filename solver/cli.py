@@ -2,13 +2,15 @@
 
 Exit codes: 0 answered; 2 the scenario or the command line is malformed (one line naming
 the field); 3 the answers are too many to list without ``--limit`` (the message gives the
-exact count).
+exact count), or the question too large to answer (the message says what to ask instead);
+130 interrupted (Ctrl-C). A reader that stops early (``| head``) is not an error: 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
@@ -19,10 +21,20 @@ from models.choosing import slot_roles
 from models.classify import classify
 from models.effects import GroupTargets
 from models.grammar import GrammarError
+from models.limits import MAX_BYTES, printable
 from models.objectives import METRICS, ObjectiveError
 from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
-from models.scenario import Scenario, ScenarioError, json_schema, load_scenario, parse_scenario_text
+from models.scenario import (
+    Scenario,
+    ScenarioError,
+    json_schema,
+    load_scenario,
+    parse_scenario_bytes,
+    parse_scenario_text,
+    scenario_warnings,
+)
 from solver.backends import BACKENDS
+from solver.backends.native import BLOCK_ROWS
 from solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
 from solver.best import TooManyToRank, best
 from solver.legal import LegalSet, Resolutions, finalize, resolve
@@ -30,14 +42,17 @@ from solver.output import (
     answers_table,
     console,
     json_line,
+    plain,
     resolution_block_text,
 )
+from solver.version import VersionAction
 
 #: Most lines listed without ``--limit``.
 LIST_BUDGET = 10**6
 
 EXIT_MALFORMED = 2
 EXIT_TOO_MANY = 3
+EXIT_INTERRUPTED = 130
 
 #: Most rows a table shows.
 TABLE_ROWS = 50
@@ -52,6 +67,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="riftsolve",
         description="Every legal way a Riftbound card effect can be finalized or resolved.",
     )
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, what in (("finalize", "every legal target declaration for the board"),
                        ("resolve", "every legal resolution of the chosen targets now")):
@@ -59,9 +75,13 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("scenario", help="scenario file (format 1), or - for standard input")
         sub.add_argument("--count", action="store_true",
                          help='print {"count": N} only, computed without listing')
-        sub.add_argument("--limit", type=_non_negative, metavar="N",
-                         help=f"list at most N answers (without it, more than "
-                         f"{LIST_BUDGET:,} answers are refused)")
+        listing = sub.add_mutually_exclusive_group()
+        listing.add_argument("--limit", type=_non_negative, metavar="N",
+                             help=f"list at most N answers (without it, more than "
+                             f"{LIST_BUDGET:,} answers are refused)")
+        listing.add_argument("--all", action="store_true",
+                             help="list every answer however many (memory stays flat; it may "
+                             "take long)")
         sub.add_argument("--format", choices=("jsonl", "table"),
                          help="output format (default: table on a terminal, jsonl otherwise)")
         sub.add_argument("--explain", action="store_true",
@@ -126,9 +146,20 @@ def _non_negative(text: str) -> int:
 
 
 def _load(path: str) -> Scenario:
-    if path == "-":
-        return parse_scenario_text(sys.stdin.read())
-    return load_scenario(path)
+    if path == "-":  # standard input, read up to the same bound as a file
+        raw = getattr(sys.stdin, "buffer", None)
+        scenario = (parse_scenario_bytes(raw.read(MAX_BYTES + 1), "stdin") if raw is not None
+                    else parse_scenario_text(sys.stdin.read(MAX_BYTES + 1)))
+    else:
+        scenario = load_scenario(path)
+    return scenario
+
+
+def _warn(scenario: Scenario) -> None:
+    """What looks like a mistake in an answered scenario, one line each on stderr (after
+    the answer, so that an error is always the one line of a failure)."""
+    for warning in scenario_warnings(scenario):
+        print(f"riftsolve: warning: {printable(warning)}", file=sys.stderr)
 
 
 def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
@@ -139,12 +170,13 @@ def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
     return legal
 
 
-def _answers(legal: LegalSet[Any], limit: int | None) -> Iterator[Any]:
+def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> Iterator[Any]:
     total = legal.count()
-    if limit is None and total > LIST_BUDGET:
+    if limit is None and not every and total > LIST_BUDGET:
         raise TooMany(
             f"{total:,} legal {legal.noun} exceed the listing budget of {LIST_BUDGET:,}; "
-            "use --count for the number only, or --limit N to list the first N"
+            "use --count for the number only, --limit N to list the first N, or --all to "
+            "stream them all"
         )
     return islice(iter(legal), limit)
 
@@ -153,9 +185,11 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
     if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
                                                                                "native"):
-        _ = _answers(legal, args.limit)  # the budget check
+        _ = _answers(legal, args.limit, args.all)  # the budget check
         remaining = args.limit
-        for block in legal.blocks():
+        # with --limit, blocks no larger than asked for: the first lines come at once
+        batch = max(1, min(args.limit, BLOCK_ROWS)) if args.limit is not None else BLOCK_ROWS
+        for block in legal.blocks(batch):
             if remaining is not None:
                 block = block[:remaining]
                 remaining -= block.shape[0]
@@ -163,7 +197,7 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
             if remaining == 0:
                 break
         return
-    for answer in _answers(legal, args.limit):
+    for answer in _answers(legal, args.limit, args.all):
         out.write(json_line(legal.explained_line(answer) if args.explain else legal.line(answer)))
 
 
@@ -179,7 +213,7 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
         title += f" (first {len(answers)} shown)"
     term.print(answers_table(legal, answers, title))
     for reason in legal.why_none():
-        term.print(f"No legal {legal.noun}: {reason}", markup=False)
+        term.print(plain(f"No legal {legal.noun}: {reason}"))
     if args.explain:
         _print_steps(term, legal, answers)
 
@@ -188,13 +222,14 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     legal = _question(args.command, _load(args.scenario), args.backend)
     if args.count:
         out.write(json_line({"count": legal.count()}))
-        return 0
-    if _format(args, out) == "table":
+    elif _format(args, out) == "table":
         _write_table(legal, args, out)
     else:
         _write_jsonl(legal, args, out)
         for reason in legal.why_none():  # no line to carry it: say why on stderr
-            print(f"riftsolve: no legal {legal.noun}: {reason}", file=sys.stderr)
+            print(f"riftsolve: no legal {legal.noun}: {printable(str(reason))}",
+                  file=sys.stderr)
+    _warn(legal.scenario)
     return 0
 
 
@@ -210,6 +245,7 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
             line = legal.explained_line(entry.answer) if args.explain else legal.line(
                 entry.answer)
             out.write(json_line({**line, "objective": entry.values}))
+        _warn(scenario)
         return 0
     screen = console(out)
     screen.print(answers_table(legal, [entry.answer for entry in ranked],
@@ -217,6 +253,7 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
                                [entry.values for entry in ranked]))
     if args.explain:
         _print_steps(screen, legal, [entry.answer for entry in ranked])
+    _warn(scenario)
     return 0
 
 
@@ -225,7 +262,7 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
     for index, answer in enumerate(answers, 1):
         term.print(f"[bold]#{index}[/bold]")
         for step in legal.explain(answer):
-            term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+            term.print(plain(f"  CR {step['version']} {step['rule']}: {step['detail']}"))
 
 
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
@@ -280,47 +317,82 @@ def _cards(out: TextIO) -> int:
             text = " ".join(part for part in (card.passive, card.text) if part)
             if card.text_source:
                 text += f" (text: {card.text_source})"
-        table.add_row(card.name, card.slug, slots, text)
+        table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots, text)))
     term.print(table)
     return 0
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code. Every failure is one line on standard
+    error (user text escaped, never a traceback); Ctrl-C exits 130."""
     out = out or sys.stdout
-    args = _parser().parse_args(argv)
+    sys.set_int_max_str_digits(0)  # exact counts of any size are printed in full
     try:
-        if args.command == "schema":
-            out.write(json.dumps(json_schema(), indent=2) + "\n")
-            return 0
-        if args.command == "cards":
-            return _cards(out)
-        if args.command == "classify":
-            return _classify(args, out)
-        if args.command == "best":
-            return _best(args, out)
-        if args.command == "demo":
-            from solver.demo import run_demo
-
-            return run_demo(out)
-        return _run_question(args, out)
+        args = _parser().parse_args(argv)
+        return _command(args, out)
     except ScenarioError as err:
-        print(f"riftsolve: error: {err}", file=sys.stderr)
-        return EXIT_MALFORMED
+        return _say("error", str(err), EXIT_MALFORMED)
     except TooLargeForPyConstraint as err:
-        print(f"riftsolve: error: --backend: {err}", file=sys.stderr)
-        return EXIT_MALFORMED
+        return _say("error", f"--backend: {err}", EXIT_MALFORMED)
     except ObjectiveError as err:
-        print(f"riftsolve: error: --objective: {err}", file=sys.stderr)
-        return EXIT_MALFORMED
+        return _say("error", f"--objective: {err}", EXIT_MALFORMED)
     except (TooMany, TooManyToRank) as err:
-        print(f"riftsolve: refused: {err}", file=sys.stderr)
-        return EXIT_TOO_MANY
+        return _say("refused", str(err), EXIT_TOO_MANY)
+    except KeyboardInterrupt:
+        return _say("interrupted", "stopped at the user's request (Ctrl-C)",
+                    EXIT_INTERRUPTED)
     except BrokenPipeError:
-        # The reader stopped early (e.g. `| head`): not an error.
-        sys.stderr.close()
+        # The reader stopped early (e.g. `| head`): not an error, in every output format.
+        _silence(out)
         return 0
 
 
+def _command(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command == "schema":
+        out.write(json.dumps(json_schema(), indent=2) + "\n")
+        return 0
+    if args.command == "cards":
+        return _cards(out)
+    if args.command == "classify":
+        return _classify(args, out)
+    if args.command == "best":
+        return _best(args, out)
+    if args.command == "demo":
+        from solver.demo import run_demo
+
+        return run_demo(out)
+    return _run_question(args, out)
+
+
+def _say(kind: str, message: str, code: int) -> int:
+    """One line on standard error: ``riftsolve: <kind>: <message>``, control characters
+    escaped."""
+    print(f"riftsolve: {kind}: {printable(message)}", file=sys.stderr)
+    return code
+
+
+def _silence(out: TextIO) -> None:
+    """After a broken pipe, send what is still buffered for ``out`` nowhere, so that the
+    interpreter's own flush at exit cannot fail again."""
+    try:
+        fileno = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
+
+
+def run() -> int:
+    """The ``riftsolve`` console script: :func:`main`, then the final flush of standard
+    output, whose broken pipe is not an error either."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence(sys.stdout)
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -12,7 +12,7 @@ from models import load_scenario
 from solver.best import best
 from solver.examples import example_names, example_path
 from solver.legal import LegalSet, finalize, resolve
-from solver.output import answers_table, console
+from solver.output import answers_table, console, plain
 
 #: Answers shown per example.
 SHOWN = 6
@@ -47,11 +47,12 @@ def run_demo(out: TextIO) -> int:
                 f" (first {len(answers)})" if count > len(answers) else "")
             term.print(answers_table(legal, answers, title))
             for reason in legal.why_none():
-                term.print(f"no legal answer: {reason}", markup=False)
+                term.print(plain(f"no legal answer: {reason}"))
             if answers:
                 term.print("[bold]why #1 is legal[/bold]")
                 for step in legal.explain(answers[0]):
-                    term.print(f"  CR {step['version']} {step['rule']}: {step['detail']}")
+                    term.print(plain(f"  CR {step['version']} {step['rule']}: "
+                                     f"{step['detail']}"))
             if question == "resolve" and count:
                 top = best(legal, AGENT_OBJECTIVE)[0]
                 values = ", ".join(f"{k} {v}" for k, v in top.values.items())

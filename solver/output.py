@@ -22,6 +22,9 @@ import numpy as np
 import numpy.typing as npt
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from models.limits import printable
 
 if TYPE_CHECKING:
     from solver.legal import LegalSet
@@ -42,7 +45,9 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
     if not keys or not block.any():
         return str('{"damage": {}}\n' * rows)
     if block.min() > 0:
-        template = '{"damage": {' + ", ".join(f"{k}: %d" for k in keys) + "}}\n"
+        # the ids are part of the template: a "%" in one is written "%%" (printed as "%")
+        template = ('{"damage": {' + ", ".join(f"{k.replace('%', '%%')}: %d" for k in keys)
+                    + "}}\n")
         text: str = (template * rows) % tuple(block.ravel().tolist())
         return text
     per_row = np.count_nonzero(block, axis=1)
@@ -62,18 +67,26 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
 def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None,
                   values: Sequence[dict[str, int]] = ()) -> Table:
     """A readable table of answers: one row each, columns from the legal set, then one
-    column per objective metric when ``values`` (one dict per answer) are given."""
-    table = Table(title=title, show_lines=False, header_style="bold")
+    column per objective metric when ``values`` (one dict per answer) are given. User
+    text (ids, names) is shown as given: never read as markup, control characters
+    escaped."""
+    table = Table(title=plain(title) if title is not None else None, show_lines=False,
+                  header_style="bold")
     table.add_column("#", justify="right", style="dim")
     for header in legal.headers():
-        table.add_column(header, justify="right" if header == "Deflect" else "left")
+        table.add_column(plain(header), justify="right" if header == "Deflect" else "left")
     metrics = list(values[0]) if values else []
     for metric in metrics:
         table.add_column(metric, justify="right")
     for index, answer in enumerate(answers, 1):
         scores = [str(values[index - 1][m]) for m in metrics]
-        table.add_row(str(index), *legal.cells(answer), *scores)
+        table.add_row(str(index), *(plain(cell) for cell in legal.cells(answer)), *scores)
     return table
+
+
+def plain(text: str) -> Text:
+    """User text for rich: taken literally (no markup) with control characters escaped."""
+    return Text(printable(text))
 
 
 def console(out: TextIO) -> Console:
