@@ -1,0 +1,237 @@
+"""Hostile input: every malformed scenario gets one line on stderr and exit 2, never a
+traceback; user text comes back exactly as given; Ctrl-C and closed pipes end cleanly."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import EXAMPLES, scenario_dict, unit
+
+from models import Board, Scenario, ScenarioError, Unit, parse_scenario
+from models.scenario import parse_scenario_text
+from solver.cli import main
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    out = io.StringIO()
+    code = main(args, out=out)
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+def _write(tmp_path: Path, text: str | bytes, name: str = "s.json") -> str:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return str(path)
+
+
+def _refused(code: int, err: str, field: str) -> None:
+    """Exit 2 with exactly one line naming ``field``, and no traceback."""
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"riftsolve: error: {field}"), err
+
+
+def _doc(**top: Any) -> dict[str, Any]:
+    return scenario_dict([unit("kai", "A", 2), unit("r1")], **top)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def test_deep_nesting_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(_doc())[:-1] + ', "x-deep": ' + "[" * 5000 + "]" * 5000 + "}"
+    code, _, err = _run(["resolve", _write(tmp_path, text)], capsys)
+    _refused(code, err, "scenario: JSON nested too deeply")
+
+
+@pytest.mark.parametrize("where", ["might", "x-note"])
+def test_numbers_of_thousands_of_digits(where: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Under a unit's Might: refused naming the field; under an x- key: ignored."""
+    doc = _doc(targets={"friendly": "kai", "enemies": ["r1"]})
+    text = json.dumps(doc)
+    if where == "might":
+        text = text.replace('"might": 1,', '"might": ' + "9" * 5000 + ",", 1)
+        code, _, err = _run(["resolve", _write(tmp_path, text)], capsys)
+        _refused(code, err, "units[r1].might: a number of 5000 digits is out of range")
+    else:
+        text = text[:-1] + ', "x-note": ' + "9" * 5000 + "}"
+        code, out, _ = _run(["resolve", _write(tmp_path, text)], capsys)
+        assert code == 0 and json.loads(out) == {"damage": {"r1": 2}}
+
+
+def test_value_that_would_overflow_int64_is_refused(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    doc = scenario_dict([unit("kai", "A", 2), unit("r1", value=2**63 - 1)])
+    code, _, err = _run(["best", _write(tmp_path, json.dumps(doc)), "--objective", "value",
+                         "--finalize"], capsys)
+    _refused(code, err, "units[r1].value: input should be less than or equal to")
+
+
+def test_duplicate_keys_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps(_doc()).replace('"might": 1,', '"might": 1, "might": 5,', 1)
+    code, _, err = _run(["finalize", _write(tmp_path, text)], capsys)
+    _refused(code, err, 'scenario: key "might" is given twice (in the object with id "r1")')
+
+
+@pytest.mark.parametrize("value", [True, 1.0, "1"])
+def test_format_is_the_number_one(value: Any) -> None:
+    with pytest.raises(ScenarioError, match=r"^format: "):
+        parse_scenario({**_doc(), "format": value})
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "huge"])
+def test_reading_is_capped(source: str, tmp_path: Path,
+                           capsys: pytest.CaptureFixture[str]) -> None:
+    if source == "huge":
+        source = _write(tmp_path, b" " * (9 * 2**20) + json.dumps(_doc()).encode())
+    elif not os.path.exists(source):
+        pytest.skip("no /dev/zero here")
+    code, _, err = _run(["finalize", source], capsys)
+    assert code == 2 and err.count("\n") == 1 and "larger than 8 MiB" in err
+
+
+def test_not_utf8_and_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(["finalize", _write(tmp_path, b"\xff\xfe{}")], capsys)
+    _refused(code, err, f"{tmp_path / 's.json'}: not UTF-8 text")
+    code, _, err = _run(["finalize", _write(tmp_path, "[1, 2]")], capsys)
+    _refused(code, err, "scenario: must be a JSON object")
+
+
+def test_controller_who_controls_nothing_is_warned(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo such as "me" for "A" makes every unit an enemy: answered, with a warning."""
+    doc = {**_doc(), "controller": "me"}
+    code, out, err = _run(["finalize", _write(tmp_path, json.dumps(doc))], capsys)
+    assert code == 0 and out == ""
+    assert err.count("\n") == 2  # why there is no declaration, and the warning
+    assert "riftsolve: warning: controller: 'me' controls no unit" in err
+
+
+# --------------------------------------------------------------------------- Python records
+
+
+def test_python_constructors_validate_like_json() -> None:
+    with pytest.raises(ScenarioError, match=r"units\[u\]\.id: duplicate unit id 'u'"):
+        Board(("north",), (Unit("u", "A", 1, "north"), Unit("u", "B", 2, "north")))
+    with pytest.raises(ScenarioError, match=r"units\[u\]\.location: 'mars' is neither"):
+        Board(("north",), (Unit("u", "A", 1, "mars"),))
+    with pytest.raises(ScenarioError, match=r"units\[u\]\.might: .* out of range"):
+        Unit("u", "A", 10**7, "north")
+    with pytest.raises(ScenarioError, match=r"units\[u\]\.damage: input should be a valid"):
+        Unit("u", "A", 1, "north", damage=True)
+    with pytest.raises(ScenarioError, match=r"teams\[1\]: player 'A'"):
+        Board(("north",), (), teams=(("A", "B"), ("A", "C")))
+    scenario = parse_scenario(_doc())
+    from dataclasses import replace
+
+    with pytest.raises(ScenarioError, match="^source: unknown unit id 'nobody'"):
+        replace(scenario, source="nobody")
+    with pytest.raises(ScenarioError, match="^controller: "):
+        Scenario(controller="", effect=scenario.effect, board=scenario.board)
+
+
+# --------------------------------------------------------------------------- user text
+
+
+HOSTILE_IDS = ["a%b", "a%%b", "%d", "[/bold]", "[red]x[/red]", "nl\nx", "esc\x1b[31mred",
+               "tab\tx", "é\u202e"]
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "table"])
+def test_ids_come_back_exactly_as_given(fmt: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Every hostile id, in every output path: JSON lines decode to the same strings (also
+    on the fast block path), tables show them literally with control characters escaped."""
+    units = [unit("kai", "A", len(HOSTILE_IDS)), *(unit(i) for i in HOSTILE_IDS)]
+    doc = scenario_dict(units, targets={"friendly": "kai", "enemies": HOSTILE_IDS})
+    path = _write(tmp_path, json.dumps(doc))
+    code, out, err = _run(["resolve", path, "--format", fmt], capsys)
+    assert code == 0 and err == ""
+    if fmt == "jsonl":
+        assert json.loads(out) == {"damage": dict.fromkeys(sorted(HOSTILE_IDS), 1)}
+        code, out, _ = _run(["resolve", path, "--explain"], capsys)
+        assert set(json.loads(out)["damage"]) == set(HOSTILE_IDS)
+    else:
+        assert "\x1b" not in out and "\u202e" not in out
+        for shown in ("a%b", "a%%b", "%d", "[/bold]", "[red]x[/red]", "nl\\nx",
+                      "esc\\x1b[31mred", "tab\\tx", "é\\u202e"):
+            assert shown in out, shown
+
+
+def test_an_error_naming_a_hostile_id_stays_one_line(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    doc = scenario_dict([unit("kai", "A", 2), unit("bad\nid\x1b[2J", might=2.5)])
+    code, _, err = _run(["finalize", _write(tmp_path, json.dumps(doc))], capsys)
+    _refused(code, err, "units[bad\\nid\\x1b[2J].might: input should be a valid integer")
+    assert "\x1b" not in err
+
+
+def test_huge_counts_print_in_full(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A count of more than 4,300 digits (Python's default limit for printing an int):
+    10^6 damage among 3,000 targets, C(999999, 2999), about 8,900 digits."""
+    units = [unit("kai", "A", 10**6), *(unit(f"t{i:04d}") for i in range(3000))]
+    doc = scenario_dict(units, targets={"friendly": "kai",
+                                        "enemies": [f"t{i:04d}" for i in range(3000)]})
+    code, out, _ = _run(["resolve", _write(tmp_path, json.dumps(doc)), "--count"], capsys)
+    assert code == 0 and out.startswith('{"count": ') and len(out) > 8000
+    assert out[10:-2].isdigit()
+
+
+# --------------------------------------------------------------------------- signals, pipes
+
+
+def _big_listing(tmp_path: Path) -> str:
+    """A question of C(59, 19) ~ 10^15 answers: it never finishes on its own."""
+    units = [unit("kai", "A", 60), *(unit(f"t{i:02d}") for i in range(20))]
+    doc = scenario_dict(units, targets={"friendly": "kai",
+                                        "enemies": [f"t{i:02d}" for i in range(20)]})
+    return _write(tmp_path, json.dumps(doc))
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-m", "solver.cli", *args]
+
+
+def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
+    process = subprocess.Popen(_cli("resolve", _big_listing(tmp_path), "--all"),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)  # well into the listing
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 130
+    assert err == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "table"])
+def test_a_closed_pipe_is_not_an_error(fmt: str, tmp_path: Path) -> None:
+    """`riftsolve ... | head -1`: the same exit status, 0, in every format, no traceback."""
+    process = subprocess.Popen(_cli("resolve", _big_listing(tmp_path), "--all", "--format",
+                                    fmt), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline()
+    process.stdout.close()
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert err == b""
+
+
+def test_version() -> None:
+    out = subprocess.run(_cli("--version"), capture_output=True, text=True, check=True).stdout
+    assert out.startswith("riftsolve ") and out.count("\n") == 1
+
+
+def test_examples_still_read(capsys: pytest.CaptureFixture[str]) -> None:
+    for path in sorted(EXAMPLES.glob("*.json")):
+        parse_scenario_text(path.read_text())
