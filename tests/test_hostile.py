@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 import os
 import signal
 import subprocess
@@ -135,11 +136,9 @@ def test_python_constructors_validate_like_json() -> None:
     with pytest.raises(ScenarioError, match=r"teams\[1\]: player 'A'"):
         Board(("north",), (), teams=(("A", "B"), ("A", "C")))
     scenario = parse_scenario(_doc())
-    from dataclasses import replace
-
-    with pytest.raises(ScenarioError, match="^source: unknown unit id 'nobody'"):
+    with pytest.raises(ScenarioError, match=r"^source: unknown unit id 'nobody'"):
         replace(scenario, source="nobody")
-    with pytest.raises(ScenarioError, match="^controller: "):
+    with pytest.raises(ScenarioError, match=r"^controller: "):
         Scenario(controller="", effect=scenario.effect, board=scenario.board)
 
 
