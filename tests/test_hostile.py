@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import replace
 import os
 import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
