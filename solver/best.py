@@ -29,16 +29,13 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from models.answers import Declaration, GroupDeclaration, Repeated, Resolution
 from models.objectives import Objective, lethal, xp_per_kill
 from models.scenario import LIMIT, Scenario, Targets
-from solver.backends.cpsat import stream
-from solver.compile import compile_resolution
 from solver.knapsack import best_split
 from solver.legal import (
     Declarations,
@@ -49,6 +46,11 @@ from solver.legal import (
     resolve,
 )
 from solver.repeat import RepeatedDeclarations, RepeatedResolutions
+
+if TYPE_CHECKING:
+    # OR-Tools (and the pandas it loads) is imported only where a CP-SAT model is built
+    # or solved: most questions never need it, and it takes most of a second.
+    from ortools.sat.python import cp_model
 
 #: A declaration of any question.
 Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
@@ -209,6 +211,8 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
     if legal.count() <= VECTOR_LIMIT:
         native = Resolutions(legal.scenario)
         return _select(((a, goal.measure(legal.scenario, a)) for a in native), keep)
+    from solver.compile import compile_resolution
+
     compiled = compile_resolution(legal.problem)
     killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
                            compiled.amounts)["killed"]
@@ -217,8 +221,7 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
     expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
     if not _optimise_in_order(compiled.model, [expr]):
         return []
-    solver = _optimiser()
-    solver.solve(compiled.model)
+    solver, _ = _solve(compiled.model)
     answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
     return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
 
@@ -227,6 +230,8 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     """Best answers from CP-SAT: optimise the terms in order, each proven OPTIMAL and then
     fixed; the ``keep`` best one after another, each excluded from the next search; or,
     for all optima, every solution of the model with every term fixed at its optimum."""
+    from solver.compile import compile_resolution
+
     found: list[Ranked] = []
     while keep is None or len(found) < keep:
         compiled = compile_resolution(legal.problem)
@@ -240,8 +245,7 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         if keep is None:
             return [Ranked(a, k, _values(goal, k)) for a, k in
                     _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
-        solver = _optimiser()
-        solver.solve(model)
+        solver, _ = _solve(model)
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
@@ -252,10 +256,11 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
 def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any]) -> bool:
     """Maximise each expression in turn and fix it at its proven optimum; False when the
     model has no solution at all."""
+    from ortools.sat.python import cp_model
+
     for expr in exprs:
         model.maximize(expr)
-        solver = _optimiser()
-        status = solver.solve(model)
+        solver, status = _solve(model)
         if status == cp_model.INFEASIBLE:
             return False
         if status != cp_model.OPTIMAL:
@@ -271,6 +276,8 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
                    ) -> list[tuple[Resolution, tuple[int, ...]]]:
     """Every optimal answer: the fixed model enumerated (its helper variables are all
     functions of the amounts, so no answer repeats), in stable order."""
+    from solver.backends.cpsat import stream
+
     def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
         return Resolution.dealt(targets, (cb.value(x) for x in amounts))
 
@@ -284,11 +291,17 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
     return answers
 
 
-def _optimiser() -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 30.0
-    return solver
+def _solve(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    """Solve ``model`` once (solver parameters from :mod:`solver.params`); Ctrl-C, which
+    CP-SAT catches to stop the search, is raised again here rather than taken for a
+    search that ran out of time."""
+    from solver.params import interrupted, optimising_solver
+
+    solver = optimising_solver()
+    status = solver.solve(model)
+    if interrupted(solver, status):
+        raise KeyboardInterrupt
+    return solver, status
 
 
 def _exclude(model: cp_model.CpModel, variables: Iterable[Any], values: list[int]) -> None:

@@ -82,7 +82,11 @@ from solver.count import (
     selections_by_tax,
 )
 from solver.rank import (
+    BudgetedSubsets,
+    describe_count,
+    index_error,
     rank_combination,
+    uniform_below,
     unrank_combination,
     unrank_combinations,
     unrank_masks,
@@ -158,7 +162,10 @@ class LegalSet(ABC, Generic[A]):
         if cached is None:
             total = self.count()
             if total > self.INDEX_BUDGET:
-                raise OverflowError(f"{total:,} answers: too many to index by listing")
+                raise OverflowError(
+                    f"{describe_count(total)} answers: too many to index by listing (at most "
+                    f"{self.INDEX_BUDGET:,}); count() still answers, iterating streams them "
+                    "in index order, and best() ranks them without listing")
             native = type(self)(self.scenario, "native")
             cached = list(native)
             self._answers = cached
@@ -175,7 +182,7 @@ class LegalSet(ABC, Generic[A]):
         """The answer with this stable index."""
         total = self.count()
         if not -total <= index < total:
-            raise IndexError(f"index {index} out of range(0, {total})")
+            raise index_error(index, total)
         return self._listed()[index % total]
 
     @property
@@ -208,9 +215,13 @@ class LegalSet(ABC, Generic[A]):
             yield np.array(rows, dtype=np.int8)
 
     def sample(self, rng: np.random.Generator | None = None) -> A:
-        """A legal answer drawn uniformly at random."""
+        """A legal answer drawn uniformly at random, reproducibly from ``rng``: its index
+        is uniform over ``range(count())`` however large the count."""
         rng = rng or np.random.default_rng()
-        return self[int(rng.integers(self.count()))]
+        total = self.count()
+        if total == 0:
+            raise ValueError(f"no legal {self.noun} to sample from (count() is 0)")
+        return self[uniform_below(rng, total)]
 
     def problems(self) -> list[Any]:
         """The plain questions the backend answers (for size checks)."""
@@ -283,7 +294,7 @@ class Resolutions(LegalSet[Resolution]):
             return super().__getitem__(index)
         total = self.count()
         if not -total <= index < total:
-            raise IndexError(f"index {index} out of range(0, {total})")
+            raise index_error(index, total)
         index %= total
         problem = self.problem
         n, pool, keep = len(problem.targets), problem.pool, problem.keep
@@ -363,6 +374,7 @@ class Declarations(LegalSet[Declaration]):
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         super().__init__(scenario, backend_name)
         self.problem: SplitFinalizeProblem = finalize_problem(scenario)
+        self._subsets: BudgetedSubsets | None = None
 
     def count(self) -> int:
         problem = self.problem
@@ -372,6 +384,63 @@ class Declarations(LegalSet[Declaration]):
 
     def __iter__(self) -> Iterator[Declaration]:
         return self.backend.declarations(self.problem)
+
+    # The native order: per friendly option, subsets of the candidates by size, then
+    # lexicographic, at most the option's cap, within the Deflect budget. Each option's
+    # subsets are a prefix of one order (solver.rank.BudgetedSubsets), ranked without
+    # listing: in closed form, or by a DP over the taxed candidates when the budget binds.
+
+    def _ranked(self) -> tuple[BudgetedSubsets, list[int]] | None:
+        """The subsets' order, and where each friendly option's answers start (then the
+        count); ``None`` when the DP is too large but listing is not (then answers are
+        listed). Raises :class:`OverflowError` when neither fits, saying what to do."""
+        if self._subsets is None:
+            try:
+                self._subsets = BudgetedSubsets(
+                    self.problem.taxes, self.problem.budget,
+                    most=max((o.cap for o in self.problem.options), default=0))
+            except OverflowError as refusal:
+                total = self.count()
+                if total <= self.INDEX_BUDGET:
+                    return None
+                raise OverflowError(f"{describe_count(total)} declarations, too many to "
+                                    f"list: {refusal}") from None
+        starts = [0]
+        for option in self.problem.options:
+            starts.append(starts[-1] + self._subsets.total(option.cap))
+        return self._subsets, starts
+
+    def index(self, answer: Declaration) -> int:
+        ranked = self._ranked()
+        if ranked is None:
+            return super().index(answer)
+        failures = self.verify(answer)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        problem = self.problem
+        subsets, starts = ranked
+        option = next((i for i, o in enumerate(problem.options)
+                       if o.friendly == answer.friendly), None)
+        position = {unit: i for i, unit in enumerate(problem.candidates)}
+        if option is None or any(u not in position for u in answer.split):
+            raise ValueError(f"not an answer of this question: {answer}")
+        return starts[option] + subsets.rank(sorted(position[u] for u in answer.split))
+
+    def __getitem__(self, index: int) -> Declaration:
+        ranked = self._ranked()
+        if ranked is None:
+            return super().__getitem__(index)
+        problem = self.problem
+        subsets, starts = ranked
+        total = starts[-1]
+        if not -total <= index < total:
+            raise index_error(index, total)
+        index %= total
+        option = max(i for i, start in enumerate(starts[:-1]) if start <= index)
+        chosen = subsets.unrank(index - starts[option])
+        return Declaration(tuple(problem.candidates[i] for i in chosen),
+                           problem.options[option].friendly,
+                           sum(problem.taxes[i] for i in chosen))
 
     def verify(self, answer: Declaration) -> list[Failure]:
         return verify_declaration(self.scenario, answer)

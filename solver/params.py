@@ -2,6 +2,8 @@
 
 >>> enumeration_solver().parameters.num_workers
 1
+>>> optimising_solver().parameters.max_time_in_seconds
+30.0
 """
 
 from __future__ import annotations
@@ -19,4 +21,28 @@ def enumeration_solver() -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
+    # Enumeration runs in a worker thread: Ctrl-C must reach Python's main thread (which
+    # then stops the search), not a CP-SAT handler (which aborts the process there).
+    solver.parameters.catch_sigint_signal = False
     return solver
+
+
+#: Longest a single optimisation may run before the question is refused.
+OPTIMISE_SECONDS = 30.0
+
+
+def optimising_solver() -> cp_model.CpSolver:
+    """A solver that proves one optimum: one worker, a time limit; it runs in the main
+    thread and stops at Ctrl-C (CP-SAT's own handler), which :func:`interrupted` tells
+    apart from running out of time."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = OPTIMISE_SECONDS
+    return solver
+
+
+def interrupted(solver: cp_model.CpSolver, status: cp_model.CpSolverStatus) -> bool:
+    """Whether a solve that ended without a proof was stopped by Ctrl-C: it stopped well
+    before its time limit (nothing else stops it early)."""
+    unproven = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return unproven and solver.wall_time < 0.95 * solver.parameters.max_time_in_seconds

@@ -234,3 +234,29 @@ def test_version() -> None:
 def test_examples_still_read(capsys: pytest.CaptureFixture[str]) -> None:
     for path in sorted(EXAMPLES.glob("*.json")):
         parse_scenario_text(path.read_text())
+
+
+def _slow_best(tmp_path: Path) -> str:
+    """300 targets share 600 damage: the three best take CP-SAT several seconds."""
+    units = [unit("kai", "A", 600), *(unit(f"t{i:03d}", might=1 + i % 7, damage=i % 2)
+                                      for i in range(300))]
+    doc = scenario_dict(units, targets={"friendly": "kai",
+                                        "enemies": [f"t{i:03d}" for i in range(300)]})
+    return _write(tmp_path, json.dumps(doc), "slow.json")
+
+
+@pytest.mark.parametrize("args", [["resolve", "BIG", "--backend", "cpsat", "--all"],
+                                  ["best", "SLOW", "--objective", "kills,-overkill", "--top",
+                                   "3"]])
+def test_ctrl_c_during_a_cp_sat_search(args: list[str], tmp_path: Path) -> None:
+    """Enumerating (in a worker thread) or optimising: 130 and 'interrupted', never a crash
+    nor 'could not prove the optimum in time'."""
+    args = [_big_listing(tmp_path) if a == "BIG" else _slow_best(tmp_path) if a == "SLOW"
+            else a for a in args]
+    process = subprocess.Popen(_cli(*args), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    time.sleep(2.5)  # OR-Tools imported, the search under way
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert err == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"

@@ -48,10 +48,10 @@ def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCal
     sink: queue.Queue[object] = queue.Queue(maxsize=4096)
     stop = threading.Event()
     failure: list[BaseException] = []
+    solver = enumeration_solver()
 
     def run() -> None:
         try:
-            solver = enumeration_solver()
             status = solver.solve(model, _Streamer(read, sink, stop))
             if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stop.is_set():
                 failure.append(RuntimeError(f"CP-SAT stopped with {solver.status_name(status)}"))
@@ -72,7 +72,10 @@ def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCal
         while (item := sink.get()) is not _DONE:
             yield item  # type: ignore[misc]
     finally:
+        # the consumer stopped (done, --limit, Ctrl-C): stop the search now, even between
+        # solutions, then wait for the worker
         stop.set()
+        solver.stop_search()
         _drain(sink)
         worker.join()
     if failure:
