@@ -28,7 +28,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -45,6 +46,7 @@ from solver.legal import (
     Resolutions,
     resolve,
 )
+from solver.rank import describe_count
 from solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 if TYPE_CHECKING:
@@ -59,6 +61,10 @@ Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
 VECTOR_LIMIT = 500_000
 #: From how many answers the single best split is found by the knapsack (no listing).
 KNAPSACK_FROM = 2_000
+#: Most optimal answers listed from CP-SAT (a few hundred a second), past VECTOR_LIMIT.
+MOST_OPTIMA = 1_000
+#: Most answers ranked one CP-SAT search each (top K), past VECTOR_LIMIT.
+MOST_CPSAT_TOP = 20
 #: Most answers scored one by one (groups, declarations).
 SCORE_LIMIT = 200_000
 #: Most boards (declarations x Might changes) whose best resolution is worked out to rank
@@ -125,6 +131,13 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
                 return [Ranked(answer, key, _values(goal, key))]
         if legal.count() <= VECTOR_LIMIT:
             return _vector_best(legal, goal, keep)
+        if keep is None and _drops_only(legal):
+            return _drop_optima(legal, goal)
+        if keep is not None and keep > MOST_CPSAT_TOP:
+            raise TooManyToRank(
+                f"{describe_count(legal.count())} answers: past {VECTOR_LIMIT:,} the {keep} "
+                f"best are found one CP-SAT search at a time, at most {MOST_CPSAT_TOP}; ask "
+                f"--top {MOST_CPSAT_TOP} or fewer")
         return _cpsat_best(legal, goal, keep)
     if legal.count() > SCORE_LIMIT:
         raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} that "
@@ -199,6 +212,45 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
     candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
     return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
                    keep, goal)
+
+
+def _drops_only(legal: Resolutions) -> bool:
+    """Whether every answer keeps ``pool`` of the legal targets, each dealt exactly 1
+    (damage is short; no forfeited share): the answers are just which targets are kept."""
+    problem = legal.problem
+    return (problem.forfeit == 0 and problem.pool_null is None and problem.pool > 0
+            and len(problem.targets) > problem.pool)
+
+
+def _drop_optima(legal: Resolutions, goal: Objective) -> list[Ranked]:
+    """Every optimal answer of a drop-only question, without a search: each kept target's
+    worth is its own (1 damage each), so the optima keep every target strictly better than
+    the ``pool``-th best and any of those tied with it, C(tied, places left) answers,
+    counted before any is listed."""
+    problem, scenario = legal.problem, legal.scenario
+    worth = {t: _one_damage_key(scenario, t, goal) for t in problem.targets}
+    ranked = sorted(worth.values(), reverse=True)
+    line = ranked[problem.pool - 1]
+    better = [t for t in problem.targets if worth[t] > line]
+    tied = [t for t in problem.targets if worth[t] == line]
+    places = problem.pool - len(better)
+    total = comb(len(tied), places)
+    if total > MOST_OPTIMA:
+        raise TooManyToRank(f"{describe_count(total)} optimal answers (any {places} of the "
+                            f"{len(tied)} targets tied for the last place): more than "
+                            f"{MOST_OPTIMA:,}; ask --top K instead")
+    answers = [Resolution(tuple((t, 1) for t in sorted([*better, *extra])))
+               for extra in combinations(tied, places)]
+    answers.sort(key=legal.index)
+    key = goal.measure(scenario, answers[0])
+    return [Ranked(answer, key, _values(goal, key)) for answer in answers]
+
+
+def _one_damage_key(scenario: Scenario, unit_id: str, goal: Objective) -> tuple[int, ...]:
+    """What dealing 1 damage to ``unit_id`` is worth under ``goal`` (its terms in order)."""
+    alone = goal.measure(scenario, Resolution(((unit_id, 1),)))
+    nothing = goal.measure(scenario, Resolution(()))
+    return tuple(a - b for a, b in zip(alone, nothing, strict=True))
 
 
 def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
@@ -283,8 +335,11 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
 
     answers = []
     for count, answer in enumerate(stream(model, read)):
-        if count >= VECTOR_LIMIT:
-            raise TooManyToRank(f"more than {VECTOR_LIMIT:,} optimal answers")
+        if count >= MOST_OPTIMA:
+            raise TooManyToRank(
+                f"more than {MOST_OPTIMA:,} optimal answers among "
+                f"{describe_count(legal.count())} (past {VECTOR_LIMIT:,} answers they are "
+                f"listed from CP-SAT, at most {MOST_OPTIMA:,}): ask --top K instead")
         answers.append((answer, goal.measure(legal.scenario, answer)))
     # the stable order: by index where answers are ranked in closed form, else canonically
     answers.sort(key=lambda pair: legal.index(pair[0]) if legal._ranked() else pair[0])

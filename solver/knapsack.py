@@ -39,6 +39,10 @@ from models.objectives import Objective, lethal, unit_metrics
 from models.scenario import Scenario
 from models.split import SplitResolveProblem
 
+#: Most cells of the DP's tables (items x extra damage x deaths): beyond it the best split
+#: is left to CP-SAT, whose model does not grow with the amount of damage.
+MOST_CELLS = 2 * 10**7
+
 #: Metrics the knapsack handles (the others need listing or CP-SAT).
 KNAPSACK_METRICS = frozenset({"kills", "xp", "killed-might", "value", "overkill", "affected"})
 _NEG = np.int64(-(2**62))
@@ -93,15 +97,19 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
     score = [sum(w * d[j] for j, w in enumerate(weights)) for d in dead]
     base = sum(score[t] for t in forced)
     width = len(items) + 1
-    table = np.full((extra + 1, width), _NEG, dtype=np.int64)  # somebody chosen to die
-    chosen = np.zeros((len(items), extra + 1, width), dtype=bool)
-    from_base = np.zeros((len(items), extra + 1), dtype=bool)
+    # extra damage spent on deaths never exceeds what killing every item costs
+    span = min(extra, sum(need[t] - 1 for t in items))
+    if len(items) * (span + 1) * width > MOST_CELLS:
+        return None
+    table = np.full((span + 1, width), _NEG, dtype=np.int64)  # somebody chosen to die
+    chosen = np.zeros((len(items), span + 1, width), dtype=bool)
+    from_base = np.zeros((len(items), span + 1), dtype=bool)
     for i, t in enumerate(items):
         cost = need[t] - 1
-        if cost > extra:
+        if cost > span:
             continue
         shifted = np.full_like(table, _NEG)
-        source = table[: extra + 1 - cost, : width - 1]
+        source = table[: span + 1 - cost, : width - 1]
         shifted[cost:, 1:] = np.where(source > _NEG, source + score[t], _NEG)
         if base + score[t] > shifted[cost, 1]:  # the first chosen death
             shifted[cost, 1] = base + score[t]
@@ -123,7 +131,7 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
         return value
 
     final = np.where(table > _NEG, settled(table, np.arange(width)[None, :],
-                                           np.arange(extra + 1)[:, None]), _NEG)
+                                           np.arange(span + 1)[:, None]), _NEG)
     options = []
     if final.max() > _NEG:
         row, column = np.unravel_index(int(np.argmax(final)), final.shape)

@@ -1,0 +1,53 @@
+"""best() on questions too large to list: it answers or refuses at once, never enumerates
+the whole question (the bounds are in solver/best.py and solver/knapsack.py)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import build, unit
+
+from models import Resolution
+from models.objectives import Objective
+from solver import resolve
+from solver.best import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
+from solver.knapsack import best_split
+
+
+def _drop(weak: int, strong: int, pool: int = 5):
+    """``pool`` damage among ``weak`` 1-Might and ``strong`` 9-Might enemies."""
+    units = [unit("kai", "A", pool), *(unit(f"w{i:03d}") for i in range(weak)),
+             *(unit(f"s{i:03d}", might=9) for i in range(strong))]
+    ids = [u["id"] for u in units[1:]]
+    return resolve(build(units, targets={"friendly": "kai", "enemies": ids}))
+
+
+def test_all_optima_of_a_huge_drop_question_without_a_search() -> None:
+    """5 damage among 1,000 targets, C(1000, 5) ~ 8.25e12 answers: only the five 1-Might
+    units die of 1 damage, so one answer is optimal (kills 5), found without CP-SAT."""
+    legal = _drop(weak=5, strong=995)
+    optima = best(legal, "kills", all_optimal=True)
+    assert [r.answer for r in optima] == [Resolution.of({f"w{i:03d}": 1 for i in range(5)})]
+    assert optima[0].values == {"kills": 5}
+
+
+def test_too_many_optima_are_refused_with_their_count() -> None:
+    """All 1,000 targets alike: every one of the C(1000, 5) answers is optimal."""
+    with pytest.raises(TooManyToRank, match=r"^8,250,291,250,200 optimal answers"):
+        best(_drop(weak=1000, strong=0), "kills", all_optimal=True)
+    ties = _drop(weak=8, strong=992)  # any 5 of 8: C(8, 5) = 56 optima
+    assert len(best(ties, "kills", all_optimal=True)) == 56 <= MOST_OPTIMA
+
+
+def test_top_k_past_the_listing_is_bounded() -> None:
+    with pytest.raises(TooManyToRank, match=f"at most {MOST_CPSAT_TOP}; ask --top"):
+        best(_drop(weak=5, strong=995), "kills", top=1000)
+
+
+def test_the_knapsack_leaves_huge_tables_to_cp_sat() -> None:
+    """10^6 damage among 1,000 targets of Might 2 to 8: the knapsack's tables would hold
+    about 10^9 cells; it declines (None) instead of allocating them."""
+    units = [unit("kai", "A", 10**6), *(unit(f"t{i:04d}", might=2 + i % 7)
+                                        for i in range(1000))]
+    legal = resolve(build(units, targets={"friendly": "kai",
+                                          "enemies": [u["id"] for u in units[1:]]}))
+    assert best_split(legal.scenario, legal.problem, Objective.parse("kills,-overkill")) is None
