@@ -1,4 +1,5 @@
-"""Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py`` and ``agents.py``.
+"""Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``
+and ``startup.py``.
 
 Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
 because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
@@ -9,6 +10,7 @@ from any working directory. What is here, one job each:
   :func:`back_to_back`, :func:`listed_back_to_back`);
 * capped runs in a forked child process (:class:`Child`, :func:`shared_array`,
   :func:`flag_failure`);
+* the command line as a whole process (:func:`riftsolve_argv`, :func:`process_environment`);
 * the random units of the group boards (:func:`random_units`, :func:`unmeet_fox_fire`);
 * rich output (:func:`make_console`, :func:`say_to`, :func:`new_table`, :func:`pass_cell`,
   :func:`fmt_rate`, :func:`fmt_ratio`, :func:`fmt_ms`);
@@ -25,6 +27,7 @@ import multiprocessing as mp
 import os
 import platform
 import random
+import shutil
 import statistics
 import sys
 import time
@@ -195,6 +198,30 @@ class Child:
         if self.process.is_alive():
             self.process.kill()
         self.process.join()
+
+
+# --------------------------------------------------------------------------- whole processes
+
+
+def riftsolve_argv() -> list[str]:
+    """How to run the command line as agents do: the ``riftsolve`` console script installed
+    next to this interpreter, else the one on ``PATH``, else ``python -m solver.cli``."""
+    script = Path(sys.executable).parent / "riftsolve"
+    if script.is_file():
+        return [str(script)]
+    found = shutil.which("riftsolve")
+    return [found] if found else [sys.executable, "-m", "solver.cli"]
+
+
+def process_environment(inherit: bool = False) -> dict[str, str]:
+    """The environment a timed process runs with: this one, but (unless ``inherit``)
+    without ``PYTHONDONTWRITEBYTECODE``, so that it runs as an installed package does,
+    from Python's bytecode caches (a first run writes those a module lacks; with the
+    variable set, modules without a cache are compiled from source at every start)."""
+    env = dict(os.environ)
+    if not inherit:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 # --------------------------------------------------------------------------- boards

@@ -110,10 +110,10 @@ from models.answers import Resolution
 from models.board import BASE
 from models.objectives import Objective
 from models.scenario import Scenario, parse_scenario
-from solver.best import KNAPSACK_FROM, VECTOR_LIMIT, _cpsat_best, _optimiser, best
+from solver.best import KNAPSACK_FROM, VECTOR_LIMIT, _cpsat_best, best
 from solver.knapsack import best_split
 from solver.legal import GroupResolutions, LegalSet, Resolutions, resolve
-from solver.params import enumeration_solver
+from solver.params import enumeration_solver, optimising_solver
 
 #: Targets from the issue.
 DECISIONS_PER_S = 1_000.0
@@ -725,7 +725,7 @@ def collect_targets(rates: Sequence[DecisionRate], latencies: Sequence[Latency],
 def versions() -> dict[str, Any]:
     """The library versions, the core count and the CP-SAT worker counts."""
     return environment(("ortools", "numpy", "pydantic", "rich", "riftsolve"),
-                       cpsat_num_workers=_optimiser().parameters.num_workers,
+                       cpsat_num_workers=optimising_solver().parameters.num_workers,
                        cpsat_listing_num_workers=enumeration_solver().parameters.num_workers,
                        knapsack_from=KNAPSACK_FROM, vector_limit=VECTOR_LIMIT)
 

@@ -33,9 +33,11 @@ What it measures, in one run and on the same questions:
      conversion of the solution dicts), the fastest way we found to ask it the question;
    * ``jsonl``: :func:`solver.output.resolution_block_text` over native blocks, written to
      ``os.devnull``: the output path of ``riftsolve resolve`` (JSON lines);
-   * ``cli``: the real command line, ``solver.cli.main(["resolve", FILE, "--format",
-     "jsonl", "--limit", N + 1])`` (N the exact count) on a temporary scenario file,
-     writing to ``os.devnull``.
+   * ``cli``: the real command line as a whole process, start-up included:
+     ``riftsolve resolve FILE --format jsonl --limit N+1 > /dev/null`` (N the exact count;
+     the installed console script, run as a subprocess with its bytecode caches, see
+     :func:`_common.process_environment`) on a temporary scenario file. Its lines are
+     counted once, untimed, through a pipe; the timed runs write to ``os.devnull``.
 
    The slow methods (``cpsat``, ``pyconstraint``, ``pyc-raw``) are *capped*: each run
    happens in a forked child process that is stopped after ``--budget`` seconds or
@@ -79,6 +81,7 @@ import math
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -100,6 +103,8 @@ from _common import (
     median_ms,
     new_table,
     pass_cell,
+    process_environment,
+    riftsolve_argv,
     say_to,
     shared_array,
     versions_line,
@@ -111,7 +116,6 @@ from rich.console import Console
 from models.scenario import parse_scenario
 from models.split import SplitResolveProblem, resolve_problem
 from solver.backends import cpsat, native, pyconstraint
-from solver.cli import main as cli_main
 from solver.count import count_split_resolutions, count_subsets_for_caps
 from solver.legal import Declarations, Resolutions, finalize, resolve
 from solver.output import resolution_block_text
@@ -261,16 +265,42 @@ def run_jsonl(question: Question) -> int:
     return sink.lines
 
 
-def run_cli(question: Question) -> int:
-    sink = CountingSink()
+#: The command line as agents run it, and the environment of its processes.
+RIFTSOLVE = riftsolve_argv()
+CLI_ENV = process_environment()
+#: The lines the command line wrote for each question (by label), counted through a pipe.
+CLI_LINES: dict[str, int] = {}
+
+
+def cli_argv(question: Question) -> list[str]:
     # One beyond the count: the limit lifts the listing budget without cutting the list.
-    argv = ["resolve", question.scenario_path, "--format", "jsonl",
+    return [*RIFTSOLVE, "resolve", question.scenario_path, "--format", "jsonl",
             "--limit", str(question.count + 1)]
-    code = cli_main(argv, out=sink)
-    sink.close()
+
+
+def count_cli_lines(question: Question) -> int:
+    """Run the command line once, untimed, reading its output through a pipe: the lines it
+    wrote (kept in :data:`CLI_LINES` for the timed runs to report)."""
+    argv = cli_argv(question)
+    done = subprocess.run(argv, capture_output=True, env=CLI_ENV, check=False)
+    if done.returncode != 0:
+        raise AssertionError(f"{' '.join(argv)} exited with {done.returncode}: "
+                             f"{done.stderr.decode(errors='replace').strip()}")
+    CLI_LINES[question.label] = done.stdout.count(b"\n")
+    return CLI_LINES[question.label]
+
+
+def run_cli(question: Question) -> int:
+    """The whole command line, start-up included, output to ``os.devnull``: the lines it
+    writes are those :func:`count_cli_lines` counted (the output does not depend on where
+    it goes)."""
+    argv = cli_argv(question)
+    code = subprocess.run(argv, stdout=subprocess.DEVNULL, env=CLI_ENV, check=False).returncode
     if code != 0:
-        raise AssertionError(f"riftsolve {' '.join(argv)} exited with {code}")
-    return sink.lines
+        raise AssertionError(f"{' '.join(argv)} exited with {code}")
+    if question.label not in CLI_LINES:
+        return count_cli_lines(question)
+    return CLI_LINES[question.label]
 
 
 FULL: dict[str, Callable[[Question], int]] = {
@@ -380,6 +410,7 @@ def measure_enumeration(questions: Sequence[Question], repeats: int, capped_repe
     for question in questions:
         say(f"enumerating {question.label} ({question.count:,} answers)")
         runs: dict[str, list[Run]] = {m: [] for m in METHODS}
+        count_cli_lines(question)  # untimed; also writes any missing bytecode caches
         batches = {m: batch_size(m, question, sample_floor) for m in FULL}
         for rep in range(max(repeats, capped_repeats)):
             for method in METHODS:
@@ -709,7 +740,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta = versions()
     meta.update(mode="quick" if quick else "full", repeats=repeats,
                 capped_repeats=capped_repeats, budget=budget, cap=cap,
-                count_repeats=count_repeats, sample_floor=sample_floor, argv=sys.argv[1:])
+                count_repeats=count_repeats, sample_floor=sample_floor, cli=RIFTSOLVE,
+                argv=sys.argv[1:])
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="riftsolve-bench-") as folder:
         questions = [make_question(shape, wanted, Path(folder))

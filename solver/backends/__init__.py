@@ -8,20 +8,26 @@ All three pass the same conformance suites (``tests/test_properties.py`` and
 ``tests/test_group_properties.py``): each lists exactly the answers the rules verifier
 accepts, each once, as many as ``count()`` says.
 
+Each backend's module is imported on first use (``BACKENDS[name]``, :func:`backend`):
+OR-Tools (with pandas) and python-constraint2 take most of a second to import, which a
+question answered by the native generators never pays.
+
 >>> sorted(BACKENDS)
 ['cpsat', 'native', 'pyconstraint']
+>>> BACKENDS["native"].name
+'native'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from types import ModuleType
 
 from models.answers import Declaration, Resolution, Selection
 from models.group import GroupProblem
 from models.split import SplitFinalizeProblem, SplitResolveProblem
-from solver.backends import cpsat, native, pyconstraint
 
 
 @dataclass(frozen=True)
@@ -38,9 +44,39 @@ def _backend(module: ModuleType) -> Backend:
     return Backend(module.NAME, module.resolutions, module.declarations, module.selections)
 
 
-BACKENDS: dict[str, Backend] = {
-    module.NAME: _backend(module) for module in (native, cpsat, pyconstraint)
-}
+class _Registry(Mapping[str, Backend]):
+    """The backends by name; a backend's module is imported when it is first asked for.
+    Names and membership need no import; values and items import every backend."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = modules
+        self._loaded: dict[str, Backend] = {}
+
+    def __getitem__(self, name: str) -> Backend:
+        entry = self._loaded.get(name)
+        if entry is None:
+            module = import_module(self._modules[name])  # KeyError: no such backend
+            entry = _backend(module)
+            if entry.name != name:  # pragma: no cover - a misregistered module
+                raise ImportError(f"{module.__name__} is backend {entry.name!r}, not {name!r}")
+            self._loaded[name] = entry
+        return entry
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+BACKENDS: Mapping[str, Backend] = _Registry({
+    "native": "solver.backends.native",
+    "cpsat": "solver.backends.cpsat",
+    "pyconstraint": "solver.backends.pyconstraint",
+})
 
 #: What ``--backend auto`` picks: the native generators answer every primitive split
 #: question exactly and are the fastest (see benchmarks/enumerate.py).

@@ -3,14 +3,15 @@
 The model states the rules literally, with no counting shortcut: every legal target may
 be dealt 0..pool damage, the amounts add up to the pool, and exactly ``min(n, pool)``
 targets are dealt damage (355.14.e-h.1).
+
+python-constraint2 itself is imported when a model is built, not with this module: the
+command line imports :func:`check_size` for every question.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import Any
-
-from constraint import ExactSumConstraint, FunctionConstraint, Problem
 
 from models.answers import Declaration, Resolution, Selection
 from models.group import GroupProblem
@@ -48,6 +49,8 @@ def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
     if keep == 0 or not targets:
         yield Resolution(())
         return
+    from constraint import ExactSumConstraint, FunctionConstraint, Problem
+
     # Under the 'forfeit' policy the illegal targets still share the split: they are
     # variables too, and their damage is not dealt (so answers are projected, deduplicated).
     shares = [*targets, *(f"(illegal {i})" for i in range(problem.forfeit))]
@@ -73,6 +76,8 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
     """Every legal declaration, from a python-constraint2 model."""
     if not problem.options:
         return
+    from constraint import FunctionConstraint, Problem
+
     names = problem.candidates
     csp = Problem()
     csp.addVariable("friendly", list(range(len(problem.options))))
@@ -137,6 +142,8 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
 
     def legal(*values: int) -> bool:
         return valid(values) and (not problem.maximal or maximal(values))
+
+    from constraint import FunctionConstraint, Problem
 
     csp = Problem()
     variables = [f"member:{m.id}" for m in members]

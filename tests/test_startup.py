@@ -1,0 +1,96 @@
+"""Start-up: a question imports only the solvers it uses; ``--version``.
+
+Each import check runs the CLI in a fresh interpreter (the test process has imported
+everything already) and reads that interpreter's ``sys.modules`` afterwards. No timing is
+asserted here: ``benchmarks/startup.py`` measures it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+
+from solver import version as version_module
+from solver.cli import main
+
+SMALL = str(EXAMPLES / "alpha-strike-6-among-3.json")
+FINALIZE = str(EXAMPLES / "alpha-strike-finalize-4.json")
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+#: Run in a fresh interpreter: the CLI's ``main(argv)`` (argv = ``sys.argv[1:]``), then the
+#: registry asked for its names only; prints the exit code, the lines written and which
+#: of the heavy solver modules are imported.
+_CHILD = """
+import io, json, sys
+from solver.cli import main
+from solver.backends import BACKENDS
+out = io.StringIO()
+code = main(sys.argv[1:], out=out)
+names = (sorted(BACKENDS), "cpsat" in BACKENDS, "nope" in BACKENDS, len(BACKENDS))
+heavy = {m: m in sys.modules for m in ("ortools", "pandas", "constraint")}
+print(json.dumps({"code": code, "lines": out.getvalue().splitlines(), "names": names,
+                  "heavy": heavy}))
+"""
+
+
+def _fresh(argv: list[str]) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", _CHILD, *argv], capture_output=True,
+                          text=True, check=True, timeout=120)
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    assert result["code"] == 0, done.stderr
+    assert result["names"] == [["cpsat", "native", "pyconstraint"], True, False, 3]
+    return result
+
+
+@pytest.mark.parametrize("argv", [
+    ["resolve", SMALL],
+    ["finalize", FINALIZE, "--count"],
+    ["best", SMALL, "--objective", "kills,-overkill"],
+], ids=["resolve", "finalize-count", "best"])
+def test_a_native_question_imports_neither_or_tools_nor_python_constraint(
+        argv: list[str]) -> None:
+    result = _fresh(argv)
+    assert result["lines"]
+    assert result["heavy"] == {"ortools": False, "pandas": False, "constraint": False}
+
+
+def test_the_cpsat_backend_imports_or_tools() -> None:
+    result = _fresh(["resolve", SMALL, "--backend", "cpsat"])
+    assert len(result["lines"]) == 10  # type: ignore[arg-type]
+    assert result["heavy"] == {"ortools": True, "pandas": True, "constraint": False}
+
+
+def test_the_pyconstraint_backend_imports_python_constraint_only() -> None:
+    result = _fresh(["resolve", SMALL, "--backend", "pyconstraint"])
+    assert len(result["lines"]) == 10  # type: ignore[arg-type]
+    assert result["heavy"] == {"ortools": False, "pandas": False, "constraint": True}
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"riftsolve {metadata.version('riftsolve')}\n"
+
+
+def test_version_falls_back_to_pyproject(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_installed(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(version_module.metadata, "version", not_installed)
+    declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
+    assert version_module.version() == declared
+
+
+def test_version_of_an_unreadable_pyproject_is_unknown(tmp_path: Path) -> None:
+    assert version_module.pyproject_version(tmp_path / "missing.toml") == "unknown"
+    broken = tmp_path / "pyproject.toml"
+    broken.write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    assert version_module.pyproject_version(broken) == "unknown"
