@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 import numpy.typing as npt
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from models.limits import printable
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # rich is imported only to print a table
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     from solver.legal import LegalSet
 
 
@@ -86,10 +86,14 @@ def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | Non
 
 def plain(text: str) -> Text:
     """User text for rich: taken literally (no markup) with control characters escaped."""
+    from rich.text import Text
+
     return Text(printable(text))
 
 
 def console(out: TextIO) -> Console:
     """A rich console writing to ``out`` (plain text when it is not a terminal)."""
+    from rich.console import Console
+
     width = None if out.isatty() else 120
     return Console(file=out, highlight=False, soft_wrap=True, width=width)
