@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 import numpy.typing as npt
+
 from models.limits import printable
 
 if TYPE_CHECKING:  # rich is imported only to print a table
@@ -70,6 +71,8 @@ def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | Non
     column per objective metric when ``values`` (one dict per answer) are given. User
     text (ids, names) is shown as given: never read as markup, control characters
     escaped."""
+    from rich.table import Table
+
     table = Table(title=plain(title) if title is not None else None, show_lines=False,
                   header_style="bold")
     table.add_column("#", justify="right", style="dim")
