@@ -87,7 +87,7 @@ def _mutant(rng: random.Random, doc: dict[str, Any]) -> bytes:
         else:  # many units: enormous but valid questions must answer or refuse fast
             units = doc.get("units")
             template = rng.choice(units) if isinstance(units, list) and units else None
-            if isinstance(template, dict):
+            if isinstance(units, list) and isinstance(template, dict):
                 for index in range(rng.choice([50, 300, 1000])):
                     units.append({**template, "id": f"{template.get('id')}-{index}"})
     text = json.dumps(doc)
