@@ -493,7 +493,9 @@ def _changed_boards(scenario: Scenario, declaration: Declared, robust: int
     options = range(-robust, robust + 1)
     for deltas in product(options, repeat=len(movers)):
         change = dict(zip(movers, deltas, strict=True))
-        units = tuple(dataclasses.replace(u, might=u.might + change.get(u.id, 0))
+        # a changed Might stays within the scenario's bounds (a Unit validates it)
+        units = tuple(dataclasses.replace(
+            u, might=max(-LIMIT, min(LIMIT, u.might + change.get(u.id, 0))))
                       for u in scenario.board)
         # the same board (its battlefields and teams) with the changed units
         yield dataclasses.replace(scenario, board=dataclasses.replace(scenario.board,

@@ -51,3 +51,14 @@ def test_the_knapsack_leaves_huge_tables_to_cp_sat() -> None:
     legal = resolve(build(units, targets={"friendly": "kai",
                                           "enemies": [u["id"] for u in units[1:]]}))
     assert best_split(legal.scenario, legal.problem, Objective.parse("kills,-overkill")) is None
+
+
+def test_robust_changes_stay_within_the_bounds() -> None:
+    """Units at the largest Might, --robust 1: a raised Might is held at the bound (a board
+    past it could not be built) and advice is still given: kai may drop to 999,999 while
+    r1 stays at 10^6, so the worst case kills nothing; unchanged, r1 dies."""
+    from solver import finalize
+
+    legal = finalize(build([unit("kai", "A", 10**6), unit("r1", might=10**6)]))
+    assert best(legal, "kills", robust=1)[0].values == {"kills": 0}
+    assert best(legal, "kills")[0].values == {"kills": 1}
