@@ -21,17 +21,52 @@ Deflect tax fits the budget (809), counted by a DP over distinct tax values.
 16
 >>> count_subsets(3, cap=3, taxes=(1, 1, 0), budget=1)         # {} {a} {b} {c} {a,c} {b,c}
 6
+
+Every DP estimates its work before it starts (from the states it may reach: slot counts,
+Might and tax sums up to the cap and budget, in steps of their gcd) and raises
+:class:`CountTooLarge` rather than run past :data:`COUNT_WORK` steps.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
-from math import comb
+from math import comb, gcd
 
-from models.group import GroupProblem
+from models.group import GroupProblem, Member
+
+#: Most steps a counting DP may take (a state carried or updated: about 3 s of Python on a
+#: 2-core machine), estimated before it starts; beyond it, :class:`CountTooLarge`.
+COUNT_WORK = 2 * 10**7
+
+
+class CountTooLarge(ValueError):
+    """An exact count whose dynamic programme would take too long: the message says about
+    how many steps it would take, the bound, and what to ask instead.
+
+    >>> error = CountTooLarge("the selections", 10**9, "a smaller Might cap")
+    >>> error.work, error.bound
+    (1000000000, 20000000)
+    >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
+    counting the selections exactly needs an estimated 1,000,000,000 DP steps, over the
+    bound of 20,000,000: list the first answers with --limit N instead, or ask about a
+    smaller Might cap
+    """
+
+    def __init__(self, what: str, work: int, instead: str) -> None:
+        self.work = work
+        self.bound = COUNT_WORK
+        super().__init__(
+            f"counting {what} exactly needs an estimated {work:,} DP steps, over the bound of "
+            f"{COUNT_WORK:,}: list the first answers with --limit N instead, or ask about "
+            f"{instead}")
+
+
+def _check_work(work: int, what: str, instead: str) -> None:
+    if work > COUNT_WORK:
+        raise CountTooLarge(what, work, instead)
 
 
 def count_split_resolutions(targets: int, pool: int, forfeit: int = 0) -> int:
@@ -63,34 +98,90 @@ def count_split_resolutions(targets: int, pool: int, forfeit: int = 0) -> int:
     return total
 
 
-def _binomial_prefix(n: int, limit: int) -> list[int]:
-    """``prefix[j] = sum(C(n, i) for i in 0..j)`` for ``j`` in ``0..limit``."""
-    prefix: list[int] = []
-    total = 0
-    for i in range(limit + 1):
-        total += comb(n, i)
-        prefix.append(total)
-    return prefix
+def _binomial_prefixes(n: int, limits: Iterable[int]) -> dict[int, int]:
+    """``{j: sum(C(n, i) for i in 0..j)}`` for each ``j`` of ``limits`` (``0 <= j``): the
+    terms built one from the previous (no ``comb`` per term), ``2**n`` minus the other side
+    past the middle.
+
+    >>> _binomial_prefixes(4, [0, 1, 3, 4, 9])
+    {0: 1, 1: 5, 3: 15, 4: 16, 9: 16}
+    """
+    wanted = set(limits)
+    # past the middle, count the complement: sum(i <= j) = 2**n - sum(i <= n - j - 1)
+    plain = {j for j in wanted if 2 * j < n}
+    mirrored = {n - j - 1 for j in wanted if n > j and 2 * j >= n}
+    targets = sorted(plain | mirrored)
+    sums: dict[int, int] = {}
+    term, total, i = 1, 0, 0
+    for j in targets:
+        while i <= j:
+            total += term
+            term = term * (n - i) // (i + 1)
+            i += 1
+        sums[j] = total
+    every = 1 << n
+    return {j: every if j >= n else sums[j] if 2 * j < n else every - sums[n - j - 1]
+            for j in wanted}
+
+
+def _binomial_row(n: int, top: int) -> list[int]:
+    """``[C(n, j) for j in 0..top]``."""
+    row = [1]
+    for j in range(top):
+        row.append(row[-1] * (n - j) // (j + 1))
+    return row
 
 
 def tax_table(taxes: Sequence[int], budget: int) -> dict[tuple[int, int], int]:
     """Ways to choose taxed units: ``{(how many, total tax): ways}`` with tax <= budget.
 
     Units are grouped by tax value, so the work grows with the number of distinct values,
-    not with the number of units.
+    not with the number of units. Raises :class:`CountTooLarge` when the table would take
+    more than :data:`COUNT_WORK` steps (many distinct taxes under a huge budget).
 
     >>> sorted(tax_table((1, 1, 2), budget=2).items())
     [((0, 0), 1), ((1, 1), 2), ((1, 2), 1), ((2, 2), 1)]
     """
+    return _tax_table(taxes, budget)
+
+
+def _tax_table(taxes: Sequence[int], budget: int, most: int | None = None,
+               sized: bool = True) -> dict[tuple[int, int], int]:
+    """:func:`tax_table` of subsets of at most ``most`` taxed units; with ``sized=False``
+    every size is recorded as 0 (only the tax is tracked)."""
+    groups = sorted(Counter(t for t in taxes if t > 0).items())
+    _check_work(_tax_table_work(groups, budget, most, sized),
+                "the declarations within the Deflect budget", "less Power (available_power)")
     table: dict[tuple[int, int], int] = {(0, 0): 1}
-    for tax, units in sorted(Counter(t for t in taxes if t > 0).items()):
+    for tax, units in groups:
+        row = _binomial_row(units, min(units, budget // tax))
         grown: dict[tuple[int, int], int] = {}
         for (k, cost), ways in table.items():
-            for j in range(min(units, (budget - cost) // tax) + 1):
-                key = (k + j, cost + j * tax)
-                grown[key] = grown.get(key, 0) + ways * comb(units, j)
+            top = min(len(row) - 1, (budget - cost) // tax)
+            if most is not None:
+                top = min(top, most - k)
+            for j in range(top + 1):
+                key = (k + j if sized else 0, cost + j * tax)
+                grown[key] = grown.get(key, 0) + ways * row[j]
         table = grown
     return table
+
+
+def _tax_table_work(groups: Sequence[tuple[int, int]], budget: int, most: int | None,
+                    sized: bool) -> int:
+    """About how many steps :func:`_tax_table` takes: per tax value, the states so far
+    times the counts of that value that fit, states bounded by sizes x reachable taxes."""
+    work, states, size, cost, step = 0, 1, 0, 0, 0
+    for tax, units in groups:
+        options = min(units, budget // tax) + 1
+        work += states * options
+        size += options - 1
+        if most is not None:
+            size = min(size, most)
+        cost = min(budget, cost + (options - 1) * tax)
+        step = gcd(step, tax)
+        states = min(states * options, ((size + 1) if sized else 1) * (cost // step + 1))
+    return work
 
 
 def count_subsets(n: int, *, cap: int, taxes: Sequence[int], budget: int | None) -> int:
@@ -101,23 +192,33 @@ def count_subsets(n: int, *, cap: int, taxes: Sequence[int], budget: int | None)
 def count_subsets_for_caps(
     n: int, *, caps: Sequence[int], taxes: Sequence[int], budget: int | None
 ) -> list[int]:
-    """:func:`count_subsets` for several caps over the same candidates, sharing the DP."""
-    top = min(max(caps, default=0), n)
-    if budget is None or sum(taxes) <= budget:
-        prefix = _binomial_prefix(n, max(top, 0))
-        return [prefix[min(cap, n)] if cap >= 0 else 0 for cap in caps]
+    """:func:`count_subsets` for several caps over the same candidates, sharing the DP.
+
+    When the highest taxes of the largest allowed subset fit the budget, the budget binds
+    no subset (closed form). A cap of at least ``n`` limits nothing: when no cap limits the
+    size, only the tax is tracked (``2**untaxed`` times the taxed subsets within the budget). Raises
+    :class:`CountTooLarge` when the DP would take too long.
+
+    >>> count_subsets_for_caps(4, caps=[1, 4, 9, -1], taxes=(0, 0, 2, 3), budget=3)
+    [5, 12, 12, 0]
+    """
+    sizes = [min(cap, n) for cap in caps]
+    largest = max(sizes, default=0)
+    # the budget binds no subset when the ``largest`` highest taxes fit it
+    if budget is None or largest <= 0 or sum(sorted(max(0, t) for t in taxes)[-largest:]) <= budget:
+        prefix = _binomial_prefixes(n, (size for size in sizes if size >= 0))
+        return [prefix[size] if size >= 0 else 0 for size in sizes]
     free = sum(1 for t in taxes if t <= 0)
-    free_prefix = _binomial_prefix(free, max(min(top, free), 0))
-    table = tax_table(taxes, budget)
-    counts = []
-    for cap in caps:
-        total = 0
-        for (k, _cost), ways in table.items():
-            room = min(cap, n) - k
-            if room >= 0:
-                total += ways * free_prefix[min(room, free, len(free_prefix) - 1)]
-        counts.append(total)
-    return counts
+    if all(size >= n or size < 0 for size in sizes):
+        within = sum(_tax_table(taxes, budget, sized=False).values()) << free
+        return [within if size >= 0 else 0 for size in sizes]
+    by_size: Counter[int] = Counter()
+    for (k, _cost), ways in _tax_table(taxes, budget, most=max(sizes)).items():
+        by_size[k] += ways
+    free_prefix = _binomial_prefixes(free, {min(size - k, free) for size in sizes
+                                            for k in by_size if size - k >= 0})
+    return [sum(ways * free_prefix[min(size - k, free)] for k, ways in by_size.items()
+                if size - k >= 0) for size in sizes]
 
 
 # --------------------------------------------------------------------------- groups
@@ -127,12 +228,84 @@ def count_selections(problem: GroupProblem) -> int:
     """Legal group selections, by a knapsack-style DP per class of members (no listing).
 
     The state is (members per slot, capped where the count stops mattering; total Might,
-    when capped; total tax, when budgeted). Non-empty selections belong to exactly one
-    class, so the classes add up; the empty selection counts once.
+    when the cap can bind; total tax, when the budget can). Non-empty selections belong to
+    exactly one class, so the classes add up; the empty selection counts once. A cap (or
+    budget) that every subset of a class fits is not tracked at all.
 
-    Not for ``maximal`` problems (see :func:`count_maximal_selections`).
+    Not for ``maximal`` problems (see :func:`count_maximal_selections`). Raises
+    :class:`CountTooLarge` when the DP would take more than :data:`COUNT_WORK` steps.
     """
     return sum(selections_by_tax(problem, exact=False).values())
+
+
+#: What to ask instead of a group count that is too large.
+GROUP_INSTEAD = "a smaller Might cap, less Power (available_power) or fewer units"
+
+
+def _by_class(members: Iterable[Member]) -> dict[str, list[Member]]:
+    by_class: dict[str, list[Member]] = {}
+    for member in members:
+        by_class.setdefault(member.key, []).append(member)
+    return by_class
+
+
+def _reach(values: Iterable[int]) -> int:
+    """The most a subset of ``values`` adds up to (negative values count 0)."""
+    return sum(max(0, v) for v in values)
+
+
+class _Sizes:
+    """A bound on the states of a knapsack DP as members are added (:meth:`extend`): slot
+    counts x the Might sums it may reach x the tax sums it may reach, each sum up to its
+    limit and in steps of the values' gcd."""
+
+    def __init__(self, slot_states: int, cap: int | None, budget: int | None,
+                 track_tax: bool) -> None:
+        self.slot_states = slot_states
+        self.cap, self.budget, self.track_tax = cap, budget, track_tax
+        self.might = self.tax = self.might_step = self.tax_step = 0
+
+    def bound(self) -> int:
+        mights = 1 if self.cap is None else min(self.cap, self.might) // (
+            self.might_step or 1) + 1
+        taxes = 1
+        if self.track_tax:
+            tax = self.tax if self.budget is None else min(self.budget, self.tax)
+            taxes = tax // (self.tax_step or 1) + 1
+        return self.slot_states * mights * taxes
+
+    def extend(self, members: Iterable[Member]) -> None:
+        for member in members:
+            might, tax = max(0, member.might), max(0, member.tax)
+            self.might += might
+            self.might_step = gcd(self.might_step, might)
+            self.tax += tax
+            self.tax_step = gcd(self.tax_step, tax)
+
+
+def _knapsack_work(members: Sequence[Member], sizes: _Sizes, taking: int | None = None
+                   ) -> tuple[int, int]:
+    """``(steps, final states)`` of the DP over ``members`` (a copy of the states and an
+    update per slot for each member), at most ``taking`` of them chosen."""
+    work, states, widest = 0, 1, 0
+    for index, member in enumerate(members):
+        work += states * (1 + len(member.slots))
+        sizes.extend((member,))
+        grown = states * (1 + len(member.slots))
+        widest = max(widest, len(member.slots))
+        if taking is not None and taking <= min(index, 8):  # at most ``taking`` of them
+            grown = min(grown, _at_most(index + 1, taking, widest))
+        states = min(grown, sizes.bound())
+    return work, states
+
+
+def _at_most(n: int, taking: int, slots: int) -> int:
+    """Ways to put at most ``taking`` of ``n`` members in one of ``slots`` slots each."""
+    total, power = 0, 1
+    for j in range(taking + 1):
+        total += comb(n, j) * power
+        power *= slots
+    return total
 
 
 def selections_by_tax(problem: GroupProblem, exact: bool = True) -> Counter[int]:
@@ -156,22 +329,44 @@ def selections_by_tax(problem: GroupProblem, exact: bool = True) -> Counter[int]
         return _count_per_class(problem, exact)
     least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
     stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
-    track = exact or budget is not None
+    slot_states = 1
+    for top in stop:
+        slot_states *= top + 1
+    by_class = _by_class(problem.members)
+    plans: list[tuple[list[Member], int | None, int | None, bool]] = []
+    rough = 0  # a quick bound on the work; estimated member by member only if too large
+    for key in problem.classes():
+        members = by_class[key]
+        might_reach = _reach(m.might for m in members)
+        tax_reach = _reach(m.tax for m in members)
+        # a cap (budget) that the whole class fits cannot bind: not tracked
+        class_cap = cap if cap is not None and might_reach > cap else None
+        class_budget = budget if budget is not None and tax_reach > budget else None
+        track = exact or class_budget is not None
+        plans.append((members, class_cap, class_budget, track))
+        reachable = slot_states * (1 if class_cap is None else class_cap + 1) * (
+            1 if not track else (tax_reach if class_budget is None else class_budget) + 1)
+        rough += len(members) * (1 + len(least)) * reachable
+    if rough > COUNT_WORK:
+        _check_work(sum(_knapsack_work(members, _Sizes(slot_states, class_cap, class_budget,
+                                                       track))[0]
+                        for members, class_cap, class_budget, track in plans),
+                    "the selections", GROUP_INSTEAD)
     total: Counter[int] = Counter()
     if not any(least):
         total[0] += 1
-    for key in problem.classes():
+    for members, class_cap, class_budget, track in plans:
         states: dict[tuple[tuple[int, ...], int, int], int] = {((0,) * len(least), 0, 0): 1}
-        for member in (m for m in problem.members if m.key == key):
+        for member in members:
             grown = dict(states)
             for (counts, might, tax), ways in states.items():
                 for slot in member.slots:
                     if most[slot] is not None and counts[slot] >= most[slot]:  # type: ignore[operator]
                         continue
-                    new_might = might + member.might if cap is not None else 0
+                    new_might = might + member.might if class_cap is not None else 0
                     new_tax = tax + member.tax if track else 0
-                    if (cap is not None and new_might > cap) or (
-                            budget is not None and new_tax > budget):
+                    if (class_cap is not None and new_might > class_cap) or (
+                            class_budget is not None and new_tax > class_budget):
                         continue
                     bumped = list(counts)
                     bumped[slot] = min(bumped[slot] + 1, stop[slot])
@@ -190,10 +385,41 @@ State = tuple[tuple[int, ...], int, int]
 def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
     """Selections taking at most ``per_class`` members from each class, classes combined:
     a DP over classes, each class's own choices counted first, then convolved."""
-    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    least, most = problem.least, problem.most
     per_class = problem.per_class
     assert per_class is not None
     stop = [m if m is not None else max(low, 1) for low, m in zip(least, most, strict=True)]
+    slot_states = 1
+    for top in stop:
+        slot_states *= top + 1
+    by_class = _by_class(problem.members)
+    classes = [by_class[key] for key in problem.classes()]
+
+    def most_taken(values: list[int]) -> int:  # the most ``per_class`` of them add up to
+        return sum(sorted((max(0, v) for v in values), reverse=True)[:per_class])
+
+    # a cap (budget) that no selection can exceed is not tracked
+    cap = problem.cap if problem.cap is not None and sum(
+        most_taken([m.might for m in ms]) for ms in classes) > problem.cap else None
+    budget = problem.budget if problem.budget is not None and sum(
+        most_taken([m.tax for m in ms]) for ms in classes) > problem.budget else None
+    track = exact or budget is not None
+    # a quick bound on the work; estimated class by class only if too large
+    sums = slot_states * (1 if cap is None else cap + 1) * (
+        1 if not track else (budget if budget is not None else _reach(
+            m.tax for m in problem.members)) + 1)
+    rough = sum(len(ms) * (1 + len(least)) * sums * (per_class + 1) + sums * sums * (
+        per_class + 1) for ms in classes)
+    if rough > COUNT_WORK:
+        work, reached = 0, 1  # steps, and a bound on the states of the classes so far
+        everyone = _Sizes(slot_states, cap, budget, track)
+        for members in classes:
+            steps, choices = _knapsack_work(
+                members, _Sizes(slot_states * (per_class + 1), cap, budget, track), per_class)
+            everyone.extend(members)
+            work += steps + reached * choices
+            reached = min(reached * choices, everyone.bound())
+        _check_work(work, "the selections", GROUP_INSTEAD)
 
     def add(counts: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...] | None:
         summed = [a + b for a, b in zip(counts, more, strict=True)]
@@ -204,12 +430,11 @@ def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
     def fits(might: int, tax: int) -> bool:
         return (cap is None or might <= cap) and (budget is None or tax <= budget)
 
-    track = exact or budget is not None
     zero = (0,) * len(least)
     states: dict[State, int] = {(zero, 0, 0): 1}
-    for key in problem.classes():
+    for members in classes:
         local: dict[tuple[tuple[int, ...], int, int, int], int] = {(zero, 0, 0, 0): 1}
-        for member in (m for m in problem.members if m.key == key):
+        for member in members:
             grown = dict(local)
             for (counts, might, tax, taken), ways in local.items():
                 if taken == per_class:
@@ -222,14 +447,18 @@ def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
                         option = (bumped, *new, taken + 1)
                         grown[option] = grown.get(option, 0) + ways
             local = grown
-        combined: dict[State, int] = {}
+        collapsed: dict[State, int] = {}  # the number taken no longer matters
+        for (more, extra_might, extra_tax, _), more_ways in local.items():
+            key = (more, extra_might, extra_tax)
+            collapsed[key] = collapsed.get(key, 0) + more_ways
+        combined_states: dict[State, int] = {}
         for (counts, might, tax), ways in states.items():
-            for (more, extra_might, extra_tax, _), more_ways in local.items():
+            for (more, extra_might, extra_tax), more_ways in collapsed.items():
                 summed = add(counts, more)
                 if summed is not None and fits(might + extra_might, tax + extra_tax):
                     state = (summed, might + extra_might, tax + extra_tax)
-                    combined[state] = combined.get(state, 0) + ways * more_ways
-        states = combined
+                    combined_states[state] = combined_states.get(state, 0) + ways * more_ways
+        states = combined_states
     total: Counter[int] = Counter()
     for (counts, _, tax), ways in states.items():
         if all(c >= low for c, low in zip(counts, least, strict=True)):
@@ -279,49 +508,73 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
         return 1
     if len(problem.least) != 1 or problem.budget is not None or problem.per_class is not None:
         return None
+    by_class = _by_class(problem.members)
     most = problem.size_limited()
     if most is not None:
-        sizes = [sum(1 for m in problem.members if m.key == key) for key in problem.classes()]
+        sizes = [len(by_class[key]) for key in problem.classes()]
         return sum(1 if size <= most else comb(size, most) for size in sizes)
     if problem.most[0] is not None:
         return None
     if any(problem.least):
         return None
     cap = problem.cap
-    total = 0
-    nobody_fits = True
-    for key in problem.classes():
-        weights = sorted(m.might for m in problem.members if m.key == key)
-        if cap is None:
-            total += 1  # the whole class is the one maximal subset
-            nobody_fits = False
-            continue
-        if weights[0] <= cap:
-            nobody_fits = False
-        total += _maximal_in_class(weights, cap)
+    classes = [sorted(m.might for m in by_class[key]) for key in problem.classes()]
+    if cap is None:  # each whole class is its one maximal subset
+        return len(classes) or 1
+    _check_work(sum(_maximal_work(weights, cap) for weights in classes),
+                "the maximal selections", "a smaller Might cap or fewer units")
+    total = sum(_maximal_in_class(weights, cap) for weights in classes)
+    nobody_fits = all(weights[0] > cap for weights in classes)
     return total + (1 if nobody_fits else 0)
 
 
+def _reduced(weights: list[int], cap: int) -> tuple[list[int], int]:
+    """``weights`` and ``cap`` divided by the weights' gcd: the same subsets fit (sums are
+    multiples of it) and the same ones are maximal."""
+    step = 0
+    for w in weights:
+        step = gcd(step, w)
+    if step <= 1:
+        return weights, cap
+    return [w // step for w in weights], cap // step
+
+
+def _maximal_work(weights: list[int], cap: int) -> int:
+    """The steps of :func:`_maximal_in_class`: a row of the reduced cap per member."""
+    if cap < 0 or sum(weights) <= cap:
+        return 0
+    weights, cap = _reduced(weights, cap)
+    return len(weights) * (cap + 1)
+
+
 def _maximal_in_class(weights: list[int], cap: int) -> int:
-    """Non-empty maximal subsets of one class (weights sorted ascending)."""
-    n = len(weights)
-    # suffix[j][s]: subsets of weights[j:] summing to s (s <= cap).
-    suffix = [[0] * (cap + 1) for _ in range(n + 1)]
-    suffix[n][0] = 1
-    for j in range(n - 1, -1, -1):
-        row, below, w = suffix[j], suffix[j + 1], weights[j]
-        for s in range(cap + 1):
-            row[s] = below[s] + (below[s - w] if s >= w else 0)
+    """Non-empty maximal subsets of one class (weights sorted ascending, none negative).
+
+    A suffix subset-sum DP, one row kept at a time, members taken from the last: when the
+    row counts the subsets of the members after ``j``, member ``j``'s term is read off it.
+
+    >>> _maximal_in_class([1, 1, 2, 2], 4), _maximal_in_class([2, 4, 6], 6)
+    (3, 2)
+    >>> _maximal_in_class([1, 2], 9), _maximal_in_class([5], 4)
+    (1, 0)
+    """
+    if cap < 0:
+        return 0
+    if sum(weights) <= cap:
+        return 1  # every member in
+    weights, cap = _reduced(weights, cap)
+    before = list(accumulate(weights, initial=0))  # before[j]: the weight of weights[:j]
+    row = [1] + [0] * cap  # row[s]: subsets of the members after j weighing s
     count = 0
-    before = 0
-    for j, w in enumerate(weights):
-        if before > cap:
-            break
-        low = max(cap - w + 1, 0)  # W(S) must exceed cap - w_j
-        for s in range(max(low - before, 0), cap - before + 1):
-            if before + s > 0 or j > 0:
-                count += suffix[j + 1][s]
-        before += w
-    if before <= cap:
-        count += 1  # every member in
+    for j in range(len(weights) - 1, -1, -1):
+        w, head = weights[j], before[j]
+        if head <= cap:
+            low = max(cap - w + 1 - head, 0)  # W(S) = head + s must exceed cap - w
+            count += sum(row[low:cap - head + 1])
+            if j == 0 and low == 0:
+                count -= row[0]  # the empty selection is counted apart
+        if w == 0:
+            row = [2 * ways for ways in row]
+        else:
+            row = row[:w] + [a + b for a, b in zip(row[w:], row, strict=False)]
     return count

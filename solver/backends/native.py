@@ -5,6 +5,10 @@ compositions (how the damage is divided), both in lexicographic order. For bulk 
 :func:`resolution_blocks` yields them as numpy matrices, one row per answer and one column
 per legal target, built a block at a time without Python work per answer.
 
+Whatever the board, every generator here streams: the first answer comes after work that
+grows with the board, not with the number of answers; nothing recurses (explicit stacks);
+a numpy block holds at most :data:`BLOCK_CELLS` cells.
+
 >>> from models.split import SplitResolveProblem
 >>> [r.as_json()["damage"] for r in resolutions(SplitResolveProblem(("a", "b"), 3))]
 [{'a': 1, 'b': 2}, {'a': 2, 'b': 1}]
@@ -14,9 +18,11 @@ per legal target, built a block at a time without Python work per answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, combinations, islice
 from math import comb
+from operator import getitem, sub
 
 import numpy as np
 import numpy.typing as npt
@@ -27,10 +33,34 @@ from models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "native"
 
-#: Rows per numpy block: large enough to amortise numpy calls, small enough for memory.
+#: Most rows per numpy block: large enough to amortise numpy calls.
 BLOCK_ROWS = 1 << 16
+#: Most cells (rows x columns) per numpy block, whatever the width: 8 MiB of int64.
+BLOCK_CELLS = 1 << 20
+#: Combinations of more elements than this, out of at most :data:`ITERTOOLS_MAX_N`, are
+#: built by ``itertools.combinations`` (C, a tuple per row): numpy's per-block overhead grows
+#: with the number of columns while such blocks may hold few rows.
+NUMPY_MAX_K = 12
+#: ``itertools.combinations`` holds its whole pool: beyond this, numpy builds every block.
+ITERTOOLS_MAX_N = 1 << 16
+#: ``(unit, amount)`` pairs :func:`_compositions` may build ahead (else built per answer).
+PAIR_BUDGET = 1 << 16
+#: Answers :func:`_compositions` builds at once in its innermost loop.
+CHUNK = 1024
+#: Largest table of suffix counts :func:`_least_tax` builds (distinct taxes x candidates).
+LEAST_TAX_TABLE = 1 << 22
 
 IntArray = npt.NDArray[np.int64]
+
+
+def block_rows_for(columns: int, block_rows: int = BLOCK_ROWS) -> int:
+    """Rows per block of ``columns`` columns: at most ``block_rows`` and at most
+    :data:`BLOCK_CELLS` cells, at least one row.
+
+    >>> block_rows_for(5), block_rows_for(900), block_rows_for(900, 3), block_rows_for(10**7)
+    (65536, 1165, 3, 1)
+    """
+    return max(1, min(block_rows, BLOCK_CELLS // max(1, columns)))
 
 
 # --------------------------------------------------------------------------- resolutions
@@ -58,66 +88,178 @@ def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
 def _compositions(units: tuple[str, ...], total: int) -> Iterator[Resolution]:
     """``total`` damage split among ``units``, each at least 1, lexicographically.
 
-    The first cuts come from ``itertools.combinations``; the last part is a list
-    comprehension over prebuilt ``(unit, amount)`` pairs, so little Python runs per answer.
+    The first cuts come from ``itertools.combinations`` (from numpy blocks when the total
+    is large: ``combinations`` holds its whole pool); the last part is a list
+    comprehension over ``(unit, amount)`` pairs built ahead when there are few of them
+    (:data:`PAIR_BUDGET`), else per answer, at most :data:`CHUNK` answers at a time.
+
+    >>> [r.damage for r in _compositions(("a", "b", "c"), 4)]
+    [(('a', 1), ('b', 1), ('c', 2)), (('a', 1), ('b', 2), ('c', 1)), (('a', 2), ('b', 1), ('c', 1))]
     """
     parts = len(units)
-    pairs = [[(unit, amount) for amount in range(total + 1)] for unit in units]
     if parts == 1:
-        yield Resolution((pairs[0][total],))
+        yield Resolution(((units[0], total),))
         return
-    heads, second_last, last = pairs[:-2], pairs[-2], pairs[-1]
-    for cuts in combinations(range(1, total), parts - 2):
-        previous = 0
-        prefix: tuple[tuple[str, int], ...] = ()
-        for row, cut in zip(heads, cuts, strict=True):
-            prefix += (row[cut - previous],)
-            previous = cut
-        yield from [Resolution((*prefix, second_last[cut - previous], last[total - cut]))
-                    for cut in range(previous + 1, total)]
+    if parts > total:
+        return
+    head_units, second_last, last = units[:-2], units[-2], units[-1]
+    if parts * (total + 1) <= PAIR_BUDGET:
+        pairs = [[(unit, amount) for amount in range(total + 1)] for unit in units]
+        heads, second_pairs, last_pairs = pairs[:-2], pairs[-2], pairs[-1]
+        for cuts in combinations(range(1, total), parts - 2):
+            previous = cuts[-1] if cuts else 0
+            prefix: tuple[tuple[str, int], ...] = tuple(
+                map(getitem, heads, map(sub, cuts, (0, *cuts))))
+            yield from [Resolution((*prefix, second_pairs[cut - previous],
+                                    last_pairs[total - cut]))
+                        for cut in range(previous + 1, total)]
+        return
+    for block in combination_blocks(total - 1, parts - 2, max(1, PAIR_BUDGET // parts)):
+        for cuts in (block + 1).tolist():
+            previous = cuts[-1] if cuts else 0
+            prefix = tuple(zip(head_units, map(sub, cuts, (0, *cuts)), strict=False))
+            yield from _last_two(prefix, second_last, last, previous, total)
+
+
+def _last_two(prefix: tuple[tuple[str, int], ...], second_last: str, last: str,
+              previous: int, total: int) -> Iterator[Resolution]:
+    """The compositions after ``prefix`` (``previous`` dealt so far): every split of the
+    rest between the last two units, :data:`CHUNK` answers at a time."""
+    for start in range(previous + 1, total, CHUNK):
+        yield from [Resolution((*prefix, (second_last, cut - previous), (last, total - cut)))
+                    for cut in range(start, min(start + CHUNK, total))]
 
 
 def combination_blocks(n: int, k: int, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
-    """All ``k``-combinations of ``range(n)`` in lexicographic order, as blocks of rows.
+    """All ``k``-combinations of ``range(n)`` in lexicographic order, as blocks of at most
+    ``block_rows`` rows (and :data:`BLOCK_CELLS` cells).
+
+    The first block comes at once however many combinations there are; nothing recurses.
 
     >>> [b.tolist() for b in combination_blocks(4, 2, block_rows=3)]
-    [[[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3]], [[2, 3]]]
+    [[[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3], [2, 3]]]
+    >>> next(combination_blocks(4999, 999, block_rows=2))[:, -3:].tolist()
+    [[996, 997, 998], [996, 997, 999]]
     """
     if k == 0:
         yield np.zeros((1, 0), dtype=np.int64)
         return
-    yield from _combination_blocks(0, n, k, block_rows)
-
-
-def _combination_blocks(low: int, n: int, k: int, block_rows: int) -> Iterator[IntArray]:
-    """Combinations of ``range(low, n)``; splits on the first element until blocks fit."""
-    if comb(n - low, k) <= block_rows or k == 1:
-        yield from _split_rows(_all_combinations(low, n, k), block_rows)
+    if k > n:
         return
-    for first in range(low, n - k + 1):
-        for tail in _combination_blocks(first + 1, n, k - 1, block_rows):
-            head = np.full((tail.shape[0], 1), first, dtype=np.int64)
-            yield np.hstack((head, tail))
+    rows = block_rows_for(k, block_rows)
+    if k > NUMPY_MAX_K and n <= ITERTOOLS_MAX_N:
+        yield from _iterated_blocks(n, k, rows)
+    else:
+        yield from _numpy_blocks(n, k, rows)
 
 
-def _split_rows(rows: IntArray, block_rows: int) -> Iterator[IntArray]:
-    for start in range(0, rows.shape[0], block_rows):
-        yield rows[start:start + block_rows]
+def _iterated_blocks(n: int, k: int, rows: int) -> Iterator[IntArray]:
+    """:func:`combination_blocks` from ``itertools.combinations``, ``rows`` at a time."""
+    remaining = comb(n, k)
+    source = combinations(range(n), k)
+    while remaining:
+        take = min(rows, remaining)
+        remaining -= take
+        flat = np.fromiter(chain.from_iterable(islice(source, take)), dtype=np.int64,
+                           count=take * k)
+        yield flat.reshape(take, k)
 
 
-def _all_combinations(low: int, n: int, k: int) -> IntArray:
-    """Every ``k``-combination of ``range(low, n)``, built column by column in numpy."""
-    last = np.arange(low, n - k + 1, dtype=np.int64)
-    columns = [last]
-    for j in range(1, k):
-        top = n - k + j  # the largest value column j may hold
-        counts = top - last  # each row continues with last+1 .. top
-        total = int(counts.sum())
-        starts = np.repeat(np.cumsum(counts) - counts, counts)
-        last = np.repeat(last + 1, counts) + (np.arange(total, dtype=np.int64) - starts)
-        columns = [np.repeat(col, counts) for col in columns]
-        columns.append(last)
-    return np.stack(columns, axis=1)
+def _numpy_blocks(n: int, k: int, rows: int) -> Iterator[IntArray]:
+    """:func:`combination_blocks` built in numpy: an explicit stack of fixed leading values
+    (a prefix); under a prefix, the combinations whose next value lies in a range
+    ``first..end-1`` are one block, the range as long as ``rows`` allows, descending into a
+    value only when the combinations it starts alone are too many."""
+    prefix: list[int] = []
+    stack = [0]  # stack[d]: the next value to try at position d (after prefix[:d])
+    while stack:
+        depth = len(stack) - 1
+        first = stack[depth]
+        r = k - depth  # values still to choose, this one included
+        end = n - r + 1  # values this position may take: first .. end-1
+        if first >= end:
+            stack.pop()
+            if prefix:
+                prefix.pop()
+            continue
+        if r > 1 and _exceeds(n - first - 1, r - 1, rows):  # too many under ``first`` alone
+            stack[depth] = first + 1
+            prefix.append(first)
+            stack.append(first + 1)
+            continue
+        stop = _range_end(n, r, first, end, rows)
+        stack[depth] = stop
+        yield _prefixed(prefix, _combinations_starting(n, r, first, stop), k)
+
+
+def _exceeds(n: int, k: int, bound: int) -> bool:
+    """Whether ``comb(n, k) > bound``, stopping as soon as it is (no huge integers).
+
+    >>> _exceeds(10**9, 10**5, 10**6), _exceeds(5, 2, 10), _exceeds(5, 2, 9)
+    (True, False, True)
+    """
+    k = min(k, n - k)
+    if k < 0:
+        return bound < 0
+    value = 1
+    for i in range(k):
+        value = value * (n - i) // (i + 1)
+        if value > bound:
+            return True
+    return value > bound
+
+
+def _range_end(n: int, r: int, first: int, end: int, rows: int) -> int:
+    """The largest ``stop <= end`` such that the ``r``-combinations of ``range(first, n)``
+    starting below ``stop`` are at most ``rows`` (at least ``first + 1``)."""
+    whole = comb(n - first, r)
+    if whole <= rows:
+        return end
+    if r == 1:
+        return min(end, first + rows)
+    # the combinations starting below ``stop`` number ``whole - comb(n - stop, r)``
+    low, high = first + 1, end  # low is known to fit, high is known not to
+    while high - low > 1:
+        middle = (low + high) // 2
+        if whole - comb(n - middle, r) <= rows:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _prefixed(prefix: Sequence[int], tail: IntArray, k: int) -> IntArray:
+    if not prefix:
+        return tail
+    block = np.empty((tail.shape[0], k), dtype=np.int64)
+    block[:, :len(prefix)] = prefix
+    block[:, len(prefix):] = tail
+    return block
+
+
+def _combinations_starting(n: int, r: int, first: int, stop: int) -> IntArray:
+    """Every ``r``-combination of ``range(first, n)`` whose first value is below ``stop``,
+    built column by column in numpy: each column's values once, then each column repeated
+    by the number of rows below each of its values."""
+    last = np.arange(first, stop, dtype=np.int64)
+    values = [last]
+    branching = []
+    for j in range(1, r):
+        top = n - r + j  # the largest value column j may hold
+        counts = top - last  # each row continues with last+1 .. top (at least one)
+        starts = np.cumsum(counts) - counts
+        last = np.repeat(last + 1 - starts, counts) + np.arange(int(counts.sum()),
+                                                                dtype=np.int64)
+        values.append(last)
+        branching.append((counts, starts))
+    block = np.empty((last.shape[0], r), dtype=np.int64)
+    block[:, r - 1] = last
+    below: IntArray | None = None  # rows below each value of the column to the right
+    for j in range(r - 2, -1, -1):
+        counts, starts = branching[j]
+        below = counts if below is None else np.add.reduceat(below, starts)
+        block[:, j] = np.repeat(values[j], below)
+    return block
 
 
 def composition_blocks(total: int, parts: int, block_rows: int = BLOCK_ROWS
@@ -127,11 +269,15 @@ def composition_blocks(total: int, parts: int, block_rows: int = BLOCK_ROWS
     >>> [b.tolist() for b in composition_blocks(4, 2)]
     [[[1, 3], [2, 2], [3, 1]]]
     """
-    for bars in combination_blocks(total - 1, parts - 1, block_rows):
-        rows = bars.shape[0]
-        edges = np.hstack((np.zeros((rows, 1), dtype=np.int64), bars + 1,
-                           np.full((rows, 1), total, dtype=np.int64)))
-        yield np.diff(edges, axis=1)
+    if parts == 1:
+        yield np.full((1, 1), total, dtype=np.int64)
+        return
+    for bars in combination_blocks(total - 1, parts - 1, block_rows_for(parts, block_rows)):
+        block = np.empty((bars.shape[0], parts), dtype=np.int64)
+        block[:, 0] = bars[:, 0] + 1
+        np.subtract(bars[:, 1:], bars[:, :-1], out=block[:, 1:-1])
+        np.subtract(total - 1, bars[:, -1], out=block[:, -1])
+        yield block
 
 
 def _split_blocks(size: int, low: int, high: int, block_rows: int) -> Iterator[IntArray]:
@@ -145,33 +291,42 @@ def resolution_blocks(problem: SplitResolveProblem, block_rows: int = BLOCK_ROWS
     """Every legal resolution as rows of damage per legal target (``problem.targets``).
 
     Same answers and order as :func:`resolutions`; a zero means the target is not dealt
-    damage (dropped, 355.14.h).
+    damage (dropped, 355.14.h). Blocks hold at most ``block_rows`` rows and
+    :data:`BLOCK_CELLS` cells: ask for few rows to have the first answers at once.
     """
     n = len(problem.targets)
+    rows = block_rows_for(n, block_rows)
     for size in problem.legal_kept_counts():
         if size == 0:
             yield np.zeros((1, n), dtype=np.int64)
             continue
         low, high = problem.dealt_range(size)
         if size == n:  # every target kept: the splits are the rows
-            yield from _split_blocks(size, low, high, block_rows)
+            yield from _split_blocks(size, low, high, rows)
             continue
         splits_per_choice = comb(high, size) - comb(low - 1, size)
-        if splits_per_choice <= block_rows:
-            splits = np.vstack(list(_split_blocks(size, low, high, block_rows)))
-            for kept in combination_blocks(n, size, max(1, block_rows // splits_per_choice)):
-                yield _place(n, np.repeat(kept, splits_per_choice, axis=0),
-                             np.tile(splits, (kept.shape[0], 1)))
+        if splits_per_choice <= rows:
+            splits = np.vstack(list(_split_blocks(size, low, high, rows)))
+            for kept in combination_blocks(n, size, max(1, rows // splits_per_choice)):
+                if splits_per_choice == 1:  # one split (each dealt 1): a row per choice
+                    yield _place(n, kept, splits[0])
+                else:
+                    yield _place(n, np.repeat(kept, splits_per_choice, axis=0),
+                                 np.tile(splits, (kept.shape[0], 1)))
             continue
-        for kept in combination_blocks(n, size, 1):
-            for split in _split_blocks(size, low, high, block_rows):
-                yield _place(n, np.repeat(kept, split.shape[0], axis=0), split)
+        for chosen in combinations(range(n), size):
+            kept = np.array(chosen, dtype=np.int64)
+            for split in _split_blocks(size, low, high, rows):
+                yield _place(n, np.broadcast_to(kept, split.shape), split)
 
 
 def _place(n: int, columns: IntArray, amounts: IntArray) -> IntArray:
-    """Rows of ``n`` columns holding ``amounts`` at ``columns``, zeros elsewhere."""
-    rows = np.zeros((columns.shape[0], n), dtype=np.int64)
-    np.put_along_axis(rows, columns, amounts, axis=1)
+    """Rows of ``n`` columns holding ``amounts`` (rows of them, or one row for all) at
+    ``columns``, zeros elsewhere."""
+    count = columns.shape[0]
+    rows = np.zeros((count, n), dtype=np.int64)
+    cells = columns + np.arange(0, count * n, n, dtype=np.int64)[:, None]
+    rows.reshape(-1)[cells] = amounts
     return rows
 
 
@@ -179,18 +334,127 @@ def _place(n: int, columns: IntArray, amounts: IntArray) -> IntArray:
 
 
 def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
-    """Every legal declaration: per friendly option, subsets by size, then lexicographic."""
+    """Every legal declaration: per friendly option, subsets by size, then lexicographic.
+
+    Under a binding Deflect budget, subsets are searched with pruning: a partial subset
+    is extended only if its tax plus the least tax of the members it still needs fits.
+
+    >>> from models.split import FriendlyOption, SplitFinalizeProblem
+    >>> p = SplitFinalizeProblem((FriendlyOption(None, 3),), ("a", "b", "c"), (1, 0, 1), 1)
+    >>> [(d.split, d.deflect_cost) for d in declarations(p)]
+    [((), 0), (('a',), 1), (('b',), 0), (('c',), 1), (('a', 'b'), 1), (('b', 'c'), 1)]
+    """
     names = problem.candidates
     taxes = problem.taxes
     budget = problem.budget
+    n = len(names)
+    if budget is None or sum(taxes) <= budget or min(taxes, default=0) < 0:
+        for option in problem.options:
+            for size in range(min(option.cap, n) + 1):
+                for chosen in combinations(range(n), size):
+                    cost = sum(taxes[i] for i in chosen)
+                    if budget is not None and cost > budget:
+                        continue
+                    yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)
+        return
+    least = _least_tax(taxes)
     for option in problem.options:
-        top = min(option.cap, len(names))
-        for size in range(top + 1):
-            for chosen in combinations(range(len(names)), size):
-                cost = sum(taxes[i] for i in chosen)
-                if budget is not None and cost > budget:
-                    continue
+        for size in range(min(option.cap, n) + 1):
+            if least(0, size) > budget:
+                break  # larger subsets cost at least as much
+            for chosen, cost in _subsets_within(taxes, size, budget, least):
                 yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)
+
+
+
+def _least_tax(taxes: Sequence[int]) -> Callable[[int, int], int]:
+    """``least(j, r)``: the least total tax of ``r`` candidates among ``j..`` (a lower
+    bound of it when the board has very many distinct taxes). Taxes are >= 0.
+
+    >>> least = _least_tax((2, 0, 1, 3))
+    >>> least(0, 2), least(0, 3), least(2, 2), least(3, 1)
+    (1, 3, 4, 3)
+    """
+    n = len(taxes)
+    zeros = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        zeros[j] = zeros[j + 1] + (taxes[j] == 0)
+    values = sorted({t for t in taxes if t > 0})
+    if len(values) * (n + 1) > LEAST_TAX_TABLE:
+        cheapest = [0] * (n + 1)  # least positive tax among j.. (0: none)
+        for j in range(n - 1, -1, -1):
+            t, below = taxes[j], cheapest[j + 1]
+            cheapest[j] = below if t == 0 else (t if below == 0 else min(t, below))
+
+        def bound(j: int, r: int) -> int:
+            return max(0, r - zeros[j]) * cheapest[j]
+
+        return bound
+    # counts[v][j]: candidates among j.. taxed values[v]
+    counts = []
+    for value in values:
+        column = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            column[j] = column[j + 1] + (taxes[j] == value)
+        counts.append(column)
+    pairs = list(zip(values, counts, strict=True))
+
+    def least(j: int, r: int) -> int:
+        need = r - zeros[j]
+        total = 0
+        for value, column in pairs:
+            if need <= 0:
+                break
+            take = min(need, column[j])
+            total += take * value
+            need -= take
+        return total
+
+    return least
+
+
+def _subsets_within(taxes: Sequence[int], size: int, budget: int,
+                    least: Callable[[int, int], int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The ``size``-subsets of ``range(len(taxes))`` whose tax is within ``budget``, with
+    their tax, lexicographically: an explicit-stack search that extends a partial subset
+    only if some completion fits (``least`` gives the cheapest completion)."""
+    n = len(taxes)
+    if size == 0:
+        yield (), 0
+        return
+    chosen = [0] * size
+    spent = [0] * (size + 1)  # spent[p]: tax of chosen[:p]
+    last = size - 1
+    position, candidate = 0, 0
+    while True:
+        if position == last:
+            base = spent[position]
+            room = budget - base
+            for j in range(candidate, n):
+                if taxes[j] <= room:
+                    chosen[last] = j
+                    yield tuple(chosen), base + taxes[j]
+        else:
+            base = spent[position]
+            need = size - position - 1
+            limit = n - need  # candidates candidate .. limit-1 leave room for the rest
+            while candidate < limit:
+                cost = base + taxes[candidate]
+                if cost + least(candidate + 1, need) <= budget:
+                    break
+                candidate += 1
+            else:
+                candidate = -1
+            if candidate >= 0:
+                chosen[position] = candidate
+                spent[position + 1] = cost
+                position += 1
+                candidate += 1
+                continue
+        if position == 0:
+            return
+        position -= 1
+        candidate = chosen[position] + 1
 
 
 # --------------------------------------------------------------------------- groups
@@ -212,8 +476,17 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     if problem.per_class is not None:  # classes combine, a few members from each
         yield from _class_selections(problem, list(problem.members))
         return
+    by_class = _by_class(problem.members)
     for key in problem.classes():
-        yield from _class_selections(problem, [m for m in problem.members if m.key == key])
+        yield from _class_selections(problem, by_class[key])
+
+
+def _by_class(members: Sequence[Member]) -> dict[str, list[Member]]:
+    """The members of each class, in the members' order."""
+    by_class: dict[str, list[Member]] = {}
+    for member in members:
+        by_class.setdefault(member.key, []).append(member)
+    return by_class
 
 
 def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
@@ -223,50 +496,172 @@ def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
     most = problem.size_limited()
     if most is None:
         return None
-    classes = [tuple(m.id for m in problem.members if m.key == key) for key in problem.classes()]
+    by_class = _by_class(problem.members)
+    classes = [tuple(m.id for m in by_class[key]) for key in problem.classes()]
     return ((chosen,) for ids in classes for chosen in combinations(ids, min(most, len(ids))))
 
 
 def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[Selection]:
-    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
-    counts = [0] * len(least)
-    per_class = problem.per_class
-    in_class = dict.fromkeys(problem.classes(), 0)
-    picked: list[tuple[int, int]] = []
-    # Fewest members still needed, and how many members remain from each position on.
+    """The non-empty selections among ``members``: a depth-first search over the members in
+    order (leave each out first, then put it in each of its slots), on an explicit stack.
+
+    Pruned: too few members left to fill the slots' minimums; a member that cannot join
+    (slot full, class full, over the cap or the budget) is not tried; once no remaining
+    member can join, the one completion (leaving them all out) is reached at once. For a
+    ``maximal`` problem, a branch is also dropped when a member left out is sure to still
+    fit whatever the remaining members do: no leaf below it is maximal.
+    """
+    least, maximal = problem.least, problem.maximal
+    unlimited = float("inf")
+    cap = unlimited if problem.cap is None else problem.cap
+    budget = unlimited if problem.budget is None else problem.budget
+    per_class = unlimited if problem.per_class is None else problem.per_class
+    most = [unlimited if top is None else top for top in problem.most]
+    every_slot_limited = unlimited not in most
+    m = len(members)
+    n_slots = len(least)
     needed = sum(least)
+    ids = [member.id for member in members]
+    mights = [member.might for member in members]
+    taxes = [member.tax for member in members]
+    keys = [member.key for member in members]
+    member_slots = [member.slots for member in members]
+    counts = [0] * n_slots
+    full = 0  # slots holding their most
+    in_class = dict.fromkeys(keys, 0)
 
-    def can_join(index: int, slot: int, might: int, tax: int) -> bool:
-        member = members[index]
-        return ((most[slot] is None or counts[slot] < most[slot])  # type: ignore[operator]
-                and (per_class is None or in_class[member.key] < per_class)
-                and (cap is None or might + member.might <= cap)
-                and (budget is None or tax + member.tax <= budget))
+    # Suffix tables over members[j:]: the least Might and tax (nobody can join once even
+    # these do not fit).
+    least_might: list[float] = [unlimited] * (m + 1)
+    least_tax: list[float] = [unlimited] * (m + 1)
+    for j in range(m - 1, -1, -1):
+        least_might[j] = min(least_might[j + 1], mights[j])
+        least_tax[j] = min(least_tax[j + 1], taxes[j])
+    sure_to_fit = _sure_to_fit(problem, members, counts, in_class) if maximal else None
 
-    def maximal(might: int, tax: int) -> bool:
-        taken = {index for index, _ in picked}
-        return not any(can_join(i, s, might, tax) for i in range(len(members))
-                       if i not in taken for s in members[i].slots)
+    def is_maximal(might: int, tax: int) -> bool:
+        for i in range(m):
+            if (taken[i] < 0 and in_class[keys[i]] < per_class and might + mights[i] <= cap
+                    and tax + taxes[i] <= budget
+                    and any(counts[s] < most[s] for s in member_slots[i])):
+                return False
+        return True
 
-    def walk(index: int, might: int, tax: int) -> Iterator[Selection]:
-        if len(picked) + (len(members) - index) < needed:
+    picked: list[tuple[int, int]] = []
+    taken = [-1] * m  # the slot of each member on the current path, -1: left out
+    option = [0] * (m + 1)  # the next choice at each depth: 0 leave out, j the j-th slot
+    # the left-out member with the least (Might, tax) on the path above each depth
+    champion = [-1] * (m + 1)
+    might = tax = 0
+    index = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            dead = len(picked) + m - index < needed or (
+                sure_to_fit is not None and index > 0 and (
+                    (taken[index - 1] < 0 and sure_to_fit(index - 1, index, might, tax))
+                    or (champion[index] >= 0
+                        and sure_to_fit(champion[index], index, might, tax))))
+            if not dead and (index == m or might + least_might[index] > cap
+                             or tax + least_tax[index] > budget
+                             or (every_slot_limited and full == n_slots)):
+                # a leaf: the members from ``index`` on are all left out
+                if picked and all(c >= low for c, low in zip(counts, least, strict=True)) \
+                        and (not maximal or is_maximal(might, tax)):
+                    if n_slots == 1:
+                        yield (tuple(ids[i] for i, _ in picked),)
+                    else:
+                        yield tuple(tuple(ids[i] for i, s in picked if s == slot)
+                                    for slot in range(n_slots))
+                dead = True
+            if not dead:
+                option[index] = 0
+        else:
+            dead = False
+        if not dead:
+            choice = option[index]
+            option[index] = choice + 1
+            if choice == 0:  # leave members[index] out
+                if maximal:
+                    best = champion[index]
+                    champion[index + 1] = index if best < 0 or (
+                        (mights[index], taxes[index]) < (mights[best], taxes[best])) else best
+                index += 1
+                entering = True
+                continue
+            slots = member_slots[index]
+            if choice <= len(slots):
+                slot = slots[choice - 1]
+                key = keys[index]
+                if (counts[slot] < most[slot] and in_class[key] < per_class
+                        and might + mights[index] <= cap and tax + taxes[index] <= budget):
+                    taken[index] = slot
+                    counts[slot] += 1
+                    if counts[slot] == most[slot]:
+                        full += 1
+                    in_class[key] += 1
+                    might += mights[index]
+                    tax += taxes[index]
+                    picked.append((index, slot))
+                    champion[index + 1] = champion[index]
+                    index += 1
+                    entering = True
+                continue
+        # this depth is done: back to the one above, undoing its choice
+        if index == 0:
             return
-        if index == len(members):
-            if picked and all(c >= low for c, low in zip(counts, least, strict=True)) and (
-                    not problem.maximal or maximal(might, tax)):
-                yield tuple(tuple(members[i].id for i, s in picked if s == slot)
-                            for slot in range(len(least)))
-            return
-        yield from walk(index + 1, might, tax)
-        member = members[index]
-        for slot in member.slots:
-            if can_join(index, slot, might, tax):
-                counts[slot] += 1
-                in_class[member.key] += 1
-                picked.append((index, slot))
-                yield from walk(index + 1, might + member.might, tax + member.tax)
-                picked.pop()
-                in_class[member.key] -= 1
-                counts[slot] -= 1
+        index -= 1
+        slot = taken[index]
+        if slot >= 0:
+            taken[index] = -1
+            if counts[slot] == most[slot]:
+                full -= 1
+            counts[slot] -= 1
+            in_class[keys[index]] -= 1
+            might -= mights[index]
+            tax -= taxes[index]
+            picked.pop()
 
-    yield from walk(0, 0, 0)
+
+def _sure_to_fit(problem: GroupProblem, members: list[Member], counts: list[int],
+                 in_class: dict[str, int]) -> Callable[[int, int, int, int], bool]:
+    """``sure_to_fit(left_out, index, might, tax)``: whether ``members[left_out]`` could
+    join every completion, by ``members[index:]``, of the current selection (its slot
+    ``counts``, members ``in_class``, ``might`` and ``tax``): then no maximal selection
+    leaves it out. Suffix tables give the most Might, tax, members per slot and members per
+    class that the remaining members could still add."""
+    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    per_class = problem.per_class
+    m = len(members)
+    n_slots = len(least)
+    more_might = [0] * (m + 1)
+    more_tax = [0] * (m + 1)
+    more_in_slot = [[0] * (m + 1) for _ in range(n_slots)]
+    for j in range(m - 1, -1, -1):
+        more_might[j] = more_might[j + 1] + max(0, members[j].might)
+        more_tax[j] = more_tax[j + 1] + max(0, members[j].tax)
+        for s in range(n_slots):
+            more_in_slot[s][j] = more_in_slot[s][j + 1] + (s in members[j].slots)
+    places: dict[str, list[int]] = {}
+    for j, member in enumerate(members):
+        places.setdefault(member.key, []).append(j)
+
+    def sure_to_fit(left_out: int, index: int, might: int, tax: int) -> bool:
+        member = members[left_out]
+        w, t = member.might, member.tax
+        if cap is not None and w > 0 and might + more_might[index] + w > cap:
+            return False
+        if budget is not None and t > 0 and tax + more_tax[index] + t > budget:
+            return False
+        if per_class is not None:
+            spots = places[member.key]
+            if in_class[member.key] + len(spots) - bisect_left(spots, index) >= per_class:
+                return False
+        for s in member.slots:
+            limit = most[s]
+            if limit is None or counts[s] + more_in_slot[s][index] < limit:
+                return True
+        return False
+
+    return sure_to_fit
