@@ -37,6 +37,7 @@ from solver.backends import BACKENDS
 from solver.backends.native import BLOCK_ROWS
 from solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
 from solver.best import TooManyToRank, best
+from solver.count import CountTooLarge
 from solver.legal import LegalSet, Resolutions, finalize, resolve
 from solver.output import (
     answers_table,
@@ -45,6 +46,7 @@ from solver.output import (
     plain,
     resolution_block_text,
 )
+from solver.rank import describe_count
 from solver.version import VersionAction
 
 #: Most lines listed without ``--limit``.
@@ -171,8 +173,10 @@ def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
 
 
 def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> Iterator[Any]:
-    total = legal.count()
-    if limit is None and not every and total > LIST_BUDGET:
+    """The answers to list; without ``--limit`` or ``--all``, refused past the budget (the
+    count is asked only then: a listing with a limit never waits for a count)."""
+    total = legal.count() if limit is None and not every else 0
+    if total > LIST_BUDGET:
         raise TooMany(
             f"{total:,} legal {legal.noun} exceed the listing budget of {LIST_BUDGET:,}; "
             "use --count for the number only, --limit N to list the first N, or --all to "
@@ -182,7 +186,9 @@ def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> It
 
 
 def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
-                 ) -> None:
+                 ) -> int:
+    """Write the answers as JSON lines; how many were written."""
+    written = 0
     if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
                                                                                "native"):
         _ = _answers(legal, args.limit, args.all)  # the budget check
@@ -194,25 +200,31 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                 block = block[:remaining]
                 remaining -= block.shape[0]
             out.write(resolution_block_text(legal.columns, block))
+            written += block.shape[0]
             if remaining == 0:
                 break
-        return
+        return written
     for answer in _answers(legal, args.limit, args.all):
         out.write(json_line(legal.explained_line(answer) if args.explain else legal.line(answer)))
+        written += 1
+    return written
 
 
 def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
     scenario = legal.scenario
-    total = legal.count()
     shown = TABLE_ROWS if args.limit is None else min(args.limit, TABLE_ROWS)
     answers = list(islice(iter(legal), shown))
     term = console(out)
-    title = f"{scenario.effect.name}: {total:,} legal {legal.noun}"
+    try:
+        total = legal.count()
+        title = f"{scenario.effect.name}: {describe_count(total)} legal {legal.noun}"
+    except CountTooLarge:  # the rows are still worth showing
+        total, title = len(answers) + 1, f"{scenario.effect.name}: legal {legal.noun}"
     if total > len(answers):
         title += f" (first {len(answers)} shown)"
     term.print(answers_table(legal, answers, title))
-    for reason in legal.why_none():
+    for reason in legal.why_none() if not answers else []:
         term.print(plain(f"No legal {legal.noun}: {reason}"))
     if args.explain:
         _print_steps(term, legal, answers)
@@ -225,8 +237,9 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     elif _format(args, out) == "table":
         _write_table(legal, args, out)
     else:
-        _write_jsonl(legal, args, out)
-        for reason in legal.why_none():  # no line to carry it: say why on stderr
+        listed = _write_jsonl(legal, args, out)
+        reasons = legal.why_none() if not listed and args.limit != 0 else []
+        for reason in reasons:  # no line to carry it: say why on stderr
             print(f"riftsolve: no legal {legal.noun}: {printable(str(reason))}",
                   file=sys.stderr)
     _warn(legal.scenario)
@@ -336,7 +349,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _say("error", f"--backend: {err}", EXIT_MALFORMED)
     except ObjectiveError as err:
         return _say("error", f"--objective: {err}", EXIT_MALFORMED)
-    except (TooMany, TooManyToRank) as err:
+    except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:
         return _say("refused", str(err), EXIT_TOO_MANY)
     except KeyboardInterrupt:
         return _say("interrupted", "stopped at the user's request (Ctrl-C)",

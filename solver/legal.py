@@ -230,7 +230,7 @@ class LegalSet(ABC, Generic[A]):
     def why_none(self) -> list[Failure]:
         """Why the set is empty (an empty list when it is not): for a judge reading a
         ruling with no legal answer."""
-        if self.count():
+        if next(iter(self), None) is not None:  # one answer settles it, whatever the count
             return []
         return [Failure("355.8", f"no choice of targets meets every requirement of "
                         f"{self.scenario.effect.name}: it cannot be played")]
