@@ -55,12 +55,13 @@ class CountTooLarge(ValueError):
     smaller Might cap
     """
 
-    def __init__(self, what: str, work: int, instead: str) -> None:
+    def __init__(self, what: str, work: int, instead: str, steps: str = "DP steps",
+                 bound: int = COUNT_WORK) -> None:
         self.work = work
-        self.bound = COUNT_WORK
+        self.bound = bound
         super().__init__(
-            f"counting {what} exactly needs an estimated {work:,} DP steps, over the bound of "
-            f"{COUNT_WORK:,}: list the first answers with --limit N instead, or ask about "
+            f"counting {what} exactly needs an estimated {work:,} {steps}, over the bound of "
+            f"{bound:,}: list the first answers with --limit N instead, or ask about "
             f"{instead}")
 
 

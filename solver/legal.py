@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import accumulate, pairwise
+from itertools import accumulate, islice, pairwise
 from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
@@ -75,6 +75,7 @@ from models.targeting import Failure
 from models.version_checks import older_rules_refusal
 from solver.backends import backend, native
 from solver.count import (
+    CountTooLarge,
     count_maximal_selections,
     count_selections,
     count_split_resolutions,
@@ -582,6 +583,9 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
 
+    #: Most maximal subsets counted by listing them, where no formula applies.
+    MOST_LISTED = 10**6
+
     question = "resolve"
     noun = "resolutions"
     _answer_type = Affected
@@ -597,8 +601,15 @@ class GroupResolutions(LegalSet[Affected]):
         counted = count_maximal_selections(self.problem)
         if counted is not None:
             return counted
-        # Maximal subsets of slot-limited groups (at most a few members each): listed.
-        return sum(1 for _ in native.selections(self.problem))
+        # Maximal subsets of shapes with no counting formula (several slots, a location
+        # each, a swap's pair): listed, up to a bound.
+        most = self.MOST_LISTED
+        listed = sum(1 for _ in islice(native.selections(self.problem), most + 1))
+        if listed > most:
+            raise CountTooLarge("the maximal subsets (no formula for this shape)", most + 1,
+                                "fewer original targets", steps="answers listed, at least",
+                                bound=most)
+        return listed
 
     def __iter__(self) -> Iterator[Affected]:
         return (self._affected(s) for s in self.backend.selections(self.problem))
