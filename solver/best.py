@@ -292,6 +292,13 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         for ranked in found:
             amounts = dict(ranked.answer.damage)
             _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
+        # start the search at a good answer: the last one found (the next best is usually
+        # close to it), or at first the knapsack's best, when it has one
+        start = found[-1].answer if found else best_split(legal.scenario, legal.problem, goal)
+        if start is not None:
+            near = dict(start.damage)
+            for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
+                model.add_hint(amount, near.get(unit_id, 0))
         if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms]):
             break
         if keep is None:
