@@ -11,7 +11,9 @@ crashed or took gigabytes. Each runs as a fresh ``riftsolve`` process (or ``pyth
 its wall time and peak resident memory come from ``os.wait4``. The target, from the
 robustness issue: every one answers (exit 0) or refuses with one line saying what to ask
 instead (exit 3), within 10 s and under 1 GiB on this 2-core machine. A run past 60 s is
-killed and counted as a miss. ``--all`` streaming is measured for flat memory: it lists
+killed and counted as a miss. The script exits 1 when a question ends otherwise than it
+should (an exit status other than 0 or 3, or a traceback); a time or memory miss is
+reported, not failed on (machines are noisy). ``--all`` streaming is measured for flat memory: it lists
 for a few seconds (to ``/dev/null``), is interrupted, and must exit 130 with its memory
 under the same bound.
 """
@@ -73,6 +75,8 @@ class Outcome:
     peak_mib: float
     said: str
     passed: bool
+    #: Answered, refused or interrupted as it should be (times and memory aside).
+    behaved: bool
 
 
 def _alpha(might: int, targets: int, **unit: Any) -> dict[str, Any]:
@@ -183,9 +187,10 @@ def run(question: Question, folder: Path, env: dict[str, str]) -> Outcome:
         "riftsolve: warning")), "")
     expected = (130,) if question.interrupt_after is not None else (0, 3)
     limit = SECONDS + (question.interrupt_after or 0)
-    passed = (code in expected and seconds <= limit and peak <= BYTES
-              and "Traceback" not in err)
-    return Outcome(question.label, shown, code, seconds, peak / 2**20, said[:120], passed)
+    behaved = code in expected and "Traceback" not in err
+    passed = behaved and seconds <= limit and peak <= BYTES
+    return Outcome(question.label, shown, code, seconds, peak / 2**20, said[:120], passed,
+                   behaved)
 
 
 def main() -> int:
@@ -215,7 +220,8 @@ def main() -> int:
     if args.json:
         write_json(args.json, {"meta": meta, "outcomes": [asdict(o) for o in outcomes]},
                    console)
-    return 0 if passed == len(outcomes) else 1
+    # a time or memory miss is reported (a noisy machine); a wrong outcome fails the run
+    return 0 if all(o.behaved for o in outcomes) else 1
 
 
 if __name__ == "__main__":
