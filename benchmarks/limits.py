@@ -13,9 +13,9 @@ robustness issue: every one answers (exit 0) or refuses with one line saying wha
 instead (exit 3), within 10 s and under 1 GiB on this 2-core machine. A run past 60 s is
 killed and counted as a miss. The script exits 1 when a question ends otherwise than it
 should (an exit status other than 0 or 3, or a traceback); a time or memory miss is
-reported, not failed on (machines are noisy). ``--all`` streaming is measured for flat memory: it lists
-for a few seconds (to ``/dev/null``), is interrupted, and must exit 130 with its memory
-under the same bound.
+reported, not failed on (machines are noisy). ``--all`` streaming is measured for flat
+memory: it lists for a few seconds (to ``/dev/null``), is interrupted, and must exit 130
+with its memory under the same bound.
 """
 
 from __future__ import annotations
