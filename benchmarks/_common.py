@@ -210,7 +210,7 @@ def riftsolve_argv() -> list[str]:
     if script.is_file():
         return [str(script)]
     found = shutil.which("riftsolve")
-    return [found] if found else [sys.executable, "-m", "solver.cli"]
+    return [found] if found else [sys.executable, "-m", "solver.entry"]
 
 
 def process_environment(inherit: bool = False) -> dict[str, str]:

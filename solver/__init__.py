@@ -1,21 +1,38 @@
 """Turning questions into answers: backends, exact counts, the lazy legal set, the CLI.
 
+The names below are loaded on first use, so that importing a small part of the package
+(the command line's entry point, say) does not load all of it.
+
 >>> from models import load_scenario
+>>> from solver import finalize
 >>> from solver.examples import example_path
 >>> finalize(load_scenario(example_path("alpha-strike-finalize-4"))).count()
 16
 """
 
-from solver.best import Linear, Ranked, best
-from solver.legal import (
-    Declarations,
-    GroupDeclarations,
-    GroupResolutions,
-    LegalSet,
-    Resolutions,
-    finalize,
-    resolve,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from solver.best import Linear, Ranked, best
+    from solver.legal import (
+        Declarations,
+        GroupDeclarations,
+        GroupResolutions,
+        LegalSet,
+        Resolutions,
+        finalize,
+        resolve,
+    )
+
+#: Where each public name lives.
+_HOMES = {
+    "Linear": "solver.best", "Ranked": "solver.best", "best": "solver.best",
+    **dict.fromkeys(("Declarations", "GroupDeclarations", "GroupResolutions", "LegalSet",
+                     "Resolutions", "finalize", "resolve"), "solver.legal"),
+}
 
 __all__ = [
     "Declarations",
@@ -29,3 +46,13 @@ __all__ = [
     "finalize",
     "resolve",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

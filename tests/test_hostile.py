@@ -201,7 +201,7 @@ def _big_listing(tmp_path: Path) -> str:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "solver.cli", *args]
+    return [sys.executable, "-m", "solver.entry", *args]
 
 
 def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
@@ -260,3 +260,20 @@ def test_ctrl_c_during_a_cp_sat_search(args: list[str], tmp_path: Path) -> None:
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     assert err == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
+
+
+def test_ctrl_c_while_the_command_line_is_still_loading() -> None:
+    """An interrupt during the imports (a few tenths of a second at start): 130 and the same
+    one line, no traceback. The import of the command line is made to raise it."""
+    program = ("import builtins, sys\n"
+               "real = builtins.__import__\n"
+               "def interrupted(name, *args, **kwargs):\n"
+               "    if name == 'solver.cli':\n"
+               "        raise KeyboardInterrupt\n"
+               "    return real(name, *args, **kwargs)\n"
+               "builtins.__import__ = interrupted\n"
+               "from solver.entry import run\n"
+               "sys.exit(run())\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 130
+    assert done.stderr == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
