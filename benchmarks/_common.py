@@ -205,7 +205,7 @@ class Child:
 
 def riftsolve_argv() -> list[str]:
     """How to run the command line as agents do: the ``riftsolve`` console script installed
-    next to this interpreter, else the one on ``PATH``, else ``python -m solver.cli``."""
+    next to this interpreter, else the one on ``PATH``, else ``python -m solver.entry``."""
     script = Path(sys.executable).parent / "riftsolve"
     if script.is_file():
         return [str(script)]

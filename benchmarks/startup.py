@@ -21,7 +21,7 @@ the same interpreter as this script, and timed from start to exit:
   which pays the import of OR-Tools (and the pandas it loads).
 
 ``riftsolve`` is the console script installed next to the interpreter (else
-``python -m solver.cli``). The processes run as an installed package runs: with Python's
+``python -m solver.entry``). The processes run as an installed package runs: with Python's
 bytecode caches. ``PYTHONDONTWRITEBYTECODE`` is removed from their environment, so that a
 first untimed run writes the caches a module lacks (under it, the project's own modules
 would be compiled from source at every start, about 60 ms more here); ``--inherit-env``
