@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, product
@@ -61,6 +62,9 @@ Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
 VECTOR_LIMIT = 500_000
 #: From how many answers the single best split is found by the knapsack (no listing).
 KNAPSACK_FROM = 2_000
+#: Longest all of one question's CP-SAT searches may take together (each proof, each of
+#: the top K): past it the question is refused, saying how far it got.
+SEARCH_SECONDS = 9.0
 #: Most optimal answers listed from CP-SAT (a few hundred a second), past VECTOR_LIMIT.
 MOST_OPTIMA = 1_000
 #: Most answers ranked one CP-SAT search each (top K), past VECTOR_LIMIT.
@@ -271,9 +275,10 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
     expr = sum(goal.damage.get(u, 0) * x
                for u, x in zip(compiled.targets, compiled.amounts, strict=True))
     expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
-    if not _optimise_in_order(compiled.model, [expr]):
+    deadline = time.monotonic() + SEARCH_SECONDS
+    if not _optimise_in_order(compiled.model, [expr], deadline):
         return []
-    solver, _ = _solve(compiled.model)
+    solver, _ = _solve(compiled.model, deadline)
     answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
     return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
 
@@ -284,6 +289,7 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     for all optima, every solution of the model with every term fixed at its optimum."""
     from solver.compile import compile_resolution
 
+    deadline = time.monotonic() + SEARCH_SECONDS
     found: list[Ranked] = []
     while keep is None or len(found) < keep:
         compiled = compile_resolution(legal.problem)
@@ -299,12 +305,20 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
             near = dict(start.damage)
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
                 model.add_hint(amount, near.get(unit_id, 0))
-        if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms]):
-            break
+        try:
+            if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
+                                      deadline):
+                break
+        except TooManyToRank:
+            if not found:
+                raise
+            raise TooManyToRank(f"only the {len(found)} best were found within "
+                                f"{SEARCH_SECONDS:.0f} s of CP-SAT searches: ask --top "
+                                f"{len(found)}") from None
         if keep is None:
             return [Ranked(a, k, _values(goal, k)) for a, k in
                     _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
-        solver, _ = _solve(model)
+        solver, _ = _solve(model, deadline)
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
@@ -312,19 +326,20 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     return found
 
 
-def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any]) -> bool:
-    """Maximise each expression in turn and fix it at its proven optimum; False when the
-    model has no solution at all."""
+def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: float) -> bool:
+    """Maximise each expression in turn and fix it at its proven optimum, all before
+    ``deadline`` (``time.monotonic()``); False when the model has no solution at all."""
     from ortools.sat.python import cp_model
 
     for expr in exprs:
         model.maximize(expr)
-        solver, status = _solve(model)
+        solver, status = _solve(model, deadline)
         if status == cp_model.INFEASIBLE:
             return False
         if status != cp_model.OPTIMAL:
-            raise TooManyToRank("CP-SAT could not prove the optimum in time "
-                                f"({solver.status_name(status)})")
+            raise TooManyToRank(f"CP-SAT could not prove the optimum within "
+                                f"{SEARCH_SECONDS:.0f} s ({solver.status_name(status)}): "
+                                "ask about fewer targets or less damage")
         model.add(expr == round(solver.objective_value))
     model.clear_objective()  # type: ignore[no-untyped-call]
     return True
@@ -353,13 +368,14 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
     return answers
 
 
-def _solve(model: cp_model.CpModel) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
-    """Solve ``model`` once (solver parameters from :mod:`solver.params`); Ctrl-C, which
-    CP-SAT catches to stop the search, is raised again here rather than taken for a
-    search that ran out of time."""
+def _solve(model: cp_model.CpModel, deadline: float
+           ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
+    """Solve ``model`` once, stopping at ``deadline`` (solver parameters from
+    :mod:`solver.params`); Ctrl-C, which CP-SAT catches to stop the search, is raised again
+    here rather than taken for a search that ran out of time."""
     from solver.params import interrupted, optimising_solver
 
-    solver = optimising_solver()
+    solver = optimising_solver(deadline - time.monotonic())
     status = solver.solve(model)
     if interrupted(solver, status):
         raise KeyboardInterrupt

@@ -31,13 +31,14 @@ def enumeration_solver() -> cp_model.CpSolver:
 OPTIMISE_SECONDS = 30.0
 
 
-def optimising_solver() -> cp_model.CpSolver:
-    """A solver that proves one optimum: one worker, a time limit; it runs in the main
-    thread and stops at Ctrl-C (CP-SAT's own handler), which :func:`interrupted` tells
-    apart from running out of time."""
+def optimising_solver(seconds: float = OPTIMISE_SECONDS) -> cp_model.CpSolver:
+    """A solver that proves one optimum: one worker, at most ``seconds`` (and never more
+    than :data:`OPTIMISE_SECONDS`); it runs in the main thread and stops at Ctrl-C
+    (CP-SAT's own handler), which :func:`interrupted` tells apart from running out of
+    time."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = OPTIMISE_SECONDS
+    solver.parameters.max_time_in_seconds = max(0.05, min(seconds, OPTIMISE_SECONDS))
     return solver
 
 
