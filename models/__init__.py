@@ -6,7 +6,8 @@ Pure Python: nothing here imports a solver. ``solver`` turns these questions int
 from models.answers import Affected, Declaration, GroupDeclaration, Resolution
 from models.board import Board, Unit
 from models.effects import Effect, GroupTargets, SplitDamage
-from models.scenario import Scenario, ScenarioError, load_scenario, parse_scenario
+from models.format1 import load_scenario, parse_scenario
+from models.scenario import Scenario, ScenarioError
 from models.targeting import Failure
 
 __all__ = [

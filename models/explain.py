@@ -3,7 +3,7 @@
 Each step is a dict ``{"rule", "version", "text", "detail"}``: the Core Rules number, the
 version it is quoted from, the rule's gist and what it means for this answer.
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 1, "location": "north"},

@@ -7,7 +7,7 @@ the rules to a scenario; every backend answers the resulting :class:`GroupProble
 :func:`verify_group_declaration` and :func:`verify_group_resolution` check one answer
 against the rules directly.
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": f"r{i}", "controller": "B", "might": m, "location": "north"}

@@ -11,7 +11,7 @@ scenario's ``lethal_any`` (Elder Dragon's passive), any amount of the controller
 kills an enemy unit (142.4.c). A group effect that deals damage deals its amount plus
 Bonus Damage to each unit it affects (715.2).
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 5, "location": "north"},

@@ -5,7 +5,7 @@ Deflect is paid for each choice, so the two executions' taxes add up against the
 available (809.1.c). On resolution each execution resolves on its own, on the board as it
 is. Each execution is the card's own question, asked of :func:`execution`.
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Bellows Breath",
 ...     "repeat": True, "battlefields": ["north"], "units": [
 ...         {"id": "r1", "controller": "B", "might": 1, "location": "north"}],

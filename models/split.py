@@ -5,7 +5,7 @@ return the combinatorial question every backend answers. :func:`verify_declarati
 and :func:`verify_resolution` check one answer against the rules directly, with no
 solver; every backend is tested against them.
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 3, "location": "north"},

@@ -15,7 +15,7 @@ what decides the answer, the question is refused with the reason, never answered
 * 1.2's Deflect (735.1.c) is paid once per spell, not for each choice: a Repeat whose
   choices could pay Deflect is refused.
 
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "rules": "1.3", "controller": "A",
 ...     "card": "Alpha Strike", "battlefields": ["n"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 1, "location": "n"},

@@ -20,19 +20,17 @@ from models import cards
 from models.choosing import slot_roles
 from models.classify import classify
 from models.effects import GroupTargets
-from models.grammar import GrammarError
-from models.limits import MAX_BYTES, printable
-from models.objectives import METRICS, ObjectiveError
-from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
-from models.scenario import (
-    Scenario,
-    ScenarioError,
+from models.format1 import (
     json_schema,
     load_scenario,
     parse_scenario_bytes,
     parse_scenario_text,
-    scenario_warnings,
 )
+from models.grammar import GrammarError
+from models.limits import MAX_BYTES, printable
+from models.objectives import METRICS, ObjectiveError
+from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
+from models.scenario import Scenario, ScenarioError, scenario_warnings
 from solver.backends import BACKENDS
 from solver.backends.native import BLOCK_ROWS
 from solver.backends.pyconstraint import TooLargeForPyConstraint, check_size

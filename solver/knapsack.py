@@ -17,7 +17,7 @@ keeps the ``D`` targets whose outcome under 1 damage is best (an exchange argume
 lexicographic sum of ``D`` vectors is largest for the ``D`` largest vectors).
 
 >>> from models.split import SplitResolveProblem
->>> from models.scenario import parse_scenario
+>>> from models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["n"], "units": [{"id": "kai", "controller": "A", "might": 6,
 ...     "location": "n"}] + [{"id": f"t{i}", "controller": "B", "might": m, "location": "n"}

@@ -1,0 +1,634 @@
+"""Scenario format 1: read, validate, and build the scenario records it describes.
+
+A scenario is one JSON document: a board, one card effect and, for a resolution
+question, the targets chosen at finalization. Every error names the field at fault and,
+inside ``units``, the unit's id, in one line:
+
+>>> parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
+...     "might": 2.5, "location": "north"}]})
+Traceback (most recent call last):
+...
+models.limits.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "alpha-strike",
+...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
+...     "might": 3, "location": "north"}]})
+>>> s.effect.name, s.board["kai"].might, s.targets
+('Alpha Strike', 3, None)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from models import cards
+from models.board import BASE, Board, ChosenTrigger, Unit
+from models.effects import (
+    Action,
+    Effect,
+    GroupSlot,
+    GroupTargets,
+    Pool,
+    Reach,
+    Relation,
+    Sharing,
+    SplitDamage,
+    Zone,
+)
+from models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
+from models.rules import SUPPORTED_VERSIONS
+from models.scenario import Policy, Scenario, Targets, known_unit
+
+FORMAT_VERSION = 1
+
+#: Top-level keys the engine ignores: expected answers kept in test fixtures.
+IGNORED_KEYS = frozenset({"expect"})
+
+
+# --------------------------------------------------------------------------- input schema
+
+NonNegative = Annotated[int, Field(ge=0, le=LIMIT)]
+
+#: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
+#: location" cards) ``{location: id}``; plus ``destination`` for a move and ``repeat``, the
+#: choices of a Repeat's second execution, shaped the same way.
+RawTargets = dict[str, str | list[str] | dict[str, str | list[str] | dict[str, str]]]
+
+
+def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
+    """Remove ``x-`` keys (and ``ignored`` ones) so that any other unknown key is an error."""
+    if isinstance(data, Mapping):
+        return {k: v for k, v in data.items() if not (str(k).startswith("x-") or k in ignored)}
+    return data
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _extensions(cls, data: Any) -> Any:
+        return _drop_extension_keys(data)
+
+
+class ChosenTriggerIn(_Strict):
+    """A "when ... choose(s) me" trigger and whose choice fires it."""
+
+    text: str = Field(min_length=1)
+    by: Literal["you", "opponent", "any"] = Field(
+        "you", description="'you': its controller's choices; 'opponent'; or 'any' player's"
+    )
+
+
+class UnitIn(_Strict):
+    """One unit as the scenario states it now."""
+
+    id: str = Field(min_length=1, description="unique name of this game object")
+    controller: str = Field(min_length=1, description="player controlling it now")
+    might: int = Field(ge=-LIMIT, le=LIMIT, description="current Might; may be negative "
+                       "(143.2.b)")
+    location: str = Field(
+        description="a battlefield name, 'base' (its controller's base) or 'offboard'"
+    )
+    damage: NonNegative = Field(0, description="damage already marked on it")
+    deflect: NonNegative = Field(0, description="its total Deflect value (809)")
+    untargetable: Literal["enemy", "all"] | None = Field(
+        None, description="'enemy': can't be chosen by enemy spells or abilities; 'all': by any"
+    )
+    tags: list[str] = Field(default_factory=list, description="tags, domains and other traits")
+    value: int = Field(0, ge=-VALUE_LIMIT, le=VALUE_LIMIT,
+                       description="what killing it is worth to the controller "
+                       "(objective 'value' of riftsolve best)")
+    on_chosen: list[str | ChosenTriggerIn] = Field(
+        default_factory=list,
+        description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
+        "(fired by its controller's choices) or {text, by}",
+    )
+
+
+class SplitIn(_Strict):
+    """An inline split-damage effect (355.14)."""
+
+    amount: NonNegative | Literal["friendly-might"] = Field(
+        description="damage to split, or 'friendly-might': the chosen friendly unit's Might"
+    )
+    among: Literal["enemy", "friendly", "any"] = Field(
+        "enemy", description="whose units may be chosen"
+    )
+    at: Literal["battlefields", "here"] = Field(
+        "battlefields", description="'battlefields', or 'here': the source's battlefield"
+    )
+    bonus_damage: bool | None = Field(
+        None,
+        description="whether Bonus Damage (715.3) adds to the amount; "
+        "default: yes for a printed amount, no for 'friendly-might' (417.6.b.3)",
+    )
+
+
+class GroupSlotIn(_Strict):
+    """One slot of an inline group effect."""
+
+    name: str = Field(min_length=1, description="the slot's key in 'targets'")
+    among: Literal["enemy", "friendly", "any"] = Field("any", description="whose units")
+    at: Literal["battlefield", "board"] = Field(
+        "battlefield", description="each member at a battlefield, or anywhere on the board"
+    )
+    least: NonNegative = Field(0, description="fewest units (0: 'any number', 'up to')")
+    most: Annotated[int, Field(ge=1, le=LIMIT)] | None = Field(
+        None, description="most units (none: any)")
+    tags: list[str] = Field(default_factory=list, description="tags every member must have")
+
+
+#: An inline group's action, by the names ``action`` takes.
+ACTIONS = {action.value: action for action in Action}
+
+
+class GroupIn(_Strict):
+    """An inline group effect (355.11): slots and the requirement they meet together."""
+
+    action: Literal["kill", "deal", "move", "stun", "swap-might", "return-to-hand",
+                    "affect"] | None = Field(
+        None, description="what the effect does to each unit it affects; 'deal' deals "
+        "'damage' to each; 'affect': not modelled (default: read from 'verb', else 'affect')")
+    damage: NonNegative = Field(0, description="damage a 'deal' effect deals to each unit")
+    verb: str | None = Field(None, description="the effect's instruction in words, for "
+                             "tables (default: from 'action')")
+    slots: list[GroupSlotIn] = Field(min_length=1)
+    might_cap: NonNegative | None = Field(None, description="total Might at most this")
+    share: Literal["nothing", "battlefield", "location"] = Field(
+        "nothing", description="what every member must share: one battlefield or location"
+    )
+    same_controller: bool = Field(False, description="whether members share one controller")
+    hidden: bool = Field(False, description="whether the card has [Hidden]")
+    destination: bool = Field(False, description="whether it moves the group to a location")
+    repeat: bool = Field(False, description="whether the card has [Repeat] (820)")
+
+
+class EffectIn(_Strict):
+    """An inline effect definition for a card the library does not have: a ``split`` or a
+    ``group``."""
+
+    name: str = Field(min_length=1)
+    text: str = ""
+    split: SplitIn | None = None
+    group: GroupIn | None = None
+
+
+class PolicyIn(_Strict):
+    """Rule-reading switches where sources disagree."""
+
+    group_subset: Literal["maximal", "any"] = Field(
+        "maximal", description="355.11.b: keep a maximal subset (Origins FAQ) or any subset"
+    )
+    split_illegal: Literal["redistribute", "forfeit"] = Field(
+        "redistribute",
+        description="illegal split targets on resolution: 'redistribute' the whole pool among "
+        "the legal ones (359.3.e.8, riftboundfaq), or 'forfeit' the damage assigned to them",
+    )
+
+
+class ScenarioIn(_Strict):
+    """Scenario format 1 (see ``riftsolve schema``)."""
+
+    format: Literal[1] = Field(description="always 1, the number (not true, not 1.0)")
+    rules: str = "1.4"
+    controller: str = Field(min_length=1)
+    card: str | None = None
+    effect: EffectIn | None = None
+    source: str | None = None
+    from_hidden: str | None = Field(
+        None, description="the battlefield a [Hidden] card was played from (811.1.d.2)"
+    )
+    bonus_damage: NonNegative = 0
+    available_power: NonNegative | None = None
+    policy: PolicyIn = PolicyIn()
+    teams: list[list[Annotated[str, Field(min_length=1)]]] = Field(
+        default_factory=list, description="teams of a team game (2v2): players listed "
+        "together are teammates, friendly to each other (740.1.a); others are opponents")
+    lethal_any: bool | None = Field(
+        None, description="any amount of the controller's damage is enough to kill enemy "
+        "units (142.4.c, Elder Dragon's passive); default: yes for Elder Dragon's own play "
+        "trigger, no otherwise")
+    repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
+                         "its effect is executed a second time, with choices of its own (820)")
+    battlefields: list[str]
+    units: list[UnitIn]
+    targets: RawTargets | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _extensions(cls, data: Any) -> Any:
+        return _drop_extension_keys(data, IGNORED_KEYS)
+
+    @field_validator("format", mode="before")
+    @classmethod
+    def _format_is_the_number_one(cls, value: Any) -> Any:
+        if type(value) is not int:  # JSON true and 1.0 equal 1 in Python: not here
+            raise ValueError(f"must be the number 1, not {json.dumps(value, default=str)}")
+        return value
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario format 1."""
+    schema = ScenarioIn.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "riftsolve scenario, format 1"
+    return schema
+
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file (at most :data:`MAX_BYTES`)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as stream:
+            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path))
+    except OSError as err:
+        raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
+
+
+def parse_scenario_bytes(data: bytes, where: str = "scenario") -> Scenario:
+    """Validate a scenario given as UTF-8 bytes (``where`` names it in errors)."""
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(where, f"larger than {MAX_BYTES // 2**20} MiB: not a scenario "
+                            "(a 1,000-unit board takes about 100 KB)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError(where, f"not UTF-8 text (byte {err.start})") from None
+    return parse_scenario_text(text)
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice (the last would silently win)."""
+
+
+class HugeNumber:
+    """A number in the scenario text with more than :data:`MAX_DIGITS` digits: kept as its
+    text, never converted, so that validation names the field it is in (a number under an
+    ``x-`` key or in ``expect`` is ignored with the rest of it)."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __str__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+def _number(text: str) -> int | HugeNumber:
+    return int(text) if len(text) <= MAX_DIGITS else HugeNumber(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            owner = found.get("id")
+            where = f" (in the object with id {json.dumps(owner)})" if isinstance(
+                owner, str) else ""
+            raise _DuplicateKey(f"key {json.dumps(key)} is given twice{where}: which one "
+                                "is meant?")
+        found[key] = value
+    return found
+
+
+def parse_scenario_text(text: str) -> Scenario:
+    """Validate a scenario given as JSON text."""
+    if len(text) > MAX_BYTES:
+        raise ScenarioError("scenario", f"larger than {MAX_BYTES // 2**20} MiB: not a "
+                            "scenario")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_number)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(
+            "scenario", f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}"
+        ) from None
+    except _DuplicateKey as err:
+        raise ScenarioError("scenario", str(err)) from None
+    except RecursionError:
+        raise ScenarioError("scenario", "JSON nested too deeply (a scenario is a few "
+                            "levels deep)") from None
+    return parse_scenario(data)
+
+
+def parse_scenario(data: Any) -> Scenario:
+    """Validate a scenario given as decoded JSON and build its :class:`Scenario`."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("scenario", "must be a JSON object")
+    try:
+        raw = ScenarioIn.model_validate(data)
+    except ValidationError as err:
+        raise _first_error(err, data) from None
+    return _build(raw)
+
+
+def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
+    """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
+    detail = err.errors(include_url=False)[0]
+    path = _field_path(detail["loc"], data)
+    if detail["loc"][0] == "targets" and detail["loc"][-1] in _UNION_MEMBER_NAMES:
+        # pydantic reports only the union's first member: name every accepted form
+        got = json.dumps(detail.get("input"), default=str)
+        return ScenarioError(path, "takes a unit id, a list of unit ids, or "
+                             f'{{"<location>": "<unit id>"}} (got {got})')
+    kind = detail["type"]
+    if isinstance(detail.get("input"), HugeNumber):
+        return ScenarioError(path, f"a number of {detail['input'].digits} digits is "
+                             f"out of range (at most {MAX_DIGITS} digits are read, and the "
+                             "field's own bounds apply)")
+    if kind == "extra_forbidden":
+        return ScenarioError(path, "unknown key (keys of your own must start with 'x-')")
+    if kind == "missing":
+        return ScenarioError(path, "required field is missing")
+    if kind == "value_error":  # our own validators' messages, said in full
+        return ScenarioError(path, str(detail.get("ctx", {}).get("error", detail["msg"])))
+    message = str(detail["msg"])
+    message = message[:1].lower() + message[1:]
+    if "input" in detail:
+        message += f" (got {json.dumps(detail['input'], default=str)})"
+    return ScenarioError(path, message)
+
+
+#: Names pydantic gives to members of a union in an error's location: not fields.
+_UNION_MEMBER_NAMES = frozenset(
+    {"str", "list[str]", "dict[str,str]", "int", "constrained-int", "bool",
+     "literal['friendly-might']"}
+)
+
+
+def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
+    """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
+    parts: list[str] = []
+    node: Any = data
+    for step in loc:
+        if isinstance(step, int):
+            label = str(step)
+            if isinstance(node, list) and step < len(node):
+                item = node[step]
+                if isinstance(item, Mapping) and isinstance(item.get("id"), str):
+                    label = item["id"]
+                node = item
+            parts.append(f"[{label}]")
+        else:
+            # pydantic names union members ("str", "list[str]", "int", ...): not a field.
+            if step in _UNION_MEMBER_NAMES:
+                continue
+            if isinstance(node, Mapping):
+                node = node.get(step)
+            parts.append(f".{step}" if parts else step)
+    return "".join(parts) or "scenario"
+
+
+def _build(raw: ScenarioIn) -> Scenario:
+    if raw.rules not in SUPPORTED_VERSIONS:
+        raise ScenarioError(
+            "rules", f"Core Rules version {raw.rules!r} is not supported (supported: "
+            + ", ".join(SUPPORTED_VERSIONS) + ")"
+        )
+    effect = _effect(raw)
+    board = _board(raw)
+    if effect.needs_source and raw.source is None:
+        raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
+    if raw.source is not None and raw.source not in board:
+        raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units)")
+    if raw.from_hidden is not None:
+        if not board.is_battlefield(raw.from_hidden):
+            raise ScenarioError("from_hidden", f"{raw.from_hidden!r} is not a battlefield in "
+                                "play")
+        if not isinstance(effect, GroupTargets) or not effect.hidden:
+            raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
+    if raw.repeat and not (isinstance(effect, GroupTargets) and effect.repeat):
+        raise ScenarioError("repeat", f"{effect.name} has no [Repeat]")
+    targets = None if raw.targets is None else _targets(raw.targets, effect, board,
+                                                        raw.repeat)
+    lethal_any = raw.lethal_any
+    if lethal_any is None:
+        lethal_any = isinstance(effect, GroupTargets) and effect.lethal_any
+    return Scenario(
+        controller=raw.controller,
+        effect=effect,
+        board=board,
+        source=raw.source,
+        bonus_damage=raw.bonus_damage,
+        available_power=raw.available_power,
+        policy=Policy(group_subset=raw.policy.group_subset,
+                      split_illegal=raw.policy.split_illegal),
+        targets=targets,
+        rules=raw.rules,
+        from_hidden=raw.from_hidden,
+        lethal_any=lethal_any,
+        repeat=raw.repeat,
+    )
+
+
+def _effect(raw: ScenarioIn) -> Effect:
+    if raw.card is not None and raw.effect is not None:
+        raise ScenarioError("effect", "give either 'card' or 'effect', not both")
+    if raw.effect is not None:
+        return _inline_effect(raw.effect)
+    if raw.card is None:
+        raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
+    try:
+        return cards.card(raw.card)
+    except KeyError:
+        known = ", ".join(c.name for c in cards.library())
+        raise ScenarioError("card", f"unknown card {raw.card!r} (known: {known})") from None
+
+
+def _inline_effect(raw: EffectIn) -> Effect:
+    if (raw.split is None) == (raw.group is None):
+        raise ScenarioError("effect", "give exactly one of 'split' or 'group'")
+    if raw.group is not None:
+        return _inline_group(raw.name, raw.text, raw.group)
+    split = raw.split
+    assert split is not None
+    from_might = split.amount == "friendly-might"
+    bonus = (not from_might) if split.bonus_damage is None else split.bonus_damage
+    return SplitDamage(
+        name=raw.name,
+        slug=cards.slugify(raw.name),
+        text=raw.text,
+        pool=Pool.FRIENDLY_MIGHT if from_might else Pool.FIXED,
+        amount=0 if isinstance(split.amount, str) else split.amount,
+        among=Relation(split.among),
+        zone=Zone(split.at),
+        bonus_applies=bonus,
+        worded=False,
+    )
+
+
+def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
+    action = _inline_action(raw)
+    if action is Action.DEAL and raw.damage < 1:
+        raise ScenarioError("effect.group.damage", "a 'deal' effect deals at least 1 to each")
+    if action is not Action.DEAL and raw.damage:
+        raise ScenarioError("effect.group.damage", f"only a 'deal' effect deals damage (its "
+                            f"action is {action.value!r})")
+    slots: list[GroupSlot] = []
+    for slot in raw.slots:
+        field = f"effect.group.slots[{slot.name}]"
+        if slot.name in ("destination", *(s.name for s in slots)):
+            raise ScenarioError(field, f"slot name {slot.name!r} is taken")
+        if slot.most is not None and slot.least > slot.most:
+            raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
+        slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
+                               slot.most, tuple(slot.tags)))
+    return GroupTargets(
+        name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
+        label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,
+        sharing=Sharing(raw.share), same_controller=raw.same_controller, hidden=raw.hidden,
+        destination=raw.destination, repeat=raw.repeat, worded=False,
+    )
+
+
+def _inline_action(raw: GroupIn) -> Action:
+    """The inline group's action: ``action``, else the one whose words ``verb`` is (an
+    earlier form of the format named the action only by its words), else ``affect``."""
+    if raw.action is not None:
+        return ACTIONS[raw.action]
+    words = {action.verb(raw.damage): action for action in Action}
+    return words.get(raw.verb or "", Action.AFFECT)
+
+
+def _board(raw: ScenarioIn) -> Board:
+    """The board; :class:`Board` and :class:`Unit` check what the schema can't (unique ids
+    and battlefields, known locations, one team each)."""
+    units = tuple(
+        Unit(id=unit.id, controller=unit.controller, might=unit.might,
+             location=unit.location, damage=unit.damage, deflect=unit.deflect,
+             untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
+             on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
+                             ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
+        for unit in raw.units)
+    return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams))
+
+
+def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
+             field_prefix: str = "targets") -> Targets:
+    """The declared targets, checked against the card's slots; with ``repeat``, the
+    second execution's choices under ``repeat``, checked the same way (820.2)."""
+    slots = effect.slot_names
+    moves = isinstance(effect, GroupTargets) and effect.destination
+    for slot in raw:
+        if slot == "repeat" and repeat:
+            continue
+        if slot == "repeat" and isinstance(effect, GroupTargets) and effect.repeat:
+            raise ScenarioError(f"{field_prefix}.repeat", "the choices of a second execution "
+                                "need the Repeat cost paid (top-level 'repeat': true)")
+        if slot not in slots and not (moves and slot == "destination"):
+            raise ScenarioError(
+                f"{field_prefix}.{slot}",
+                f"{effect.name} has no slot {slot!r} (its slots: {', '.join(slots)})",
+            )
+    for slot in (*slots, *(("repeat",) if repeat else ())):
+        if slot not in raw:
+            what = "the second execution's choices (Repeat is paid)" if slot == "repeat" \
+                else f"required slot of {effect.name}"
+            raise ScenarioError(f"{field_prefix}.{slot}", f"{what} is missing")
+    chosen: dict[str, tuple[str, ...]] = {}
+    places: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    distinct = "355.14.a" if isinstance(effect, SplitDamage) else "355.11.a"
+    for slot in slots:
+        if isinstance(effect, SplitDamage):
+            seen = set()  # the friendly unit is its own choice; split targets are distinct
+        field = f"{field_prefix}.{slot}"
+        value = raw[slot]
+        if isinstance(effect, GroupTargets) and effect.per_place is not None:
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in
+                                                      value.values()):
+                raise ScenarioError(field, "takes one unit id per location: "
+                                    '{"<location>": "<unit id>"}')
+            for place in value:
+                _check_place(board, f"{field}.{place}", place)
+            units = list(value.values())
+            places += [(unit_id, place) for place, unit_id in value.items()]
+        elif isinstance(value, dict):
+            raise ScenarioError(field, "takes a list of unit ids, not a mapping")
+        elif _single(effect, slot):
+            if not isinstance(value, str):
+                raise ScenarioError(field, "takes one unit id, not a list")
+            units = [value]
+        else:
+            if not isinstance(value, list):
+                raise ScenarioError(field, f"takes a list of unit ids, not one id ({value!r})")
+            units = value
+        if isinstance(effect, GroupTargets) and effect.per_place is None:
+            _check_size(effect, slot, field, len(units))
+        for unit_id in units:
+            known_unit(board, field, unit_id)
+            if unit_id in seen:
+                raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (targets are "
+                                    f"distinct units, {distinct})")
+            seen.add(unit_id)
+        chosen[slot] = tuple(units)
+    if isinstance(effect, SplitDamage):
+        friendly = chosen["friendly"][0] if "friendly" in chosen else None
+        return Targets(split=chosen[effect.split_slot], friendly=friendly)
+    again = None
+    if repeat:
+        second = raw["repeat"]
+        if not isinstance(second, dict):
+            raise ScenarioError(f"{field_prefix}.repeat", "takes the second execution's "
+                                "targets, shaped like 'targets'")
+        again = _targets(second, effect, board, False, f"{field_prefix}.repeat")
+    destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
+    return Targets(groups=tuple(chosen.items()), destination=destination,
+                   places=tuple(places), repeat=again)
+
+
+def _check_place(board: Board, field: str, place: str) -> None:
+    """A location key: a battlefield, or ``base:<player>`` (that player's base)."""
+    player = place.removeprefix(f"{BASE}:")
+    if board.is_battlefield(place) or (place != player and player):
+        return
+    raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
+                        "'base:<player>'")
+
+
+def _check_size(effect: GroupTargets, slot: str, field: str, size: int) -> None:
+    """A declared group slot holds as many units as the card lets it choose (355.8)."""
+    spec = next(s for s in effect.slots if s.name == slot)
+    if size < spec.least or (spec.most is not None and size > spec.most):
+        wanted = f"{spec.least}" if spec.least == spec.most else (
+            f"{spec.least} to {spec.most}" if spec.most is not None else f"at least {spec.least}")
+        raise ScenarioError(field, f"{effect.name} chooses {wanted} units here, not {size}")
+
+
+def _single(effect: Effect, slot: str) -> bool:
+    """Whether ``slot`` takes one unit id rather than a list."""
+    if isinstance(effect, SplitDamage):
+        return slot == "friendly"
+    return next(s for s in effect.slots if s.name == slot).single
+
+
+def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
+                 field_prefix: str = "targets") -> str | None:
+    """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
+    if not effect.destination:
+        return None
+    value = raw.get("destination")
+    if value is None:
+        if any_chosen:
+            raise ScenarioError(f"{field_prefix}.destination", f"{effect.name} moves its "
+                                "targets: name the location chosen at finalization")
+        return None
+    if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
+        raise ScenarioError(f"{field_prefix}.destination", f"{value!r} is not a battlefield "
+                            "in play nor 'base'")
+    return value
