@@ -67,6 +67,8 @@ class Unit:
     on_chosen: tuple[ChosenTrigger, ...] = ()
     #: What killing this unit is worth to the controller (objective ``value``).
     value: int = 0
+    #: Whether it is stunned (423): it deals no combat damage this turn.
+    stunned: bool = False
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""

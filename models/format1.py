@@ -111,6 +111,8 @@ class UnitIn(_Strict):
     value: int = Field(0, ge=-VALUE_LIMIT, le=VALUE_LIMIT,
                        description="what killing it is worth to the controller "
                        "(objective 'value' of riftsolve best)")
+    stunned: bool = Field(False, description="whether it is stunned (423): it adds no Might "
+                          "to combat damage this turn")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -512,6 +514,7 @@ def _board(raw: ScenarioIn) -> Board:
         Unit(id=unit.id, controller=unit.controller, might=unit.might,
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
+             stunned=unit.stunned,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

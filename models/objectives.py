@@ -33,7 +33,10 @@ from dataclasses import dataclass
 
 from models.answers import Affected, Repeated, Resolution
 from models.board import Unit
-from models.effects import Action, GroupTargets, SplitDamage
+from models.outcome import apply, death, metrics
+from models.outcome import dealt_to_each as dealt_to_each  # re-exported
+from models.outcome import lethal as lethal
+from models.outcome import xp_per_kill as xp_per_kill
 from models.scenario import Scenario
 
 #: Metrics an objective may name, and what each measures.
@@ -61,30 +64,6 @@ class Term:
 
     def __str__(self) -> str:
         return ("-" if self.sign < 0 else "") + self.metric
-
-
-def lethal(scenario: Scenario, unit: Unit) -> int:
-    """Total marked damage that kills ``unit`` once the controller's damage is dealt:
-    non-zero and at least its Might (142.4.b); with ``lethal_any`` and an enemy unit, any
-    amount of the controller's damage on top of what is marked (142.4.c)."""
-    if scenario.lethal_any and not scenario.board.friendly_to(unit, scenario.controller):
-        return unit.damage + 1
-    return max(1, unit.effective_might)
-
-
-def dealt_to_each(scenario: Scenario) -> int | None:
-    """Damage a group effect deals to each unit it affects, Bonus Damage added to each
-    (715.2); ``None`` when it deals no damage."""
-    effect = scenario.effect
-    if not isinstance(effect, GroupTargets) or effect.action is not Action.DEAL:
-        return None
-    return effect.damage + scenario.bonus_damage
-
-
-def xp_per_kill(scenario: Scenario) -> int:
-    """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
-    effect = scenario.effect
-    return effect.xp_per_kill if isinstance(effect, SplitDamage) else 0
 
 
 @dataclass(frozen=True)
@@ -131,45 +110,18 @@ class Objective:
 
 def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | None = None
                  ) -> dict[str, int]:
-    """What dealing ``amount`` to ``unit`` is worth (``killed``: killed outright)."""
-    total = unit.damage + amount
-    dead = (amount > 0 and total >= lethal(scenario, unit)) if killed is None else killed
+    """What dealing ``amount`` to ``unit`` alone is worth (``killed``: killed outright),
+    by the same definition as a whole answer's :func:`models.outcome.metrics`."""
+    dead, over = death(scenario, unit, amount) if killed is None else (killed, 0)
     return {"kills": int(dead),
-            "xp": xp_per_kill(scenario) * int(dead),
+            "xp": xp_per_kill(scenario) * int(dead and killed is None),
             "killed-might": unit.effective_might if dead else 0,
-            "overkill": max(0, total - lethal(scenario, unit)) if dead and amount else 0,
+            "overkill": over,
             "value": unit.value if dead else 0}
 
 
 def resolution_metrics(scenario: Scenario, answer: Resolution | Affected | Repeated[Affected]
                        ) -> dict[str, int]:
-    """Every metric of one resolution (both executions of a Repeat together: a unit chosen
-    twice is dealt the damage of both)."""
-    board = scenario.board
-    dealt: dict[str, int] = {}
-    killed_outright: set[str] = set()
-    affected: set[str] = set()
-    parts = [answer.first, answer.again] if isinstance(answer, Repeated) else [answer]
-    for part in parts:
-        if isinstance(part, Resolution):
-            for unit_id, amount in part.damage:
-                dealt[unit_id] = dealt.get(unit_id, 0) + amount
-            affected.update(part.kept)
-            continue
-        effect = scenario.effect
-        assert isinstance(effect, GroupTargets)
-        per_unit = dealt_to_each(scenario)
-        affected.update(part.units)
-        if per_unit is not None:
-            for unit_id in part.units:
-                dealt[unit_id] = dealt.get(unit_id, 0) + per_unit
-        elif effect.action is Action.KILL:
-            killed_outright.update(part.units)
-    totals = {"kills": 0, "xp": 0, "killed-might": 0, "overkill": 0, "value": 0,
-              "affected": len(affected), "deflect": 0}
-    measured = [unit_metrics(scenario, board[u], a) for u, a in sorted(dealt.items())] + [
-        unit_metrics(scenario, board[u], 0, killed=True) for u in sorted(killed_outright)]
-    for part_metrics in measured:
-        for metric, amount in part_metrics.items():
-            totals[metric] += amount
-    return totals
+    """Every metric of one resolution, measured on what it does (:func:`apply`; both
+    executions of a Repeat together: a unit chosen twice is dealt the damage of both)."""
+    return metrics(scenario, apply(scenario, answer))

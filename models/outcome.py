@@ -1,0 +1,190 @@
+"""What an answer does to the board: :func:`apply` gives its :class:`Outcome`.
+
+An outcome is the one definition of an answer's consequences: damage dealt and marked,
+the units that die (lethal damage, 142.4; or killed outright), moved, stunned, returned
+to hand or swapped, XP gained, Power paid, and the board that follows once the cleanup
+has killed the units with lethal damage. Every objective of ``best`` is measured on it
+(:func:`metrics`); the numpy, knapsack and CP-SAT forms are tested against it.
+
+>>> from models.format1 import parse_scenario
+>>> from models.answers import Resolution
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+...     "battlefields": ["north"], "units": [
+...         {"id": "kai", "controller": "A", "might": 5, "location": "north"},
+...         {"id": "r1", "controller": "B", "might": 2, "location": "north", "value": 3},
+...         {"id": "r2", "controller": "B", "might": 4, "location": "north", "damage": 1}],
+...     "targets": {"friendly": "kai", "enemies": ["r1", "r2"]}})
+>>> done = apply(s, Resolution.of({"r1": 4, "r2": 1}))
+>>> done.killed, done.overkill, done.xp, done.board["r2"].damage, done.board["r1"].location
+(('r1',), 2, 1, 2, 'offboard')
+>>> metrics(s, done)["value"]
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from models.board import BASE, OFFBOARD, Board, Unit
+from models.effects import Action, GroupTargets, SplitDamage
+from models.limits import LIMIT
+from models.scenario import Scenario
+
+#: What :func:`apply` accepts: a resolution or a declaration of any question.
+Answer = (Resolution | Affected | Repeated[Affected] | Declaration | GroupDeclaration
+          | Repeated[GroupDeclaration])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an answer does, unit ids sorted in every field."""
+
+    #: Damage dealt to each unit (both executions of a Repeat added up).
+    dealt: tuple[tuple[str, int], ...] = ()
+    #: Units that die: lethal damage marked (142.4) or killed outright.
+    killed: tuple[str, ...] = ()
+    #: Damage dealt beyond lethal to the units that die of damage.
+    overkill: int = 0
+    #: Units moved, and where to.
+    moved: tuple[tuple[str, str], ...] = ()
+    stunned: tuple[str, ...] = ()
+    #: Units returned to their owners' hands.
+    returned: tuple[str, ...] = ()
+    #: The units whose Might is swapped (433).
+    swapped: tuple[str, ...] = ()
+    #: Every unit the answer acts on.
+    affected: tuple[str, ...] = ()
+    xp: int = 0
+    #: Power paid for Deflect (a declaration's cost).
+    power_paid: int = 0
+    #: The board that follows, after the cleanup (the dead are off the board).
+    board: Board | None = None
+
+
+def lethal(scenario: Scenario, unit: Unit) -> int:
+    """Total marked damage that kills ``unit`` once the controller's damage is dealt:
+    non-zero and at least its Might (142.4.b); with ``lethal_any`` and an enemy unit, any
+    amount of the controller's damage on top of what is marked (142.4.c)."""
+    if scenario.lethal_any and not scenario.board.friendly_to(unit, scenario.controller):
+        return unit.damage + 1
+    return max(1, unit.effective_might)
+
+
+def death(scenario: Scenario, unit: Unit, amount: int) -> tuple[bool, int]:
+    """Whether dealing ``amount`` to ``unit`` kills it (142.4), and the overkill: the
+    damage marked beyond lethal."""
+    total = unit.damage + amount
+    threshold = lethal(scenario, unit)
+    dead = amount > 0 and total >= threshold
+    return dead, (total - threshold if dead else 0)
+
+
+def dealt_to_each(scenario: Scenario) -> int | None:
+    """Damage a group effect deals to each unit it affects, Bonus Damage added to each
+    (715.2); ``None`` when it deals no damage."""
+    effect = scenario.effect
+    if not isinstance(effect, GroupTargets) or effect.action is not Action.DEAL:
+        return None
+    return effect.damage + scenario.bonus_damage
+
+
+def xp_per_kill(scenario: Scenario) -> int:
+    """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
+    effect = scenario.effect
+    return effect.xp_per_kill if isinstance(effect, SplitDamage) else 0
+
+
+def apply(scenario: Scenario, answer: Answer) -> Outcome:
+    """What ``answer`` does on ``scenario``'s board: for a resolution, its damage, deaths
+    and actions and the board after the cleanup; for a declaration, the Power it pays."""
+    if isinstance(answer, (Declaration, GroupDeclaration)):
+        return Outcome(power_paid=answer.deflect_cost, board=scenario.board)
+    if isinstance(answer, Repeated) and isinstance(answer.first, GroupDeclaration):
+        return Outcome(power_paid=answer.deflect_cost, board=scenario.board)
+    parts: list[Any] = [answer.first, answer.again] if isinstance(answer, Repeated) else [
+        answer]
+    dealt: dict[str, int] = {}
+    acted: dict[Action, set[str]] = {}
+    affected: set[str] = set()
+    for part in parts:
+        if isinstance(part, Resolution):
+            for unit_id, amount in part.damage:
+                dealt[unit_id] = dealt.get(unit_id, 0) + amount
+            affected.update(part.kept)
+            continue
+        effect = scenario.effect
+        assert isinstance(effect, GroupTargets) and isinstance(part, Affected)
+        affected.update(part.units)
+        per_unit = dealt_to_each(scenario)
+        for unit_id in part.units:
+            if per_unit is not None:
+                dealt[unit_id] = dealt.get(unit_id, 0) + per_unit
+            else:
+                acted.setdefault(effect.action, set()).add(unit_id)
+    board = scenario.board
+    killed = set(acted.get(Action.KILL, ()))
+    overkill = 0
+    for unit_id, amount in dealt.items():
+        dead, over = death(scenario, board[unit_id], amount)
+        if dead:
+            killed.add(unit_id)
+            overkill += over
+    from_damage = [u for u in killed if u not in acted.get(Action.KILL, ())]
+    destination = scenario.targets.destination if scenario.targets else None
+    moved = {u: destination for u in acted.get(Action.MOVE, ()) if destination}
+    return Outcome(
+        dealt=tuple(sorted(dealt.items())),
+        killed=tuple(sorted(killed)),
+        overkill=overkill,
+        moved=tuple(sorted(moved.items())),
+        stunned=tuple(sorted(acted.get(Action.STUN, ()))),
+        returned=tuple(sorted(acted.get(Action.RETURN_TO_HAND, ()))),
+        swapped=tuple(sorted(acted.get(Action.SWAP_MIGHT, ()))),
+        affected=tuple(sorted(affected)),
+        xp=xp_per_kill(scenario) * len(from_damage),
+        board=_after(board, dealt, killed, moved, acted),
+    )
+
+
+def _after(board: Board, dealt: dict[str, int], killed: set[str], moved: dict[str, str],
+           acted: dict[Action, set[str]]) -> Board:
+    """The board once the answer is done and the cleanup has killed the units with lethal
+    damage (each dead or returned unit leaves the board: 124, 428.2)."""
+    gone = killed | acted.get(Action.RETURN_TO_HAND, set())
+    swapped = sorted(acted.get(Action.SWAP_MIGHT, ()))
+    mights = {}
+    if len(swapped) == 2:
+        first, second = swapped
+        mights = {first: board[second].might, second: board[first].might}
+    units = []
+    for unit in board:
+        if unit.id in gone:
+            units.append(replace(unit, location=OFFBOARD, damage=0))
+            continue
+        changes: dict[str, Any] = {}
+        if unit.id in dealt:
+            changes["damage"] = min(unit.damage + dealt[unit.id], LIMIT)  # the bound
+        if unit.id in moved:
+            changes["location"] = BASE if moved[unit.id] == BASE else moved[unit.id]
+        if unit.id in mights:
+            changes["might"] = mights[unit.id]
+        if unit.id in acted.get(Action.STUN, ()):
+            changes["stunned"] = True
+        units.append(replace(unit, **changes) if changes else unit)
+    return replace(board, units=tuple(units))
+
+
+def metrics(scenario: Scenario, outcome: Outcome) -> dict[str, int]:
+    """Every objective ``best`` knows, measured on an outcome (the one definition): kills,
+    XP, killed Might and value (of the units as they were), overkill, units affected,
+    Power paid."""
+    board = scenario.board
+    return {"kills": len(outcome.killed),
+            "xp": outcome.xp,
+            "killed-might": sum(board[u].effective_might for u in outcome.killed),
+            "overkill": outcome.overkill,
+            "value": sum(board[u].value for u in outcome.killed),
+            "affected": len(outcome.affected),
+            "deflect": outcome.power_paid}
