@@ -18,7 +18,7 @@ from test_group_properties import group_boards
 
 from models import Resolution, Scenario, parse_scenario
 from models.objectives import Objective, ObjectiveError
-from solver import finalize, resolve
+from solver import Resolutions, finalize, resolve
 from solver.best import Linear, _cpsat_best, _vector_best, best
 from solver.cli import main
 from solver.knapsack import best_split
@@ -75,6 +75,7 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
     """Every path (vectorised, knapsack, CP-SAT) finds the brute-force optimum; all-optimal
     lists exactly the optimal answers; top-K is the K best in order."""
     legal = resolve(s)
+    assert isinstance(legal, Resolutions)
     goal = Objective.parse(spec)
     top, optimal = _brute(legal, goal)
     assert best(legal, goal)[0].key == top
@@ -94,6 +95,7 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
 def test_indices_round_trip(s: Scenario) -> None:
     """index(legal[i]) == i for every i; unrank gives the listed order as numpy rows."""
     legal = resolve(s)
+    assert isinstance(legal, Resolutions)
     listed = list(legal)
     assert [legal.index(a) for a in listed] == list(range(len(listed)))
     assert [legal[i] for i in range(len(listed))] == listed
@@ -106,6 +108,7 @@ def test_indices_round_trip(s: Scenario) -> None:
 def test_index_rejects_illegal_answers_and_bad_indices() -> None:
     legal = resolve(parse_scenario(json.loads((EXAMPLES / "alpha-strike-shrunk-5-to-3.json")
                                               .read_text())))
+    assert isinstance(legal, Resolutions)
     with pytest.raises(ValueError, match=r"355\.14\.h\.1"):
         legal.index(Resolution.of({"r1": 3}))
     with pytest.raises(IndexError):
@@ -143,6 +146,7 @@ def test_best_on_a_large_board_uses_no_listing() -> None:
                                        for i in range(100)]
     legal = resolve(build(units, targets={"friendly": "kai",
                                           "enemies": [f"t{i:03d}" for i in range(100)]}))
+    assert isinstance(legal, Resolutions)
     goal = Objective.parse("kills,-overkill")
     found = best(legal, goal)[0]
     assert not legal.verify(found.answer)

@@ -8,17 +8,19 @@ from conftest import build, unit
 
 from models import Resolution
 from models.objectives import Objective
-from solver import resolve
+from solver import Resolutions, resolve
 from solver.best import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
 from solver.knapsack import best_split
 
 
-def _drop(weak: int, strong: int, pool: int = 5):
+def _drop(weak: int, strong: int, pool: int = 5) -> Resolutions:
     """``pool`` damage among ``weak`` 1-Might and ``strong`` 9-Might enemies."""
     units = [unit("kai", "A", pool), *(unit(f"w{i:03d}") for i in range(weak)),
              *(unit(f"s{i:03d}", might=9) for i in range(strong))]
     ids = [u["id"] for u in units[1:]]
-    return resolve(build(units, targets={"friendly": "kai", "enemies": ids}))
+    legal = resolve(build(units, targets={"friendly": "kai", "enemies": ids}))
+    assert isinstance(legal, Resolutions)
+    return legal
 
 
 def test_all_optima_of_a_huge_drop_question_without_a_search() -> None:
@@ -50,6 +52,7 @@ def test_the_knapsack_leaves_huge_tables_to_cp_sat() -> None:
                                         for i in range(1000))]
     legal = resolve(build(units, targets={"friendly": "kai",
                                           "enemies": [u["id"] for u in units[1:]]}))
+    assert isinstance(legal, Resolutions)
     assert best_split(legal.scenario, legal.problem, Objective.parse("kills,-overkill")) is None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from math import comb
 
 import pytest
@@ -65,6 +66,7 @@ def test_nothing_to_deal_is_one_answer_not_zero() -> None:
 def test_stopping_early_stops_the_search() -> None:
     """A consumer that takes 3 answers of C(59, 39) ends the solver thread cleanly."""
     stream = cpsat.resolutions(SplitResolveProblem(tuple(f"t{i}" for i in range(40)), 60))
+    assert isinstance(stream, Generator)
     taken = [next(stream) for _ in range(3)]
     stream.close()
     assert len(set(taken)) == 3
@@ -77,7 +79,7 @@ def test_model_proto_access_does_not_add_an_objective() -> None:
     assert not model.has_objective()
     solver = enumeration_solver()
 
-    class Count(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+    class Count(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
             super().__init__()
             self.n = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,8 @@ def _tricksy() -> dict[str, Any]:
                          targets={"units": ["b1"], "destination": "north"})
 
 
-def _changed(base: Any, change: Any) -> dict[str, Any]:
+def _changed(base: Callable[[], dict[str, Any]], change: Callable[[dict[str, Any]], object]
+             ) -> dict[str, Any]:
     doc = base()
     change(doc)
     return doc

@@ -18,7 +18,7 @@ from models.answers import Affected, GroupDeclaration
 from models.cards.group import CARDS
 from models.effects import GroupTargets
 from models.group import group_effect, verify_group_declaration, verify_group_resolution
-from solver import finalize, resolve
+from solver import GroupResolutions, finalize, resolve
 
 #: Weighted towards battlefields, so that most declared targets are still legal.
 LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")
@@ -156,7 +156,9 @@ def test_group_resolutions_match_the_reference(doc: dict[str, Any]) -> None:
         return
     s = parse_scenario(doc)
     if not s.repeat:
-        problem = resolve(s).problem
+        legal = resolve(s)
+        assert isinstance(legal, GroupResolutions)
+        problem = legal.problem
         event(f"{len(problem.members)} legal, " + ("still whole" if problem.whole
                                                     else "re-chosen"))
     listed = every_backend_lists_exactly(resolve, s, reference.resolve_lines(doc))

@@ -9,7 +9,7 @@ from conftest import build, unit
 
 from models import Scenario
 from models.answers import Affected, GroupDeclaration
-from solver import finalize, resolve
+from solver import GroupResolutions, finalize, resolve
 
 
 def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: Any) -> Scenario:
@@ -256,4 +256,6 @@ def test_elder_dragon_target_moved_to_another_location_is_illegal() -> None:
     s = build(units, card="Elder Dragon",
               targets={"enemies": {"north": "e1", "south": "e3"}})
     assert _affected(s) == {("e3",)}
-    assert "Unleashed FAQ" in str(resolve(s).problem.illegal[0][1])
+    legal = resolve(s)
+    assert isinstance(legal, GroupResolutions)
+    assert "Unleashed FAQ" in str(legal.problem.illegal[0][1])

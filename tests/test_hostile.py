@@ -172,7 +172,8 @@ def test_ids_come_back_exactly_as_given(fmt: str, tmp_path: Path,
 
 def test_an_error_naming_a_hostile_id_stays_one_line(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    doc = scenario_dict([unit("kai", "A", 2), unit("bad\nid\x1b[2J", might=2.5)])
+    # a Might that is not an integer, on purpose: the error must name the hostile id
+    doc = scenario_dict([unit("kai", "A", 2), {**unit("bad\nid\x1b[2J"), "might": 2.5}])
     code, _, err = _run(["finalize", _write(tmp_path, json.dumps(doc))], capsys)
     _refused(code, err, "units[bad\\nid\\x1b[2J].might: input should be a valid integer")
     assert "\x1b" not in err

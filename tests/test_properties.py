@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from models import Declaration, Resolution, Scenario, parse_scenario
 from models.split import verify_declaration, verify_resolution
-from solver import LegalSet, finalize, resolve
+from solver import LegalSet, Resolutions, finalize, resolve
 from solver.backends import BACKENDS
 
 #: Weighted towards battlefields so that most boards have several legal targets.
@@ -79,7 +79,9 @@ def brute_force_resolutions(s: Scenario) -> set[Resolution]:
     the pool + 1, that the verifier accepts."""
     assert s.targets is not None
     chosen = list(s.targets.split)
-    top = resolve(s).problem.pool + 1
+    legal = resolve(s)
+    assert isinstance(legal, Resolutions)
+    top = legal.problem.pool + 1
     accepted = set()
     for amounts in _bounded_vectors(len(chosen), top):
         answer = Resolution.of(dict(zip(chosen, amounts, strict=True)))
@@ -128,7 +130,9 @@ PROPERTY = settings(max_examples=120, deadline=None,
 @given(boards(with_targets=True))
 def test_resolutions_match_the_reference_on_every_backend(doc: dict[str, Any]) -> None:
     s = parse_scenario(doc)
-    problem = resolve(s).problem
+    legal = resolve(s)
+    assert isinstance(legal, Resolutions)
+    problem = legal.problem
     event(f"legal targets {min(len(problem.targets), 3)}, pool {min(problem.pool, 3)}")
     listed = every_backend_lists_exactly(resolve, s, reference.resolve_lines(doc))
     assert brute_force_resolutions(s) == set(listed)

@@ -6,15 +6,16 @@ Counts are worked out by hand in each docstring: C(n, k) is a binomial coefficie
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 from conftest import build, unit
 
-from models import Declaration, Resolution
+from models import Declaration, Resolution, Scenario
 from solver import finalize, resolve
 
 
 def _alpha(units: list[dict[str, object]], enemies: list[str] | None = None,
-           friendly: str = "kai", **top: object):  # type: ignore[no-untyped-def]
+           friendly: str = "kai", **top: object) -> Scenario:
     targets = None if enemies is None else {"friendly": friendly, "enemies": enemies}
     return build(units, targets=targets, **top) if targets else build(units, **top)
 
@@ -197,7 +198,8 @@ def test_359_3_f_2_a_friendly_unit_gone_means_no_damage() -> None:
     """359.3.f.2.a, 359.3.e.12: the friendly unit left the board or changed control:
     its Might is null, no damage to anyone."""
     for state in ({"location": "offboard"}, {"controller": "B"}):
-        units = [unit("kai", **{"controller": "A", "might": 4, **state}), unit("r1")]
+        kai: dict[str, Any] = {"controller": "A", "might": 4, **state}
+        units = [unit("kai", **kai), unit("r1")]
         legal = resolve(_alpha(units, ["r1"]))
         assert [r.damage for r in legal] == [()]
         assert legal.verify(Resolution.of({"r1": 4}))[0].rule == "359.3.f.2.a"

@@ -452,8 +452,9 @@ def test_355_11_b_nobody_fits_alone_is_one_answer_counted_as_listed() -> None:
     assert legal.count() == 1 and legal.why_none() == []
 
 
-SWAP = {"name": "Group Swap", "group": {"action": "swap-might", "slots": [{"name": "units"}],
-                                        "share": "battlefield"}}
+SWAP: dict[str, Any] = {"name": "Group Swap",
+                        "group": {"action": "swap-might", "slots": [{"name": "units"}],
+                                  "share": "battlefield"}}
 
 
 def test_433_1_a_swap_of_several_keeps_pairs_only() -> None:

@@ -84,7 +84,8 @@ def test_version_falls_back_to_pyproject(monkeypatch: pytest.MonkeyPatch) -> Non
     def not_installed(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(version_module.metadata, "version", not_installed)
+    # importlib.metadata as solver.version sees it (the module does not re-export it)
+    monkeypatch.setattr("solver.version.metadata.version", not_installed)
     declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
     assert version_module.version() == declared
 
