@@ -5,7 +5,7 @@ engine's own rules verifier accepts exactly those answers among a brute-force su
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import chain, combinations
 from typing import Any
 
@@ -14,6 +14,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from models import Declaration, Resolution, Scenario, parse_scenario
+from models.answers import Affected, GroupDeclaration, Repeated
+from models.cards.split import CARDS as SPLIT_CARDS
+from models.effects import Pool
 from models.split import verify_declaration, verify_resolution
 from solver import LegalSet, Resolutions, finalize, resolve
 from solver.backends import BACKENDS
@@ -39,7 +42,8 @@ def boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         })
         if draw(st.integers(0, 5)) == 0:
             units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
-    card = draw(st.sampled_from(["Alpha Strike", "Volibear, Furious"]))
+    effect = draw(st.sampled_from(SPLIT_CARDS))  # every split card of the library
+    card = effect.name
     doc: dict[str, Any] = {
         "format": 1, "controller": "A", "card": card, "battlefields": ["north", "south"],
         "units": units, "bonus_damage": draw(st.integers(0, 2)),
@@ -50,14 +54,14 @@ def boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
     if draw(st.booleans()):
         doc["teams"] = [["A", "C"]]
     ids = [u["id"] for u in units]
-    if card != "Alpha Strike":
+    if effect.needs_source:
         doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
         if not with_targets:  # when the trigger is finalized, its source is the caster's
             next(u for u in units if u["id"] == doc["source"])["controller"] = "A"
     if with_targets:
         chosen = [i for i in ids if draw(st.sampled_from((True, True, False)))]
-        doc["targets"] = {"enemies": chosen}
-        if card == "Alpha Strike":
+        doc["targets"] = {effect.split_slot: chosen}
+        if effect.pool is Pool.FRIENDLY_MIGHT:
             doc["targets"]["friendly"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
     return doc
 
@@ -114,7 +118,48 @@ def every_backend_lists_exactly(ask: Callable[[Scenario, str], LegalSet[Any]], s
         assert len(listed) == len(set(listed)) == legal.count(), name
         assert {canonical(legal.line(a)) for a in listed} == expected, name
         assert all(a in legal for a in listed), name
+    # the verifier rejects every answer one step away from a legal one that is not legal
+    answers = set(listed)
+    ids = sorted(unit.id for unit in s.board)
+    for answer in listed:
+        for near in perturbed(answer, ids):
+            if near not in answers:
+                assert legal.verify(near), f"{near} is not legal but verifies"
     return listed
+
+
+def perturbed(answer: Any, ids: list[str]) -> Iterator[Any]:
+    """Answers one step away from ``answer``: a unit added or left out, one more or one
+    less damage, another friendly unit or destination (for the verifier to reject)."""
+    if isinstance(answer, Repeated):
+        for near in perturbed(answer.first, ids):
+            yield Repeated(near, answer.again)
+        return
+    if isinstance(answer, Resolution):
+        damage = dict(answer.damage)
+        for unit_id in ids:
+            yield Resolution.of({**damage, unit_id: damage.get(unit_id, 0) + 1})
+            if unit_id in damage:
+                yield Resolution.of({**damage, unit_id: damage[unit_id] - 1})
+    elif isinstance(answer, Declaration):
+        for unit_id in ids:
+            chosen = set(answer.split) ^ {unit_id}
+            yield Declaration.of(chosen, answer.friendly)
+            if answer.friendly is not None:
+                yield Declaration.of(answer.split, unit_id)
+    elif isinstance(answer, GroupDeclaration):
+        for unit_id in ids:
+            for slot in range(len(answer.selection)):
+                picked = set(answer.selection[slot]) ^ {unit_id}
+                selection = tuple(tuple(sorted(picked)) if i == slot else units
+                                  for i, units in enumerate(answer.selection))
+                yield GroupDeclaration(selection, answer.destination)
+        for where in ("north", "south", "base", None):
+            yield GroupDeclaration(answer.selection, where)
+    elif isinstance(answer, Affected):
+        for unit_id in ids:
+            yield Affected.of(set(answer.units) ^ {unit_id}, answer.unmoved)
+            yield Affected.of(answer.units, set(answer.unmoved) ^ {unit_id})
 
 
 def canonical(line: dict[str, Any]) -> str:
