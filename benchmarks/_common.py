@@ -1,5 +1,6 @@
-"""Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``
-and ``startup.py``.
+"""Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``,
+``startup.py`` and ``limits.py``, and by their helper modules (``_split_*``, ``_group_*``,
+``_agent_*``).
 
 Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
 because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
@@ -15,7 +16,10 @@ from any working directory. What is here, one job each:
 * rich output (:func:`make_console`, :func:`say_to`, :func:`new_table`, :func:`pass_cell`,
   :func:`fmt_rate`, :func:`fmt_ratio`, :func:`fmt_ms`);
 * the command line and ``--json`` (:func:`base_parser`, :func:`finite`,
-  :func:`write_json`).
+  :func:`write_json`);
+* the targets, PASS or MISS (:class:`Target`, :func:`target`, :func:`targets_table`), and
+  the end of every report (:func:`finish`): the targets table, the ``targets: N/M PASS``
+  line, the wall time, the JSON results and the exit status.
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ import time
 import traceback
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
@@ -356,3 +361,125 @@ def write_json(path: str, document: dict[str, Any], console: Console) -> None:
     """Write ``document`` to ``path`` as strict, indented JSON and say so."""
     Path(path).write_text(json.dumps(finite(document), indent=2) + "\n", encoding="utf-8")
     console.print(f"results written to {path}")
+
+
+# --------------------------------------------------------------------------- targets
+
+
+#: How a target's measured value must compare with the needed one.
+SENSES = (">=", "<", "<=")
+
+
+@dataclass
+class Target:
+    """One PASS/MISS check: what is measured (``name``), on which question, the measured
+    ``value`` (``None``: not measured), the needed ``threshold`` and the result.
+
+    ``unit`` says how both numbers are shown: ``"x"`` a ratio, ``"/s"`` a rate, ``"ms"``
+    or ``"s"`` a time; ``sense`` how the value must compare with the threshold (one of
+    :data:`SENSES`); ``bound`` that the value is only a bound (``">"``: the true value is
+    larger, ``"<"``: smaller, ``"?"``: either); ``detail`` anything else worth a column.
+    Make one with :func:`target`, which decides ``passed`` from the rest."""
+
+    name: str
+    question: str
+    value: float | None
+    threshold: float
+    passed: bool
+    unit: str = "x"
+    sense: str = ">="
+    bound: str = ""
+    detail: str = ""
+
+    @property
+    def share(self) -> float | None:
+        """Measured / needed, oriented so that 1 is the target and below 1 misses it
+        (``None``: no value, or a zero one where the threshold is a most)."""
+        if self.value is None:
+            return None
+        if self.sense == ">=":
+            return self.value / self.threshold
+        return self.threshold / self.value if self.value else None
+
+    def shown(self, value: float | None, bound: str = "") -> str:
+        """``value`` in this target's unit (``bound`` before it)."""
+        if self.unit == "/s":
+            return bound + fmt_rate(value)
+        if self.unit == "ms":
+            return bound + fmt_ms(value, us_digits=0, seconds=True)
+        if self.unit == "s":
+            return "n/a" if value is None else f"{bound}{value:.2f} s"
+        return fmt_ratio(value, bound)
+
+    def cells(self) -> list[str]:
+        """The row of the targets table: target, question, measured, needed, result."""
+        needed = ("" if self.sense == ">=" else f"{self.sense} ") + self.shown(self.threshold)
+        return [self.name, self.question, self.shown(self.value, self.bound), needed,
+                pass_cell(self.passed, self.share)]
+
+
+def target(name: str, question: str, value: float | None, threshold: float, *,
+           unit: str = "x", sense: str = ">=", bound: str = "", detail: str = "") -> Target:
+    """A :class:`Target` that passes when ``value`` compares with ``threshold`` as
+    ``sense`` says, and is not a bound on the wrong side of it (a value that is only a
+    lower bound can meet a ``>=`` target, not an upper bound or an unknown one)."""
+    if sense not in SENSES:
+        raise ValueError(f"sense {sense!r} is not one of {SENSES}")
+    if value is None:
+        passed = False
+    elif sense == ">=":
+        passed = value >= threshold and bound in ("", ">")
+    else:
+        meets = value < threshold if sense == "<" else value <= threshold
+        passed = meets and bound in ("", "<")
+    return Target(name, question, value, threshold, passed, unit, sense, bound, detail)
+
+
+def targets_table(title: str, targets: Sequence[Target]) -> Table:
+    """The targets: target, question, measured, needed, result (and detail, if any)."""
+    detail = any(t.detail for t in targets)
+    table = new_table(title, ("target", "question", "measured", "needed", "result",
+                              *(("detail",) if detail else ())),
+                      left=("target", "question", "result", "detail"))
+    for t in targets:
+        table.add_row(*t.cells(), *((t.detail,) if detail else ()))
+    return table
+
+
+def summary_line(groups: Sequence[tuple[str, Sequence[Target]]]) -> str:
+    """``targets: N/M PASS``, or ``targets: N/M kind PASS, ...`` for named groups."""
+    return "targets: " + ", ".join(
+        f"{sum(t.passed for t in group)}/{len(group)} {kind + ' ' if kind else ''}PASS"
+        for kind, group in groups)
+
+
+def finish(console: Console, json_path: str | None, meta: dict[str, Any], started: float,
+           targets: Sequence[Target], document: dict[str, Any], *,
+           title: str | None = "Targets", kind: str = "",
+           also: Sequence[tuple[str, Sequence[Target]]] = (),
+           after: Sequence[RenderableType] = (), tail: str = "", failed: bool = False) -> int:
+    """The end of every script's report, after its own tables, in this order:
+
+    1. the table of ``targets`` titled ``title`` (none when ``title`` is ``None``: the
+       script's own table showed each result);
+    2. ``after``: more tables, or lines (printed unwrapped: mismatch reports, scenarios);
+    3. the summary line, :func:`summary_line` of ``targets`` (named ``kind``) then of the
+       groups ``also`` (e.g. count latency), followed by ``tail`` (what was verified);
+    4. ``wall time X s`` since ``started`` (a ``time.perf_counter()`` value; also written
+       as ``meta["wall_seconds"]``);
+    5. with ``json_path``: ``{"meta": meta, **document, "targets": [...]}`` as strict JSON.
+
+    Returns the exit status: 1 when ``failed`` (a verification failed: a wrong answer, a
+    wrong count, a crash), else 0. A MISS is reported, not failed on: machines are noisy.
+    """
+    meta["wall_seconds"] = round(time.perf_counter() - started, 1)
+    if title is not None:
+        console.print(targets_table(title, targets))
+    for item in after:
+        console.print(item, soft_wrap=isinstance(item, str))
+    console.print(summary_line([(kind, targets), *also]) + tail)
+    console.print(f"wall time {meta['wall_seconds']} s")
+    if json_path:
+        write_json(json_path, {"meta": meta, **document,
+                               "targets": [asdict(t) for t in targets]}, console)
+    return 1 if failed else 0

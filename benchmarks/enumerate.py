@@ -69,56 +69,50 @@ complete enumeration that takes only a few milliseconds is run several times bac
 per timing sample (at least 50 ms a sample, 20 ms with ``--quick``). CP-SAT runs with one
 worker (:func:`solver.params.enumeration_solver`); the library versions, the core count and
 that worker count are printed first.
+
+The questions and the methods are in ``_split_methods.py``, the count-latency cases in
+``_split_counts.py``; the targets and the end of the report (targets table, summary line,
+wall time, JSON, exit status) are shared with the other scripts through ``_common.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
-import itertools
-import json
-import math
-import os
-import random
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from _common import (
-    Child,
-    back_to_back,
+    Target,
     base_parser,
     environment,
+    finish,
     fmt_ms,
     fmt_rate,
     fmt_ratio,
-    listed_back_to_back,
     make_console,
-    median_ms,
     new_table,
     pass_cell,
-    process_environment,
-    riftsolve_argv,
     say_to,
-    shared_array,
+    target,
     versions_line,
-    write_json,
 )
-from constraint import ExactSumConstraint, Problem, SomeInSetConstraint
+from _split_counts import CountCase, measure_counts
+from _split_methods import (
+    METHODS,
+    RIFTSOLVE,
+    Measurement,
+    Question,
+    make_question,
+    measure_enumeration,
+)
 from rich.console import Console
+from rich.table import Table
 
-from models.scenario import parse_scenario
-from models.split import SplitResolveProblem, resolve_problem
-from solver.backends import cpsat, native, pyconstraint
-from solver.count import count_split_resolutions, count_subsets_for_caps
-from solver.legal import Declarations, Resolutions, finalize, resolve
-from solver.output import resolution_block_text
 from solver.params import enumeration_solver
 
 #: Targets from the issue.
@@ -127,326 +121,8 @@ NATIVE_RATE = 1_000_000.0
 JSONL_VS_PYC = 3.0
 COUNT_MS = 10.0
 
-#: Damage of the ``drop`` shape, targets of the ``split`` shape.
-DROP_POOL = 5
-SPLIT_TARGETS = 5
-
-CAPPED_METHODS = ("cpsat", "pyconstraint", "pyc-raw")
-FULL_METHODS = ("native", "native-blocks", "jsonl", "cli")
-METHODS = ("cpsat", "native", "native-blocks", "pyconstraint", "pyc-raw", "jsonl", "cli")
-
-
-# --------------------------------------------------------------------------- questions
-
-
-@dataclass
-class Question:
-    """One resolution question, shared by every method."""
-
-    shape: str
-    targets: int
-    pool: int
-    count: int
-    problem: SplitResolveProblem = field(repr=False)
-    scenario_path: str = field(default="", repr=False)
-
-    @property
-    def label(self) -> str:
-        return f"{self.shape} {self.targets}t/{self.pool}d"
-
-
-def pick_size(shape: str, wanted: int) -> tuple[int, int]:
-    """``(targets, pool)`` of the given shape whose count is nearest ``wanted`` (log scale)."""
-    best: tuple[float, int, int] | None = None
-    for size in range(1, 400):
-        if shape == "drop":
-            targets, pool = DROP_POOL + size, DROP_POOL
-        else:
-            targets, pool = SPLIT_TARGETS, SPLIT_TARGETS + size - 1
-        count = count_split_resolutions(targets, pool)
-        distance = abs(math.log(count / wanted))
-        if best is None or distance < best[0]:
-            best = (distance, targets, pool)
-        if count > wanted * 10:
-            break
-    assert best is not None
-    return best[1], best[2]
-
-
-def make_question(shape: str, wanted: int, folder: Path) -> Question:
-    """The question of ``shape`` nearest ``wanted`` answers, with a scenario file for the CLI."""
-    targets, pool = pick_size(shape, wanted)
-    ids = tuple(f"t{i:03d}" for i in range(targets))
-    problem = SplitResolveProblem(ids, pool)
-    scenario = {
-        "format": 1,
-        "controller": "A",
-        "card": "Alpha Strike",
-        "battlefields": ["north"],
-        "units": [{"id": "kai", "controller": "A", "might": pool, "location": "north"}]
-        + [{"id": u, "controller": "B", "might": 1, "location": "north"} for u in ids],
-        "targets": {"friendly": "kai", "enemies": list(ids)},
-    }
-    path = folder / f"{shape}-{targets}-{pool}.json"
-    path.write_text(json.dumps(scenario), encoding="utf-8")
-    # The CLI must be asked exactly the question the backends are asked.
-    assert resolve_problem(parse_scenario(scenario)) == problem, "scenario != problem"
-    count = count_split_resolutions(targets, pool)
-    return Question(shape, targets, pool, count, problem, str(path))
-
-
-# --------------------------------------------------------------------------- methods
-
-
-def plain_solution_iter(problem: SplitResolveProblem) -> Iterator[dict[str, int]]:
-    """python-constraint2's raw solutions of a plain model of the question (built-ins only)."""
-    targets = list(problem.targets)
-    csp = Problem()
-    csp.addVariables(targets, list(range(problem.pool + 1)))
-    csp.addConstraint(ExactSumConstraint(problem.pool), targets)
-    csp.addConstraint(
-        SomeInSetConstraint(set(range(1, problem.pool + 1)), problem.keep, exact=True), targets
-    )
-    solutions: Iterator[dict[str, int]] = csp.getSolutionIter()
-    return solutions
-
-
-CAPPED: dict[str, Callable[[SplitResolveProblem], Iterator[Any]]] = {
-    "cpsat": cpsat.resolutions,
-    "pyconstraint": pyconstraint.resolutions,
-    "pyc-raw": plain_solution_iter,
-}
-
-
-class CountingSink(io.TextIOBase):
-    """A text sink writing to ``os.devnull`` and counting the lines written."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._null = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-        self.lines = 0
-
-    def write(self, text: str) -> int:  # type: ignore[override]
-        self.lines += text.count("\n")
-        return self._null.write(text)
-
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        self._null.close()
-        super().close()
-
-
-def run_native(question: Question) -> int:
-    answers = 0
-    for _ in native.resolutions(question.problem):
-        answers += 1
-    return answers
-
-
-def run_native_blocks(question: Question) -> int:
-    return sum(block.shape[0] for block in native.resolution_blocks(question.problem))
-
-
-def run_jsonl(question: Question) -> int:
-    sink = CountingSink()
-    ids = question.problem.targets
-    rows = 0
-    for block in native.resolution_blocks(question.problem):
-        sink.write(resolution_block_text(ids, block))
-        rows += block.shape[0]
-    sink.close()
-    if sink.lines != rows:
-        raise AssertionError(f"jsonl wrote {sink.lines} lines for {rows} rows")
-    return sink.lines
-
-
-#: The command line as agents run it, and the environment of its processes.
-RIFTSOLVE = riftsolve_argv()
-CLI_ENV = process_environment()
-#: The lines the command line wrote for each question (by label), counted through a pipe.
-CLI_LINES: dict[str, int] = {}
-
-
-def cli_argv(question: Question) -> list[str]:
-    # One beyond the count: the limit lifts the listing budget without cutting the list.
-    return [*RIFTSOLVE, "resolve", question.scenario_path, "--format", "jsonl",
-            "--limit", str(question.count + 1)]
-
-
-def count_cli_lines(question: Question) -> int:
-    """Run the command line once, untimed, reading its output through a pipe: the lines it
-    wrote (kept in :data:`CLI_LINES` for the timed runs to report)."""
-    argv = cli_argv(question)
-    done = subprocess.run(argv, capture_output=True, env=CLI_ENV, check=False)
-    if done.returncode != 0:
-        raise AssertionError(f"{' '.join(argv)} exited with {done.returncode}: "
-                             f"{done.stderr.decode(errors='replace').strip()}")
-    CLI_LINES[question.label] = done.stdout.count(b"\n")
-    return CLI_LINES[question.label]
-
-
-def run_cli(question: Question) -> int:
-    """The whole command line, start-up included, output to ``os.devnull``: the lines it
-    writes are those :func:`count_cli_lines` counted (the output does not depend on where
-    it goes)."""
-    argv = cli_argv(question)
-    code = subprocess.run(argv, stdout=subprocess.DEVNULL, env=CLI_ENV, check=False).returncode
-    if code != 0:
-        raise AssertionError(f"{' '.join(argv)} exited with {code}")
-    if question.label not in CLI_LINES:
-        return count_cli_lines(question)
-    return CLI_LINES[question.label]
-
-
-FULL: dict[str, Callable[[Question], int]] = {
-    "native": run_native,
-    "native-blocks": run_native_blocks,
-    "jsonl": run_jsonl,
-    "cli": run_cli,
-}
-
-
-# --------------------------------------------------------------------------- running
-
-
-@dataclass
-class Run:
-    """One timed enumeration."""
-
-    answers: int
-    seconds: float
-    complete: bool
-
-    @property
-    def rate(self) -> float:
-        return self.answers / self.seconds if self.seconds > 0 else 0.0
-
-
-def _capped_child(factory: Callable[[SplitResolveProblem], Iterator[Any]],
-                  problem: SplitResolveProblem, limit: int, progress: Any) -> None:
-    """Enumerate in the child: ``progress`` = [start, answers, end, finished]."""
-    progress[0] = time.perf_counter()
-    for answers, _ in enumerate(itertools.islice(factory(problem), limit), 1):
-        progress[1] = answers
-    progress[2] = time.perf_counter()
-    progress[3] = 1.0
-
-
-def run_capped(method: str, question: Question, budget: float, cap: int) -> Run:
-    """Enumerate in a forked child, stopped after ``budget`` seconds or ``cap`` answers."""
-    progress = shared_array("d", 4)
-    # One answer beyond the expected count, to see that the enumeration is exhausted.
-    limit = min(cap, question.count + 1)
-    child = Child(progress, _capped_child, CAPPED[method], question.problem, limit, progress)
-    start = child.wait_start()
-    now = child.wait(lambda: progress[3] == 0.0, start + budget)
-    answers = int(progress[1])
-    if progress[3] == 1.0:
-        child.stop(grace=10)
-        return Run(answers, progress[2] - start, complete=answers < limit)
-    if not child.alive:
-        raise RuntimeError(f"{method} failed on {question.label} (exit {child.exitcode})")
-    child.stop()
-    return Run(answers, now - start, complete=False)
-
-
-def run_full(method: str, question: Question, number: int = 1) -> Run:
-    """``number`` back-to-back complete enumerations; the time and answers of one."""
-    enumerate_all = FULL[method]
-    answers, seconds = listed_back_to_back(lambda: enumerate_all(question), number, method,
-                                           question.label)
-    return Run(answers, seconds, complete=True)
-
-
-def batch_size(method: str, question: Question, floor: float) -> int:
-    """How many back-to-back enumerations make one timing sample last ``floor`` seconds:
-    a sample of a millisecond or so is mostly noise on a busy machine."""
-    return back_to_back(run_full(method, question).seconds, floor)  # also a warm-up
-
-
-@dataclass
-class Measurement:
-    """The median of the repeats of one method on one question."""
-
-    method: str
-    question: str
-    expected: int
-    answers: int
-    seconds: float
-    rate: float
-    capped: bool
-    verified: bool | None
-    repeat_rates: list[float]
-
-
-def summarise(method: str, question: Question, runs: Sequence[Run]) -> Measurement:
-    rates = [run.rate for run in runs]
-    complete = all(run.complete for run in runs)
-    verified: bool | None = None
-    if complete:
-        verified = all(run.answers == question.count for run in runs)
-    elif any(run.answers > question.count for run in runs):
-        verified = False  # more answers than exist: wrong whatever happens next
-    if complete:
-        seconds = statistics.median(run.seconds for run in runs)
-        rate = question.count / seconds
-    else:
-        rate = statistics.median(rates)
-        seconds = statistics.median(run.seconds for run in runs)
-    return Measurement(method, question.label, question.count,
-                       int(statistics.median(run.answers for run in runs)), seconds, rate,
-                       not complete, verified, rates)
-
-
-def measure_enumeration(questions: Sequence[Question], repeats: int, capped_repeats: int,
-                        budget: float, cap: int, sample_floor: float,
-                        say: Callable[[str], None]) -> list[Measurement]:
-    results: list[Measurement] = []
-    for question in questions:
-        say(f"enumerating {question.label} ({question.count:,} answers)")
-        runs: dict[str, list[Run]] = {m: [] for m in METHODS}
-        count_cli_lines(question)  # untimed; also writes any missing bytecode caches
-        batches = {m: batch_size(m, question, sample_floor) for m in FULL}
-        for rep in range(max(repeats, capped_repeats)):
-            for method in METHODS:
-                if method in CAPPED:
-                    if rep >= capped_repeats:
-                        continue
-                    # A capped method that finished quickly is repeated like the others.
-                    runs[method].append(run_capped(method, question, budget, cap))
-                elif rep < repeats:
-                    runs[method].append(run_full(method, question, batches[method]))
-        results.extend(summarise(m, question, runs[m]) for m in METHODS)
-    return results
-
 
 # --------------------------------------------------------------------------- targets
-
-
-@dataclass
-class Target:
-    """One PASS/MISS check."""
-
-    name: str
-    question: str
-    value: float
-    threshold: float
-    unit: str
-    #: ``'>'``: the true value is larger (a capped baseline listed no answer); ``'<'``:
-    #: smaller.
-    bound: str = ""
-
-    @property
-    def passed(self) -> bool:
-        return self.value >= self.threshold and self.bound in ("", ">")
-
-    def as_json(self) -> dict[str, Any]:
-        return {**asdict(self), "passed": self.passed}
 
 
 def bounded_rate(m: Measurement) -> tuple[float, str]:
@@ -481,145 +157,22 @@ def enumeration_targets(results: Sequence[Measurement]) -> list[Target]:
         by_method = {m.method: m for m in results if m.question == question}
         for method in ("native", "native-blocks"):
             value, bound = ratio(by_method[method], by_method["cpsat"])
-            targets.append(Target(f"{method} >= {NATIVE_VS_CPSAT:g}x cpsat", question,
-                                  value, NATIVE_VS_CPSAT, "x", bound))
+            targets.append(target(f"{method} >= {NATIVE_VS_CPSAT:g}x cpsat", question,
+                                  value, NATIVE_VS_CPSAT, unit="x", bound=bound))
             value, bound = bounded_rate(by_method[method])
-            targets.append(Target(f"{method} >= 1M answers/s", question, value,
-                                  NATIVE_RATE, "/s", bound))
+            targets.append(target(f"{method} >= 1M answers/s", question, value,
+                                  NATIVE_RATE, unit="/s", bound=bound))
         for method in ("jsonl", "cli"):
             value, bound = ratio(by_method[method], by_method["pyc-raw"])
-            targets.append(Target(f"{method} >= {JSONL_VS_PYC:g}x pyc getSolutionIter",
-                                  question, value, JSONL_VS_PYC, "x", bound))
+            targets.append(target(f"{method} >= {JSONL_VS_PYC:g}x pyc getSolutionIter",
+                                  question, value, JSONL_VS_PYC, unit="x", bound=bound))
     return targets
 
 
-# --------------------------------------------------------------------------- count latency
-
-
-@dataclass
-class CountCase:
-    """One count-latency case."""
-
-    name: str
-    units: int
-    question: str
-    shape: str
-    count: int
-    count_fn_ms: float
-    count_fn_max_ms: float
-    legal_count_ms: float
-    legal_count_max_ms: float
-    build_ms: float
-    parse_ms: float
-    verified: bool | None
-
-    @property
-    def passed(self) -> bool:
-        return max(self.count_fn_ms, self.legal_count_ms) < COUNT_MS
-
-
-def generated_board(units: int, seed: int, *, deflect: bool, friendly_might: int,
-                    enemy_share: float = 0.75) -> list[dict[str, Any]]:
-    """``units`` units: a friendly ``kai`` at north, then a random mix of friendly and
-    enemy units at battlefields, bases and off the board, some untargetable, some with
-    Deflect."""
-    rng = random.Random(seed)
-    board: list[dict[str, Any]] = [
-        {"id": "kai", "controller": "A", "might": friendly_might, "location": "north"}]
-    for i in range(1, units):
-        if deflect and i <= 3:
-            # Three enemy candidates with Deflect 1, 2, 2: a budget of 4 always binds.
-            board.append({"id": f"u{i:04d}", "controller": "B", "might": 2,
-                          "location": "north", "deflect": (1, 2, 2)[i - 1]})
-            continue
-        unit: dict[str, Any] = {
-            "id": f"u{i:04d}",
-            "controller": "B" if rng.random() < enemy_share else "A",
-            "might": rng.randint(0, 8),
-            "location": rng.choices(["north", "south", "base", "offboard"],
-                                    weights=[45, 35, 15, 5])[0],
-        }
-        if rng.random() < 0.05:
-            unit["untargetable"] = "enemy"
-        if deflect and rng.random() < 0.3:
-            unit["deflect"] = rng.choice([1, 1, 2])
-        board.append(unit)
-    return board
-
-
-def count_scenarios() -> list[tuple[str, int, str, dict[str, Any]]]:
-    """``(name, units, question, scenario dict)`` for every count-latency case."""
-    cases: list[tuple[str, int, str, dict[str, Any]]] = []
-    base: dict[str, Any] = {"format": 1, "controller": "A", "card": "Alpha Strike",
-                            "battlefields": ["north", "south"]}
-    for units in (10, 100, 1000):
-        board = generated_board(units, seed=units, deflect=False, friendly_might=7)
-        enemies = [u["id"] for u in board if u["controller"] == "B"]
-        cases.append((f"resolve, {units} units", units, "resolve",
-                      {**base, "units": board,
-                       "targets": {"friendly": "kai", "enemies": enemies}}))
-        cases.append((f"finalize, {units} units", units, "finalize",
-                      {**base, "units": board}))
-        taxed = generated_board(units, seed=units + 1, deflect=True, friendly_might=7)
-        cases.append((f"finalize + Deflect, power 4, {units} units", units, "finalize",
-                      {**base, "units": taxed, "available_power": 4}))
-    for pool in (40, 100):
-        ids = [f"t{i:02d}" for i in range(60)]
-        units = [{"id": "kai", "controller": "A", "might": pool, "location": "north"}]
-        units += [{"id": u, "controller": "B", "might": 1, "location": "north"} for u in ids]
-        cases.append((f"resolve, 60 targets / {pool} damage", len(units), "resolve",
-                      {**base, "units": units,
-                       "targets": {"friendly": "kai", "enemies": ids}}))
-        rng = random.Random(pool)
-        taxed_units = [dict(u, deflect=rng.choice([0, 0, 1, 2])) if u["id"] != "kai" else u
-                       for u in units]
-        cases.append((f"finalize + Deflect, power 10, 60 candidates / cap {pool}",
-                      len(units), "finalize",
-                      {**base, "units": taxed_units, "available_power": 10}))
-    return cases
-
-
-def measure_counts(repeats: int, say: Callable[[str], None]) -> list[CountCase]:
-    results: list[CountCase] = []
-    for name, units, question, data in count_scenarios():
-        say(f"counting {name}")
-        parse_ms, _ = median_ms(lambda data=data: parse_scenario(data), repeats)
-        scenario = parse_scenario(data)
-        build: Callable[[], Resolutions | Declarations]
-        if question == "resolve":
-            build = lambda scenario=scenario: resolve(scenario)  # noqa: E731
-        else:
-            build = lambda scenario=scenario: finalize(scenario)  # noqa: E731
-        build_ms, _ = median_ms(build, repeats)
-        legal = build()
-        count_fn: Callable[[], object]
-        if isinstance(legal, Resolutions):
-            problem = legal.problem
-            shape = f"{len(problem.targets)} legal targets, {problem.pool} damage"
-            count_fn = lambda p=problem: count_split_resolutions(  # noqa: E731
-                len(p.targets), p.pool)
-            expected = 1 if problem.pool_null else count_split_resolutions(
-                len(problem.targets), problem.pool)
-        else:
-            fp = legal.problem
-            caps = [o.cap for o in fp.options]
-            binds = fp.budget is not None and sum(fp.taxes) > fp.budget
-            shape = (f"{len(fp.candidates)} candidates, {len(caps)} friendly options, "
-                     f"{'budget ' + str(fp.budget) if binds else 'no binding budget'}")
-            count_fn = lambda fp=fp, caps=caps: count_subsets_for_caps(  # noqa: E731
-                len(fp.candidates), caps=caps, taxes=fp.taxes, budget=fp.budget)
-            expected = sum(count_subsets_for_caps(len(fp.candidates), caps=caps,
-                                                  taxes=fp.taxes, budget=fp.budget))
-        fn_ms, fn_max = median_ms(count_fn, repeats)
-        count_ms, count_max = median_ms(legal.count, repeats)
-        count = legal.count()
-        verified: bool | None = count == expected
-        if verified and count <= 200_000:
-            # Small enough to list: the count must match a full native enumeration.
-            verified = sum(1 for _ in legal) == count
-        results.append(CountCase(name, units, question, shape, count, fn_ms, fn_max,
-                                 count_ms, count_max, build_ms, parse_ms, verified))
-    return results
+def count_target(c: CountCase) -> Target:
+    """Both counts of a count-latency case under ``COUNT_MS``."""
+    return target(f"count < {COUNT_MS:g} ms", c.name, c.slowest_ms, COUNT_MS, unit="ms",
+                  sense="<")
 
 
 # --------------------------------------------------------------------------- reporting
@@ -637,8 +190,8 @@ def fmt_measured_rate(m: Measurement) -> str:
 
 
 def render(console: Console, meta: dict[str, Any], questions: Sequence[Question],
-           results: Sequence[Measurement], targets: Sequence[Target],
-           counts: Sequence[CountCase]) -> None:
+           results: Sequence[Measurement]) -> None:
+    """The tables before the targets: rates, ratios to cpsat, every run."""
     console.print(versions_line(meta, ("ortools", "python-constraint2", "numpy")))
     console.print(f"mode: {meta['mode']}, repeats {meta['repeats']} (capped methods "
                   f"{meta['capped_repeats']}), budget {meta['budget']:g} s / "
@@ -675,39 +228,20 @@ def render(console: Console, meta: dict[str, Any], questions: Sequence[Question]
                        ", ".join(fmt_rate(r) for r in m.repeat_rates), verified)
     console.print(detail)
 
-    target_table = new_table("Enumeration targets",
-                             ("target", "question", "measured", "needed", "result"),
-                             left=("target", "question", "result"))
-    for t in targets:
-        shown = t.bound + fmt_rate(t.value) if t.unit == "/s" else fmt_ratio(t.value, t.bound)
-        needed = fmt_rate(t.threshold) if t.unit == "/s" else fmt_ratio(t.threshold)
-        target_table.add_row(t.name, t.question, shown, needed,
-                             pass_cell(t.passed, t.value / t.threshold))
-    console.print(target_table)
 
-    count_table = new_table(f"count() latency (median; target: every count < "
-                            f"{COUNT_MS:g} ms)",
-                            ("case", "question", "answers", "count fn", "LegalSet.count()",
-                             "rules (build)", "parse", "verified", "result"),
-                            left=("case", "question"))
-    for c in counts:
+def count_table(counts: Sequence[CountCase], targets: Sequence[Target]) -> Table:
+    """The count latency of every case (printed after the targets)."""
+    table = new_table(f"count() latency (median; target: every count < {COUNT_MS:g} ms)",
+                      ("case", "question", "answers", "count fn", "LegalSet.count()",
+                       "rules (build)", "parse", "verified", "result"),
+                      left=("case", "question"))
+    for c, t in zip(counts, targets, strict=True):
         digits = f"{c.count:,}" if c.count < 10**9 else f"~1e{len(str(c.count)) - 1}"
         verified = {True: "yes", False: "[red]NO[/red]", None: "-"}[c.verified]
-        count_table.add_row(c.name, f"{c.question}: {c.shape}", digits, fmt_ms(c.count_fn_ms),
-                            fmt_ms(c.legal_count_ms), fmt_ms(c.build_ms), fmt_ms(c.parse_ms),
-                            verified, pass_cell(c.passed))
-    console.print(count_table)
-
-    failed_checks = [m for m in results if m.verified is False]
-    failed_checks_counts = [c for c in counts if c.verified is False]
-    missed = [t for t in targets if not t.passed]
-    slow = [c for c in counts if not c.passed]
-    summary = (f"targets: {len(targets) - len(missed)}/{len(targets)} enumeration PASS, "
-               f"{len(counts) - len(slow)}/{len(counts)} count-latency PASS")
-    if failed_checks or failed_checks_counts:
-        summary += (f"; [red]{len(failed_checks) + len(failed_checks_counts)} count "
-                    "verification(s) FAILED[/red]")
-    console.print(summary)
+        table.add_row(c.name, f"{c.question}: {c.shape}", digits, fmt_ms(c.count_fn_ms),
+                      fmt_ms(c.legal_count_ms), fmt_ms(c.build_ms), fmt_ms(c.parse_ms),
+                      verified, pass_cell(t.passed))
+    return table
 
 
 # --------------------------------------------------------------------------- main
@@ -750,27 +284,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                                       sample_floor, say)
     targets = enumeration_targets(results)
     counts = measure_counts(count_repeats, say)
-    meta["wall_seconds"] = round(time.perf_counter() - started, 1)
+    count_targets = [count_target(c) for c in counts]
 
-    render(console, meta, questions, results, targets, counts)
-    console.print(f"wall time {meta['wall_seconds']} s")
-
-    if args.json:
-        document = {
-            "meta": meta,
-            "questions": [{"label": q.label, "shape": q.shape, "targets": q.targets,
-                           "pool": q.pool, "count": q.count} for q in questions],
-            "enumeration": [asdict(m) for m in results],
-            "ratios_to_cpsat": {q: {m: {"ratio": v, "bound": b} for m, (v, b) in row.items()}
-                                for q, row in ratios(results).items()},
-            "targets": [t.as_json() for t in targets],
-            "count_latency": [{**asdict(c), "count": str(c.count), "passed": c.passed}
-                              for c in counts],
-        }
-        write_json(args.json, document, console)
-    verification_failed = any(m.verified is False for m in results) or any(
+    render(console, meta, questions, results)
+    failed_checks = sum(m.verified is False for m in results) + sum(
         c.verified is False for c in counts)
-    return 1 if verification_failed else 0
+    document = {
+        "questions": [{"label": q.label, "shape": q.shape, "targets": q.targets,
+                       "pool": q.pool, "count": q.count} for q in questions],
+        "enumeration": [asdict(m) for m in results],
+        "ratios_to_cpsat": {q: {m: {"ratio": v, "bound": b} for m, (v, b) in row.items()}
+                            for q, row in ratios(results).items()},
+        "count_latency": [{**asdict(c), "count": str(c.count), "passed": t.passed}
+                          for c, t in zip(counts, count_targets, strict=True)],
+    }
+    tail = (f"; [red]{failed_checks} count verification(s) FAILED[/red]"
+            if failed_checks else "")
+    return finish(console, args.json, meta, started, targets, document,
+                  title="Enumeration targets", kind="enumeration",
+                  also=[("count-latency", count_targets)],
+                  after=[count_table(counts, count_targets)], tail=tail,
+                  failed=failed_checks > 0)
 
 
 if __name__ == "__main__":

@@ -27,20 +27,22 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from _common import (
+    Target,
     base_parser,
     environment,
+    finish,
     make_console,
     new_table,
     pass_cell,
     process_environment,
     riftsolve_argv,
     versions_line,
-    write_json,
 )
 
 from solver.params import optimising_solver
@@ -193,6 +195,15 @@ def run(question: Question, folder: Path, env: dict[str, str]) -> Outcome:
                    behaved)
 
 
+def limit_targets(asked: Sequence[Question], outcomes: Sequence[Outcome]) -> list[Target]:
+    """Each question's target: answered, refused or interrupted as it should be, within
+    ``SECONDS`` (after the interruption, for a streaming run) and ``BYTES``."""
+    return [Target(f"as it should, within {SECONDS:g} s and {BYTES // 2**20:,} MiB", o.label,
+                   o.seconds, SECONDS + (q.interrupt_after or 0), o.passed, unit="s",
+                   sense="<=", detail=f"exit {o.exit_code}, peak {o.peak_mib:,.0f} MiB")
+            for q, o in zip(asked, outcomes, strict=True)]
+
+
 def main() -> int:
     parser = base_parser(__doc__, "the cheaper questions only (CI)")
     args = parser.parse_args()
@@ -203,6 +214,7 @@ def main() -> int:
     env = process_environment()
     asked = [q for q in questions() if q.quick or not args.quick]
     outcomes = []
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for question in asked:
             console.print(f"running {question.label} ...")
@@ -215,13 +227,10 @@ def main() -> int:
         table.add_row(o.label, str(o.exit_code), f"{o.seconds:.2f} s", f"{o.peak_mib:,.0f} MiB",
                       o.said or "(answered)", pass_cell(o.passed))
     console.print(table)
-    passed = sum(o.passed for o in outcomes)
-    console.print(f"targets: {passed}/{len(outcomes)} PASS")
-    if args.json:
-        write_json(args.json, {"meta": meta, "outcomes": [asdict(o) for o in outcomes]},
-                   console)
     # a time or memory miss is reported (a noisy machine); a wrong outcome fails the run
-    return 0 if all(o.behaved for o in outcomes) else 1
+    return finish(console, args.json, meta, started, limit_targets(asked, outcomes),
+                  {"outcomes": [asdict(o) for o in outcomes]}, title=None,
+                  failed=not all(o.behaved for o in outcomes))
 
 
 if __name__ == "__main__":
