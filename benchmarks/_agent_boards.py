@@ -12,9 +12,9 @@ from typing import Any
 
 from _common import random_units, unmeet_fox_fire
 
-from models.board import BASE
-from models.scenario import Scenario, parse_scenario
-from solver.legal import GroupResolutions, Resolutions, resolve
+from riftsolve.models.board import BASE
+from riftsolve.models.scenario import Scenario, parse_scenario
+from riftsolve.solver.legal import GroupResolutions, Resolutions, resolve
 
 BATTLEFIELDS = ("north", "south")
 

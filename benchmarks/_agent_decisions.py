@@ -16,11 +16,11 @@ from typing import Any
 from _agent_boards import Board
 from _common import back_to_back, median_seconds
 
-from models.objectives import Objective
-from models.scenario import Scenario
-from solver.best import _cpsat_best, best
-from solver.knapsack import best_split
-from solver.legal import GroupResolutions, LegalSet, Resolutions, resolve
+from riftsolve.models.objectives import Objective
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.best import _cpsat_best, best
+from riftsolve.solver.knapsack import best_split
+from riftsolve.solver.legal import GroupResolutions, LegalSet, Resolutions, resolve
 
 OBJECTIVES = ("kills", "kills,-overkill", "killed-might,-overkill", "value,-overkill")
 DECISION_METHODS = ("best", "knapsack", "brute", "cpsat")

@@ -25,10 +25,10 @@ from _agent_decisions import (
 )
 from _common import Child, flag_failure, median_seconds, shared_array, timings
 
-from models.objectives import Objective
-from models.scenario import Scenario
-from solver.best import KNAPSACK_FROM, VECTOR_LIMIT
-from solver.legal import GroupResolutions, resolve
+from riftsolve.models.objectives import Objective
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.best import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.solver.legal import GroupResolutions, resolve
 
 GROUP_OBJECTIVES = ("kills", "killed-might")
 LATENCY_METHODS = ("best", "brute", "cpsat")

@@ -47,7 +47,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from models.board import BASE, OFFBOARD
+from riftsolve.models.board import BASE, OFFBOARD
 
 # --------------------------------------------------------------------------- environment
 
@@ -215,7 +215,7 @@ def riftsolve_argv() -> list[str]:
     if script.is_file():
         return [str(script)]
     found = shutil.which("riftsolve")
-    return [found] if found else [sys.executable, "-m", "solver.entry"]
+    return [found] if found else [sys.executable, "-m", "riftsolve.solver.entry"]
 
 
 def process_environment(inherit: bool = False) -> dict[str, str]:

@@ -15,10 +15,10 @@ from typing import Any
 
 from _common import random_units, unmeet_fox_fire
 
-from models.board import BASE
-from models.group import GroupProblem, group_effect, member_failure
-from models.scenario import Scenario, parse_scenario
-from solver.legal import GroupDeclarations, GroupResolutions, finalize, resolve
+from riftsolve.models.board import BASE
+from riftsolve.models.group import GroupProblem, group_effect, member_failure
+from riftsolve.models.scenario import Scenario, parse_scenario
+from riftsolve.solver.legal import GroupDeclarations, GroupResolutions, finalize, resolve
 
 #: The board size of the speed target (native vs brute force); the brute force always runs
 #: on boards up to this size.

@@ -27,17 +27,17 @@ from _common import (
 )
 from _group_boards import TARGET_UNITS, Question, brute_candidates
 
-from models.answers import Affected, GroupDeclaration
-from models.board import BASE
-from models.group import (
+from riftsolve.models.answers import Affected, GroupDeclaration
+from riftsolve.models.board import BASE
+from riftsolve.models.group import (
     group_effect,
     stands_at,
     verify_group_declaration,
     verify_group_resolution,
 )
-from models.scenario import parse_scenario
-from solver.count import count_maximal_selections, count_selections
-from solver.legal import GroupDeclarations
+from riftsolve.models.scenario import parse_scenario
+from riftsolve.solver.count import count_maximal_selections, count_selections
+from riftsolve.solver.legal import GroupDeclarations
 
 #: The brute force stops after this many subsets, and is skipped on boards above
 #: ``TARGET_UNITS`` units with more subsets than this.

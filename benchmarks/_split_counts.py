@@ -16,9 +16,9 @@ from typing import Any
 
 from _common import median_ms
 
-from models.scenario import parse_scenario
-from solver.count import count_split_resolutions, count_subsets_for_caps
-from solver.legal import Declarations, Resolutions, finalize, resolve
+from riftsolve.models.scenario import parse_scenario
+from riftsolve.solver.count import count_split_resolutions, count_subsets_for_caps
+from riftsolve.solver.legal import Declarations, Resolutions, finalize, resolve
 
 
 @dataclass

@@ -32,11 +32,11 @@ from _common import (
 )
 from constraint import ExactSumConstraint, Problem, SomeInSetConstraint
 
-from models.scenario import parse_scenario
-from models.split import SplitResolveProblem, resolve_problem
-from solver.backends import cpsat, native, pyconstraint
-from solver.count import count_split_resolutions
-from solver.output import resolution_block_text
+from riftsolve.models.scenario import parse_scenario
+from riftsolve.models.split import SplitResolveProblem, resolve_problem
+from riftsolve.solver.backends import cpsat, native, pyconstraint
+from riftsolve.solver.count import count_split_resolutions
+from riftsolve.solver.output import resolution_block_text
 
 #: Damage of the ``drop`` shape, targets of the ``split`` shape.
 DROP_POOL = 5

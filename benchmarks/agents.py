@@ -123,10 +123,10 @@ from _common import fmt_ms as fmt_ms_with
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from models.scenario import parse_scenario
-from solver.best import KNAPSACK_FROM, VECTOR_LIMIT
-from solver.legal import Resolutions, resolve
-from solver.params import enumeration_solver, optimising_solver
+from riftsolve.models.scenario import parse_scenario
+from riftsolve.solver.best import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.solver.legal import Resolutions, resolve
+from riftsolve.solver.params import enumeration_solver, optimising_solver
 
 #: Targets from the issue.
 DECISIONS_PER_S = 1_000.0

@@ -113,7 +113,7 @@ from _split_methods import (
 from rich.console import Console
 from rich.table import Table
 
-from solver.params import enumeration_solver
+from riftsolve.solver.params import enumeration_solver
 
 #: Targets from the issue.
 NATIVE_VS_CPSAT = 40.0

@@ -115,7 +115,7 @@ from _group_methods import (
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from solver.params import enumeration_solver
+from riftsolve.solver.params import enumeration_solver
 
 #: Targets from the issue (on boards of ``TARGET_UNITS`` and ``COUNT_UNITS`` units).
 NATIVE_VS_BRUTE = 10.0

@@ -45,7 +45,7 @@ from _common import (
     versions_line,
 )
 
-from solver.params import optimising_solver
+from riftsolve.solver.params import optimising_solver
 
 #: The issue's bounds: answered or refused within this many seconds and bytes.
 SECONDS = 10.0
@@ -115,7 +115,7 @@ def questions() -> list[Question]:
     del taxing["targets"]
     taxing["units"][-1]["deflect"] = 2
     taxing["available_power"] = 2
-    huge = "from models import load_scenario; from solver import resolve; import numpy as np\n"
+    huge = ("import numpy as np\nfrom riftsolve import load_scenario, resolve\n")
     return [
         Question("900 targets, 1,000 damage, --limit 3", _alpha(1000, 900),
                  ["resolve", "--limit", "3"]),

@@ -75,8 +75,8 @@ from _common import (
 )
 from rich.console import Console
 
-from solver.examples import example_path
-from solver.params import enumeration_solver
+from riftsolve.solver.examples import example_path
+from riftsolve.solver.params import enumeration_solver
 
 #: The target from the issue: a small resolve at most this many times the baseline.
 RESOLVE_VS_NUMPY = 3.0

@@ -3,12 +3,12 @@
 Pure Python: nothing here imports a solver. ``solver`` turns these questions into answers.
 """
 
-from models.answers import Affected, Declaration, GroupDeclaration, Resolution
-from models.board import Board, Unit
-from models.effects import Effect, GroupTargets, SplitDamage
-from models.format1 import load_scenario, parse_scenario
-from models.scenario import Scenario, ScenarioError
-from models.targeting import Failure
+from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Resolution
+from riftsolve.models.board import Board, Unit
+from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
+from riftsolve.models.format1 import load_scenario, parse_scenario
+from riftsolve.models.scenario import Scenario, ScenarioError
+from riftsolve.models.targeting import Failure
 
 __all__ = [
     "Affected",

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
+from riftsolve.models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
 
 #: The location of a unit at its controller's base.
 BASE = "base"

@@ -4,7 +4,7 @@
 The roles come from the card's own text through the instruction grammar
 (:mod:`models.classify`), so a card's effect and its wording cannot disagree.
 
->>> from models.cards import card
+>>> from riftsolve.models.cards import card
 >>> sorted(targeted_slots(card("Alpha Strike")))
 ['enemies', 'friendly']
 """
@@ -15,11 +15,11 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from models.board import Unit
-from models.classify import Role, classify
-from models.effects import Effect
-from models.scenario import Scenario
-from models.targeting import Failure
+from riftsolve.models.board import Unit
+from riftsolve.models.classify import Role, classify
+from riftsolve.models.effects import Effect
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
 
 #: Roles a slot's mention may have: the slots are the choices the card makes.
 _CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC)

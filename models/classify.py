@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
-from models.rules import rule
+from riftsolve.models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
+from riftsolve.models.rules import rule
 
 
 class Role(StrEnum):

@@ -3,7 +3,7 @@
 A card of the library is an instance of one of these specs; an inline ``effect`` in a
 scenario builds one too, so a new card of a known family is a new entry, not new code.
 
->>> from models.cards import card
+>>> from riftsolve.models.cards import card
 >>> alpha = card("alpha-strike")
 >>> alpha.slot_names, alpha.pool is Pool.FRIENDLY_MIGHT
 (('friendly', 'enemies'), True)

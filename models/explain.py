@@ -3,7 +3,7 @@
 Each step is a dict ``{"rule", "version", "text", "detail"}``: the Core Rules number, the
 version it is quoted from, the rule's gist and what it means for this answer.
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 1, "location": "north"},
@@ -19,15 +19,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from models.answers import Affected, Declaration, GroupDeclaration, Resolution
-from models.choosing import deflect_tax, fired_triggers
-from models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
-from models.group import group_effect, requirement_failure, resolve_group_problem
-from models.objectives import dealt_to_each
-from models.rules import rule
-from models.scenario import Scenario
-from models.split import SplitResolveProblem, finalize_problem, resolve_problem, split_effect
-from models.targeting import source_battlefield
+from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Resolution
+from riftsolve.models.choosing import deflect_tax, fired_triggers
+from riftsolve.models.effects import GroupTargets, Pool, Sharing, SplitDamage, Zone
+from riftsolve.models.group import group_effect, requirement_failure, resolve_group_problem
+from riftsolve.models.objectives import dealt_to_each
+from riftsolve.models.rules import rule
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.split import (
+    SplitResolveProblem,
+    finalize_problem,
+    resolve_problem,
+    split_effect,
+)
+from riftsolve.models.targeting import source_battlefield
 
 Step = dict[str, Any]
 

@@ -9,7 +9,7 @@ inside ``units``, the unit's id, in one line:
 ...     "might": 2.5, "location": "north"}]})
 Traceback (most recent call last):
 ...
-models.limits.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
+riftsolve.models.limits.ScenarioError: units[kai].might: input should be a valid integer (got 2.5)
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "alpha-strike",
 ...     "battlefields": ["north"], "units": [{"id": "kai", "controller": "A",
 ...     "might": 3, "location": "north"}]})
@@ -33,9 +33,9 @@ from pydantic import (
     model_validator,
 )
 
-from models import cards
-from models.board import BASE, Board, ChosenTrigger, Unit
-from models.effects import (
+from riftsolve.models import cards
+from riftsolve.models.board import BASE, Board, ChosenTrigger, Unit
+from riftsolve.models.effects import (
     Action,
     Effect,
     GroupSlot,
@@ -47,9 +47,9 @@ from models.effects import (
     SplitDamage,
     Zone,
 )
-from models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
-from models.rules import SUPPORTED_VERSIONS
-from models.scenario import Policy, Scenario, Targets, known_unit
+from riftsolve.models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
+from riftsolve.models.rules import SUPPORTED_VERSIONS
+from riftsolve.models.scenario import Policy, Scenario, Targets, known_unit
 
 FORMAT_VERSION = 1
 

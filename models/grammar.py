@@ -14,7 +14,7 @@ choose in one way: an ordinary instruction, a cost, a trigger condition ...), ea
 >>> parse("Kill a fish.")
 Traceback (most recent call last):
 ...
-models.grammar.GrammarError: words not understood: 'fish'
+riftsolve.models.grammar.GrammarError: words not understood: 'fish'
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the rules to a scenario; every backend answers the resulting :class:`GroupProble
 :func:`verify_group_declaration` and :func:`verify_group_resolution` check one answer
 against the rules directly.
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": f"r{i}", "controller": "B", "might": m, "location": "north"}
@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from models.answers import Affected, GroupDeclaration, Selection
-from models.board import BASE, Board, Unit
-from models.choosing import deflect_failures, deflect_tax
-from models.effects import GroupSlot, GroupTargets, Reach, Sharing
-from models.scenario import Scenario, require_targets
-from models.targeting import Failure, untargetable_failure
+from riftsolve.models.answers import Affected, GroupDeclaration, Selection
+from riftsolve.models.board import BASE, Board, Unit
+from riftsolve.models.choosing import deflect_failures, deflect_tax
+from riftsolve.models.effects import GroupSlot, GroupTargets, Reach, Sharing
+from riftsolve.models.scenario import Scenario, require_targets
+from riftsolve.models.targeting import Failure, untargetable_failure
 
 
 @dataclass(frozen=True)

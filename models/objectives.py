@@ -11,7 +11,7 @@ scenario's ``lethal_any`` (Elder Dragon's passive), any amount of the controller
 kills an enemy unit (142.4.c). A group effect that deals damage deals its amount plus
 Bonus Damage to each unit it affects (715.2).
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 5, "location": "north"},
@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.answers import Affected, Repeated, Resolution
-from models.board import Unit
-from models.outcome import apply, death, metrics
-from models.outcome import dealt_to_each as dealt_to_each  # re-exported
-from models.outcome import lethal as lethal
-from models.outcome import xp_per_kill as xp_per_kill
-from models.scenario import Scenario
+from riftsolve.models.answers import Affected, Repeated, Resolution
+from riftsolve.models.board import Unit
+from riftsolve.models.outcome import apply, death, metrics
+from riftsolve.models.outcome import dealt_to_each as dealt_to_each  # re-exported
+from riftsolve.models.outcome import lethal as lethal
+from riftsolve.models.outcome import xp_per_kill as xp_per_kill
+from riftsolve.models.scenario import Scenario
 
 #: Metrics an objective may name, and what each measures.
 METRICS = {

@@ -6,8 +6,8 @@ to hand or swapped, XP gained, Power paid, and the board that follows once the c
 has killed the units with lethal damage. Every objective of ``best`` is measured on it
 (:func:`metrics`); the numpy, knapsack and CP-SAT forms are tested against it.
 
->>> from models.format1 import parse_scenario
->>> from models.answers import Resolution
+>>> from riftsolve.models.format1 import parse_scenario
+>>> from riftsolve.models.answers import Resolution
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 5, "location": "north"},
@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
-from models.board import BASE, OFFBOARD, Board, Unit
-from models.effects import Action, GroupTargets, SplitDamage
-from models.limits import LIMIT
-from models.scenario import Scenario
+from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
+from riftsolve.models.effects import Action, GroupTargets, SplitDamage
+from riftsolve.models.limits import LIMIT
+from riftsolve.models.scenario import Scenario
 
 #: What :func:`apply` accepts: a resolution or a declaration of any question.
 Answer = (Resolution | Affected | Repeated[Affected] | Declaration | GroupDeclaration
@@ -41,6 +41,8 @@ Answer = (Resolution | Affected | Repeated[Affected] | Declaration | GroupDeclar
 class Outcome:
     """What an answer does, unit ids sorted in every field."""
 
+    #: The board that follows, after the cleanup (the dead are off the board).
+    board: Board
     #: Damage dealt to each unit (both executions of a Repeat added up).
     dealt: tuple[tuple[str, int], ...] = ()
     #: Units that die: lethal damage marked (142.4) or killed outright.
@@ -59,8 +61,6 @@ class Outcome:
     xp: int = 0
     #: Power paid for Deflect (a declaration's cost).
     power_paid: int = 0
-    #: The board that follows, after the cleanup (the dead are off the board).
-    board: Board | None = None
 
 
 def lethal(scenario: Scenario, unit: Unit) -> int:
@@ -100,9 +100,9 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     """What ``answer`` does on ``scenario``'s board: for a resolution, its damage, deaths
     and actions and the board after the cleanup; for a declaration, the Power it pays."""
     if isinstance(answer, (Declaration, GroupDeclaration)):
-        return Outcome(power_paid=answer.deflect_cost, board=scenario.board)
+        return Outcome(scenario.board, power_paid=answer.deflect_cost)
     if isinstance(answer, Repeated) and isinstance(answer.first, GroupDeclaration):
-        return Outcome(power_paid=answer.deflect_cost, board=scenario.board)
+        return Outcome(scenario.board, power_paid=answer.deflect_cost)
     parts: list[Any] = [answer.first, answer.again] if isinstance(answer, Repeated) else [
         answer]
     dealt: dict[str, int] = {}
@@ -135,6 +135,7 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     destination = scenario.targets.destination if scenario.targets else None
     moved = {u: destination for u in acted.get(Action.MOVE, ()) if destination}
     return Outcome(
+        _after(board, dealt, killed, moved, acted),
         dealt=tuple(sorted(dealt.items())),
         killed=tuple(sorted(killed)),
         overkill=overkill,
@@ -144,7 +145,6 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
         swapped=tuple(sorted(acted.get(Action.SWAP_MIGHT, ()))),
         affected=tuple(sorted(affected)),
         xp=xp_per_kill(scenario) * len(from_damage),
-        board=_after(board, dealt, killed, moved, acted),
     )
 
 

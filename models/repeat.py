@@ -5,7 +5,7 @@ Deflect is paid for each choice, so the two executions' taxes add up against the
 available (809.1.c). On resolution each execution resolves on its own, on the board as it
 is. Each execution is the card's own question, asked of :func:`execution`.
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Bellows Breath",
 ...     "repeat": True, "battlefields": ["north"], "units": [
 ...         {"id": "r1", "controller": "B", "might": 1, "location": "north"}],
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.answers import Affected, GroupDeclaration, Repeated
-from models.choosing import deflect_failures
-from models.group import selection_tax, verify_group_declaration, verify_group_resolution
-from models.scenario import Scenario
-from models.targeting import Failure
+from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.choosing import deflect_failures
+from riftsolve.models.group import selection_tax, verify_group_declaration, verify_group_resolution
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
 
 
 def execution(scenario: Scenario, again: bool) -> Scenario:

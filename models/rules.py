@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.versions import note_in, number_in
+from riftsolve.models.versions import note_in, number_in
 
 #: The Core Rules version whose numbering the engine cites.
 RULES_VERSION = "1.4"

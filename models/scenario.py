@@ -6,8 +6,8 @@ built by the format-1 parser (:mod:`models.format1`, which reads JSON and names 
 field at fault in every error) or in Python, where it validates the same way. The rules
 modules use these records and never the parser.
 
->>> from models.board import Board, Unit
->>> from models.cards import card
+>>> from riftsolve.models.board import Board, Unit
+>>> from riftsolve.models.cards import card
 >>> s = Scenario("A", card("Fox-Fire"), Board(("north",), (Unit("r1", "B", 2, "north"),)))
 >>> s.policy.group_subset, s.rules
 ('maximal', '1.4')
@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from models.board import Board
-from models.effects import Effect, GroupTargets, SplitDamage
-from models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
-from models.limits import ScenarioError as ScenarioError
-from models.limits import bounded
-from models.rules import SUPPORTED_VERSIONS
+from riftsolve.models.board import Board
+from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
+from riftsolve.models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
+from riftsolve.models.limits import ScenarioError as ScenarioError
+from riftsolve.models.limits import bounded
+from riftsolve.models.rules import SUPPORTED_VERSIONS
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     """What looks like a mistake but is a legal scenario: a controller who controls no
     unit and is on no team (a typo such as "me" would make every unit an enemy).
 
-    >>> from models.format1 import parse_scenario
+    >>> from riftsolve.models.format1 import parse_scenario
     >>> s = parse_scenario({"format": 1, "controller": "me", "card": "Fox-Fire",
     ...     "battlefields": ["n"], "units": [{"id": "u", "controller": "A", "might": 1,
     ...     "location": "n"}]})
@@ -144,7 +144,7 @@ _PARSER = frozenset({"load_scenario", "parse_scenario", "parse_scenario_bytes",
 
 def __getattr__(name: str) -> Any:
     if name in _PARSER:
-        from models import format1
+        from riftsolve.models import format1
 
         return getattr(format1, name)
-    raise AttributeError(f"module 'models.scenario' has no attribute {name!r}")
+    raise AttributeError(f"module 'riftsolve.models.scenario' has no attribute {name!r}")

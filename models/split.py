@@ -5,7 +5,7 @@ return the combinatorial question every backend answers. :func:`verify_declarati
 and :func:`verify_resolution` check one answer against the rules directly, with no
 solver; every backend is tested against them.
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 3, "location": "north"},
@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from models.answers import Declaration, Resolution
-from models.board import Unit
-from models.choosing import deflect_failures, deflect_tax
-from models.effects import Pool, SplitDamage
-from models.scenario import Scenario, ScenarioError, require_targets
-from models.targeting import (
+from riftsolve.models.answers import Declaration, Resolution
+from riftsolve.models.board import Unit
+from riftsolve.models.choosing import deflect_failures, deflect_tax
+from riftsolve.models.effects import Pool, SplitDamage
+from riftsolve.models.scenario import Scenario, ScenarioError, require_targets
+from riftsolve.models.targeting import (
     Failure,
     friendly_target_failure,
     source_battlefield,

@@ -4,7 +4,7 @@ Each check returns ``None`` when the unit passes, or a :class:`Failure` naming t
 it breaks. The same predicates serve finalization (who may be chosen) and resolution
 (which chosen targets are still legal, CR 1.4 359.3.e):
 
->>> from models.board import Board, Unit
+>>> from riftsolve.models.board import Board, Unit
 >>> board = Board(("north",), (Unit("r1", "B", 1, "base"),))
 >>> split_target_failure(board["r1"], controller="A", among=Relation.ENEMY,
 ...     zone=Zone.BATTLEFIELDS, here=None, board=board, resolving=True).rule
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.board import Board, Unit
-from models.effects import Relation, Zone
-from models.rules import Rule, rule
+from riftsolve.models.board import Board, Unit
+from riftsolve.models.effects import Relation, Zone
+from riftsolve.models.rules import Rule, rule
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ what decides the answer, the question is refused with the reason, never answered
 * 1.2's Deflect (735.1.c) is paid once per spell, not for each choice: a Repeat whose
   choices could pay Deflect is refused.
 
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "rules": "1.3", "controller": "A",
 ...     "card": "Alpha Strike", "battlefields": ["n"], "units": [
 ...         {"id": "kai", "controller": "A", "might": 1, "location": "n"},
@@ -28,11 +28,11 @@ under Core Rules 1.3, 355.14.h lets the controller decide which split ta
 
 from __future__ import annotations
 
-from models.effects import GroupTargets, Sharing, SplitDamage
-from models.group import finalize_group_problem
-from models.scenario import Scenario
-from models.split import resolve_problem
-from models.versions import number_in
+from riftsolve.models.effects import GroupTargets, Sharing, SplitDamage
+from riftsolve.models.group import finalize_group_problem
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.split import resolve_problem
+from riftsolve.models.versions import number_in
 
 
 def older_rules_refusal(scenario: Scenario, question: str) -> str | None:

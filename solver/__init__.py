@@ -3,9 +3,9 @@
 The names below are loaded on first use, so that importing a small part of the package
 (the command line's entry point, say) does not load all of it.
 
->>> from models import load_scenario
->>> from solver import finalize
->>> from solver.examples import example_path
+>>> from riftsolve.models import load_scenario
+>>> from riftsolve.solver import finalize
+>>> from riftsolve.solver.examples import example_path
 >>> finalize(load_scenario(example_path("alpha-strike-finalize-4"))).count()
 16
 """
@@ -16,8 +16,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from solver.best import Linear, Ranked, best
-    from solver.legal import (
+    from riftsolve.solver.best import Linear, Ranked, best
+    from riftsolve.solver.legal import (
         Declarations,
         GroupDeclarations,
         GroupResolutions,
@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 
 #: Where each public name lives.
 _HOMES = {
-    "Linear": "solver.best", "Ranked": "solver.best", "best": "solver.best",
+    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.best"),
     **dict.fromkeys(("Declarations", "GroupDeclarations", "GroupResolutions", "LegalSet",
-                     "Resolutions", "finalize", "resolve"), "solver.legal"),
+                     "Resolutions", "finalize", "resolve"), "riftsolve.solver.legal"),
 }
 
 __all__ = [
@@ -52,7 +52,7 @@ def __getattr__(name: str) -> Any:
     """A public name, imported from its module the first time it is asked for."""
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+        raise AttributeError(f"module 'riftsolve.solver' has no attribute {name!r}")
     value = getattr(import_module(home), name)
     globals()[name] = value
     return value

@@ -14,9 +14,9 @@
   source's and the targets' Might by up to K either way (the resolution, drops included,
   stays the controller's choice).
 
->>> from models import load_scenario
->>> from solver import resolve
->>> from solver.examples import example_path
+>>> from riftsolve.models import load_scenario
+>>> from riftsolve.solver import resolve
+>>> from riftsolve.solver.examples import example_path
 >>> legal = resolve(load_scenario(example_path("alpha-strike-6-among-3")))
 >>> top = best(legal, "kills,-overkill")[0]
 >>> top.answer.as_json(), top.values
@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from models.answers import Declaration, GroupDeclaration, Repeated, Resolution
-from models.objectives import Objective, lethal, xp_per_kill
-from models.scenario import LIMIT, Scenario, Targets
-from solver.knapsack import best_split
-from solver.legal import (
+from riftsolve.models.answers import Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.models.objectives import Objective, lethal, xp_per_kill
+from riftsolve.models.scenario import LIMIT, Scenario, Targets
+from riftsolve.solver.knapsack import best_split
+from riftsolve.solver.legal import (
     Declarations,
     GroupDeclarations,
     GroupResolutions,
@@ -47,8 +47,8 @@ from solver.legal import (
     Resolutions,
     resolve,
 )
-from solver.rank import describe_count
-from solver.repeat import RepeatedDeclarations, RepeatedResolutions
+from riftsolve.solver.rank import describe_count
+from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 if TYPE_CHECKING:
     # OR-Tools (and the pandas it loads) is imported only where a CP-SAT model is built
@@ -85,9 +85,9 @@ class Linear:
     """Any linear objective over a split resolution's variables: ``damage[u]`` per point
     of damage dealt to ``u``, ``kills[u]`` if ``u`` is killed (142.4). Maximised.
 
-    >>> from models import load_scenario
-    >>> from solver import resolve
-    >>> from solver.examples import example_path
+    >>> from riftsolve.models import load_scenario
+    >>> from riftsolve.solver import resolve
+    >>> from riftsolve.solver.examples import example_path
     >>> legal = resolve(load_scenario(example_path("alpha-strike-6-among-3")))
     >>> best(legal, Linear(damage={"r2": 1}, kills={"r3": 10}))[0].answer.as_json()
     {'damage': {'r1': 1, 'r2': 2, 'r3': 3}}
@@ -267,7 +267,7 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
     if legal.count() <= VECTOR_LIMIT:
         native = Resolutions(legal.scenario)
         return _select(((a, goal.measure(legal.scenario, a)) for a in native), keep)
-    from solver.compile import compile_resolution
+    from riftsolve.solver.compile import compile_resolution
 
     compiled = compile_resolution(legal.problem)
     killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
@@ -287,7 +287,7 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     """Best answers from CP-SAT: optimise the terms in order, each proven OPTIMAL and then
     fixed; the ``keep`` best one after another, each excluded from the next search; or,
     for all optima, every solution of the model with every term fixed at its optimum."""
-    from solver.compile import compile_resolution
+    from riftsolve.solver.compile import compile_resolution
 
     deadline = time.monotonic() + SEARCH_SECONDS
     found: list[Ranked] = []
@@ -350,7 +350,7 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
                    ) -> list[tuple[Resolution, tuple[int, ...]]]:
     """Every optimal answer: the fixed model enumerated (its helper variables are all
     functions of the amounts, so no answer repeats), in stable order."""
-    from solver.backends.cpsat import stream
+    from riftsolve.solver.backends.cpsat import stream
 
     def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
         return Resolution.dealt(targets, (cb.value(x) for x in amounts))
@@ -373,7 +373,7 @@ def _solve(model: cp_model.CpModel, deadline: float
     """Solve ``model`` once, stopping at ``deadline`` (solver parameters from
     :mod:`solver.params`); Ctrl-C, which CP-SAT catches to stop the search, is raised again
     here rather than taken for a search that ran out of time."""
-    from solver.params import interrupted, optimising_solver
+    from riftsolve.solver.params import interrupted, optimising_solver
 
     solver = optimising_solver(deadline - time.monotonic())
     status = solver.solve(model)

@@ -16,36 +16,36 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, TextIO
 
-from models import cards
-from models.choosing import slot_roles
-from models.classify import classify
-from models.effects import GroupTargets
-from models.format1 import (
+from riftsolve.models import cards
+from riftsolve.models.choosing import slot_roles
+from riftsolve.models.classify import classify
+from riftsolve.models.effects import GroupTargets
+from riftsolve.models.format1 import (
     json_schema,
     load_scenario,
     parse_scenario_bytes,
     parse_scenario_text,
 )
-from models.grammar import GrammarError
-from models.limits import MAX_BYTES, printable
-from models.objectives import METRICS, ObjectiveError
-from models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
-from models.scenario import Scenario, ScenarioError, scenario_warnings
-from solver.backends import BACKENDS
-from solver.backends.native import BLOCK_ROWS
-from solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
-from solver.best import TooManyToRank, best
-from solver.count import CountTooLarge
-from solver.legal import LegalSet, Resolutions, finalize, resolve
-from solver.output import (
+from riftsolve.models.grammar import GrammarError
+from riftsolve.models.limits import MAX_BYTES, printable
+from riftsolve.models.objectives import METRICS, ObjectiveError
+from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
+from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
+from riftsolve.solver.backends import BACKENDS
+from riftsolve.solver.backends.native import BLOCK_ROWS
+from riftsolve.solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
+from riftsolve.solver.best import TooManyToRank, best
+from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.legal import LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver.output import (
     answers_table,
     console,
     json_line,
     plain,
     resolution_block_text,
 )
-from solver.rank import describe_count
-from solver.version import VersionAction
+from riftsolve.solver.rank import describe_count
+from riftsolve.solver.version import VersionAction
 
 #: Most lines listed without ``--limit``.
 LIST_BUDGET = 10**6
@@ -369,7 +369,7 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "best":
         return _best(args, out)
     if args.command == "demo":
-        from solver.demo import run_demo
+        from riftsolve.solver.demo import run_demo
 
         return run_demo(out)
     return _run_question(args, out)

@@ -8,11 +8,11 @@ from typing import Any, TextIO
 
 from rich.table import Table
 
-from models import load_scenario
-from solver.best import best
-from solver.examples import example_names, example_path
-from solver.legal import LegalSet, finalize, resolve
-from solver.output import answers_table, console, plain
+from riftsolve.models import load_scenario
+from riftsolve.solver.best import best
+from riftsolve.solver.examples import example_names, example_path
+from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.output import answers_table, console, plain
 
 #: Answers shown per example.
 SHOWN = 6

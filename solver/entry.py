@@ -15,7 +15,7 @@ INTERRUPTED = "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
 def run() -> int:
     """Import and run the command line (:func:`solver.cli.run`); 130 on Ctrl-C."""
     try:
-        from solver.cli import run as command_line
+        from riftsolve.solver.cli import run as command_line
     except KeyboardInterrupt:
         sys.stderr.write(INTERRUPTED)
         return 130

@@ -16,14 +16,14 @@ When damage is short (``n > D``) each kept target gets exactly 1, so the best an
 keeps the ``D`` targets whose outcome under 1 damage is best (an exchange argument: the
 lexicographic sum of ``D`` vectors is largest for the ``D`` largest vectors).
 
->>> from models.split import SplitResolveProblem
->>> from models.format1 import parse_scenario
+>>> from riftsolve.models.split import SplitResolveProblem
+>>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["n"], "units": [{"id": "kai", "controller": "A", "might": 6,
 ...     "location": "n"}] + [{"id": f"t{i}", "controller": "B", "might": m, "location": "n"}
 ...     for i, m in enumerate([1, 2, 3])],
 ...     "targets": {"friendly": "kai", "enemies": ["t0", "t1", "t2"]}})
->>> from models.objectives import Objective
+>>> from riftsolve.models.objectives import Objective
 >>> best_split(s, SplitResolveProblem(("t0", "t1", "t2"), 6), Objective.parse("kills,-overkill"))
 Resolution(damage=(('t0', 1), ('t1', 2), ('t2', 3)))
 """
@@ -34,10 +34,10 @@ from typing import Any
 
 import numpy as np
 
-from models.answers import Resolution
-from models.objectives import Objective, lethal, unit_metrics
-from models.scenario import Scenario
-from models.split import SplitResolveProblem
+from riftsolve.models.answers import Resolution
+from riftsolve.models.objectives import Objective, lethal, unit_metrics
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.split import SplitResolveProblem
 
 #: Most cells of the DP's tables (items x extra damage x deaths): beyond it the best split
 #: is left to CP-SAT, whose model does not grow with the amount of damage.

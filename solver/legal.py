@@ -4,8 +4,8 @@ Asking a question costs nothing until you use the answer: :meth:`LegalSet.count`
 closed form or a dynamic programme (never a listing, but for maximal group subsets of
 unusual shapes), iteration streams from a backend, membership runs the rules verifier.
 
->>> from models import load_scenario
->>> from solver.examples import example_path
+>>> from riftsolve.models import load_scenario
+>>> from riftsolve.solver.examples import example_path
 >>> legal = resolve(load_scenario(example_path("alpha-strike-shrunk-5-to-3")))
 >>> legal.count()
 10
@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
-from models.answers import (
+from riftsolve.models.answers import (
     Affected,
     Declaration,
     GroupDeclaration,
@@ -40,16 +40,16 @@ from models.answers import (
     Resolution,
     Selection,
 )
-from models.choosing import counted_targets, fired_triggers, has_chosen_triggers
-from models.effects import GroupTargets
-from models.explain import (
+from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
+from riftsolve.models.effects import GroupTargets
+from riftsolve.models.explain import (
     Step,
     explain_declaration,
     explain_group_declaration,
     explain_group_resolution,
     explain_resolution,
 )
-from models.group import (
+from riftsolve.models.group import (
     GroupProblem,
     destinations,
     finalize_group_problem,
@@ -60,9 +60,9 @@ from models.group import (
     verify_group_declaration,
     verify_group_resolution,
 )
-from models.rules import cited_as
-from models.scenario import Scenario, ScenarioError
-from models.split import (
+from riftsolve.models.rules import cited_as
+from riftsolve.models.scenario import Scenario, ScenarioError
+from riftsolve.models.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
     finalize_problem,
@@ -71,10 +71,10 @@ from models.split import (
     verify_declaration,
     verify_resolution,
 )
-from models.targeting import Failure
-from models.version_checks import older_rules_refusal
-from solver.backends import backend, native
-from solver.count import (
+from riftsolve.models.targeting import Failure
+from riftsolve.models.version_checks import older_rules_refusal
+from riftsolve.solver.backends import backend, native
+from riftsolve.solver.count import (
     CountTooLarge,
     count_maximal_selections,
     count_selections,
@@ -82,7 +82,7 @@ from solver.count import (
     count_subsets_for_caps,
     selections_by_tax,
 )
-from solver.rank import (
+from riftsolve.solver.rank import (
     BudgetedSubsets,
     describe_count,
     index_error,
@@ -214,6 +214,18 @@ class LegalSet(ABC, Generic[A]):
                 rows = []
         if rows:
             yield np.array(rows, dtype=np.int8)
+
+    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
+               ) -> np.ndarray[Any, np.dtype[Any]]:
+        """The answers with these indices as numpy rows, as :meth:`arrays` writes them (a
+        0/1 mask over :attr:`columns`; split resolutions override it with damage rows,
+        computed without listing)."""
+        columns = {u: i for i, u in enumerate(self.columns)}
+        rows = np.zeros((len(indices), len(columns)), dtype=np.int8)
+        for row, index in enumerate(np.asarray(indices).tolist()):
+            for unit in self._units(self[int(index)]):
+                rows[row, columns[unit]] = 1
+        return rows
 
     def sample(self, rng: np.random.Generator | None = None) -> A:
         """A legal answer drawn uniformly at random, reproducibly from ``rng``: its index
@@ -676,7 +688,7 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal resolution of ``scenario``'s chosen targets on the board now."""
     _check_version(scenario, "resolve")
     if scenario.repeat:
-        from solver.repeat import RepeatedResolutions
+        from riftsolve.solver.repeat import RepeatedResolutions
 
         return RepeatedResolutions(scenario, backend)
     if isinstance(scenario.effect, GroupTargets):
@@ -688,7 +700,7 @@ def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal target declaration for ``scenario``'s board."""
     _check_version(scenario, "finalize")
     if scenario.repeat:
-        from solver.repeat import RepeatedDeclarations
+        from riftsolve.solver.repeat import RepeatedDeclarations
 
         return RepeatedDeclarations(scenario, backend)
     if isinstance(scenario.effect, GroupTargets):

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from models.limits import printable
+from riftsolve.models.limits import printable
 
 if TYPE_CHECKING:  # rich is imported only to print a table
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    from solver.legal import LegalSet
+    from riftsolve.solver.legal import LegalSet
 
 
 

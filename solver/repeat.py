@@ -5,9 +5,9 @@ Power available (809.1.c, 820.2.a); resolutions are pairs of each execution's re
 each on the board as it is (820.1.d). Counts multiply, or, under a budget, add up over
 the two executions' Deflect distributions; nothing is listed to count.
 
->>> from models import load_scenario
->>> from solver.examples import example_path
->>> from solver.legal import finalize
+>>> from riftsolve.models import load_scenario
+>>> from riftsolve.solver.examples import example_path
+>>> from riftsolve.solver.legal import finalize
 >>> legal = finalize(load_scenario(example_path("bellows-breath-repeat-finalize")))
 >>> legal.count(), next(iter(legal)).deflect_cost
 (21, 0)
@@ -19,13 +19,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from models.answers import Affected, GroupDeclaration, Repeated
-from models.explain import Step, step
-from models.repeat import execution, verify_repeated_declaration, verify_repeated_resolution
-from models.scenario import Scenario
-from models.targeting import Failure
-from solver.count import count_pairs_within
-from solver.legal import GroupDeclarations, GroupResolutions, LegalSet
+from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.explain import Step, step
+from riftsolve.models.repeat import (
+    execution,
+    verify_repeated_declaration,
+    verify_repeated_resolution,
+)
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
+from riftsolve.solver.count import count_pairs_within
+from riftsolve.solver.legal import GroupDeclarations, GroupResolutions, LegalSet
 
 #: The prefix of the second execution's columns in :meth:`LegalSet.arrays` masks.
 AGAIN = "repeat:"

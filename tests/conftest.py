@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from models import Scenario, parse_scenario
+from riftsolve.models import Scenario, parse_scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"
 

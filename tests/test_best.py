@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_group_properties import group_boards
 
-from models import Resolution, Scenario, parse_scenario
-from models.objectives import Objective, ObjectiveError
-from solver import Resolutions, finalize, resolve
-from solver.best import Linear, _cpsat_best, _vector_best, best
-from solver.cli import main
-from solver.knapsack import best_split
+from riftsolve.models import Resolution, Scenario, parse_scenario
+from riftsolve.models.objectives import Objective, ObjectiveError
+from riftsolve.solver import Resolutions, finalize, resolve
+from riftsolve.solver.best import Linear, _cpsat_best, _vector_best, best
+from riftsolve.solver.cli import main
+from riftsolve.solver.knapsack import best_split
 
 SPECS = ["kills", "xp", "killed-might", "value", "kills,-overkill", "-overkill,kills",
          "killed-might,-overkill", "value,kills", "overkill", "-kills,overkill", "affected"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from conftest import build, unit
 
-from models import Resolution
-from models.objectives import Objective
-from solver import Resolutions, resolve
-from solver.best import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
-from solver.knapsack import best_split
+from riftsolve.models import Resolution
+from riftsolve.models.objectives import Objective
+from riftsolve.solver import Resolutions, resolve
+from riftsolve.solver.best import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
+from riftsolve.solver.knapsack import best_split
 
 
 def _drop(weak: int, strong: int, pool: int = 5) -> Resolutions:
@@ -60,7 +60,7 @@ def test_robust_changes_stay_within_the_bounds() -> None:
     """Units at the largest Might, --robust 1: a raised Might is held at the bound (a board
     past it could not be built) and advice is still given: kai may drop to 999,999 while
     r1 stays at 10^6, so the worst case kills nothing; unchanged, r1 dies."""
-    from solver import finalize
+    from riftsolve.solver import finalize
 
     legal = finalize(build([unit("kai", "A", 10**6), unit("r1", might=10**6)]))
     assert best(legal, "kills", robust=1)[0].values == {"kills": 0}

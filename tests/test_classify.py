@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 from conftest import build, unit
 
-from models.cards import library
-from models.choosing import counted_targets, slot_roles, targeted_slots
-from models.classify import Role, classify
-from models.effects import Action, GroupSlot, GroupTargets, Reach, Relation
-from models.grammar import GrammarError
-from models.rules import RULES
-from solver import finalize, resolve
-from solver.cli import main
+from riftsolve.models.cards import library
+from riftsolve.models.choosing import counted_targets, slot_roles, targeted_slots
+from riftsolve.models.classify import Role, classify
+from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Relation
+from riftsolve.models.grammar import GrammarError
+from riftsolve.models.rules import RULES
+from riftsolve.solver import finalize, resolve
+from riftsolve.solver.cli import main
 
 DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_text())
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, scenario_dict, unit
 
-from models import load_scenario
-from solver import cli, resolve
-from solver.backends import BACKENDS
-from solver.cli import main
+from riftsolve.models import load_scenario
+from riftsolve.solver import cli, resolve
+from riftsolve.solver.backends import BACKENDS
+from riftsolve.solver.cli import main
 
 
 def _lines(argv: list[str]) -> tuple[int, list[dict[str, Any]]]:

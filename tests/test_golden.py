@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import expectations, golden_files
 
-from models import Declaration, Resolution, load_scenario
-from solver import finalize, resolve
-from solver.backends import BACKENDS
+from riftsolve.models import Declaration, Resolution, load_scenario
+from riftsolve.solver import finalize, resolve
+from riftsolve.solver.backends import BACKENDS
 
 
 @pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.stem)

@@ -13,12 +13,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_properties import every_backend_lists_exactly
 
-from models import Scenario, parse_scenario
-from models.answers import Affected, GroupDeclaration
-from models.cards.group import CARDS
-from models.effects import GroupTargets
-from models.group import group_effect, verify_group_declaration, verify_group_resolution
-from solver import GroupResolutions, finalize, resolve
+from riftsolve.models import Scenario, parse_scenario
+from riftsolve.models.answers import Affected, GroupDeclaration
+from riftsolve.models.cards.group import CARDS
+from riftsolve.models.effects import GroupTargets
+from riftsolve.models.group import group_effect, verify_group_declaration, verify_group_resolution
+from riftsolve.solver import GroupResolutions, finalize, resolve
 
 #: Weighted towards battlefields, so that most declared targets are still legal.
 LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")

@@ -7,9 +7,9 @@ from typing import Any
 
 from conftest import build, unit
 
-from models import Scenario
-from models.answers import Affected, GroupDeclaration
-from solver import GroupResolutions, finalize, resolve
+from riftsolve.models import Scenario
+from riftsolve.models.answers import Affected, GroupDeclaration
+from riftsolve.solver import GroupResolutions, finalize, resolve
 
 
 def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: Any) -> Scenario:

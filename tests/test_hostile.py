@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, scenario_dict, unit
 
-from models import Board, Scenario, ScenarioError, Unit, parse_scenario
-from models.scenario import parse_scenario_text
-from solver.cli import main
+from riftsolve.models import Board, Scenario, ScenarioError, Unit, parse_scenario
+from riftsolve.models.scenario import parse_scenario_text
+from riftsolve.solver.cli import main
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -202,7 +202,7 @@ def _big_listing(tmp_path: Path) -> str:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "solver.entry", *args]
+    return [sys.executable, "-m", "riftsolve.solver.entry", *args]
 
 
 def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
@@ -269,11 +269,11 @@ def test_ctrl_c_while_the_command_line_is_still_loading() -> None:
     program = ("import builtins, sys\n"
                "real = builtins.__import__\n"
                "def interrupted(name, *args, **kwargs):\n"
-               "    if name == 'solver.cli':\n"
+               "    if name == 'riftsolve.solver.cli':\n"
                "        raise KeyboardInterrupt\n"
                "    return real(name, *args, **kwargs)\n"
                "builtins.__import__ = interrupted\n"
-               "from solver.entry import run\n"
+               "from riftsolve.solver.entry import run\n"
                "sys.exit(run())\n")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 130

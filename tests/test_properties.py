@@ -13,13 +13,13 @@ import reference
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from models import Declaration, Resolution, Scenario, parse_scenario
-from models.answers import Affected, GroupDeclaration, Repeated
-from models.cards.split import CARDS as SPLIT_CARDS
-from models.effects import Pool
-from models.split import verify_declaration, verify_resolution
-from solver import LegalSet, Resolutions, finalize, resolve
-from solver.backends import BACKENDS
+from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
+from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
+from riftsolve.models.effects import Pool
+from riftsolve.models.split import verify_declaration, verify_resolution
+from riftsolve.solver import LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver.backends import BACKENDS
 
 #: Weighted towards battlefields so that most boards have several legal targets.
 LOCATIONS = ("north", "north", "north", "south", "south", "base", "offboard")
@@ -194,8 +194,8 @@ def test_declarations_match_the_reference_on_every_backend(doc: dict[str, Any]) 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 12), st.integers(0, 12))
 def test_native_blocks_equal_native_objects(targets: int, pool: int) -> None:
-    from models.split import SplitResolveProblem
-    from solver.backends.native import resolution_blocks, resolutions
+    from riftsolve.models.split import SplitResolveProblem
+    from riftsolve.solver.backends.native import resolution_blocks, resolutions
 
     ids = tuple(f"t{i:02d}" for i in range(targets))
     problem = SplitResolveProblem(ids, pool)

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import boards
 
-from models import Declaration, Resolution, Scenario, parse_scenario
-from solver import LegalSet, finalize, resolve
-from solver.legal import Declarations, Resolutions
-from solver.rank import (
+from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
+from riftsolve.solver import LegalSet, finalize, resolve
+from riftsolve.solver.legal import Declarations, Resolutions
+from riftsolve.solver.rank import (
     BudgetedSubsets,
     binomial_row,
     rank_combination,

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from solver.cli import main
+from riftsolve.solver.cli import main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -34,7 +34,7 @@ def test_readme_shell_examples() -> None:
 def test_readme_json_examples_are_valid() -> None:
     """Every JSON block of the README parses: whole scenarios, and inline effects placed
     into a scenario of their own."""
-    from models import parse_scenario
+    from riftsolve.models import parse_scenario
 
     blocks = re.findall(r"```json\n(.*?)```", README.read_text(), flags=re.S)
     assert len(blocks) >= 3
@@ -45,3 +45,22 @@ def test_readme_json_examples_are_valid() -> None:
         effect = json.loads("{" + block + "}")["effect"]
         parse_scenario({"format": 1, "controller": "A", "effect": effect,
                         "battlefields": ["north"], "units": []})
+
+
+def readme_code() -> str:
+    """The README's Python examples as one module (their expected outputs left out), for
+    ``mypy --strict`` (CI checks that the examples users copy type-check)."""
+    parser = doctest.DocTestParser()
+    examples = parser.get_examples(README.read_text())
+    return "".join(example.source for example in examples)
+
+
+def test_readme_code_is_one_module_using_riftsolve() -> None:
+    code = readme_code()
+    compile(code, "README.md", "exec")
+    assert "import riftsolve as rs" in code
+    assert "from models" not in code and "from solver" not in code
+
+
+if __name__ == "__main__":  # python tests/test_readme.py > examples.py: what CI type-checks
+    print(readme_code(), end="")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from models.rules import RULES, cited_as
-from models.versions import NUMBERS, OLDER
+from riftsolve.models.rules import RULES, cited_as
+from riftsolve.models.versions import NUMBERS, OLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from conftest import build, unit
 
-from models import Declaration, Resolution, Scenario
-from solver import finalize, resolve
+from riftsolve.models import Declaration, Resolution, Scenario
+from riftsolve.solver import finalize, resolve
 
 
 def _alpha(units: list[dict[str, object]], enemies: list[str] | None = None,

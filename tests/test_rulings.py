@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, build, scenario_dict, unit
 
-from models import Resolution, ScenarioError, parse_scenario
-from models.answers import Affected, GroupDeclaration, Repeated
-from solver import finalize, resolve
-from solver.best import best
-from solver.cli import main
+from riftsolve.models import Resolution, ScenarioError, parse_scenario
+from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.solver import finalize, resolve
+from riftsolve.solver.best import best
+from riftsolve.solver.cli import main
 
 
 def _lines(args: list[str]) -> tuple[int, list[dict[str, Any]], str]:

@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 from conftest import build, unit
 
-from models.answers import Declaration, Resolution, Selection
-from models.group import GroupProblem, Member
-from models.split import FriendlyOption, SplitFinalizeProblem, SplitResolveProblem
-from solver.backends import native
-from solver.count import (
+from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.group import GroupProblem, Member
+from riftsolve.models.split import FriendlyOption, SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.solver.backends import native
+from riftsolve.solver.count import (
     COUNT_WORK,
     CountTooLarge,
     count_maximal_selections,
@@ -32,7 +32,7 @@ from solver.count import (
     selections_by_tax,
     tax_table,
 )
-from solver.legal import finalize
+from riftsolve.solver.legal import finalize
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
-from solver import version as version_module
-from solver.cli import main
+from riftsolve.solver import version as version_module
+from riftsolve.solver.cli import main
 
 SMALL = str(EXAMPLES / "alpha-strike-6-among-3.json")
 FINALIZE = str(EXAMPLES / "alpha-strike-finalize-4.json")
@@ -29,8 +29,8 @@ PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 #: of the heavy solver modules are imported.
 _CHILD = """
 import io, json, sys
-from solver.cli import main
-from solver.backends import BACKENDS
+from riftsolve.solver.cli import main
+from riftsolve.solver.backends import BACKENDS
 out = io.StringIO()
 code = main(sys.argv[1:], out=out)
 names = (sorted(BACKENDS), "cpsat" in BACKENDS, "nope" in BACKENDS, len(BACKENDS))
@@ -85,7 +85,7 @@ def test_version_falls_back_to_pyproject(monkeypatch: pytest.MonkeyPatch) -> Non
         raise metadata.PackageNotFoundError(name)
 
     # importlib.metadata as solver.version sees it (the module does not re-export it)
-    monkeypatch.setattr("solver.version.metadata.version", not_installed)
+    monkeypatch.setattr("riftsolve.solver.version.metadata.version", not_installed)
     declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
     assert version_module.version() == declared
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from models.cards.group import CARDS as GROUP_CARDS
-from models.cards.split import CARDS as SPLIT_CARDS
-from models.effects import Effect
+from riftsolve.models.cards.group import CARDS as GROUP_CARDS
+from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
+from riftsolve.models.effects import Effect
 
 
 def slugify(name: str) -> str:

@@ -6,7 +6,7 @@ Vendetta card, absent from the gallery snapshot: its text is Riftcodex's.
 
 from __future__ import annotations
 
-from models.effects import Action, GroupSlot, GroupTargets, Reach, Relation, Sharing
+from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Relation, Sharing
 
 FOX_FIRE = GroupTargets(
     name="Fox-Fire",

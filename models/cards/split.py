@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from models.effects import Pool, Relation, SplitDamage, Zone
+from riftsolve.models.effects import Pool, Relation, SplitDamage, Zone
 
 ALPHA_STRIKE = SplitDamage(
     name="Alpha Strike",

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 
-from models.answers import Declaration, Resolution, Selection
-from models.group import GroupProblem
-from models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.group import GroupProblem
+from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
 
 
 @dataclass(frozen=True)
@@ -73,9 +73,9 @@ class _Registry(Mapping[str, Backend]):
 
 
 BACKENDS: Mapping[str, Backend] = _Registry({
-    "native": "solver.backends.native",
-    "cpsat": "solver.backends.cpsat",
-    "pyconstraint": "solver.backends.pyconstraint",
+    "native": "riftsolve.solver.backends.native",
+    "cpsat": "riftsolve.solver.backends.cpsat",
+    "pyconstraint": "riftsolve.solver.backends.pyconstraint",
 })
 
 #: What ``--backend auto`` picks: the native generators answer every primitive split

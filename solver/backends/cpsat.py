@@ -13,11 +13,11 @@ from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
-from models.answers import Declaration, Resolution, Selection
-from models.group import GroupProblem
-from models.split import SplitFinalizeProblem, SplitResolveProblem
-from solver.compile import compile_declaration, compile_group, compile_resolution
-from solver.params import enumeration_solver
+from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.group import GroupProblem
+from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.solver.compile import compile_declaration, compile_group, compile_resolution
+from riftsolve.solver.params import enumeration_solver
 
 NAME = "cpsat"
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from models.answers import Declaration, Resolution, Selection
-from models.group import GroupProblem
-from models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.group import GroupProblem
+from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
 

@@ -1,0 +1,89 @@
+"""riftsolve: every legal way a Riftbound card effect can be finalized or resolved.
+
+The public API, under one name (the rules domain is ``riftsolve.models``, the solvers
+``riftsolve.solver``). Names load on first use, so ``import riftsolve`` is cheap.
+
+>>> import riftsolve as rs
+>>> scenario = rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3"))
+>>> legal = rs.resolve(scenario)
+>>> legal.count()
+10
+>>> rs.best(legal, "kills")[0].values
+{'kills': 3}
+>>> rs.apply(scenario, next(iter(legal))).killed
+('r1', 'r2', 'r3')
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from riftsolve.models.answers import (
+        Affected,
+        Declaration,
+        GroupDeclaration,
+        Repeated,
+        Resolution,
+    )
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.format1 import json_schema, load_scenario, parse_scenario
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.models.objectives import Objective
+    from riftsolve.models.outcome import Outcome, apply
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver.best import Linear, Ranked, best
+    from riftsolve.solver.examples import example_path
+    from riftsolve.solver.legal import LegalSet, finalize, resolve
+
+#: Where each public name lives.
+_HOMES = {
+    **dict.fromkeys(("Affected", "Declaration", "GroupDeclaration", "Repeated", "Resolution"),
+                    "riftsolve.models.answers"),
+    **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
+    **dict.fromkeys(("json_schema", "load_scenario", "parse_scenario"),
+                    "riftsolve.models.format1"),
+    "ScenarioError": "riftsolve.models.limits",
+    "Objective": "riftsolve.models.objectives",
+    **dict.fromkeys(("Outcome", "apply"), "riftsolve.models.outcome"),
+    "Scenario": "riftsolve.models.scenario",
+    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.best"),
+    "example_path": "riftsolve.solver.examples",
+    **dict.fromkeys(("LegalSet", "finalize", "resolve"), "riftsolve.solver.legal"),
+}
+
+__all__ = [
+    "Affected",
+    "Board",
+    "Declaration",
+    "GroupDeclaration",
+    "LegalSet",
+    "Linear",
+    "Objective",
+    "Outcome",
+    "Ranked",
+    "Repeated",
+    "Resolution",
+    "Scenario",
+    "ScenarioError",
+    "Unit",
+    "apply",
+    "best",
+    "example_path",
+    "finalize",
+    "json_schema",
+    "load_scenario",
+    "parse_scenario",
+    "resolve",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'riftsolve' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,7 @@
+"""``python -m riftsolve``: the command line (see ``riftsolve --help``)."""
+
+import sys
+
+from riftsolve.solver.entry import run
+
+sys.exit(run())
