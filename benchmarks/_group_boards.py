@@ -16,7 +16,7 @@ from typing import Any
 from _common import random_units, unmeet_fox_fire
 
 from riftsolve.models.board import BASE
-from riftsolve.models.group import GroupProblem, group_effect, member_failure
+from riftsolve.models.families.group import GroupProblem, group_effect, member_failure
 from riftsolve.models.scenario import Scenario, parse_scenario
 from riftsolve.solver.legal import GroupDeclarations, GroupResolutions, finalize, resolve
 

@@ -29,11 +29,15 @@ from _group_boards import TARGET_UNITS, Question, brute_candidates
 
 from riftsolve.models.answers import Affected, GroupDeclaration
 from riftsolve.models.board import BASE
-from riftsolve.models.group import (
+from riftsolve.models.families.group import (
     group_effect,
     stands_at,
-    verify_group_declaration,
-    verify_group_resolution,
+)
+from riftsolve.models.families.group import (
+    verify_declaration as verify_group_declaration,
+)
+from riftsolve.models.families.group import (
+    verify_resolution as verify_group_resolution,
 )
 from riftsolve.models.scenario import parse_scenario
 from riftsolve.solver.count import count_maximal_selections, count_selections

@@ -20,7 +20,15 @@ from dataclasses import replace
 
 from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
 from riftsolve.models.choosing import deflect_failures
-from riftsolve.models.group import selection_tax, verify_group_declaration, verify_group_resolution
+from riftsolve.models.families.group import (
+    selection_tax,
+)
+from riftsolve.models.families.group import (
+    verify_declaration as verify_group_declaration,
+)
+from riftsolve.models.families.group import (
+    verify_resolution as verify_group_resolution,
+)
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 

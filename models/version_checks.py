@@ -29,9 +29,9 @@ under Core Rules 1.3, 355.14.h lets the controller decide which split ta
 from __future__ import annotations
 
 from riftsolve.models.effects import GroupTargets, Sharing, SplitDamage
-from riftsolve.models.group import finalize_group_problem
+from riftsolve.models.families.group import finalize_problem as finalize_group_problem
+from riftsolve.models.families.split import resolve_problem
 from riftsolve.models.scenario import Scenario
-from riftsolve.models.split import resolve_problem
 from riftsolve.models.versions import number_in
 
 

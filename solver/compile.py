@@ -3,7 +3,7 @@
 Every variable is determined by the answer: enumerating a model gives each answer once
 (a free helper variable would make CP-SAT list that answer once per value of the helper).
 
->>> from riftsolve.models.split import SplitResolveProblem
+>>> from riftsolve.models.families.split import SplitResolveProblem
 >>> compiled = compile_resolution(SplitResolveProblem(("r1", "r2", "r3"), 2))
 >>> len(compiled.amounts), len(compiled.kept)
 (3, 3)
@@ -16,8 +16,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from riftsolve.models.group import GroupProblem
-from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 
 @dataclass(frozen=True)

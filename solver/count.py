@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from math import comb, gcd
 
-from riftsolve.models.group import GroupProblem, Member
+from riftsolve.models.families.group import GroupProblem, Member
 
 #: Most steps a counting DP may take (a state carried or updated: about 3 s of Python on a
 #: 2-core machine), estimated before it starts; beyond it, :class:`CountTooLarge`.
@@ -314,7 +314,7 @@ def selections_by_tax(problem: GroupProblem, exact: bool = True) -> Counter[int]
     :func:`count_selections`; with ``exact=False`` every selection is counted under tax 0
     (the tax is tracked only to meet a budget).
 
-    >>> from riftsolve.models.group import GroupProblem, Member
+    >>> from riftsolve.models.families.group import GroupProblem, Member
     >>> trio = GroupProblem(tuple(Member(u, 1, t, "north", (0,)) for u, t in
     ...     [("a", 0), ("b", 1), ("c", 2)]), (0,), (2,))
     >>> sorted(selections_by_tax(trio).items())   # {} {a} | {b} {a,b} | {c} {a,c} | {b,c}
@@ -499,7 +499,7 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
     ``cap - w_j < W(before j) + W(T) <= cap``, counted by a suffix subset-sum DP. The empty
     selection counts once, when nobody fits alone. ``None`` when the shape does not apply.
 
-    >>> from riftsolve.models.group import GroupProblem, Member
+    >>> from riftsolve.models.families.group import GroupProblem, Member
     >>> fox = GroupProblem(tuple(Member(u, w, 0, "north", (0,)) for u, w in
     ...     [("a", 2), ("b", 2), ("c", 1), ("d", 1)]), (0,), (None,), cap=4, maximal=True)
     >>> count_maximal_selections(fox)      # {a,b}, {a,c,d}, {b,c,d}

@@ -16,7 +16,7 @@ When damage is short (``n > D``) each kept target gets exactly 1, so the best an
 keeps the ``D`` targets whose outcome under 1 damage is best (an exchange argument: the
 lexicographic sum of ``D`` vectors is largest for the ``D`` largest vectors).
 
->>> from riftsolve.models.split import SplitResolveProblem
+>>> from riftsolve.models.families.split import SplitResolveProblem
 >>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["n"], "units": [{"id": "kai", "controller": "A", "might": 6,
@@ -35,9 +35,9 @@ from typing import Any
 import numpy as np
 
 from riftsolve.models.answers import Resolution
+from riftsolve.models.families.split import SplitResolveProblem
 from riftsolve.models.objectives import Objective, lethal, unit_metrics
 from riftsolve.models.scenario import Scenario
-from riftsolve.models.split import SplitResolveProblem
 
 #: Most cells of the DP's tables (items x extra damage x deaths): beyond it the best split
 #: is left to CP-SAT, whose model does not grow with the amount of damage.

@@ -42,35 +42,46 @@ from riftsolve.models.answers import (
 )
 from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from riftsolve.models.effects import GroupTargets
-from riftsolve.models.explain import (
-    Step,
-    explain_declaration,
-    explain_group_declaration,
-    explain_group_resolution,
-    explain_resolution,
-)
-from riftsolve.models.group import (
+from riftsolve.models.explain import Step
+from riftsolve.models.families import family_of
+from riftsolve.models.families.group import (
     GroupProblem,
     destinations,
-    finalize_group_problem,
     group_effect,
     hidden_failure,
-    resolve_group_problem,
     stands_at,
-    verify_group_declaration,
-    verify_group_resolution,
 )
-from riftsolve.models.rules import cited_as
-from riftsolve.models.scenario import Scenario, ScenarioError
-from riftsolve.models.split import (
+from riftsolve.models.families.group import (
+    explain_declaration as explain_group_declaration,
+)
+from riftsolve.models.families.group import (
+    explain_resolution as explain_group_resolution,
+)
+from riftsolve.models.families.group import (
+    finalize_problem as finalize_group_problem,
+)
+from riftsolve.models.families.group import (
+    resolve_problem as resolve_group_problem,
+)
+from riftsolve.models.families.group import (
+    verify_declaration as verify_group_declaration,
+)
+from riftsolve.models.families.group import (
+    verify_resolution as verify_group_resolution,
+)
+from riftsolve.models.families.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
+    explain_declaration,
+    explain_resolution,
     finalize_problem,
     resolve_problem,
     split_effect,
     verify_declaration,
     verify_resolution,
 )
+from riftsolve.models.rules import cited_as
+from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.models.targeting import Failure
 from riftsolve.models.version_checks import older_rules_refusal
 from riftsolve.solver.backends import backend, native
@@ -684,6 +695,14 @@ def _check_version(scenario: Scenario, question: str) -> None:
         raise ScenarioError("rules", refusal)
 
 
+#: Each family's legal sets (declarations, resolutions), by the family's name
+#: (:data:`riftsolve.models.families.FAMILIES`): a new family registers its pair here.
+LEGAL_SETS: dict[str, tuple[type[LegalSet[Any]], type[LegalSet[Any]]]] = {
+    "split": (Declarations, Resolutions),
+    "group": (GroupDeclarations, GroupResolutions),
+}
+
+
 def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
     """Every legal resolution of ``scenario``'s chosen targets on the board now."""
     _check_version(scenario, "resolve")
@@ -691,9 +710,8 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
         from riftsolve.solver.repeat import RepeatedResolutions
 
         return RepeatedResolutions(scenario, backend)
-    if isinstance(scenario.effect, GroupTargets):
-        return GroupResolutions(scenario, backend)
-    return Resolutions(scenario, backend)
+    _, resolutions = LEGAL_SETS[family_of(scenario.effect).NAME]
+    return resolutions(scenario, backend)
 
 
 def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
@@ -703,6 +721,5 @@ def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
         from riftsolve.solver.repeat import RepeatedDeclarations
 
         return RepeatedDeclarations(scenario, backend)
-    if isinstance(scenario.effect, GroupTargets):
-        return GroupDeclarations(scenario, backend)
-    return Declarations(scenario, backend)
+    declarations, _ = LEGAL_SETS[family_of(scenario.effect).NAME]
+    return declarations(scenario, backend)

@@ -17,7 +17,15 @@ from riftsolve.models import Scenario, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration
 from riftsolve.models.cards.group import CARDS
 from riftsolve.models.effects import GroupTargets
-from riftsolve.models.group import group_effect, verify_group_declaration, verify_group_resolution
+from riftsolve.models.families.group import (
+    group_effect,
+)
+from riftsolve.models.families.group import (
+    verify_declaration as verify_group_declaration,
+)
+from riftsolve.models.families.group import (
+    verify_resolution as verify_group_resolution,
+)
 from riftsolve.solver import GroupResolutions, finalize, resolve
 
 #: Weighted towards battlefields, so that most declared targets are still legal.

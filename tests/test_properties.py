@@ -17,7 +17,7 @@ from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
 from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
 from riftsolve.models.effects import Pool
-from riftsolve.models.split import verify_declaration, verify_resolution
+from riftsolve.models.families.split import verify_declaration, verify_resolution
 from riftsolve.solver import LegalSet, Resolutions, finalize, resolve
 from riftsolve.solver.backends import BACKENDS
 
@@ -194,7 +194,7 @@ def test_declarations_match_the_reference_on_every_backend(doc: dict[str, Any]) 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 12), st.integers(0, 12))
 def test_native_blocks_equal_native_objects(targets: int, pool: int) -> None:
-    from riftsolve.models.split import SplitResolveProblem
+    from riftsolve.models.families.split import SplitResolveProblem
     from riftsolve.solver.backends.native import resolution_blocks, resolutions
 
     ids = tuple(f"t{i:02d}" for i in range(targets))

@@ -20,8 +20,12 @@ import pytest
 from conftest import build, unit
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.group import GroupProblem, Member
-from riftsolve.models.split import FriendlyOption, SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem, Member
+from riftsolve.models.families.split import (
+    FriendlyOption,
+    SplitFinalizeProblem,
+    SplitResolveProblem,
+)
 from riftsolve.solver.backends import native
 from riftsolve.solver.count import (
     COUNT_WORK,

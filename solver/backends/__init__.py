@@ -26,8 +26,8 @@ from importlib import import_module
 from types import ModuleType
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.group import GroupProblem
-from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 
 @dataclass(frozen=True)

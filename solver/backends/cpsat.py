@@ -14,8 +14,8 @@ from typing import TypeVar
 from ortools.sat.python import cp_model
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.group import GroupProblem
-from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 from riftsolve.solver.compile import compile_declaration, compile_group, compile_resolution
 from riftsolve.solver.params import enumeration_solver
 

@@ -9,7 +9,7 @@ Whatever the board, every generator here streams: the first answer comes after w
 grows with the board, not with the number of answers; nothing recurses (explicit stacks);
 a numpy block holds at most :data:`BLOCK_CELLS` cells.
 
->>> from riftsolve.models.split import SplitResolveProblem
+>>> from riftsolve.models.families.split import SplitResolveProblem
 >>> [r.as_json()["damage"] for r in resolutions(SplitResolveProblem(("a", "b"), 3))]
 [{'a': 1, 'b': 2}, {'a': 2, 'b': 1}]
 >>> resolution_blocks(SplitResolveProblem(("a", "b", "c"), 2)).__next__().tolist()
@@ -28,8 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.group import GroupProblem, Member, fits_alone
-from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem, Member, fits_alone
+from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "native"
 
@@ -339,7 +339,7 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
     Under a binding Deflect budget, subsets are searched with pruning: a partial subset
     is extended only if its tax plus the least tax of the members it still needs fits.
 
-    >>> from riftsolve.models.split import FriendlyOption, SplitFinalizeProblem
+    >>> from riftsolve.models.families.split import FriendlyOption, SplitFinalizeProblem
     >>> p = SplitFinalizeProblem((FriendlyOption(None, 3),), ("a", "b", "c"), (1, 0, 1), 1)
     >>> [(d.split, d.deflect_cost) for d in declarations(p)]
     [((), 0), (('a',), 1), (('b',), 0), (('c',), 1), (('a', 'b'), 1), (('b', 'c'), 1)]

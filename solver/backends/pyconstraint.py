@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.group import GroupProblem
-from riftsolve.models.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
 

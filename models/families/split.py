@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from riftsolve.models.answers import Declaration, Resolution
 from riftsolve.models.board import Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
-from riftsolve.models.effects import Pool, SplitDamage
+from riftsolve.models.effects import Pool, SplitDamage, Zone
+from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.scenario import Scenario, ScenarioError, require_targets
 from riftsolve.models.targeting import (
     Failure,
@@ -287,3 +288,123 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
                                 f"{expected} must be"))
     return failures
 
+
+# --------------------------------------------------------------------------- explanations
+
+
+def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
+    """Where the damage amount comes from."""
+    effect = split_effect(scenario)
+    when = "now" if resolving else "at finalization"
+    steps: list[Step] = []
+    if effect.pool is Pool.FRIENDLY_MIGHT:
+        friendly = scenario.targets.friendly if scenario.targets and resolving else None
+        if friendly is not None:
+            unit = scenario.board[friendly]
+            steps.append(step("359.3.f.2", f"the damage is {friendly}'s Might {when}: "
+                              f"{unit.might}"))
+            if unit.might < 0:
+                steps.append(step("143.2.b", f"{friendly}'s Might {unit.might} counts as 0"))
+        if not effect.bonus_applies and scenario.bonus_damage:
+            steps.append(step("417.6.b.3", f"the unit deals the damage, so Bonus Damage "
+                              f"{scenario.bonus_damage} does not add to it"))
+    else:
+        bonus = scenario.bonus_damage if effect.bonus_applies else 0
+        detail = f"{effect.amount} damage"
+        if bonus:
+            detail += f" + Bonus Damage {bonus} = {pool} to split"
+            steps.append(step("715.3", detail))
+        elif not resolving:
+            steps.append(step("355.14.c", detail + f": up to {pool} split targets"))
+    return steps
+
+
+def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]:
+    """The rule trail of one resolution of split damage."""
+    problem = resolve_problem(scenario)
+    steps: list[Step] = []
+    if split_effect(scenario).zone is Zone.HERE:
+        here = source_battlefield(scenario.board, scenario.source)
+        steps.append(step("359.3.f.2", f"'here' is {scenario.source}'s battlefield now: "
+                          f"{here or 'none'}"))
+    for _unit, failure in problem.illegal:
+        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+    if problem.illegal:
+        steps.append(_policy_step(scenario, problem))
+    if problem.pool_null is not None:
+        steps.append(step("359.3.f.2.a", problem.pool_null.message + "; no damage is dealt"))
+        steps.append(step("359.3.e.12", "a calculation using null information is ignored"))
+        return steps
+    steps.extend(_pool_steps(scenario, problem.pool, resolving=True))
+    if not problem.targets:
+        steps.append(step("359.3.e.7", "no chosen target is legal: the damage instruction "
+                          "does not execute"))
+        return steps
+    if problem.pool == 0:
+        steps.append(step("355.14.h", "no damage to split: every target ceases to be one"))
+        return steps
+    kept = resolution.kept
+    dropped = [t for t in problem.targets if t not in kept]
+    sharing = len(problem.targets) + problem.forfeit
+    if sharing > problem.keep:
+        counted = f"{len(problem.targets)} legal" + (
+            f" and {problem.forfeit} illegal" if problem.forfeit else "")
+        illegal_dropped = sharing - problem.keep - len(dropped)
+        what = [*dropped] + ([f"{illegal_dropped} illegal"] if illegal_dropped else [])
+        steps.append(step("355.14.h", f"{counted} targets but {problem.pool} damage: the "
+                          f"controller drops {' and '.join(what)}"))
+        steps.append(step("355.14.h.1", f"exactly {sharing - problem.keep} dropped, never "
+                          f"more: {problem.keep} targets keep a share of the damage"))
+    if dropped:
+        slot = [split_effect(scenario).split_slot]
+        tax = sum(deflect_tax(scenario, scenario.board[t], slot) for t in dropped)
+        steps.append(step("355.14.i", f"costs and triggers for {ids(dropped)} stand: their "
+                          f"Deflect cost ({tax} Power) is not refunded"))
+    split = ", ".join(f"{u} {a}" for u, a in resolution.damage)
+    lost = problem.pool - sum(a for _, a in resolution.damage)
+    if lost:
+        split += f", and {lost} to illegal targets, not dealt"
+    steps.append(step("355.14.e", f"the controller divides {problem.pool} damage: {split}"))
+    steps.append(step("355.14.g", "each kept target is dealt at least 1"))
+    return steps + lethal_any_steps(scenario, resolution.kept)
+
+
+def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
+    """Which reading of illegal split targets applies (the sources disagree)."""
+    if scenario.policy.split_illegal == "forfeit":
+        gone = len(problem.illegal) - problem.forfeit
+        left = (f"; {gone} that left the board no longer count as targets and take no "
+                "share (359.3.e.9.a)") if gone else ""
+        return step("359.3.e.5", f"policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the "
+                    f"{problem.forfeit} illegal targets still on the board keep their share "
+                    f"of the split; the damage assigned to them is not dealt{left}")
+    return step("359.3.e.8", "policy split_illegal=redistribute (the default; riftboundfaq's "
+                "Alpha Strike ruling): the whole damage is split among the legal targets")
+
+
+def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[Step]:
+    """The rule trail of one target declaration."""
+    problem = finalize_problem(scenario)
+    steps: list[Step] = []
+    cap = next((o.cap for o in problem.options if o.friendly == declaration.friendly), 0)
+    if declaration.friendly is not None:
+        unit = scenario.board[declaration.friendly]
+        owner = "" if unit.controller == scenario.controller else (
+            f", {unit.controller}'s, a teammate's")
+        steps.append(step("740.1.a", f"{unit.id} is a friendly unit{owner} on the board, "
+                          f"targetable by {scenario.controller} (its location does not matter)"))
+        steps.append(step("355.14.c", f"its Might {unit.might} allows up to {cap} split "
+                          "targets"))
+    steps.extend(_pool_steps(scenario, cap, resolving=False))
+    steps.append(step("355.14.a", f"each chosen unit is a target: {ids(list(declaration.split))}"))
+    if not declaration.split:
+        steps.append(step("355.13", "zero split targets is a legal choice"))
+    steps += deflect_steps(scenario, declaration.deflect_cost)
+    steps += trigger_steps(scenario, [("friendly", [declaration.friendly] if
+                                        declaration.friendly else []),
+                                       (split_effect(scenario).split_slot, declaration.split)])
+    steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
+    return steps
+
+#: The family protocol's name (riftsolve.models.families.Family).
+NAME = "split"

@@ -2,9 +2,9 @@
 
 A group effect chooses units for one or more slots; the group must meet a requirement
 together: a total-Might cap, one shared battlefield or location, one shared controller,
-each slot's size. :func:`finalize_group_problem` and :func:`resolve_group_problem` apply
+each slot's size. :func:`finalize_problem` and :func:`resolve_problem` apply
 the rules to a scenario; every backend answers the resulting :class:`GroupProblem`.
-:func:`verify_group_declaration` and :func:`verify_group_resolution` check one answer
+:func:`verify_declaration` and :func:`verify_resolution` check one answer
 against the rules directly.
 
 >>> from riftsolve.models.format1 import parse_scenario
@@ -13,10 +13,10 @@ against the rules directly.
 ...         {"id": f"r{i}", "controller": "B", "might": m, "location": "north"}
 ...         for i, m in enumerate([2, 2, 1, 1], 1)],
 ...     "targets": {"units": ["r1", "r2", "r3", "r4"]}})
->>> p = resolve_group_problem(s)
+>>> p = resolve_problem(s)
 >>> p.whole, p.maximal, [m.id for m in p.members]
 (None, True, ['r1', 'r2', 'r3', 'r4'])
->>> verify_group_resolution(s, Affected(("r3", "r4")))[0].rule
+>>> verify_resolution(s, Affected(("r3", "r4")))[0].rule
 '355.11.b'
 """
 
@@ -29,6 +29,8 @@ from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
 from riftsolve.models.effects import GroupSlot, GroupTargets, Reach, Sharing
+from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
+from riftsolve.models.objectives import dealt_to_each
 from riftsolve.models.scenario import Scenario, require_targets
 from riftsolve.models.targeting import Failure, untargetable_failure
 
@@ -264,7 +266,7 @@ def _members(scenario: Scenario, slots_of: Iterable[tuple[Unit, tuple[int, ...]]
     )
 
 
-def finalize_group_problem(scenario: Scenario) -> GroupProblem:
+def finalize_problem(scenario: Scenario) -> GroupProblem:
     """The finalization question (355.11.a, 355.13, 809, 811.1.d.2)."""
     effect = group_effect(scenario)
     eligible = []
@@ -288,7 +290,7 @@ def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return require_targets(scenario).groups
 
 
-def resolve_group_problem(scenario: Scenario) -> GroupProblem:
+def resolve_problem(scenario: Scenario) -> GroupProblem:
     """The resolution question: drop illegal targets (359.3.e); if the rest still meet the
     requirement they are the one answer, else a subset of them that does (355.11.b). An
     instruction that needs more units than can remain (a swap needs two, 433.1) is
@@ -342,7 +344,7 @@ def selection_tax(scenario: Scenario, selection: Selection) -> int:
                for slot, units in zip(effect.slots, selection, strict=True) for u in units)
 
 
-def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
+def verify_declaration(scenario: Scenario, declaration: GroupDeclaration
                              ) -> list[Failure]:
     """Every rule the declaration breaks; empty when it is legal."""
     effect = group_effect(scenario)
@@ -379,13 +381,13 @@ def verify_group_declaration(scenario: Scenario, declaration: GroupDeclaration
                 failures.append(failure)
     elif declaration.destination is not None:
         failures.append(Failure("355.4", "no destination is chosen for no move"))
-    unplayable = hidden_failure(scenario, finalize_group_problem(scenario))
+    unplayable = hidden_failure(scenario, finalize_problem(scenario))
     if unplayable is not None:
         failures.append(unplayable)
     return failures
 
 
-def verify_group_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
+def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     """Every rule the resolution breaks; empty when it is legal.
 
     The units kept (``answer.units`` and, for a move, the ``unmoved`` ones already at the
@@ -492,3 +494,115 @@ def _selection(effect: GroupTargets, slot_of: dict[str, int], units: Sequence[st
                ) -> Selection:
     return tuple(tuple(sorted(u for u in units if slot_of[u] == index))
                  for index in range(len(effect.slots)))
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def _requirement_text(effect: GroupTargets) -> str:
+    parts = []
+    if effect.sharing is Sharing.BATTLEFIELD:
+        parts.append("at one battlefield")
+    elif effect.sharing is Sharing.LOCATION:
+        parts.append("at one location")
+    if effect.same_controller:
+        parts.append("with one controller")
+    if effect.might_cap is not None:
+        parts.append(f"total Might {effect.might_cap} or less")
+    sizes = [f"{s.name}: {s.least}-{'any' if s.most is None else s.most}" for s in effect.slots]
+    return ", ".join([*parts, *sizes])
+
+
+def _might(scenario: Scenario, units: Sequence[str]) -> int:
+    return sum(scenario.board[u].effective_might for u in units)
+
+
+def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> list[Step]:
+    """The rule trail of one group declaration."""
+    effect = group_effect(scenario)
+    units = [u for slot in declaration.selection for u in slot]
+    steps = [step("355.11.a", f"the group meets {effect.name}'s requirement together "
+                  f"({_requirement_text(effect)}): {ids(units)}, total Might "
+                  f"{_might(scenario, units)}")]
+    if any(scenario.board[u].might < 0 for u in units):
+        steps.append(step("143.2.b", "negative Might counts as 0 in the total"))
+    for slot, chosen in zip(effect.slots, declaration.selection, strict=True):
+        if chosen:
+            steps.append(step("355.9.b", f"{slot.name}: {ids(list(chosen))}, each a valid "
+                              f"{slot.among.value} unit on its own"))
+    if scenario.from_hidden is not None:
+        steps.append(step("811.1.d.2", f"played from Hidden: every target is at "
+                          f"{scenario.from_hidden}"))
+    if not units:
+        steps.append(step("355.13", "zero targets is a legal choice"))
+    steps += deflect_steps(scenario, declaration.deflect_cost)
+    if declaration.destination is not None:
+        steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
+                          "a target"))
+        steps.append(step("355.4.a", f"none of {ids(units)} is at {declaration.destination} "
+                          "now: a move goes to a location other than the units' own"))
+    steps += trigger_steps(scenario, zip(effect.slot_names, declaration.selection,
+                                          strict=True))
+    return steps
+
+
+def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
+    """The rule trail of one resolution of a group effect."""
+    effect = group_effect(scenario)
+    problem = resolve_problem(scenario)
+    steps: list[Step] = []
+    for _unit, failure in problem.illegal:
+        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+    legal = [m.id for m in problem.members]
+    if problem.ignored is not None:
+        steps.append(step(problem.ignored.rule, problem.ignored.message))
+        steps.append(step("359.3.e.6", "an instruction that cannot be followed is ignored: "
+                          "nothing is affected"))
+        return steps
+    kept = list(answer.kept)
+    if problem.whole is not None:
+        steps.append(step("355.11.b", f"the legal targets ({ids(legal)}) still meet the "
+                          f"requirement ({_requirement_text(effect)}): {effect.verb} "
+                          f"{ids(kept)}"))
+    else:
+        whole = tuple(tuple(m.id for m in problem.members if m.slots == (i,))
+                      for i in range(len(effect.slots)))
+        broken = requirement_failure(scenario, whole)
+        steps.append(step("355.11.b", f"the legal targets no longer meet the requirement "
+                          f"together ({broken.message if broken else ''}): the controller "
+                          "chooses a subset of the original targets that does, never a new "
+                          "unit"))
+        left = [u for u in legal if u not in kept]
+        if scenario.policy.group_subset == "maximal":
+            steps.append(step("355.11.b", "policy group_subset=maximal (the default; Origins "
+                              "FAQ Fox-Fire examples): no left-out target could be added"
+                              + (f" ({ids(left)} would break the requirement)" if left
+                                 else "")))
+        else:
+            steps.append(step("355.11.b", "policy group_subset=any (the rule's literal 'a "
+                              "subset'): any subset meeting the requirement"))
+        steps.append(step("355.11.a", f"{effect.verb} {ids(kept)}: total Might "
+                          f"{_might(scenario, kept)}, as they are now"))
+    if answer.unmoved:
+        where = scenario.targets.destination if scenario.targets else None
+        steps.append(step("355.4.a", f"{ids(list(answer.unmoved))} already at {where}: kept "
+                          "(counted in the requirement) but not moved"))
+    return steps + _outcome_steps(scenario, answer.units)
+
+
+def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
+    """The damage a group effect deals to each unit it affects (715.2) and what kills them
+    (142.4.b-c)."""
+    dealt = dealt_to_each(scenario)
+    if dealt is None or not affected:
+        return []
+    effect = group_effect(scenario)
+    steps = []
+    if scenario.bonus_damage:
+        steps.append(step("715.2", f"{effect.damage} damage + Bonus Damage "
+                          f"{scenario.bonus_damage} to each of {ids(list(affected))}: "
+                          f"{dealt} each"))
+    return steps + lethal_any_steps(scenario, affected)
+
+#: The family protocol's name (riftsolve.models.families.Family).
+NAME = "group"

@@ -1,0 +1,68 @@
+"""A template family: copy this module to add a kind of choice the engine answers.
+
+A family states its rules plainly, with no solver. Copy this file to
+``models/families/<name>.py``, then:
+
+1. **The effect, as data** (``models/effects.py``): a frozen dataclass with the card facts
+   the rules read (slots, what it does, amounts, restrictions), never behaviour chosen by
+   a card's name. Library cards of the family go in ``models/cards/<name>.py``.
+2. **The questions**: ``finalize_problem`` and ``resolve_problem`` apply the rules to a
+   scenario and return plain problems (frozen dataclasses) that backends answer without
+   knowing any rule.
+3. **The verifiers**: ``verify_declaration`` and ``verify_resolution`` restate every rule
+   directly on one answer, each failure a :class:`Failure` with its Core Rules number.
+   Every backend is tested against them, and they against ``tests/reference.py``.
+4. **The explanations**: ``explain_declaration`` and ``explain_resolution``, the rule
+   trail of a legal answer (``riftsolve.models.explain.step`` cites a rule).
+5. **Register it**: ``NAME`` below, its entry in
+   :data:`riftsolve.models.families.FAMILIES` (effect type -> this module) and, on the
+   solver's side, its pair of legal sets in ``riftsolve.solver.legal.LEGAL_SETS`` (the
+   lazy sets that count, list, index and verify answers, from the backends).
+
+mypy checks that this module provides every name of the
+:class:`~riftsolve.models.families.Family` protocol (``tests/test_families.py``), so a copy
+that forgets one is caught before it runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riftsolve.models.explain import Step
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
+
+#: The family's name: the key of its legal sets in the solver's registry.
+NAME = "template"
+
+
+def finalize_problem(scenario: Scenario) -> Any:
+    """The finalization question: who may be chosen for each slot and what the choices
+    must meet together (355.5-355.17), as a plain problem."""
+    raise NotImplementedError("copy TEMPLATE.py and state the family's finalization")
+
+
+def resolve_problem(scenario: Scenario) -> Any:
+    """The resolution question: which chosen targets are still legal (359.3.e) and what
+    the controller may still choose, on the board as it is now."""
+    raise NotImplementedError("copy TEMPLATE.py and state the family's resolution")
+
+
+def verify_declaration(scenario: Scenario, declaration: Any) -> list[Failure]:
+    """Every rule ``declaration`` breaks, each with its number; empty when it is legal."""
+    raise NotImplementedError("copy TEMPLATE.py and restate the rules of a declaration")
+
+
+def verify_resolution(scenario: Scenario, answer: Any) -> list[Failure]:
+    """Every rule ``answer`` breaks, each with its number; empty when it is legal."""
+    raise NotImplementedError("copy TEMPLATE.py and restate the rules of a resolution")
+
+
+def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
+    """The rule trail of a legal declaration: ``step(number, what it means here)``."""
+    raise NotImplementedError("copy TEMPLATE.py and explain a declaration")
+
+
+def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
+    """The rule trail of a legal resolution."""
+    raise NotImplementedError("copy TEMPLATE.py and explain a resolution")

@@ -1,0 +1,68 @@
+"""Families of effects: one module each, one protocol, one registry.
+
+A family is a kind of choice an effect makes: split damage among targets (355.14,
+:mod:`.split`), a group of targets meeting a requirement together (355.11, :mod:`.group`).
+Each family is a module that states its rules plainly, with no solver:
+
+* the question of each step, as a plain problem every backend answers
+  (``finalize_problem``, ``resolve_problem``);
+* the verifier of an answer, every rule it breaks with its number
+  (``verify_declaration``, ``verify_resolution``);
+* the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``).
+
+The registry maps an effect's type to its family: the engine looks a card's family up
+instead of asking what type it is, so a new family is a new module and its cards as data
+(see ``TEMPLATE.py`` beside this file, and the README's "Adding a family").
+
+>>> from riftsolve.models.cards import card
+>>> family_of(card("Fox-Fire")).NAME, family_of(card("Alpha Strike")).NAME
+('group', 'split')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
+from riftsolve.models.explain import Step
+from riftsolve.models.families import TEMPLATE as TEMPLATE  # the family to copy
+from riftsolve.models.families import group, split
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
+
+
+class Family(Protocol):
+    """What a family module provides (its module-level names)."""
+
+    #: The family's name: the solver's registry of legal sets is keyed by it.
+    NAME: str
+
+    def finalize_problem(self, scenario: Scenario) -> Any:
+        """The finalization question, as a plain problem for the backends."""
+
+    def resolve_problem(self, scenario: Scenario) -> Any:
+        """The resolution question of the targets chosen, on the board now."""
+
+    def verify_declaration(self, scenario: Scenario, declaration: Any) -> list[Failure]:
+        """Every rule a declaration breaks; empty when it is legal."""
+
+    def verify_resolution(self, scenario: Scenario, answer: Any) -> list[Failure]:
+        """Every rule a resolution breaks; empty when it is legal."""
+
+    def explain_declaration(self, scenario: Scenario, declaration: Any) -> list[Step]:
+        """The rule trail of a legal declaration."""
+
+    def explain_resolution(self, scenario: Scenario, answer: Any) -> list[Step]:
+        """The rule trail of a legal resolution."""
+
+
+#: Every family, by the type of effect it answers.
+FAMILIES: dict[type[Any], Family] = {SplitDamage: split, GroupTargets: group}
+
+
+def family_of(effect: Effect) -> Family:
+    """The family answering ``effect``'s questions."""
+    for kind, family in FAMILIES.items():
+        if isinstance(effect, kind):
+            return family
+    raise KeyError(f"no family answers {type(effect).__name__} effects")
