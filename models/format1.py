@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -34,7 +35,7 @@ from pydantic import (
 )
 
 from riftsolve.models import cards
-from riftsolve.models.board import BASE, Board, ChosenTrigger, Unit
+from riftsolve.models.board import Board, ChosenTrigger, Unit
 from riftsolve.models.effects import (
     Action,
     Effect,
@@ -47,9 +48,10 @@ from riftsolve.models.effects import (
     SplitDamage,
     Zone,
 )
+from riftsolve.models.families import family_of
 from riftsolve.models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
 from riftsolve.models.rules import SUPPORTED_VERSIONS
-from riftsolve.models.scenario import Policy, Scenario, Targets, known_unit
+from riftsolve.models.scenario import Policy, Scenario, Targets
 
 FORMAT_VERSION = 1
 
@@ -543,95 +545,12 @@ def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
             what = "the second execution's choices (Repeat is paid)" if slot == "repeat" \
                 else f"required slot of {effect.name}"
             raise ScenarioError(f"{field_prefix}.{slot}", f"{what} is missing")
-    chosen: dict[str, tuple[str, ...]] = {}
-    places: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    distinct = "355.14.a" if isinstance(effect, SplitDamage) else "355.11.a"
-    for slot in slots:
-        if isinstance(effect, SplitDamage):
-            seen = set()  # the friendly unit is its own choice; split targets are distinct
-        field = f"{field_prefix}.{slot}"
-        value = raw[slot]
-        if isinstance(effect, GroupTargets) and effect.per_place is not None:
-            if not isinstance(value, dict) or not all(isinstance(v, str) for v in
-                                                      value.values()):
-                raise ScenarioError(field, "takes one unit id per location: "
-                                    '{"<location>": "<unit id>"}')
-            for place in value:
-                _check_place(board, f"{field}.{place}", place)
-            units = list(value.values())
-            places += [(unit_id, place) for place, unit_id in value.items()]
-        elif isinstance(value, dict):
-            raise ScenarioError(field, "takes a list of unit ids, not a mapping")
-        elif _single(effect, slot):
-            if not isinstance(value, str):
-                raise ScenarioError(field, "takes one unit id, not a list")
-            units = [value]
-        else:
-            if not isinstance(value, list):
-                raise ScenarioError(field, f"takes a list of unit ids, not one id ({value!r})")
-            units = value
-        if isinstance(effect, GroupTargets) and effect.per_place is None:
-            _check_size(effect, slot, field, len(units))
-        for unit_id in units:
-            known_unit(board, field, unit_id)
-            if unit_id in seen:
-                raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (targets are "
-                                    f"distinct units, {distinct})")
-            seen.add(unit_id)
-        chosen[slot] = tuple(units)
-    if isinstance(effect, SplitDamage):
-        friendly = chosen["friendly"][0] if "friendly" in chosen else None
-        return Targets(split=chosen[effect.split_slot], friendly=friendly)
-    again = None
-    if repeat:
-        second = raw["repeat"]
-        if not isinstance(second, dict):
-            raise ScenarioError(f"{field_prefix}.repeat", "takes the second execution's "
-                                "targets, shaped like 'targets'")
-        again = _targets(second, effect, board, False, f"{field_prefix}.repeat")
-    destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
-    return Targets(groups=tuple(chosen.items()), destination=destination,
-                   places=tuple(places), repeat=again)
-
-
-def _check_place(board: Board, field: str, place: str) -> None:
-    """A location key: a battlefield, or ``base:<player>`` (that player's base)."""
-    player = place.removeprefix(f"{BASE}:")
-    if board.is_battlefield(place) or (place != player and player):
-        return
-    raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
-                        "'base:<player>'")
-
-
-def _check_size(effect: GroupTargets, slot: str, field: str, size: int) -> None:
-    """A declared group slot holds as many units as the card lets it choose (355.8)."""
-    spec = next(s for s in effect.slots if s.name == slot)
-    if size < spec.least or (spec.most is not None and size > spec.most):
-        wanted = f"{spec.least}" if spec.least == spec.most else (
-            f"{spec.least} to {spec.most}" if spec.most is not None else f"at least {spec.least}")
-        raise ScenarioError(field, f"{effect.name} chooses {wanted} units here, not {size}")
-
-
-def _single(effect: Effect, slot: str) -> bool:
-    """Whether ``slot`` takes one unit id rather than a list."""
-    if isinstance(effect, SplitDamage):
-        return slot == "friendly"
-    return next(s for s in effect.slots if s.name == slot).single
-
-
-def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
-                 field_prefix: str = "targets") -> str | None:
-    """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
-    if not effect.destination:
-        return None
-    value = raw.get("destination")
-    if value is None:
-        if any_chosen:
-            raise ScenarioError(f"{field_prefix}.destination", f"{effect.name} moves its "
-                                "targets: name the location chosen at finalization")
-        return None
-    if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
-        raise ScenarioError(f"{field_prefix}.destination", f"{value!r} is not a battlefield "
-                            "in play nor 'base'")
-    return value
+    targets = family_of(effect).read_targets(raw, effect, board, field_prefix)
+    if not repeat:
+        return targets
+    second = raw["repeat"]
+    if not isinstance(second, dict):
+        raise ScenarioError(f"{field_prefix}.repeat", "takes the second execution's targets, "
+                            "shaped like 'targets'")
+    return replace(targets, repeat=_targets(second, effect, board, False,
+                                            f"{field_prefix}.repeat"))

@@ -14,7 +14,9 @@ A family states its rules plainly, with no solver. Copy this file to
    Every backend is tested against them, and they against ``tests/reference.py``.
 4. **The explanations**: ``explain_declaration`` and ``explain_resolution``, the rule
    trail of a legal answer (``riftsolve.models.explain.step`` cites a rule).
-5. **Register it**: ``NAME`` below, its entry in
+5. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
+   naming the field at fault in every error.
+6. **Register it**: ``NAME`` below, its entry in
    :data:`riftsolve.models.families.FAMILIES` (effect type -> this module) and, on the
    solver's side, its pair of legal sets in ``riftsolve.solver.legal.LEGAL_SETS`` (the
    lazy sets that count, list, index and verify answers, from the backends).
@@ -26,14 +28,24 @@ that forgets one is caught before it runs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from riftsolve.models.board import Board
 from riftsolve.models.explain import Step
-from riftsolve.models.scenario import Scenario
+from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
 
 #: The family's name: the key of its legal sets in the solver's registry.
 NAME = "template"
+
+
+def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
+                 ) -> Targets:
+    """The targets a scenario declares for this family (its ``targets`` field), each slot
+    checked: its shape, known ids, distinct units (``slots.unit_ids``, ``slots.distinct``),
+    errors naming the field."""
+    raise NotImplementedError("copy TEMPLATE.py and read the family's targets")
 
 
 def finalize_problem(scenario: Scenario) -> Any:

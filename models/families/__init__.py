@@ -8,7 +8,8 @@ Each family is a module that states its rules plainly, with no solver:
   (``finalize_problem``, ``resolve_problem``);
 * the verifier of an answer, every rule it breaks with its number
   (``verify_declaration``, ``verify_resolution``);
-* the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``).
+* the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``);
+* how the scenario format declares its targets (``read_targets``).
 
 The registry maps an effect's type to its family: the engine looks a card's family up
 instead of asking what type it is, so a new family is a new module and its cards as data
@@ -21,13 +22,15 @@ instead of asking what type it is, so a new family is a new module and its cards
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
+from riftsolve.models.board import Board
 from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
 from riftsolve.models.explain import Step
 from riftsolve.models.families import TEMPLATE as TEMPLATE  # the family to copy
 from riftsolve.models.families import group, split
-from riftsolve.models.scenario import Scenario
+from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
 
 
@@ -36,6 +39,11 @@ class Family(Protocol):
 
     #: The family's name: the solver's registry of legal sets is keyed by it.
     NAME: str
+
+    def read_targets(self, raw: Mapping[str, Any], effect: Any, board: Board,
+                     field_prefix: str) -> Targets:
+        """The targets a scenario declares (format 1), checked slot by slot; errors name
+        the field (``field_prefix`` and the slot)."""
 
     def finalize_problem(self, scenario: Scenario) -> Any:
         """The finalization question, as a plain problem for the backends."""

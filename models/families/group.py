@@ -22,16 +22,19 @@ against the rules directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
 from riftsolve.models.effects import GroupSlot, GroupTargets, Reach, Sharing
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
+from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.limits import ScenarioError
 from riftsolve.models.objectives import dealt_to_each
-from riftsolve.models.scenario import Scenario, require_targets
+from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, untargetable_failure
 
 
@@ -603,6 +606,73 @@ def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
                           f"{scenario.bonus_damage} to each of {ids(list(affected))}: "
                           f"{dealt} each"))
     return steps + lethal_any_steps(scenario, affected)
+
+# --------------------------------------------------------------------------- the format
+
+
+def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
+                 field_prefix: str) -> Targets:
+    """The targets a scenario declares for a group: each slot's units (one id, a list, or
+    for "at each location" cards ``{location: id}``), as many as the slot chooses (355.8),
+    distinct (355.11.a); and a move's destination (355.4)."""
+    chosen: dict[str, tuple[str, ...]] = {}
+    places: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for slot in effect.slots:
+        field = f"{field_prefix}.{slot.name}"
+        value = raw[slot.name]
+        if effect.per_place is not None:
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in
+                                                      value.values()):
+                raise ScenarioError(field, "takes one unit id per location: "
+                                    '{"<location>": "<unit id>"}')
+            for place in value:
+                _check_place(board, f"{field}.{place}", place)
+            units = list(value.values())
+            places += [(unit_id, place) for place, unit_id in value.items()]
+        else:
+            units = unit_ids(value, field, slot.single)
+            _check_size(effect, slot, field, len(units))
+        distinct(units, field, board, seen, "355.11.a")
+        chosen[slot.name] = tuple(units)
+    destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
+    return Targets(groups=tuple(chosen.items()), destination=destination,
+                   places=tuple(places))
+
+
+def _check_place(board: Board, field: str, place: str) -> None:
+    """A location key: a battlefield, or ``base:<player>`` (that player's base)."""
+    player = place.removeprefix(f"{BASE}:")
+    if board.is_battlefield(place) or (place != player and player):
+        return
+    raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
+                        "'base:<player>'")
+
+
+def _check_size(effect: GroupTargets, slot: GroupSlot, field: str, size: int) -> None:
+    """A declared group slot holds as many units as the card lets it choose (355.8)."""
+    if size < slot.least or (slot.most is not None and size > slot.most):
+        wanted = f"{slot.least}" if slot.least == slot.most else (
+            f"{slot.least} to {slot.most}" if slot.most is not None else f"at least {slot.least}")
+        raise ScenarioError(field, f"{effect.name} chooses {wanted} units here, not {size}")
+
+
+def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
+                 field_prefix: str) -> str | None:
+    """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
+    if not effect.destination:
+        return None
+    value = raw.get("destination")
+    if value is None:
+        if any_chosen:
+            raise ScenarioError(f"{field_prefix}.destination", f"{effect.name} moves its "
+                                "targets: name the location chosen at finalization")
+        return None
+    if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
+        raise ScenarioError(f"{field_prefix}.destination", f"{value!r} is not a battlefield "
+                            "in play nor 'base'")
+    return value
+
 
 #: The family protocol's name (riftsolve.models.families.Family).
 NAME = "group"

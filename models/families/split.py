@@ -21,15 +21,17 @@ solver; every backend is tested against them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from riftsolve.models.answers import Declaration, Resolution
-from riftsolve.models.board import Unit
+from riftsolve.models.board import Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
 from riftsolve.models.effects import Pool, SplitDamage, Zone
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
-from riftsolve.models.scenario import Scenario, ScenarioError, require_targets
+from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.models.targeting import (
     Failure,
     friendly_target_failure,
@@ -405,6 +407,24 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
                                        (split_effect(scenario).split_slot, declaration.split)])
     steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
     return steps
+
+# --------------------------------------------------------------------------- the format
+
+
+def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
+                 field_prefix: str) -> Targets:
+    """The targets a scenario declares for a split: the friendly unit (one id), if the
+    card has that slot, and the split targets (distinct units, 355.14.a)."""
+    friendly = None
+    if "friendly" in effect.slot_names:
+        field = f"{field_prefix}.friendly"
+        (friendly,) = unit_ids(raw["friendly"], field, single=True)
+        distinct([friendly], field, board, set(), "355.14.a")
+    field = f"{field_prefix}.{effect.split_slot}"
+    split = unit_ids(raw[effect.split_slot], field, single=False)
+    distinct(split, field, board, set(), "355.14.a")
+    return Targets(split=tuple(split), friendly=friendly)
+
 
 #: The family protocol's name (riftsolve.models.families.Family).
 NAME = "split"
