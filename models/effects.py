@@ -71,6 +71,11 @@ class SplitDamage:
     #: Whether ``text`` is the card's wording, from which the roles of its slots are read
     #: (:mod:`models.choosing`); an inline effect's text only describes it.
     worded: bool = True
+    #: Card facts every effect states (for a split: none of them).
+    hidden: bool = False
+    repeat: bool = False
+    destination: bool = False
+    lethal_any: bool = False
 
     @property
     def split_slot(self) -> str:
@@ -178,6 +183,8 @@ class GroupTargets:
     #: "Up to N ... at each location": at most this many members per location, each
     #: location's choice its own (declared as ``{location: unit}``); ``None``: not so.
     per_place: int | None = None
+    #: XP gained for each unit the effect kills (none of the group cards).
+    xp_per_kill: int = 0
     #: Whether the card has [Repeat]: a scenario may say its cost was paid (820).
     repeat: bool = False
     #: Whether the effect's source makes any amount of its controller's damage lethal to

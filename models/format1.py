@@ -414,15 +414,15 @@ def _build(raw: ScenarioIn) -> Scenario:
         if not board.is_battlefield(raw.from_hidden):
             raise ScenarioError("from_hidden", f"{raw.from_hidden!r} is not a battlefield in "
                                 "play")
-        if not isinstance(effect, GroupTargets) or not effect.hidden:
+        if not effect.hidden:
             raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
-    if raw.repeat and not (isinstance(effect, GroupTargets) and effect.repeat):
+    if raw.repeat and not effect.repeat:
         raise ScenarioError("repeat", f"{effect.name} has no [Repeat]")
     targets = None if raw.targets is None else _targets(raw.targets, effect, board,
                                                         raw.repeat)
     lethal_any = raw.lethal_any
     if lethal_any is None:
-        lethal_any = isinstance(effect, GroupTargets) and effect.lethal_any
+        lethal_any = effect.lethal_any
     return Scenario(
         controller=raw.controller,
         effect=effect,
@@ -528,11 +528,11 @@ def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
     """The declared targets, checked against the card's slots; with ``repeat``, the
     second execution's choices under ``repeat``, checked the same way (820.2)."""
     slots = effect.slot_names
-    moves = isinstance(effect, GroupTargets) and effect.destination
+    moves = effect.destination
     for slot in raw:
         if slot == "repeat" and repeat:
             continue
-        if slot == "repeat" and isinstance(effect, GroupTargets) and effect.repeat:
+        if slot == "repeat" and effect.repeat:
             raise ScenarioError(f"{field_prefix}.repeat", "the choices of a second execution "
                                 "need the Repeat cost paid (top-level 'repeat': true)")
         if slot not in slots and not (moves and slot == "destination"):

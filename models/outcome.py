@@ -28,7 +28,7 @@ from typing import Any
 
 from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
-from riftsolve.models.effects import Action, GroupTargets, SplitDamage
+from riftsolve.models.effects import Action, GroupTargets
 from riftsolve.models.limits import LIMIT
 from riftsolve.models.scenario import Scenario
 
@@ -93,7 +93,7 @@ def dealt_to_each(scenario: Scenario) -> int | None:
 def xp_per_kill(scenario: Scenario) -> int:
     """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
     effect = scenario.effect
-    return effect.xp_per_kill if isinstance(effect, SplitDamage) else 0
+    return effect.xp_per_kill
 
 
 def apply(scenario: Scenario, answer: Answer) -> Outcome:
