@@ -31,9 +31,8 @@ from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
-from riftsolve.solver.backends import BACKENDS
+from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
-from riftsolve.solver.backends.pyconstraint import TooLargeForPyConstraint, check_size
 from riftsolve.solver.best import TooManyToRank, best
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import LegalSet, Resolutions, finalize, resolve
@@ -162,11 +161,12 @@ def _warn(scenario: Scenario) -> None:
         print(f"riftsolve: warning: {printable(warning)}", file=sys.stderr)
 
 
-def _question(command: str, scenario: Scenario, backend: str) -> LegalSet[Any]:
-    legal = finalize(scenario, backend) if command == "finalize" else resolve(scenario, backend)
-    if backend == "pyconstraint":
-        for problem in legal.problems():
-            check_size(problem)
+def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Any]:
+    legal = finalize(scenario, name) if command == "finalize" else resolve(scenario, name)
+    for problem in legal.problems():  # each backend says what it declines
+        reason = backend(name).refusal(problem)
+        if reason is not None:
+            raise ScenarioError("--backend", reason)
     return legal
 
 
@@ -343,8 +343,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return _command(args, out)
     except ScenarioError as err:
         return _say("error", str(err), EXIT_MALFORMED)
-    except TooLargeForPyConstraint as err:
-        return _say("error", f"--backend: {err}", EXIT_MALFORMED)
     except ObjectiveError as err:
         return _say("error", f"--objective: {err}", EXIT_MALFORMED)
     except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:

@@ -38,10 +38,13 @@ class Backend:
     resolutions: Callable[[SplitResolveProblem], Iterator[Resolution]]
     declarations: Callable[[SplitFinalizeProblem], Iterator[Declaration]]
     selections: Callable[[GroupProblem], Iterator[Selection]]
+    #: What the backend declines, and why (``None``: it answers the problem).
+    refusal: Callable[[object], str | None]
 
 
 def _backend(module: ModuleType) -> Backend:
-    return Backend(module.NAME, module.resolutions, module.declarations, module.selections)
+    return Backend(module.NAME, module.resolutions, module.declarations, module.selections,
+                   module.refusal)
 
 
 class _Registry(Mapping[str, Backend]):

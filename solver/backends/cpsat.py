@@ -21,6 +21,11 @@ from riftsolve.solver.params import enumeration_solver
 
 NAME = "cpsat"
 
+
+def refusal(problem: object) -> str | None:
+    """Why this backend declines ``problem``: never, it answers every question."""
+    return None
+
 T = TypeVar("T")
 _DONE = object()
 

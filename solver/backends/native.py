@@ -33,6 +33,11 @@ from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolvePr
 
 NAME = "native"
 
+
+def refusal(problem: object) -> str | None:
+    """Why this backend declines ``problem``: never, it answers every question."""
+    return None
+
 #: Most rows per numpy block: large enough to amortise numpy calls.
 BLOCK_ROWS = 1 << 16
 #: Most cells (rows x columns) per numpy block, whatever the width: 8 MiB of int64.

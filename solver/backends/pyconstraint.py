@@ -4,8 +4,8 @@ The model states the rules literally, with no counting shortcut: every legal tar
 be dealt 0..pool damage, the amounts add up to the pool, and exactly ``min(n, pool)``
 targets are dealt damage (355.14.e-h.1).
 
-python-constraint2 itself is imported when a model is built, not with this module: the
-command line imports :func:`check_size` for every question.
+python-constraint2 itself is imported when a model is built, not with this module. The
+backend declines questions too large for its search (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ NAME = "pyconstraint"
 MOST_VARIABLES = 20
 
 
-class TooLargeForPyConstraint(ValueError):
-    """The question is too large for python-constraint2's search."""
+def refusal(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProblem) -> str | None:
+    """Why this backend declines ``problem`` (``None``: it answers it): a question with more
+    than :data:`MOST_VARIABLES` variables, which its search would take hours over.
 
-
-def check_size(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProblem) -> None:
-    """Refuse a question with more than :data:`MOST_VARIABLES` variables."""
+    >>> refusal(SplitResolveProblem(tuple(f"t{i}" for i in range(30)), 3))[:40]
+    'python-constraint2 would search 30 varia'
+    """
     if isinstance(problem, SplitResolveProblem):
         variables = len(problem.targets) + problem.forfeit
     elif isinstance(problem, SplitFinalizeProblem):
@@ -38,9 +39,9 @@ def check_size(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProble
     else:
         variables = len(problem.members)
     if variables > MOST_VARIABLES:
-        raise TooLargeForPyConstraint(
-            f"python-constraint2 would search {variables} variables (it is the cross-check "
-            f"for at most {MOST_VARIABLES}): use --backend native or cpsat")
+        return (f"python-constraint2 would search {variables} variables (it is the "
+                f"cross-check for at most {MOST_VARIABLES}): use --backend native or cpsat")
+    return None
 
 
 def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
