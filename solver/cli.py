@@ -31,6 +31,7 @@ from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
+from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.best import TooManyToRank, best
@@ -176,7 +177,7 @@ def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> It
     total = legal.count() if limit is None and not every else 0
     if total > LIST_BUDGET:
         raise TooMany(
-            f"{total:,} legal {legal.noun} exceed the listing budget of {LIST_BUDGET:,}; "
+            f"{total:,} legal {render.noun(legal)} exceed the listing budget of {LIST_BUDGET:,}; "
             "use --count for the number only, --limit N to list the first N, or --all to "
             "stream them all"
         )
@@ -202,8 +203,9 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
             if remaining == 0:
                 break
         return written
+    shown = render.explained_line if args.explain else render.line
     for answer in _answers(legal, args.limit, args.all):
-        out.write(json_line(legal.explained_line(answer) if args.explain else legal.line(answer)))
+        out.write(json_line(shown(legal, answer)))
         written += 1
     return written
 
@@ -216,14 +218,14 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     term = console(out)
     try:
         total = legal.count()
-        title = f"{scenario.effect.name}: {describe_count(total)} legal {legal.noun}"
+        title = f"{scenario.effect.name}: {describe_count(total)} legal {render.noun(legal)}"
     except CountTooLarge:  # the rows are still worth showing
-        total, title = len(answers) + 1, f"{scenario.effect.name}: legal {legal.noun}"
+        total, title = len(answers) + 1, f"{scenario.effect.name}: legal {render.noun(legal)}"
     if total > len(answers):
         title += f" (first {len(answers)} shown)"
     term.print(answers_table(legal, answers, title))
     for reason in legal.why_none() if not answers else []:
-        term.print(plain(f"No legal {legal.noun}: {reason}"))
+        term.print(plain(f"No legal {render.noun(legal)}: {reason}"))
     if args.explain:
         _print_steps(term, legal, answers)
 
@@ -238,7 +240,7 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
         listed = _write_jsonl(legal, args, out)
         reasons = legal.why_none() if not listed and args.limit != 0 else []
         for reason in reasons:  # no line to carry it: say why on stderr
-            print(f"riftsolve: no legal {legal.noun}: {printable(str(reason))}",
+            print(f"riftsolve: no legal {render.noun(legal)}: {printable(str(reason))}",
                   file=sys.stderr)
     _warn(legal.scenario)
     return 0
@@ -252,10 +254,9 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     ranked = best(legal, args.objective, top=args.top, all_optimal=args.all_optimal,
                   robust=args.robust)
     if _format(args, out) == "jsonl":
+        shown = render.explained_line if args.explain else render.line
         for entry in ranked:
-            line = legal.explained_line(entry.answer) if args.explain else legal.line(
-                entry.answer)
-            out.write(json_line({**line, "objective": entry.values}))
+            out.write(json_line({**shown(legal, entry.answer), "objective": entry.values}))
         _warn(scenario)
         return 0
     screen = console(out)

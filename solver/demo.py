@@ -9,6 +9,7 @@ from typing import Any, TextIO
 from rich.table import Table
 
 from riftsolve.models import load_scenario
+from riftsolve.solver import render
 from riftsolve.solver.best import best
 from riftsolve.solver.examples import example_names, example_path
 from riftsolve.solver.legal import LegalSet, finalize, resolve
@@ -57,7 +58,7 @@ def run_demo(out: TextIO) -> int:
                 top = best(legal, AGENT_OBJECTIVE)[0]
                 values = ", ".join(f"{k} {v}" for k, v in top.values.items())
                 term.print(f"[bold]best for an agent ({AGENT_OBJECTIVE})[/bold]: "
-                           f"{', '.join(legal.cells(top.answer))} ({values})")
+                           f"{', '.join(render.cells(legal, top.answer))} ({values})")
             check = "" if expected is None else (
                 f"{expected} ok" if expected == count else f"{expected} MISMATCH")
             summary.add_row(name, legal.scenario.effect.name, question, f"{count:,}", check)

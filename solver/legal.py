@@ -40,7 +40,6 @@ from riftsolve.models.answers import (
     Resolution,
     Selection,
 )
-from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.explain import Step
 from riftsolve.models.families import family_of
@@ -76,7 +75,6 @@ from riftsolve.models.families.split import (
     explain_resolution,
     finalize_problem,
     resolve_problem,
-    split_effect,
     verify_declaration,
     verify_resolution,
 )
@@ -113,8 +111,6 @@ class LegalSet(ABC, Generic[A]):
 
     #: ``"finalize"`` or ``"resolve"``.
     question: ClassVar[str]
-    #: What one answer is called, in plural ("declarations", "resolutions").
-    noun: ClassVar[str]
     _answer_type: ClassVar[type[Any]]
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -142,26 +138,6 @@ class LegalSet(ABC, Generic[A]):
     @abstractmethod
     def __iter__(self) -> Iterator[A]:
         """Every legal answer, each once, streamed from the backend."""
-
-    @abstractmethod
-    def line(self, answer: A) -> dict[str, Any]:
-        """The CLI contract's JSON line for ``answer``."""
-
-    @abstractmethod
-    def headers(self) -> list[str]:
-        """Column names of a readable table of answers."""
-
-    @abstractmethod
-    def cells(self, answer: A) -> list[str]:
-        """One row of that table."""
-
-    def extras(self, answer: A) -> dict[str, Any]:
-        """More keys for an explained line (``--explain``): none by default."""
-        return {}
-
-    def explained_line(self, answer: A) -> dict[str, Any]:
-        """The line of ``answer`` with its rule trail (``why``) and :meth:`extras`."""
-        return {**self.line(answer), **self.extras(answer), "why": self.explain(answer)}
 
     # ------------------------------------------------------------ the action space
 
@@ -244,7 +220,8 @@ class LegalSet(ABC, Generic[A]):
         rng = rng or np.random.default_rng()
         total = self.count()
         if total == 0:
-            raise ValueError(f"no legal {self.noun} to sample from (count() is 0)")
+            kind = "declarations" if self.question == "finalize" else "resolutions"
+            raise ValueError(f"no legal {kind} to sample from (count() is 0)")
         return self[uniform_below(rng, total)]
 
     def problems(self) -> list[Any]:
@@ -277,7 +254,6 @@ class Resolutions(LegalSet[Resolution]):
     """Every legal resolution of split damage on the board as it is now."""
 
     question = "resolve"
-    noun = "resolutions"
     _answer_type = Resolution
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -369,30 +345,10 @@ class Resolutions(LegalSet[Resolution]):
     def _explain(self, answer: Resolution) -> list[Step]:
         return explain_resolution(self.scenario, answer)
 
-    def line(self, answer: Resolution) -> dict[str, Any]:
-        return answer.as_json()
-
-    def extras(self, answer: Resolution) -> dict[str, Any]:
-        problem = self.problem
-        common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
-                  "counted_targets": counted_targets(self.scenario)}
-        if problem.pool_null is not None:
-            # no target is dropped (355.14.h): the whole damage instruction is ignored
-            return {"ignored": str(problem.pool_null), **common}
-        return {"dropped": [t for t in problem.targets if t not in answer.kept], **common}
-
-    def headers(self) -> list[str]:
-        return ["damage dealt"]
-
-    def cells(self, answer: Resolution) -> list[str]:
-        return [", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"]
-
-
 class Declarations(LegalSet[Declaration]):
     """Every legal split-damage target declaration at finalization."""
 
     question = "finalize"
-    noun = "declarations"
     _answer_type = Declaration
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -486,24 +442,6 @@ class Declarations(LegalSet[Declaration]):
     def _units(self, answer: Declaration) -> tuple[str, ...]:
         return ((answer.friendly,) if answer.friendly else ()) + answer.split
 
-    def line(self, answer: Declaration) -> dict[str, Any]:
-        slot = split_effect(self.scenario).split_slot
-        line = answer.as_json(slot)
-        if has_chosen_triggers(self.scenario):
-            friendly = [answer.friendly] if answer.friendly else []
-            line["triggers"] = fired_triggers(self.scenario,
-                                              [("friendly", friendly), (slot, answer.split)])
-        return line
-
-    def headers(self) -> list[str]:
-        slots = list(split_effect(self.scenario).slot_names)
-        return [*slots, "Deflect"]
-
-    def cells(self, answer: Declaration) -> list[str]:
-        friendly = [answer.friendly or ""] if "friendly" in self.headers() else []
-        return [*friendly, _ids(answer.split), str(answer.deflect_cost)]
-
-
 # --------------------------------------------------------------------------- groups
 
 
@@ -511,7 +449,6 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     """Every legal group declaration at finalization (355.11.a)."""
 
     question = "finalize"
-    noun = "declarations"
     _answer_type = GroupDeclaration
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -585,24 +522,6 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def _units(self, answer: GroupDeclaration) -> tuple[str, ...]:
         return tuple(u for slot in answer.selection for u in slot)
 
-    def line(self, answer: GroupDeclaration) -> dict[str, Any]:
-        board = self.scenario.board
-        place_of = (lambda u: board[u].place) if self.effect.per_place is not None else None
-        line = answer.as_json(tuple((s.name, s.single) for s in self.effect.slots), place_of)
-        if has_chosen_triggers(self.scenario):
-            line["triggers"] = fired_triggers(
-                self.scenario, zip(self.effect.slot_names, answer.selection, strict=True))
-        return line
-
-    def headers(self) -> list[str]:
-        moving = ["destination"] if self.effect.destination else []
-        return [*self.effect.slot_names, *moving, "Deflect"]
-
-    def cells(self, answer: GroupDeclaration) -> list[str]:
-        moving = [answer.destination or ""] if self.effect.destination else []
-        return [*(_ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
-
-
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
 
@@ -610,7 +529,6 @@ class GroupResolutions(LegalSet[Affected]):
     MOST_LISTED = 10**6
 
     question = "resolve"
-    noun = "resolutions"
     _answer_type = Affected
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -659,30 +577,6 @@ class GroupResolutions(LegalSet[Affected]):
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
-
-    def line(self, answer: Affected) -> dict[str, Any]:
-        return answer.as_json()
-
-    def extras(self, answer: Affected) -> dict[str, Any]:
-        problem = self.problem
-        common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
-                  "counted_targets": counted_targets(self.scenario)}
-        if problem.ignored is not None:
-            # nobody is left out by choice: the instruction cannot be followed at all
-            return {"ignored": str(problem.ignored), **common}
-        return {"left_out": [m.id for m in problem.members if m.id not in answer.kept],
-                **common}
-
-    def headers(self) -> list[str]:
-        moving = ["unmoved (at the destination)"] if self.effect.destination else []
-        return [f"{self.effect.verb}", *moving]
-
-    def cells(self, answer: Affected) -> list[str]:
-        cells = [_ids(answer.units)]
-        if self.effect.destination:
-            cells.append(_ids(answer.unmoved))
-        return cells
-
 
 # --------------------------------------------------------------------------- questions
 

@@ -73,17 +73,20 @@ def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | Non
     escaped."""
     from rich.table import Table
 
+    from riftsolve.solver import render
+
     table = Table(title=plain(title) if title is not None else None, show_lines=False,
                   header_style="bold")
     table.add_column("#", justify="right", style="dim")
-    for header in legal.headers():
+    for header in render.headers(legal):
         table.add_column(plain(header), justify="right" if header == "Deflect" else "left")
     metrics = list(values[0]) if values else []
     for metric in metrics:
         table.add_column(metric, justify="right")
     for index, answer in enumerate(answers, 1):
         scores = [str(values[index - 1][m]) for m in metrics]
-        table.add_row(str(index), *(plain(cell) for cell in legal.cells(answer)), *scores)
+        row = (plain(cell) for cell in render.cells(legal, answer))
+        table.add_row(str(index), *row, *scores)
     return table
 
 

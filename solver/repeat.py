@@ -39,7 +39,6 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
     """Every legal pair of declarations of a card whose Repeat is paid (820.2, 820.2.a)."""
 
     question = "finalize"
-    noun = "declarations"
     _answer_type = Repeated
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -88,17 +87,6 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
         ids = tuple(m.id for m in self.problem.members)
         return (*ids, *(AGAIN + u for u in ids))
 
-    def line(self, answer: Repeated[GroupDeclaration]) -> dict[str, Any]:
-        return Repeated.as_json(self.first.line(answer.first), self.first.line(answer.again))
-
-    def headers(self) -> list[str]:
-        headers = self.first.headers()
-        return [*headers[:-1], *(f"repeat: {h}" for h in headers[:-1]), "Deflect"]
-
-    def cells(self, answer: Repeated[GroupDeclaration]) -> list[str]:
-        first, again = self.first.cells(answer.first), self.first.cells(answer.again)
-        return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
-
     def why_none(self) -> list[Failure]:
         return self.first.why_none() if not self.first.count() else super().why_none()
 
@@ -110,7 +98,6 @@ class RepeatedResolutions(LegalSet[Repeated[Affected]]):
     """Every legal pair of resolutions of a card whose Repeat is paid (820.1.d)."""
 
     question = "resolve"
-    noun = "resolutions"
     _answer_type = Repeated
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
@@ -136,24 +123,11 @@ class RepeatedResolutions(LegalSet[Repeated[Affected]]):
                 step("820.1.d", "the second execution, with its own targets (820.2.a)"),
                 *self.again._explain(answer.again)]
 
-    def extras(self, answer: Repeated[Affected]) -> dict[str, Any]:
-        return {**self.first.extras(answer.first),
-                "repeat": self.again.extras(answer.again)}
-
     def _units(self, answer: Repeated[Affected]) -> tuple[str, ...]:
         return (*answer.first.kept, *(AGAIN + u for u in answer.again.kept))
 
     def _columns(self) -> tuple[str, ...]:
         return (*self.first.columns, *(AGAIN + u for u in self.again.columns))
-
-    def line(self, answer: Repeated[Affected]) -> dict[str, Any]:
-        return Repeated.as_json(answer.first.as_json(), answer.again.as_json())
-
-    def headers(self) -> list[str]:
-        return [*self.first.headers(), *(f"repeat: {h}" for h in self.again.headers())]
-
-    def cells(self, answer: Repeated[Affected]) -> list[str]:
-        return [*self.first.cells(answer.first), *self.again.cells(answer.again)]
 
     def problems(self) -> list[Any]:
         return [self.first.problem, self.again.problem]

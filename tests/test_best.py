@@ -18,7 +18,7 @@ from test_group_properties import group_boards
 
 from riftsolve.models import Resolution, Scenario, parse_scenario
 from riftsolve.models.objectives import Objective, ObjectiveError
-from riftsolve.solver import Resolutions, finalize, resolve
+from riftsolve.solver import Resolutions, finalize, render, resolve
 from riftsolve.solver.best import Linear, _cpsat_best, _vector_best, best
 from riftsolve.solver.cli import main
 from riftsolve.solver.knapsack import best_split
@@ -311,4 +311,4 @@ def test_best_is_the_optimum_of_the_reference_metrics(doc: dict[str, Any], spec:
                if tuple(t.sign * reference.metrics(doc, line)[t.metric]
                         for t in goal.terms) == top}
     legal = resolve(s)
-    assert {json.dumps(legal.line(r.answer), sort_keys=True) for r in found} == optimal
+    assert {json.dumps(render.line(legal, r.answer), sort_keys=True) for r in found} == optimal

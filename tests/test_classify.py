@@ -22,7 +22,7 @@ from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Relation
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.rules import RULES
-from riftsolve.solver import finalize, resolve
+from riftsolve.solver import finalize, render, resolve
 from riftsolve.solver.cli import main
 
 DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_text())
@@ -107,7 +107,7 @@ def test_a_slot_that_is_not_a_target_pays_no_deflect() -> None:
     legal = finalize(s)
     assert sorted(d.selection for d in legal) == [((),), (("r1",),)]
     assert all(d.deflect_cost == 0 for d in legal)
-    assert all(legal.line(d)["triggers"] == [] for d in legal)
+    assert all(render.line(legal, d)["triggers"] == [] for d in legal)
 
 
 def test_355_10_d_2_a_single_legal_option_is_still_a_target() -> None:
@@ -130,7 +130,7 @@ def test_383_4_b_when_you_choose_me_fires_on_its_controllers_choice() -> None:
              unit("r2", on_chosen=[{"text": "When an opponent chooses me, draw 1.",
                                     "by": "opponent"}])]
     legal = finalize(build(units))
-    lines = {tuple(d.split): legal.line(d)["triggers"] for d in legal}
+    lines = {tuple(d.split): render.line(legal, d)["triggers"] for d in legal}
     irelia = {"unit": "irelia", "text": "When you choose me, give me +1 Might."}
     assert lines[()] == [irelia]
     assert lines[("r1",)] == [irelia]
@@ -144,13 +144,13 @@ def test_355_14_d_each_split_target_fires_on_its_own() -> None:
                                      for i in (1, 2)]
     legal = finalize(build(units))
     both = next(d for d in legal if d.split == ("r1", "r2"))
-    assert [t["unit"] for t in legal.line(both)["triggers"]] == ["r1", "r2"]
+    assert [t["unit"] for t in render.line(legal, both)["triggers"]] == ["r1", "r2"]
     assert [s["rule"] for s in legal.explain(both)].count("383.4.b") == 2
 
 
 def test_lines_have_no_triggers_key_without_targeting_effects() -> None:
     legal = finalize(build([unit("kai", "A", 1), unit("r1")]))
-    assert all("triggers" not in legal.line(d) for d in legal)
+    assert all("triggers" not in render.line(legal, d) for d in legal)
 
 
 def test_finalize_cli_reports_fired_triggers(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ def test_359_3_e_9_a_mistargeted_targets_still_count_left_board_do_not() -> None
     assert counted_targets(scenario("base")) == ["e1", "e2", "e3"]
     assert counted_targets(scenario("offboard")) == ["e1"]
     legal = resolve(scenario("base"))
-    assert legal.explained_line(next(iter(legal)))["counted_targets"] == ["e1", "e2", "e3"]
+    assert render.explained_line(legal, next(iter(legal)))["counted_targets"] == ["e1", "e2", "e3"]
 
 
 # ------------------------------------------------------------------ the command

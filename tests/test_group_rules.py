@@ -9,7 +9,7 @@ from conftest import build, unit
 
 from riftsolve.models import Scenario
 from riftsolve.models.answers import Affected, GroupDeclaration
-from riftsolve.solver import GroupResolutions, finalize, resolve
+from riftsolve.solver import GroupResolutions, finalize, render, resolve
 
 
 def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: Any) -> Scenario:
@@ -110,7 +110,7 @@ def test_facebreaker_needs_a_friendly_and_an_enemy_unit_at_one_battlefield() -> 
              unit("e3", location="south"), unit("e4", location="base")]
     s = build(units, card="Facebreaker")
     assert _chosen(s) == {(("f1",), ("e1",)), (("f1",), ("e2",)), (("f2",), ("e3",))}
-    assert finalize(s).line(GroupDeclaration((("f1",), ("e1",)))) == {
+    assert render.line(finalize(s), GroupDeclaration((("f1",), ("e1",)))) == {
         "targets": {"friendly": "f1", "enemy": "e1"}, "deflect_cost": 0}
 
 
@@ -239,7 +239,7 @@ def test_elder_dragon_up_to_one_enemy_unit_at_each_location() -> None:
     legal = finalize(build(units, card="Elder Dragon"))
     assert legal.count() == 12 == len(list(legal))
     assert GroupDeclaration((("e1", "e2"),)) not in legal
-    assert legal.line(GroupDeclaration((("e1", "e4"),))) == {
+    assert render.line(legal, GroupDeclaration((("e1", "e4"),))) == {
         "targets": {"enemies": {"north": "e1", "base:B": "e4"}}, "deflect_cost": 0}
 
 

@@ -16,7 +16,7 @@ from test_properties import boards
 from riftsolve.models import parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration, Resolution
 from riftsolve.models.outcome import apply, metrics
-from riftsolve.solver import finalize, resolve
+from riftsolve.solver import finalize, render, resolve
 
 OUTCOMES = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -33,8 +33,8 @@ def test_every_answer_does_what_the_reference_says(doc: dict[str, Any]) -> None:
     legal = resolve(s)
     for answer in legal:
         done = metrics(s, apply(s, answer))
-        expected = reference.metrics(doc, json.loads(json.dumps(legal.line(answer))))
-        assert {k: done[k] for k in expected} == expected, legal.line(answer)
+        expected = reference.metrics(doc, json.loads(json.dumps(render.line(legal, answer))))
+        assert {k: done[k] for k in expected} == expected, render.line(legal, answer)
 
 
 def test_the_board_after_a_split() -> None:

@@ -18,7 +18,7 @@ from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
 from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
 from riftsolve.models.effects import Pool
 from riftsolve.models.families.split import verify_declaration, verify_resolution
-from riftsolve.solver import LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver import LegalSet, Resolutions, finalize, render, resolve
 from riftsolve.solver.backends import BACKENDS
 
 #: Weighted towards battlefields so that most boards have several legal targets.
@@ -116,7 +116,7 @@ def every_backend_lists_exactly(ask: Callable[[Scenario, str], LegalSet[Any]], s
         legal = ask(s, name)
         listed = list(legal)
         assert len(listed) == len(set(listed)) == legal.count(), name
-        assert {canonical(legal.line(a)) for a in listed} == expected, name
+        assert {canonical(render.line(legal, a)) for a in listed} == expected, name
         assert all(a in legal for a in listed), name
     # the verifier rejects every answer one step away from a legal one that is not legal
     answers = set(listed)

@@ -11,7 +11,7 @@ from typing import Any
 from conftest import build, unit
 
 from riftsolve.models import Declaration, Resolution, Scenario
-from riftsolve.solver import finalize, resolve
+from riftsolve.solver import finalize, render, resolve
 
 
 def _alpha(units: list[dict[str, object]], enemies: list[str] | None = None,
@@ -286,5 +286,5 @@ def test_359_3_e_9_a_a_target_that_left_the_board_takes_no_share_under_forfeit()
     s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
     legal = resolve(s)
     assert [r.damage for r in legal] == [(("r2", 1), ("r3", 1))]
-    extras = legal.extras(next(iter(legal)))
+    extras = render.extras(legal, next(iter(legal)))
     assert "r1" not in extras["counted_targets"]

@@ -19,7 +19,7 @@ from conftest import EXAMPLES, build, scenario_dict, unit
 
 from riftsolve.models import Resolution, ScenarioError, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
-from riftsolve.solver import finalize, resolve
+from riftsolve.solver import finalize, render, resolve
 from riftsolve.solver.best import best
 from riftsolve.solver.cli import main
 
@@ -147,7 +147,7 @@ def test_433_1_a_swap_needs_two_units(where: str, why: str) -> None:
     assert Affected.of(["u1"]) not in legal
     rules = [st["rule"] for st in legal.explain(next(iter(legal)))]
     assert "433.1" in rules and "359.3.e.6" in rules
-    assert "ignored" in legal.extras(next(iter(legal)))
+    assert "ignored" in render.extras(legal, next(iter(legal)))
 
 
 def test_433_1_both_still_together_are_swapped() -> None:
@@ -261,7 +261,7 @@ def test_820_2_a_each_execution_resolves_its_own_choices() -> None:
     s = build(units, card="Bellows Breath", repeat=True,
               targets={"units": ["e1"], "repeat": {"units": ["e1", "e2"]}})
     legal = resolve(s)
-    assert [legal.line(a) for a in legal] == [
+    assert [render.line(legal, a) for a in legal] == [
         {"affected": ["e1"], "repeat": {"affected": ["e1", "e2"]}}]
     assert best(legal, "kills")[0].values == {"kills": 1}
     assert [st["rule"] for st in legal.explain(next(iter(legal)))].count("820.1.d") == 2
@@ -305,7 +305,7 @@ def test_359_3_f_2_a_an_ignored_instruction_drops_no_target() -> None:
     target is said to be dropped (355.14.h), the line says why."""
     units = [unit("kai", "A", 3, "offboard"), unit("r1"), unit("r2")]
     legal = resolve(build(units, targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
-    extras = legal.extras(next(iter(legal)))
+    extras = render.extras(legal, next(iter(legal)))
     assert "dropped" not in extras
     assert "359.3.f.2.a" in extras["ignored"]
 
@@ -408,7 +408,7 @@ def test_359_3_e_9_a_counted_targets_only_under_1_4() -> None:
     targets = {"friendly": "kai", "enemies": ["r1", "r2"]}
     for version, counted in (("1.4", ["kai", "r1", "r2"]), ("1.3", None)):
         legal = resolve(build(units, rules=version, targets=targets))
-        assert legal.extras(next(iter(legal)))["counted_targets"] == counted
+        assert render.extras(legal, next(iter(legal)))["counted_targets"] == counted
 
 
 def test_820_best_finalize_ranks_pairs_of_declarations() -> None:

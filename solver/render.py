@@ -1,0 +1,215 @@
+"""How answers are shown: the CLI contract's JSON line, the keys ``--explain`` adds, and
+the headers and cells of a table, chosen by the kind of legal set.
+
+The legal sets hold the rules' answers (count, list, index, verify, explain); what a user
+reads of them is decided here, in one place.
+
+>>> import riftsolve as rs
+>>> legal = rs.resolve(rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3")))
+>>> answer = next(iter(legal))
+>>> line(legal, answer), noun(legal), headers(legal), cells(legal, answer)
+({'damage': {'r1': 1, 'r2': 1, 'r3': 1}}, 'resolutions', ['damage dealt'], ['r1 1, r2 1, r3 1'])
+>>> sorted(explained_line(legal, answer))
+['counted_targets', 'damage', 'dropped', 'illegal', 'why']
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from typing import Any
+
+from riftsolve.models.answers import Repeated
+from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
+from riftsolve.models.explain import ids
+from riftsolve.models.families.split import split_effect
+from riftsolve.solver.legal import (
+    Declarations,
+    GroupDeclarations,
+    GroupResolutions,
+    LegalSet,
+    Resolutions,
+)
+from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
+
+
+def noun(legal: LegalSet[Any]) -> str:
+    """What one answer is called, in plural."""
+    return "declarations" if legal.question == "finalize" else "resolutions"
+
+
+def explained_line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+    """The line of ``answer`` with :func:`extras` and its rule trail (``why``)."""
+    return {**line(legal, answer), **extras(legal, answer), "why": legal.explain(answer)}
+
+
+@singledispatch
+def line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+    """The CLI contract's JSON line for ``answer``."""
+    raise TypeError(f"no line for {type(legal).__name__}")
+
+
+@singledispatch
+def extras(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+    """The keys ``--explain`` adds to a line: none by default."""
+    return {}
+
+
+@singledispatch
+def headers(legal: LegalSet[Any]) -> list[str]:
+    """Column names of a readable table of answers."""
+    raise TypeError(f"no table for {type(legal).__name__}")
+
+
+@singledispatch
+def cells(legal: LegalSet[Any], answer: Any) -> list[str]:
+    """One row of that table."""
+    raise TypeError(f"no table for {type(legal).__name__}")
+
+
+# --------------------------------------------------------------------------- split damage
+
+
+@line.register
+def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
+    return dict(answer.as_json())
+
+
+@extras.register
+def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
+    problem = legal.problem
+    common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
+              "counted_targets": counted_targets(legal.scenario)}
+    if problem.pool_null is not None:
+        # no target is dropped (355.14.h): the whole damage instruction is ignored
+        return {"ignored": str(problem.pool_null), **common}
+    return {"dropped": [t for t in problem.targets if t not in answer.kept], **common}
+
+
+@headers.register
+def _(legal: Resolutions) -> list[str]:
+    return ["damage dealt"]
+
+
+@cells.register
+def _(legal: Resolutions, answer: Any) -> list[str]:
+    return [", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"]
+
+
+@line.register
+def _(legal: Declarations, answer: Any) -> dict[str, Any]:
+    slot = split_effect(legal.scenario).split_slot
+    shown: dict[str, Any] = answer.as_json(slot)
+    if has_chosen_triggers(legal.scenario):
+        friendly = [answer.friendly] if answer.friendly else []
+        shown["triggers"] = fired_triggers(legal.scenario,
+                                           [("friendly", friendly), (slot, answer.split)])
+    return shown
+
+
+@headers.register
+def _(legal: Declarations) -> list[str]:
+    return [*split_effect(legal.scenario).slot_names, "Deflect"]
+
+
+@cells.register
+def _(legal: Declarations, answer: Any) -> list[str]:
+    friendly = [answer.friendly or ""] if "friendly" in headers(legal) else []
+    return [*friendly, ids(answer.split), str(answer.deflect_cost)]
+
+
+# --------------------------------------------------------------------------- groups
+
+
+@line.register
+def _(legal: GroupDeclarations, answer: Any) -> dict[str, Any]:
+    effect, board = legal.effect, legal.scenario.board
+    place_of = (lambda u: board[u].place) if effect.per_place is not None else None
+    shown: dict[str, Any] = answer.as_json(tuple((s.name, s.single) for s in effect.slots),
+                                           place_of)
+    if has_chosen_triggers(legal.scenario):
+        shown["triggers"] = fired_triggers(
+            legal.scenario, zip(effect.slot_names, answer.selection, strict=True))
+    return shown
+
+
+@headers.register
+def _(legal: GroupDeclarations) -> list[str]:
+    moving = ["destination"] if legal.effect.destination else []
+    return [*legal.effect.slot_names, *moving, "Deflect"]
+
+
+@cells.register
+def _(legal: GroupDeclarations, answer: Any) -> list[str]:
+    moving = [answer.destination or ""] if legal.effect.destination else []
+    return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
+
+
+@line.register
+def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
+    return dict(answer.as_json())
+
+
+@extras.register
+def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
+    problem = legal.problem
+    common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
+              "counted_targets": counted_targets(legal.scenario)}
+    if problem.ignored is not None:
+        # nobody is left out by choice: the instruction cannot be followed at all
+        return {"ignored": str(problem.ignored), **common}
+    return {"left_out": [m.id for m in problem.members if m.id not in answer.kept],
+            **common}
+
+
+@headers.register
+def _(legal: GroupResolutions) -> list[str]:
+    moving = ["unmoved (at the destination)"] if legal.effect.destination else []
+    return [legal.effect.verb, *moving]
+
+
+@cells.register
+def _(legal: GroupResolutions, answer: Any) -> list[str]:
+    shown = [ids(answer.units)]
+    if legal.effect.destination:
+        shown.append(ids(answer.unmoved))
+    return shown
+
+
+# --------------------------------------------------------------------------- Repeat
+
+
+@line.register
+def _(legal: RepeatedDeclarations, answer: Any) -> dict[str, Any]:
+    return Repeated.as_json(line(legal.first, answer.first), line(legal.first, answer.again))
+
+
+@headers.register
+def _(legal: RepeatedDeclarations) -> list[str]:
+    first = headers(legal.first)
+    return [*first[:-1], *(f"repeat: {h}" for h in first[:-1]), "Deflect"]
+
+
+@cells.register
+def _(legal: RepeatedDeclarations, answer: Any) -> list[str]:
+    first, again = cells(legal.first, answer.first), cells(legal.first, answer.again)
+    return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
+
+
+@line.register
+def _(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
+    return Repeated.as_json(answer.first.as_json(), answer.again.as_json())
+
+
+@extras.register
+def _(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
+    return {**extras(legal.first, answer.first), "repeat": extras(legal.again, answer.again)}
+
+
+@headers.register
+def _(legal: RepeatedResolutions) -> list[str]:
+    return [*headers(legal.first), *(f"repeat: {h}" for h in headers(legal.again))]
+
+
+@cells.register
+def _(legal: RepeatedResolutions, answer: Any) -> list[str]:
+    return [*cells(legal.first, answer.first), *cells(legal.again, answer.again)]
