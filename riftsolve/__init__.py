@@ -16,8 +16,9 @@ The public API, under one name (the rules domain is ``riftsolve.models``, the so
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from riftsolve._lazy import lazy_names
 
 if TYPE_CHECKING:
     from riftsolve.models.answers import (
@@ -79,11 +80,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'riftsolve' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())

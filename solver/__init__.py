@@ -12,8 +12,9 @@ The names below are loaded on first use, so that importing a small part of the p
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from riftsolve._lazy import lazy_names
 
 if TYPE_CHECKING:
     from riftsolve.solver.best import Linear, Ranked, best
@@ -48,11 +49,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'riftsolve.solver' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES, globals())

@@ -74,11 +74,17 @@ def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
     return dict(answer.as_json())
 
 
+def _illegal_and_counted(legal: Resolutions | GroupResolutions) -> dict[str, Any]:
+    """The keys every resolution's explanation has: the chosen targets illegal now, and
+    the targets another spell would count (359.3.e.9.a)."""
+    return {"illegal": {unit: str(failure) for unit, failure in legal.problem.illegal},
+            "counted_targets": counted_targets(legal.scenario)}
+
+
 @extras.register
 def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
     problem = legal.problem
-    common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
-              "counted_targets": counted_targets(legal.scenario)}
+    common = _illegal_and_counted(legal)
     if problem.pool_null is not None:
         # no target is dropped (355.14.h): the whole damage instruction is ignored
         return {"ignored": str(problem.pool_null), **common}
@@ -152,8 +158,7 @@ def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
 @extras.register
 def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
     problem = legal.problem
-    common = {"illegal": {unit: str(failure) for unit, failure in problem.illegal},
-              "counted_targets": counted_targets(legal.scenario)}
+    common = _illegal_and_counted(legal)
     if problem.ignored is not None:
         # nobody is left out by choice: the instruction cannot be followed at all
         return {"ignored": str(problem.ignored), **common}
