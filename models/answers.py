@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 
 @dataclass(frozen=True)
 class Declaration:
     """A legal set of choices at finalization: the friendly unit and the split targets."""
 
+    #: The question this answers (every answer type says which).
+    question: ClassVar[str] = "finalize"
     split: tuple[str, ...]
     friendly: str | None = None
     deflect_cost: int = 0
@@ -56,6 +58,9 @@ class Declaration:
 class Resolution:
     """A legal resolution of split damage: the amount each kept target is dealt."""
 
+    question: ClassVar[str] = "resolve"
+    #: A resolution pays no Deflect (it is paid on finalization, 809.1.c).
+    deflect_cost: ClassVar[int] = 0
     damage: tuple[tuple[str, int], ...]
 
     @classmethod
@@ -87,6 +92,7 @@ Selection = tuple[tuple[str, ...], ...]
 class GroupDeclaration:
     """A legal group declaration: each slot's units and, for a move, the destination."""
 
+    question: ClassVar[str] = "finalize"
     selection: Selection
     destination: str | None = None
     deflect_cost: int = field(default=0, compare=False)
@@ -119,6 +125,9 @@ class Affected:
     {'affected': ['r1'], 'unmoved': ['r3']}
     """
 
+    question: ClassVar[str] = "resolve"
+    #: A resolution pays no Deflect (it is paid on finalization, 809.1.c).
+    deflect_cost: ClassVar[int] = 0
     units: tuple[str, ...]
     unmoved: tuple[str, ...] = ()
 
@@ -157,12 +166,19 @@ class Repeated(Generic[Part]):
     again: Part
 
     @property
+    def question(self) -> str:
+        """The question both executions answer."""
+        return self.first.question
+
+    @property
+    def parts(self) -> tuple[Part, Part]:
+        """Each execution's answer, in order."""
+        return (self.first, self.again)
+
+    @property
     def deflect_cost(self) -> int:
         """The Deflect of both executions' choices: paid for each choice (809.1.c)."""
-        first, again = self.first, self.again
-        if isinstance(first, GroupDeclaration) and isinstance(again, GroupDeclaration):
-            return first.deflect_cost + again.deflect_cost
-        return 0
+        return self.first.deflect_cost + self.again.deflect_cost
 
     @staticmethod
     def as_json(first: dict[str, Any], again: dict[str, Any]) -> dict[str, Any]:

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from riftsolve.models.answers import Affected, Repeated, Resolution
 from riftsolve.models.board import Unit
 from riftsolve.models.outcome import apply, death, metrics
-from riftsolve.models.outcome import dealt_to_each as dealt_to_each  # re-exported
 from riftsolve.models.outcome import lethal as lethal
 from riftsolve.models.outcome import xp_per_kill as xp_per_kill
 from riftsolve.models.scenario import Scenario

@@ -28,7 +28,8 @@ from typing import Any
 
 from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
-from riftsolve.models.effects import Action, GroupTargets
+from riftsolve.models.effects import Action
+from riftsolve.models.families import family_of
 from riftsolve.models.limits import LIMIT
 from riftsolve.models.scenario import Scenario
 
@@ -81,48 +82,29 @@ def death(scenario: Scenario, unit: Unit, amount: int) -> tuple[bool, int]:
     return dead, (total - threshold if dead else 0)
 
 
-def dealt_to_each(scenario: Scenario) -> int | None:
-    """Damage a group effect deals to each unit it affects, Bonus Damage added to each
-    (715.2); ``None`` when it deals no damage."""
-    effect = scenario.effect
-    if not isinstance(effect, GroupTargets) or effect.action is not Action.DEAL:
-        return None
-    return effect.damage + scenario.bonus_damage
-
-
 def xp_per_kill(scenario: Scenario) -> int:
     """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
-    effect = scenario.effect
-    return effect.xp_per_kill
+    return scenario.effect.xp_per_kill
 
 
 def apply(scenario: Scenario, answer: Answer) -> Outcome:
     """What ``answer`` does on ``scenario``'s board: for a resolution, its damage, deaths
-    and actions and the board after the cleanup; for a declaration, the Power it pays."""
-    if isinstance(answer, (Declaration, GroupDeclaration)):
+    and actions (each execution's :class:`~riftsolve.models.acts.Acts`, from the effect's
+    family) and the board after the cleanup; for a declaration, the Power it pays."""
+    if answer.question == "finalize":
         return Outcome(scenario.board, power_paid=answer.deflect_cost)
-    if isinstance(answer, Repeated) and isinstance(answer.first, GroupDeclaration):
-        return Outcome(scenario.board, power_paid=answer.deflect_cost)
-    parts: list[Any] = [answer.first, answer.again] if isinstance(answer, Repeated) else [
-        answer]
+    parts = answer.parts if isinstance(answer, Repeated) else (answer,)
+    family = family_of(scenario.effect)
     dealt: dict[str, int] = {}
     acted: dict[Action, set[str]] = {}
     affected: set[str] = set()
     for part in parts:
-        if isinstance(part, Resolution):
-            for unit_id, amount in part.damage:
-                dealt[unit_id] = dealt.get(unit_id, 0) + amount
-            affected.update(part.kept)
-            continue
-        effect = scenario.effect
-        assert isinstance(effect, GroupTargets) and isinstance(part, Affected)
-        affected.update(part.units)
-        per_unit = dealt_to_each(scenario)
-        for unit_id in part.units:
-            if per_unit is not None:
-                dealt[unit_id] = dealt.get(unit_id, 0) + per_unit
-            else:
-                acted.setdefault(effect.action, set()).add(unit_id)
+        acts = family.acts(scenario, part)
+        for unit_id, amount in acts.dealt:
+            dealt[unit_id] = dealt.get(unit_id, 0) + amount
+        for unit_id, action in acts.actions:
+            acted.setdefault(action, set()).add(unit_id)
+        affected.update(acts.affected)
     board = scenario.board
     killed = set(acted.get(Action.KILL, ()))
     overkill = 0

@@ -14,9 +14,13 @@ A family states its rules plainly, with no solver. Copy this file to
    Every backend is tested against them, and they against ``tests/reference.py``.
 4. **The explanations**: ``explain_declaration`` and ``explain_resolution``, the rule
    trail of a legal answer (``riftsolve.models.explain.step`` cites a rule).
-5. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
+5. **What an answer does**: ``acts`` gives one resolution's damage and actions, unit by
+   unit (:class:`~riftsolve.models.acts.Acts`); :func:`riftsolve.models.outcome.apply`
+   decides who dies and makes the board that follows, and every objective of ``best`` is
+   measured on that outcome.
+6. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
    naming the field at fault in every error.
-6. **Register it**: ``NAME`` below, its entry in
+7. **Register it**: ``NAME`` below, its entry in
    :data:`riftsolve.models.families.FAMILIES` (effect type -> this module) and, on the
    solver's side, its pair of legal sets in ``riftsolve.solver.legal.LEGAL_SETS`` (the
    lazy sets that count, list, index and verify answers, from the backends).
@@ -31,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
 from riftsolve.models.explain import Step
 from riftsolve.models.scenario import Scenario, Targets
@@ -78,3 +83,9 @@ def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
 def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     """The rule trail of a legal resolution."""
     raise NotImplementedError("copy TEMPLATE.py and explain a resolution")
+
+
+def acts(scenario: Scenario, answer: Any) -> Acts:
+    """What a legal resolution does, before anything dies: damage dealt to each unit and
+    the actions done to them."""
+    raise NotImplementedError("copy TEMPLATE.py and say what an answer does")

@@ -9,6 +9,8 @@ Each family is a module that states its rules plainly, with no solver:
 * the verifier of an answer, every rule it breaks with its number
   (``verify_declaration``, ``verify_resolution``);
 * the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``);
+* what a resolution does to the board (``acts``: damage and actions, from which
+  :func:`riftsolve.models.outcome.apply` makes the outcome);
 * how the scenario format declares its targets (``read_targets``).
 
 The registry maps an effect's type to its family: the engine looks a card's family up
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
 from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
 from riftsolve.models.explain import Step
@@ -62,6 +65,10 @@ class Family(Protocol):
 
     def explain_resolution(self, scenario: Scenario, answer: Any) -> list[Step]:
         """The rule trail of a legal resolution."""
+
+    def acts(self, scenario: Scenario, answer: Any) -> Acts:
+        """What a legal resolution does, before anything dies (142.4 is decided by
+        :func:`riftsolve.models.outcome.apply`, the same for every family)."""
 
 
 #: Every family, by the type of effect it answers.

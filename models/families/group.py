@@ -26,14 +26,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
-from riftsolve.models.effects import GroupSlot, GroupTargets, Reach, Sharing
+from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Sharing
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.limits import ScenarioError
-from riftsolve.models.objectives import dealt_to_each
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, untargetable_failure
 
@@ -591,6 +591,25 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
         steps.append(step("355.4.a", f"{ids(list(answer.unmoved))} already at {where}: kept "
                           "(counted in the requirement) but not moved"))
     return steps + _outcome_steps(scenario, answer.units)
+
+
+def dealt_to_each(scenario: Scenario) -> int | None:
+    """Damage a group effect deals to each unit it affects, Bonus Damage added to each
+    (715.2); ``None`` when it deals no damage."""
+    effect = group_effect(scenario)
+    if effect.action is not Action.DEAL:
+        return None
+    return effect.damage + scenario.bonus_damage
+
+
+def acts(scenario: Scenario, answer: Affected) -> Acts:
+    """What a resolution does to the units it affects: the effect's damage to each
+    (715.2), or its action; the unmoved targets are not acted on (355.4.a)."""
+    per_unit = dealt_to_each(scenario)
+    if per_unit is not None:
+        return Acts(dealt=tuple((u, per_unit) for u in answer.units), affected=answer.units)
+    action = group_effect(scenario).action
+    return Acts(actions=tuple((u, action) for u in answer.units), affected=answer.units)
 
 
 def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:

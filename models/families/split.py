@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Declaration, Resolution
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
@@ -409,6 +410,12 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
     return steps
 
 # --------------------------------------------------------------------------- the format
+
+
+def acts(scenario: Scenario, resolution: Resolution) -> Acts:
+    """What a resolution does: each kept target is dealt its share (Bonus Damage is in
+    the pool already, 715.3)."""
+    return Acts(dealt=resolution.damage, affected=resolution.kept)
 
 
 def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
