@@ -42,6 +42,10 @@ class Declaration:
     def __hash__(self) -> int:
         return hash(self.key())
 
+    def chosen(self) -> tuple[str, ...]:
+        """The units the answer chooses: the friendly unit, then the split targets."""
+        return ((self.friendly,) if self.friendly else ()) + self.split
+
     def __lt__(self, other: Declaration) -> bool:
         return (self.friendly or "", self.split) < (other.friendly or "", other.split)
 
@@ -79,6 +83,10 @@ class Resolution:
         """The targets dealt damage."""
         return tuple(unit for unit, _ in self.damage)
 
+    def chosen(self) -> tuple[str, ...]:
+        """The units the answer keeps (each dealt damage)."""
+        return self.kept
+
     def as_json(self) -> dict[str, Any]:
         """The CLI contract's resolve line for split damage."""
         return {"damage": dict(self.damage)}
@@ -96,6 +104,10 @@ class GroupDeclaration:
     selection: Selection
     destination: str | None = None
     deflect_cost: int = field(default=0, compare=False)
+
+    def chosen(self) -> tuple[str, ...]:
+        """The units the answer chooses, slot by slot."""
+        return tuple(u for slot in self.selection for u in slot)
 
     def as_json(self, slots: tuple[tuple[str, bool], ...],
                 place_of: Callable[[str], str] | None = None) -> dict[str, Any]:
@@ -141,6 +153,10 @@ class Affected:
         """Every target the answer keeps: the affected and the unmoved ones."""
         return tuple(sorted((*self.units, *self.unmoved)))
 
+    def chosen(self) -> tuple[str, ...]:
+        """The units the answer keeps: :attr:`kept`."""
+        return self.kept
+
     def as_json(self) -> dict[str, Any]:
         """The CLI contract's resolve line for a group effect."""
         line: dict[str, Any] = {"affected": list(self.units)}
@@ -174,6 +190,10 @@ class Repeated(Generic[Part]):
     def parts(self) -> tuple[Part, Part]:
         """Each execution's answer, in order."""
         return (self.first, self.again)
+
+    def chosen(self) -> tuple[str, ...]:
+        """The units either execution chooses, each once, the first's first."""
+        return tuple(dict.fromkeys((*self.first.chosen(), *self.again.chosen())))
 
     @property
     def deflect_cost(self) -> int:

@@ -36,19 +36,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from riftsolve.models.answers import Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
 from riftsolve.models.scenario import LIMIT, Scenario, Targets
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import (
-    Declarations,
-    GroupDeclarations,
-    GroupResolutions,
     LegalSet,
     Resolutions,
     resolve,
 )
 from riftsolve.solver.rank import describe_count
-from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 if TYPE_CHECKING:
     # OR-Tools (and the pandas it loads) is imported only where a CP-SAT model is built
@@ -147,13 +144,11 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} that "
                             "can be scored")
     scored: Iterable[tuple[Any, tuple[int, ...]]]
-    if isinstance(legal, (GroupResolutions, RepeatedResolutions)):
+    if legal.question == "resolve":  # every answer measured on what it does (apply)
         scored = ((a, goal.measure(legal.scenario, a)) for a in legal)
-    elif isinstance(legal, (Declarations, GroupDeclarations, RepeatedDeclarations)):
+    else:  # every declaration by the best resolution of its targets
         _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
-    else:  # pragma: no cover - every legal set is one of the above
-        raise TypeError(type(legal).__name__)
     return _select(scored, keep, goal)
 
 
@@ -427,24 +422,18 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
 # --------------------------------------------------------------------------- declarations
 
 
-def _check_boards(legal: Declarations | GroupDeclarations | RepeatedDeclarations,
-                  robust: int) -> None:
-    """Refuse a ranking of declarations that would resolve too many boards."""
+def _check_boards(legal: LegalSet[Any], robust: int) -> None:
+    """Refuse a ranking of declarations that would resolve too many boards: one per
+    declaration, times every change of its chosen units' Might with ``robust``."""
     if legal.count() > BOARD_LIMIT:
         raise TooManyToRank(f"ranking {legal.count():,} declarations means resolving as "
                             f"many boards (limit {BOARD_LIMIT:,}): rank resolutions instead")
-    if isinstance(legal, Declarations):  # the friendly unit and up to the cap of enemies
-        caps = [o.cap for o in legal.problem.options] or [0]
-        movers = min(max(caps), len(legal.problem.candidates)) + 1
-    else:
-        group = legal.problem
-        movers = sum(len(group.members) if most is None else most for most in group.most)
-        if isinstance(legal, RepeatedDeclarations):
-            movers *= 2
-    boards = legal.count() * (2 * robust + 1) ** (movers if robust else 0)
+    if not robust:
+        return
+    boards = sum((2 * robust + 1) ** len(d.chosen()) for d in legal)
     if boards > BOARD_LIMIT:
         raise TooManyToRank(
-            f"ranking {legal.count():,} declarations means resolving up to {boards:,} boards "
+            f"ranking {legal.count():,} declarations means resolving {boards:,} boards "
             f"(limit {BOARD_LIMIT:,}): lower --robust, or rank resolutions instead")
 
 
@@ -459,42 +448,23 @@ def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective,
                  for term, value in zip(goal.terms, worst, strict=True))
 
 
-def _chosen_units(declaration: Declared) -> list[str]:
+def _declared(scenario: Scenario, declaration: Declared) -> Targets:
+    """The targets a declaration chooses (both executions' for a Repeat, 820.2.a), as the
+    resolution question reads them: the effect's family records them."""
+    family = family_of(scenario.effect)
     if isinstance(declaration, Repeated):
-        return [*_chosen_units(declaration.first), *_chosen_units(declaration.again)]
-    if isinstance(declaration, Declaration):
-        return [*([declaration.friendly] if declaration.friendly else []), *declaration.split]
-    return [u for slot in declaration.selection for u in slot]
-
-
-def _group_targets(scenario: Scenario, declaration: GroupDeclaration) -> Targets:
-    """The targets a group declaration chooses, as a resolution question reads them."""
-    return Targets(groups=tuple(zip(scenario.effect.slot_names, declaration.selection,
-                                    strict=True)),
-                   destination=declaration.destination,
-                   places=tuple((u, scenario.board[u].place)
-                                for slot in declaration.selection for u in slot))
+        return dataclasses.replace(family.declared_targets(scenario, declaration.first),
+                                   repeat=family.declared_targets(scenario, declaration.again))
+    return family.declared_targets(scenario, declaration)
 
 
 def _resolved_now(scenario: Scenario, declaration: Declared, goal: Objective
                   ) -> tuple[int, ...]:
-    """The best key of the declaration's resolution on ``scenario``'s board."""
-    if isinstance(declaration, (GroupDeclaration, Repeated)):
-        if isinstance(declaration, Repeated):
-            targets = dataclasses.replace(
-                _group_targets(scenario, declaration.first),
-                repeat=_group_targets(scenario, declaration.again))
-        else:
-            targets = _group_targets(scenario, declaration)
-        resolving = dataclasses.replace(scenario, targets=targets)
-        legal: LegalSet[Any] = resolve(resolving)
-        scored = [goal.measure(resolving, a) for a in legal]
-        return max(scored)
-    targets = Targets(split=declaration.split, friendly=declaration.friendly)
-    resolving = dataclasses.replace(scenario, targets=targets)
+    """The best key of the declaration's resolution on ``scenario``'s board, Deflect (the
+    declaration's own) left as a placeholder the caller fills."""
+    resolving = dataclasses.replace(scenario, targets=_declared(scenario, declaration))
     measured = _resolution_goal(goal)
-    found = iter(best(Resolutions(resolving), measured)[0].key if measured.terms else ())
-    # Deflect is the declaration's own: a placeholder where it stands, filled by the caller
+    found = iter(best(resolve(resolving), measured)[0].key if measured.terms else ())
     return tuple(0 if t.metric == "deflect" else next(found) for t in goal.terms)
 
 
@@ -512,7 +482,7 @@ def _changed_boards(scenario: Scenario, declaration: Declared, robust: int
         return
     # the chosen units' Might (the friendly unit's is the pool of a friendly-might split);
     # a printed amount such as Volibear's does not depend on his Might
-    movers = list(dict.fromkeys(_chosen_units(declaration)))
+    movers = list(declaration.chosen())
     options = range(-robust, robust + 1)
     for deltas in product(options, repeat=len(movers)):
         change = dict(zip(movers, deltas, strict=True))

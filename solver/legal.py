@@ -182,8 +182,8 @@ class LegalSet(ABC, Generic[A]):
         return tuple(sorted({u for a in self._listed() for u in self._units(a)}))
 
     def _units(self, answer: A) -> tuple[str, ...]:
-        """The units an answer chooses or affects."""
-        raise NotImplementedError
+        """The units an answer chooses or affects (an array's columns)."""
+        return answer.chosen()
 
     def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
         """Every answer as numpy rows, ``batch`` at a time, in index order: for a split
@@ -439,9 +439,6 @@ class Declarations(LegalSet[Declaration]):
         friendly = [o.friendly for o in self.problem.options if o.friendly]
         return tuple(dict.fromkeys([*friendly, *self.problem.candidates]))
 
-    def _units(self, answer: Declaration) -> tuple[str, ...]:
-        return ((answer.friendly,) if answer.friendly else ()) + answer.split
-
 # --------------------------------------------------------------------------- groups
 
 
@@ -519,9 +516,6 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def _explain(self, answer: GroupDeclaration) -> list[Step]:
         return explain_group_declaration(self.scenario, answer)
 
-    def _units(self, answer: GroupDeclaration) -> tuple[str, ...]:
-        return tuple(u for slot in answer.selection for u in slot)
-
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
 
@@ -571,9 +565,6 @@ class GroupResolutions(LegalSet[Affected]):
 
     def _explain(self, answer: Affected) -> list[Step]:
         return explain_group_resolution(self.scenario, answer)
-
-    def _units(self, answer: Affected) -> tuple[str, ...]:
-        return answer.kept
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)

@@ -265,15 +265,17 @@ def test_arrays_give_every_answer_as_numpy_rows_in_index_order() -> None:
 
 def test_ranking_too_many_boards_is_refused_with_its_size(capsys: pytest.CaptureFixture[str],
                                                           tmp_path: Path) -> None:
-    """--robust 2 on 10 candidates: 1,024 declarations x 5^11 Might changes: refused (exit 3)
-    with the number, not left to run."""
+    """--robust 2 on 10 candidates: 1,024 declarations, each of kai and k enemies resolved
+    on 5^(k+1) boards (every chosen unit's Might changed by -2..2): sum over k of
+    C(10, k) * 5^(k+1) = 5 * 6^10 = 302,330,880 boards, refused (exit 3) with the number,
+    not left to run."""
     doc = scenario_dict([unit("kai", "A", 10)] + [unit(f"r{i}") for i in range(10)])
     path = tmp_path / "s.json"
     path.write_text(json.dumps(doc))
     code = main(["best", str(path), "--objective", "kills", "--finalize", "--robust", "2"],
                 out=io.StringIO())
     assert code == 3
-    assert "declarations means resolving up to 50,000,000,000 boards" in capsys.readouterr().err
+    assert "1,024 declarations means resolving 302,330,880 boards" in capsys.readouterr().err
 
 
 def test_deflect_term_keeps_its_place_in_the_objective() -> None:

@@ -85,6 +85,12 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     raise NotImplementedError("copy TEMPLATE.py and explain a resolution")
 
 
+def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+    """The targets a legal declaration chooses, as the resolution question reads them
+    (``best --finalize`` resolves each declaration this way)."""
+    raise NotImplementedError("copy TEMPLATE.py and record a declaration's targets")
+
+
 def acts(scenario: Scenario, answer: Any) -> Acts:
     """What a legal resolution does, before anything dies: damage dealt to each unit and
     the actions done to them."""

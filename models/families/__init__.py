@@ -9,6 +9,8 @@ Each family is a module that states its rules plainly, with no solver:
 * the verifier of an answer, every rule it breaks with its number
   (``verify_declaration``, ``verify_resolution``);
 * the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``);
+* the targets a declaration chooses, as the resolution question reads them
+  (``declared_targets``);
 * what a resolution does to the board (``acts``: damage and actions, from which
   :func:`riftsolve.models.outcome.apply` makes the outcome);
 * how the scenario format declares its targets (``read_targets``).
@@ -65,6 +67,10 @@ class Family(Protocol):
 
     def explain_resolution(self, scenario: Scenario, answer: Any) -> list[Step]:
         """The rule trail of a legal resolution."""
+
+    def declared_targets(self, scenario: Scenario, declaration: Any) -> Targets:
+        """The targets a legal declaration chooses, as the resolution question reads
+        them."""
 
     def acts(self, scenario: Scenario, answer: Any) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by

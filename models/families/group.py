@@ -593,6 +593,16 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     return steps + _outcome_steps(scenario, answer.units)
 
 
+def declared_targets(scenario: Scenario, declaration: GroupDeclaration) -> Targets:
+    """The targets ``declaration`` chooses, as a resolution question reads them: each
+    slot's units, the destination, and where each unit stood when chosen."""
+    return Targets(groups=tuple(zip(group_effect(scenario).slot_names, declaration.selection,
+                                    strict=True)),
+                   destination=declaration.destination,
+                   places=tuple((u, scenario.board[u].place)
+                                for slot in declaration.selection for u in slot))
+
+
 def dealt_to_each(scenario: Scenario) -> int | None:
     """Damage a group effect deals to each unit it affects, Bonus Damage added to each
     (715.2); ``None`` when it deals no damage."""

@@ -412,6 +412,11 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
 # --------------------------------------------------------------------------- the format
 
 
+def declared_targets(scenario: Scenario, declaration: Declaration) -> Targets:
+    """The targets ``declaration`` chooses, as a resolution question reads them."""
+    return Targets(split=declaration.split, friendly=declaration.friendly)
+
+
 def acts(scenario: Scenario, resolution: Resolution) -> Acts:
     """What a resolution does: each kept target is dealt its share (Bonus Damage is in
     the pool already, 715.3)."""
