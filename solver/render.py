@@ -2,7 +2,8 @@
 the headers and cells of a table, chosen by the kind of legal set.
 
 The legal sets hold the rules' answers (count, list, index, verify, explain); what a user
-reads of them is decided here, in one place.
+reads of them is decided here, in one place. A family with no rendering of its own is
+shown by default: each answer's ``as_json()`` as its line and, in a table, that line.
 
 >>> import riftsolve as rs
 >>> legal = rs.resolve(rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3")))
@@ -15,6 +16,7 @@ reads of them is decided here, in one place.
 
 from __future__ import annotations
 
+import json
 from functools import singledispatch
 from typing import Any
 
@@ -44,8 +46,10 @@ def explained_line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
 
 @singledispatch
 def line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
-    """The CLI contract's JSON line for ``answer``."""
-    raise TypeError(f"no line for {type(legal).__name__}")
+    """The CLI contract's JSON line for ``answer``: by default the answer's own
+    ``as_json()`` (a family registers a line of its own where the format needs the
+    scenario, such as slot names)."""
+    return dict(answer.as_json())
 
 
 @singledispatch
@@ -56,22 +60,18 @@ def extras(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
 
 @singledispatch
 def headers(legal: LegalSet[Any]) -> list[str]:
-    """Column names of a readable table of answers."""
-    raise TypeError(f"no table for {type(legal).__name__}")
+    """Column names of a readable table of answers: by default one column, the answer's
+    line."""
+    return [noun(legal).removesuffix("s")]
 
 
 @singledispatch
 def cells(legal: LegalSet[Any], answer: Any) -> list[str]:
-    """One row of that table."""
-    raise TypeError(f"no table for {type(legal).__name__}")
+    """One row of that table: by default the answer's line as compact JSON."""
+    return [json.dumps(line(legal, answer), ensure_ascii=False, separators=(",", ":"))]
 
 
 # --------------------------------------------------------------------------- split damage
-
-
-@line.register
-def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
-    return dict(answer.as_json())
 
 
 def _illegal_and_counted(legal: Resolutions | GroupResolutions) -> dict[str, Any]:
@@ -148,11 +148,6 @@ def _(legal: GroupDeclarations) -> list[str]:
 def _(legal: GroupDeclarations, answer: Any) -> list[str]:
     moving = [answer.destination or ""] if legal.effect.destination else []
     return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
-
-
-@line.register
-def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
-    return dict(answer.as_json())
 
 
 @extras.register
