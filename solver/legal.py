@@ -267,7 +267,7 @@ class Resolutions(LegalSet[Resolution]):
                                        self.problem.forfeit)
 
     def __iter__(self) -> Iterator[Resolution]:
-        return self.backend.resolutions(self.problem)
+        return self.backend.answers(self.problem)
 
     def _ranked(self) -> bool:
         """Whether answers are ranked in closed form (no policy forfeit, a real pool)."""
@@ -363,7 +363,7 @@ class Declarations(LegalSet[Declaration]):
             taxes=problem.taxes, budget=problem.budget))
 
     def __iter__(self) -> Iterator[Declaration]:
-        return self.backend.declarations(self.problem)
+        return self.backend.answers(self.problem)
 
     # The native order: per friendly option, subsets of the candidates by size, then
     # lexicographic, at most the option's cap, within the Deflect budget. Each option's
@@ -495,7 +495,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         if self.unplayable is not None:
             return
         board = self.scenario.board
-        for selection in self.backend.selections(self.problem):
+        for selection in self.backend.answers(self.problem):
             cost = sum(self._tax[u] for slot in selection for u in slot)
             units = [u for slot in selection for u in slot]
             if self.effect.destination and units:
@@ -547,7 +547,7 @@ class GroupResolutions(LegalSet[Affected]):
         return listed
 
     def __iter__(self) -> Iterator[Affected]:
-        return (self._affected(s) for s in self.backend.selections(self.problem))
+        return (self._affected(s) for s in self.backend.answers(self.problem))
 
     def _affected(self, selection: Selection) -> Affected:
         """The answer keeping ``selection``: a move's kept targets already at the

@@ -26,8 +26,8 @@ instead of asking what type it is, so a new family is a new module and its cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol, runtime_checkable
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
@@ -75,6 +75,16 @@ class Family(Protocol):
     def acts(self, scenario: Scenario, answer: Any) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by
         :func:`riftsolve.models.outcome.apply`, the same for every family)."""
+
+
+@runtime_checkable
+class Listing(Protocol):
+    """A problem that lists its own answers: the first form of a new family's questions,
+    answered by the native backend (and counted by listing) until the solver has
+    generators, counting formulas and models for its shape."""
+
+    def answers(self) -> Iterator[Any]:
+        """Every answer of the problem, each once, in a stable order."""
 
 
 #: Every family, by the type of effect it answers.

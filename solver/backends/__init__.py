@@ -4,6 +4,10 @@
 * ``cpsat``: OR-Tools CP-SAT models from :mod:`solver.compile`, the general path;
 * ``pyconstraint``: python-constraint2, an independent cross-check for small boards.
 
+A backend answers problems by their type (:attr:`Backend.shapes`, each module's
+``ANSWERS``): a family whose problems are of a known shape is answered by every backend; a
+new shape is answered by its own listing (natively) until backends learn it.
+
 All three pass the same conformance suites (``tests/test_properties.py`` and
 ``tests/test_group_properties.py``): each lists exactly the answers the rules verifier
 accepts, each once, as many as ``count()`` says.
@@ -24,27 +28,58 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
-from riftsolve.models.answers import Declaration, Resolution, Selection
-from riftsolve.models.families.group import GroupProblem
-from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.models.families import Listing
 
 
 @dataclass(frozen=True)
 class Backend:
-    """One backend's entry points."""
+    """One backend: the problems it answers, by their type (each family builds its
+    questions as plain problems), and what it declines.
+
+    >>> from riftsolve.models.families.split import SplitResolveProblem
+    >>> native = BACKENDS["native"]
+    >>> [a.as_json() for a in native.answers(SplitResolveProblem(("r1", "r2"), 3))]
+    [{'damage': {'r1': 1, 'r2': 2}}, {'damage': {'r1': 2, 'r2': 1}}]
+    >>> BACKENDS["cpsat"].refusal(object())
+    'cpsat has no model of object problems: use --backend native'
+    """
 
     name: str
-    resolutions: Callable[[SplitResolveProblem], Iterator[Resolution]]
-    declarations: Callable[[SplitFinalizeProblem], Iterator[Declaration]]
-    selections: Callable[[GroupProblem], Iterator[Selection]]
-    #: What the backend declines, and why (``None``: it answers the problem).
-    refusal: Callable[[object], str | None]
+    #: How each type of problem is answered.
+    shapes: Mapping[type[Any], Callable[[Any], Iterator[Any]]]
+    #: Why the backend declines a problem of a shape it knows (``None``: it answers it).
+    declines: Callable[[Any], str | None]
+    #: Whether a problem of a shape it does not know, but that lists its own answers
+    #: (:class:`~riftsolve.models.families.Listing`), is answered by that listing.
+    lists_own: bool = False
+
+    def _method(self, problem: object) -> Callable[[Any], Iterator[Any]] | None:
+        method = self.shapes.get(type(problem))
+        if method is None and self.lists_own and isinstance(problem, Listing):
+            return type(problem).answers
+        return method
+
+    def refusal(self, problem: object) -> str | None:
+        """Why this backend declines ``problem``, or ``None`` when it answers it."""
+        if self._method(problem) is None:
+            kind = "generator" if self.lists_own else "model"
+            return (f"{self.name} has no {kind} of {type(problem).__name__} problems: "
+                    "use --backend native")
+        return self.declines(problem)
+
+    def answers(self, problem: object) -> Iterator[Any]:
+        """Every answer of ``problem``, each once, in this backend's order."""
+        method = self._method(problem)
+        if method is None:
+            raise TypeError(self.refusal(problem))
+        return method(problem)
 
 
 def _backend(module: ModuleType) -> Backend:
-    return Backend(module.NAME, module.resolutions, module.declarations, module.selections,
-                   module.refusal)
+    return Backend(module.NAME, module.ANSWERS, module.refusal,
+                   getattr(module, "LISTS_OWN", False))
 
 
 class _Registry(Mapping[str, Backend]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model
 
@@ -23,7 +23,7 @@ NAME = "cpsat"
 
 
 def refusal(problem: object) -> str | None:
-    """Why this backend declines ``problem``: never, it answers every question."""
+    """Why this backend declines ``problem`` it has a model for: never."""
     return None
 
 T = TypeVar("T")
@@ -135,3 +135,11 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
         return tuple(tuple(names[i] for i, s in taken if s == slot) for slot in slots)
 
     return stream(compiled.model, read)
+
+
+#: The problems this backend answers, by their type, and how.
+ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
+    SplitResolveProblem: resolutions,
+    SplitFinalizeProblem: declarations,
+    GroupProblem: selections,
+}

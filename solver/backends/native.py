@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
@@ -33,9 +34,14 @@ from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolvePr
 
 NAME = "native"
 
+#: A problem of a shape this backend has no generator for, but that lists its own answers
+#: (a new family's first form, :class:`riftsolve.models.families.Listing`), is answered by
+#: that listing.
+LISTS_OWN = True
+
 
 def refusal(problem: object) -> str | None:
-    """Why this backend declines ``problem``: never, it answers every question."""
+    """Why this backend declines ``problem`` it has a generator for: never."""
     return None
 
 #: Most rows per numpy block: large enough to amortise numpy calls.
@@ -670,3 +676,11 @@ def _sure_to_fit(problem: GroupProblem, members: list[Member], counts: list[int]
         return False
 
     return sure_to_fit
+
+
+#: The problems this backend answers, by their type, and how.
+ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
+    SplitResolveProblem: resolutions,
+    SplitFinalizeProblem: declarations,
+    GroupProblem: selections,
+}

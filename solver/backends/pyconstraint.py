@@ -10,7 +10,7 @@ backend declines questions too large for its search (:func:`refusal`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from riftsolve.models.answers import Declaration, Resolution, Selection
@@ -155,3 +155,11 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
         values = [solution[v] for v in variables]
         yield tuple(tuple(m.id for m, v in zip(members, values, strict=True) if v == slot)
                     for slot in slots)
+
+
+#: The problems this backend answers, by their type, and how.
+ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
+    SplitResolveProblem: resolutions,
+    SplitFinalizeProblem: declarations,
+    GroupProblem: selections,
+}
