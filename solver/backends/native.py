@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
