@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, runtime_checkable
 
 
 class Pool(StrEnum):
@@ -216,5 +217,38 @@ class GroupTargets:
         return False
 
 
-#: Every effect family the engine knows.
-Effect = SplitDamage | GroupTargets
+@runtime_checkable
+class Effect(Protocol):
+    """What every effect states, whatever its family (:mod:`riftsolve.models.families`
+    reads the rest): its card, its wording, and the card facts the engine reads without
+    asking the family.
+
+    >>> from riftsolve.models.cards import card
+    >>> isinstance(card("Fox-Fire"), Effect), isinstance("Fox-Fire", Effect)
+    (True, False)
+    """
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def slug(self) -> str: ...
+    #: Whether ``text`` is the card's wording, from which the roles of its slots are read.
+    @property
+    def worded(self) -> bool: ...
+    @property
+    def hidden(self) -> bool: ...
+    @property
+    def repeat(self) -> bool: ...
+    @property
+    def destination(self) -> bool: ...
+    @property
+    def lethal_any(self) -> bool: ...
+    @property
+    def xp_per_kill(self) -> int: ...
+    @property
+    def slot_names(self) -> tuple[str, ...]: ...
+    @property
+    def needs_source(self) -> bool: ...
+    def __hash__(self) -> int: ...  # effects are frozen: cached by value

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from riftsolve.models.board import Board
-from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
+from riftsolve.models.effects import Effect
 from riftsolve.models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
 from riftsolve.models.limits import ScenarioError as ScenarioError
 from riftsolve.models.limits import bounded
@@ -81,7 +81,7 @@ class Scenario:
         if self.rules not in SUPPORTED_VERSIONS:
             raise ScenarioError("rules", f"Core Rules version {self.rules!r} is not supported "
                                 "(supported: " + ", ".join(SUPPORTED_VERSIONS) + ")")
-        if not isinstance(self.effect, (SplitDamage, GroupTargets)):
+        if not isinstance(self.effect, Effect):
             raise ScenarioError("effect", f"not an effect: {self.effect!r}")
         if not isinstance(self.board, Board):
             raise ScenarioError("units", f"not a Board: {self.board!r}")
