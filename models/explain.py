@@ -15,7 +15,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from riftsolve.models.choosing import fired_triggers
-from riftsolve.models.effects import SplitDamage
 from riftsolve.models.rules import rule
 from riftsolve.models.scenario import Scenario
 
@@ -47,8 +46,6 @@ def trigger_steps(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]
     for fired in fired_triggers(scenario, chosen):
         steps.append(step("383.4.b", f"choosing {fired['unit']} fires its Targeting Effect: "
                           f"{fired['text']}"))
-    if steps and isinstance(scenario.effect, SplitDamage):
-        steps.append(step("355.14.d", "each split target fires its own Targeting Effects"))
     return steps
 
 

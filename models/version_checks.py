@@ -1,6 +1,7 @@
 """Questions whose ruling under an older Core Rules version differs from 1.4's.
 
-The engine's rulings are 1.4's. Under ``rules: "1.3"`` or ``"1.2"`` a ruling is given only
+The engine's rulings are 1.4's; each family says where an older text rules otherwise
+(``older_rules_reason``). Under ``rules: "1.3"`` or ``"1.2"`` a ruling is given only
 where that version's text gives the same one (its citations then use that version's
 numbers, :mod:`models.versions`). Where the older text rules otherwise, or is silent on
 what decides the answer, the question is refused with the reason, never answered with a
@@ -28,11 +29,8 @@ under Core Rules 1.3, 355.14.h lets the controller decide which split ta
 
 from __future__ import annotations
 
-from riftsolve.models.effects import GroupTargets, Sharing, SplitDamage
-from riftsolve.models.families.group import finalize_problem as finalize_group_problem
-from riftsolve.models.families.split import resolve_problem
+from riftsolve.models.families import family_of
 from riftsolve.models.scenario import Scenario
-from riftsolve.models.versions import number_in
 
 
 def older_rules_refusal(scenario: Scenario, question: str) -> str | None:
@@ -41,46 +39,8 @@ def older_rules_refusal(scenario: Scenario, question: str) -> str | None:
     version = scenario.rules
     if version == "1.4":
         return None
-    reason = _split_reason(scenario, question, version) if isinstance(
-        scenario.effect, SplitDamage) else _group_reason(scenario, question, version)
+    reason = family_of(scenario.effect).older_rules_reason(scenario, question, version)
     if reason is None:
         return None
     return (f"under Core Rules {version}, {reason}: this ruling is not modelled; ask with "
             '"rules": "1.4"')
-
-
-def _split_reason(scenario: Scenario, question: str, version: str) -> str | None:
-    if question != "resolve":
-        return None
-    problem = resolve_problem(scenario)
-    if problem.pool_null is not None or problem.pool == 0:
-        return None
-    if len(problem.targets) + problem.forfeit > problem.pool:
-        return (f"{number_in('355.14.h', version)} lets the controller decide which split "
-                "targets cease being targets but not how many (355.14.h.1, exactly enough, "
-                "is new in 1.4)")
-    board = scenario.board
-    gone = [u for u, _ in problem.illegal if not board[u].on_board]
-    if scenario.policy.split_illegal == "forfeit" and gone:
-        return (f"whether {', '.join(gone)}, which left the board, keeps a share of the "
-                "split under policy split_illegal=forfeit is not stated (359.3.e.9.a is new "
-                "in 1.4)")
-    return None
-
-
-def _group_reason(scenario: Scenario, question: str, version: str) -> str | None:
-    effect = scenario.effect
-    assert isinstance(effect, GroupTargets)
-    if version != "1.2":
-        return None
-    if (question == "resolve" and effect.sharing is Sharing.BATTLEFIELD
-            and scenario.from_hidden is None):
-        return (f"{number_in('355.11.b', version)}'s example forbids affecting targets no "
-                "longer at the battlefield chosen at finalization, which the scenario does "
-                "not record (give from_hidden, or ask with 1.3)")
-    if question == "finalize" and scenario.repeat and any(
-            m.tax for m in finalize_group_problem(scenario).members):
-        return (f"Deflect is paid once per spell, not for each choice "
-                f"({number_in('809.1.c', version)}), and a "
-                "Repeat's two executions may choose the same Deflect unit")
-    return None

@@ -14,13 +14,15 @@ A family states its rules plainly, with no solver. Copy this file to
    Every backend is tested against them, and they against ``tests/reference.py``.
 4. **The explanations**: ``explain_declaration`` and ``explain_resolution``, the rule
    trail of a legal answer (``riftsolve.models.explain.step`` cites a rule).
-5. **What an answer does**: ``acts`` gives one resolution's damage and actions, unit by
+5. **Older rules**: ``older_rules_reason`` says where Core Rules 1.3 or 1.2 rule otherwise
+   (the engine then refuses the question under that version).
+6. **What an answer does**: ``acts`` gives one resolution's damage and actions, unit by
    unit (:class:`~riftsolve.models.acts.Acts`); :func:`riftsolve.models.outcome.apply`
    decides who dies and makes the board that follows, and every objective of ``best`` is
    measured on that outcome.
-6. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
+7. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
    naming the field at fault in every error.
-7. **Register it**: ``NAME`` below, its entry in
+8. **Register it**: ``NAME`` below, its entry in
    :data:`riftsolve.models.families.FAMILIES` (effect type -> this module) and, on the
    solver's side, its pair of legal sets in ``riftsolve.solver.legal.LEGAL_SETS`` (the
    lazy sets that count, list, index and verify answers, from the backends).
@@ -89,6 +91,12 @@ def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
     """The targets a legal declaration chooses, as the resolution question reads them
     (``best --finalize`` resolves each declaration this way)."""
     raise NotImplementedError("copy TEMPLATE.py and record a declaration's targets")
+
+
+def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    """Why the question can't be answered under an older Core Rules ``version`` (1.3,
+    1.2): where that text rules otherwise or is silent (``None``: it rules as 1.4)."""
+    raise NotImplementedError("copy TEMPLATE.py and compare the older Core Rules texts")
 
 
 def acts(scenario: Scenario, answer: Any) -> Acts:

@@ -11,6 +11,7 @@ Each family is a module that states its rules plainly, with no solver:
 * the rule trail of a legal answer (``explain_declaration``, ``explain_resolution``);
 * the targets a declaration chooses, as the resolution question reads them
   (``declared_targets``);
+* where an older Core Rules text rules otherwise (``older_rules_reason``);
 * what a resolution does to the board (``acts``: damage and actions, from which
   :func:`riftsolve.models.outcome.apply` makes the outcome);
 * how the scenario format declares its targets (``read_targets``).
@@ -71,6 +72,11 @@ class Family(Protocol):
     def declared_targets(self, scenario: Scenario, declaration: Any) -> Targets:
         """The targets a legal declaration chooses, as the resolution question reads
         them."""
+
+    def older_rules_reason(self, scenario: Scenario, question: str, version: str
+                           ) -> str | None:
+        """Why the question can't be answered under an older Core Rules ``version`` (its
+        text rules otherwise, or is silent on what decides the answer), or ``None``."""
 
     def acts(self, scenario: Scenario, answer: Any) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by

@@ -36,6 +36,7 @@ from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, untargetable_failure
+from riftsolve.models.versions import number_in
 
 
 @dataclass(frozen=True)
@@ -635,6 +636,24 @@ def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
                           f"{scenario.bonus_damage} to each of {ids(list(affected))}: "
                           f"{dealt} each"))
     return steps + lethal_any_steps(scenario, affected)
+
+def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    """Why the question can't be answered under an older Core Rules ``version`` (1.2's
+    352.11.b example and its Deflect once per spell), or ``None``."""
+    effect = group_effect(scenario)
+    if version != "1.2":
+        return None
+    if (question == "resolve" and effect.sharing is Sharing.BATTLEFIELD
+            and scenario.from_hidden is None):
+        return (f"{number_in('355.11.b', version)}'s example forbids affecting targets no "
+                "longer at the battlefield chosen at finalization, which the scenario does "
+                "not record (give from_hidden, or ask with 1.3)")
+    if question == "finalize" and scenario.repeat and any(
+            m.tax for m in finalize_problem(scenario).members):
+        return (f"Deflect is paid once per spell, not for each choice "
+                f"({number_in('809.1.c', version)}), and a "
+                "Repeat's two executions may choose the same Deflect unit")
+    return None
 
 # --------------------------------------------------------------------------- the format
 

@@ -39,6 +39,7 @@ from riftsolve.models.targeting import (
     source_battlefield,
     split_target_failure,
 )
+from riftsolve.models.versions import number_in
 
 
 @dataclass(frozen=True)
@@ -403,11 +404,37 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
     if not declaration.split:
         steps.append(step("355.13", "zero split targets is a legal choice"))
     steps += deflect_steps(scenario, declaration.deflect_cost)
-    steps += trigger_steps(scenario, [("friendly", [declaration.friendly] if
-                                        declaration.friendly else []),
-                                       (split_effect(scenario).split_slot, declaration.split)])
+    fired = trigger_steps(scenario, [("friendly", [declaration.friendly] if
+                                       declaration.friendly else []),
+                                      (split_effect(scenario).split_slot, declaration.split)])
+    if fired:
+        fired.append(step("355.14.d", "each split target fires its own Targeting Effects"))
+    steps += fired
     steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
     return steps
+
+def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    """Why the question can't be answered under an older Core Rules ``version``: where
+    that text rules otherwise or is silent on what decides the answer (``None``: it rules
+    as 1.4 does)."""
+    if version == "1.4":
+        return None
+    if question != "resolve":
+        return None
+    problem = resolve_problem(scenario)
+    if problem.pool_null is not None or problem.pool == 0:
+        return None
+    if len(problem.targets) + problem.forfeit > problem.pool:
+        return (f"{number_in('355.14.h', version)} lets the controller decide which split "
+                "targets cease being targets but not how many (355.14.h.1, exactly enough, "
+                "is new in 1.4)")
+    board = scenario.board
+    gone = [u for u, _ in problem.illegal if not board[u].on_board]
+    if scenario.policy.split_illegal == "forfeit" and gone:
+        return (f"whether {', '.join(gone)}, which left the board, keeps a share of the "
+                "split under policy split_illegal=forfeit is not stated (359.3.e.9.a is new "
+                "in 1.4)")
+    return None
 
 # --------------------------------------------------------------------------- the format
 
