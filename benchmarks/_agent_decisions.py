@@ -18,9 +18,9 @@ from _common import back_to_back, median_seconds
 
 from riftsolve.models.objectives import Objective
 from riftsolve.models.scenario import Scenario
-from riftsolve.solver.best import _cpsat_best, best
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import GroupResolutions, LegalSet, Resolutions, resolve
+from riftsolve.solver.optimum import _cpsat_best, best
 
 OBJECTIVES = ("kills", "kills,-overkill", "killed-might,-overkill", "value,-overkill")
 DECISION_METHODS = ("best", "knapsack", "brute", "cpsat")
@@ -55,7 +55,7 @@ def decide_brute(scenario: Scenario, goal: Objective) -> Decision:
 def decide_cpsat(scenario: Scenario, goal: Objective) -> Decision:
     legal = resolve(scenario)
     if isinstance(legal, GroupResolutions):
-        # No group model in solver.best: the CP-SAT backend's listing, scored.
+        # No group model in solver.optimum: the CP-SAT backend's listing, scored.
         return best_listed(scenario, goal, resolve(scenario, "cpsat"))
     assert isinstance(legal, Resolutions)
     top = _cpsat_best(legal, goal, 1)[0]

@@ -19,14 +19,14 @@ What it measures, in one run and on the same questions:
    objectives ``kills``, ``kills,-overkill``, ``killed-might,-overkill`` and
    ``value,-overkill``. Methods (columns):
 
-   * ``best``: :func:`solver.best.best` (on these boards the vectorised numpy scoring:
+   * ``best``: :func:`solver.optimum.best` (on these boards the vectorised numpy scoring:
      fewer than ``KNAPSACK_FROM`` answers);
    * ``knapsack``: for information, :func:`solver.knapsack.best_split` called directly
      (the path ``best`` takes on large boards), the key measured with ``Objective.measure``;
    * ``brute``: ``resolve(scenario, "native")`` iterated, every resolution scored with
      :meth:`models.objectives.Objective.measure` in pure Python, the first best kept;
    * ``cpsat``: the plain CP-SAT model of the same question,
-     ``solver.best._cpsat_best(legal, goal, 1)`` (one worker, each term optimised and
+     ``solver.optimum._cpsat_best(legal, goal, 1)`` (one worker, each term optimised and
      proven OPTIMAL in turn).
 
    A timing sample is a pass over every board (repeated back to back to last at least
@@ -124,8 +124,8 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from riftsolve.models.scenario import parse_scenario
-from riftsolve.solver.best import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.legal import Resolutions, resolve
+from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.params import enumeration_solver, optimising_solver
 
 #: Targets from the issue.

@@ -3,7 +3,7 @@
 An :class:`Objective` is a lexicographic list of metrics, each maximised, or minimised
 with a leading ``-`` (``"kills,-overkill"``: most kills, then least overkill). Metrics
 are measured on one answer with the board as it is (pure rules, no solver), so they also
-serve as the brute-force oracle of :mod:`solver.best`.
+serve as the brute-force oracle of :mod:`solver.optimum`.
 
 A unit is killed when its marked damage plus the damage dealt is lethal: non-zero and at
 least its Might, negative Might counting as 0 (CR 1.4 142.4.b, 143.2.b); with the

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from riftsolve.models.objectives import Objective
     from riftsolve.models.outcome import Outcome, apply
     from riftsolve.models.scenario import Scenario
-    from riftsolve.solver.best import Linear, Ranked, best
     from riftsolve.solver.examples import example_path
     from riftsolve.solver.legal import LegalSet, finalize, resolve
+    from riftsolve.solver.optimum import Linear, Ranked, best
 
 #: Where each public name lives.
 _HOMES = {
@@ -49,7 +49,7 @@ _HOMES = {
     "Objective": "riftsolve.models.objectives",
     **dict.fromkeys(("Outcome", "apply"), "riftsolve.models.outcome"),
     "Scenario": "riftsolve.models.scenario",
-    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.best"),
+    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     "example_path": "riftsolve.solver.examples",
     **dict.fromkeys(("LegalSet", "finalize", "resolve"), "riftsolve.solver.legal"),
 }

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from riftsolve._lazy import lazy_names
 
 if TYPE_CHECKING:
-    from riftsolve.solver.best import Linear, Ranked, best
     from riftsolve.solver.legal import (
         Declarations,
         GroupDeclarations,
@@ -27,10 +26,11 @@ if TYPE_CHECKING:
         finalize,
         resolve,
     )
+    from riftsolve.solver.optimum import Linear, Ranked, best
 
 #: Where each public name lives.
 _HOMES = {
-    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.best"),
+    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     **dict.fromkeys(("Declarations", "GroupDeclarations", "GroupResolutions", "LegalSet",
                      "Resolutions", "finalize", "resolve"), "riftsolve.solver.legal"),
 }

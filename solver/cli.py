@@ -34,9 +34,9 @@ from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
 from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
-from riftsolve.solver.best import TooManyToRank, best
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
     answers_table,
     console,

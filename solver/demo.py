@@ -10,9 +10,9 @@ from rich.table import Table
 
 from riftsolve.models import load_scenario
 from riftsolve.solver import render
-from riftsolve.solver.best import best
 from riftsolve.solver.examples import example_names, example_path
 from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.optimum import best
 from riftsolve.solver.output import answers_table, console, plain
 
 #: Answers shown per example.

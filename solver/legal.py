@@ -51,32 +51,16 @@ from riftsolve.models.families.group import (
     stands_at,
 )
 from riftsolve.models.families.group import (
-    explain_declaration as explain_group_declaration,
-)
-from riftsolve.models.families.group import (
-    explain_resolution as explain_group_resolution,
-)
-from riftsolve.models.families.group import (
     finalize_problem as finalize_group_problem,
 )
 from riftsolve.models.families.group import (
     resolve_problem as resolve_group_problem,
 )
-from riftsolve.models.families.group import (
-    verify_declaration as verify_group_declaration,
-)
-from riftsolve.models.families.group import (
-    verify_resolution as verify_group_resolution,
-)
 from riftsolve.models.families.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
-    explain_declaration,
-    explain_resolution,
     finalize_problem,
     resolve_problem,
-    verify_declaration,
-    verify_resolution,
 )
 from riftsolve.models.rules import cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError
@@ -115,6 +99,8 @@ class LegalSet(ABC, Generic[A]):
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         self.scenario = scenario
+        #: The family whose rules answer the question (:mod:`riftsolve.models.families`).
+        self.family = family_of(scenario.effect)
         self.backend = backend(backend_name)
         self._answers: list[A] | None = None
 
@@ -122,18 +108,23 @@ class LegalSet(ABC, Generic[A]):
     def count(self) -> int:
         """The exact number of legal answers."""
 
-    @abstractmethod
     def verify(self, answer: A) -> list[Failure]:
-        """Every rule ``answer`` breaks (empty when legal); pure rules, no solver."""
+        """Every rule ``answer`` breaks (empty when legal); pure rules, no solver: the
+        family's verifier."""
+        if self.question == "finalize":
+            return self.family.verify_declaration(self.scenario, answer)
+        return self.family.verify_resolution(self.scenario, answer)
 
     def explain(self, answer: A) -> list[Step]:
         """The rule trail of a legal answer, numbered as the scenario's ``rules`` version."""
         version = self.scenario.rules
         return [{**step, **cited_as(step["rule"], version)} for step in self._explain(answer)]
 
-    @abstractmethod
     def _explain(self, answer: A) -> list[Step]:
-        """The rule trail, in Core Rules 1.4 numbers."""
+        """The rule trail, in Core Rules 1.4 numbers: the family's."""
+        if self.question == "finalize":
+            return self.family.explain_declaration(self.scenario, answer)
+        return self.family.explain_resolution(self.scenario, answer)
 
     @abstractmethod
     def __iter__(self) -> Iterator[A]:
@@ -339,11 +330,6 @@ class Resolutions(LegalSet[Resolution]):
         """The legal targets, in the column order of :meth:`blocks`."""
         return self.problem.targets
 
-    def verify(self, answer: Resolution) -> list[Failure]:
-        return verify_resolution(self.scenario, answer)
-
-    def _explain(self, answer: Resolution) -> list[Step]:
-        return explain_resolution(self.scenario, answer)
 
 class Declarations(LegalSet[Declaration]):
     """Every legal split-damage target declaration at finalization."""
@@ -422,9 +408,6 @@ class Declarations(LegalSet[Declaration]):
                            problem.options[option].friendly,
                            sum(problem.taxes[i] for i in chosen))
 
-    def verify(self, answer: Declaration) -> list[Failure]:
-        return verify_declaration(self.scenario, answer)
-
     def why_none(self) -> list[Failure]:
         if self.problem.options or self.count():
             return super().why_none()
@@ -432,8 +415,6 @@ class Declarations(LegalSet[Declaration]):
                         f"unit (on the board, friendly to {self.scenario.controller}, "
                         "targetable by them): it cannot be played")]
 
-    def _explain(self, answer: Declaration) -> list[Step]:
-        return explain_declaration(self.scenario, answer)
 
     def _columns(self) -> tuple[str, ...]:
         friendly = [o.friendly for o in self.problem.options if o.friendly]
@@ -510,11 +491,6 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             return [self.unplayable]
         return super().why_none()
 
-    def verify(self, answer: GroupDeclaration) -> list[Failure]:
-        return verify_group_declaration(self.scenario, answer)
-
-    def _explain(self, answer: GroupDeclaration) -> list[Step]:
-        return explain_group_declaration(self.scenario, answer)
 
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
@@ -560,14 +536,56 @@ class GroupResolutions(LegalSet[Affected]):
         unmoved = [u for u in kept if stands_at(board[u], where)]
         return Affected.of([u for u in kept if u not in unmoved], unmoved)
 
-    def verify(self, answer: Affected) -> list[Failure]:
-        return verify_group_resolution(self.scenario, answer)
-
-    def _explain(self, answer: Affected) -> list[Step]:
-        return explain_group_resolution(self.scenario, answer)
-
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
+
+# --------------------------------------------------------------------------- any family
+
+
+class Listed(LegalSet[Any]):
+    """The answers of a family the solver has no legal sets of its own for: its problem
+    lists its own answers (:class:`~riftsolve.models.families.Listing`), the native backend
+    streams them, and they are counted and indexed by listing, up to
+    :data:`MOST_LISTED`. The family's verifier and explanations answer the rest."""
+
+    #: Most answers counted by listing them.
+    MOST_LISTED = 10**6
+    _answer_type = object
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        build = (self.family.finalize_problem if self.question == "finalize"
+                 else self.family.resolve_problem)
+        self.problem: Any = build(scenario)
+
+    def count(self) -> int:
+        most = self.MOST_LISTED
+        listed = sum(1 for _ in islice(backend("native").answers(self.problem), most + 1))
+        if listed > most:
+            raise CountTooLarge(f"the {self.family.NAME} family's answers (counted by "
+                                "listing them)", most + 1, "a smaller board",
+                                steps="answers listed, at least", bound=most)
+        return listed
+
+    def __iter__(self) -> Iterator[Any]:
+        return self.backend.answers(self.problem)
+
+    def __contains__(self, answer: object) -> bool:
+        return (getattr(answer, "question", None) == self.question
+                and not self.verify(answer))
+
+
+class ListedDeclarations(Listed):
+    """Every legal declaration of a family answered by listing."""
+
+    question = "finalize"
+
+
+class ListedResolutions(Listed):
+    """Every legal resolution of a family answered by listing."""
+
+    question = "resolve"
+
 
 # --------------------------------------------------------------------------- questions
 
@@ -580,8 +598,10 @@ def _check_version(scenario: Scenario, question: str) -> None:
         raise ScenarioError("rules", refusal)
 
 
-#: Each family's legal sets (declarations, resolutions), by the family's name
-#: (:data:`riftsolve.models.families.FAMILIES`): a new family registers its pair here.
+#: The legal sets (declarations, resolutions) of the families the solver answers with
+#: counting formulas, rankings and every backend, by the family's name
+#: (:data:`riftsolve.models.families.FAMILIES`); any other family is answered by listing
+#: (:class:`ListedDeclarations`, :class:`ListedResolutions`).
 LEGAL_SETS: dict[str, tuple[type[LegalSet[Any]], type[LegalSet[Any]]]] = {
     "split": (Declarations, Resolutions),
     "group": (GroupDeclarations, GroupResolutions),
@@ -595,7 +615,7 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
         from riftsolve.solver.repeat import RepeatedResolutions
 
         return RepeatedResolutions(scenario, backend)
-    _, resolutions = LEGAL_SETS[family_of(scenario.effect).NAME]
+    _, resolutions = _legal_sets(scenario)
     return resolutions(scenario, backend)
 
 
@@ -606,5 +626,11 @@ def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
         from riftsolve.solver.repeat import RepeatedDeclarations
 
         return RepeatedDeclarations(scenario, backend)
-    declarations, _ = LEGAL_SETS[family_of(scenario.effect).NAME]
+    declarations, _ = _legal_sets(scenario)
     return declarations(scenario, backend)
+
+
+def _legal_sets(scenario: Scenario) -> tuple[type[LegalSet[Any]], type[LegalSet[Any]]]:
+    """The legal sets answering ``scenario``'s family."""
+    return LEGAL_SETS.get(family_of(scenario.effect).NAME,
+                          (ListedDeclarations, ListedResolutions))

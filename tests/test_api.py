@@ -3,6 +3,9 @@ claims no generic top-level name."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +27,20 @@ def test_python_m_riftsolve_is_the_command_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "riftsolve", "--version"], cwd=tmp_path,
                           capture_output=True, text=True, check=True)
     assert done.stdout.startswith("riftsolve ")
+
+
+@pytest.mark.parametrize("package", ["riftsolve", "riftsolve.models", "riftsolve.solver"])
+def test_an_exported_name_stays_what_it_is_once_every_module_is_loaded(package: str) -> None:
+    """A name a package exports lazily is not also the name of one of its modules: importing
+    that module would set the package's attribute to the module (``from riftsolve.solver
+    import best`` gave a module once ``riftsolve.solver.best`` had been loaded)."""
+    module = importlib.import_module(package)
+    modules = {info.name for info in pkgutil.iter_modules(module.__path__)} - {"__main__"}
+    for name in modules:
+        importlib.import_module(f"{package}.{name}")
+    for name in getattr(module, "__all__", ()):
+        assert name not in modules, f"{package}.{name} is both a module and an export"
+        assert not inspect.ismodule(getattr(module, name)), name
 
 
 @pytest.mark.parametrize("name", ["models", "solver"])

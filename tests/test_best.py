@@ -19,9 +19,9 @@ from test_group_properties import group_boards
 from riftsolve.models import Resolution, Scenario, parse_scenario
 from riftsolve.models.objectives import Objective, ObjectiveError
 from riftsolve.solver import Resolutions, finalize, render, resolve
-from riftsolve.solver.best import Linear, _cpsat_best, _vector_best, best
 from riftsolve.solver.cli import main
 from riftsolve.solver.knapsack import best_split
+from riftsolve.solver.optimum import Linear, _cpsat_best, _vector_best, best
 
 SPECS = ["kills", "xp", "killed-might", "value", "kills,-overkill", "-overkill,kills",
          "killed-might,-overkill", "value,kills", "overkill", "-kills,overkill", "affected"]

@@ -1,5 +1,5 @@
 """best() on questions too large to list: it answers or refuses at once, never enumerates
-the whole question (the bounds are in solver/best.py and solver/knapsack.py)."""
+the whole question (the bounds are in solver/optimum.py and solver/knapsack.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from conftest import build, unit
 from riftsolve.models import Resolution
 from riftsolve.models.objectives import Objective
 from riftsolve.solver import Resolutions, resolve
-from riftsolve.solver.best import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
 from riftsolve.solver.knapsack import best_split
+from riftsolve.solver.optimum import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
 
 
 def _drop(weak: int, strong: int, pool: int = 5) -> Resolutions:

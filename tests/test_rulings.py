@@ -20,8 +20,8 @@ from conftest import EXAMPLES, build, scenario_dict, unit
 from riftsolve.models import Resolution, ScenarioError, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
 from riftsolve.solver import finalize, render, resolve
-from riftsolve.solver.best import best
 from riftsolve.solver.cli import main
+from riftsolve.solver.optimum import best
 
 
 def _lines(args: list[str]) -> tuple[int, list[dict[str, Any]], str]:

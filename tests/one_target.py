@@ -1,0 +1,177 @@
+"""A family written the way the README's "Adding a family" says, used to prove that path:
+one module, its cards as data, nothing else of the engine edited.
+
+"Deal N to an enemy unit at a battlefield": one target, chosen at finalization (355.8: a
+spell that needs a target can't be played without one), dealt the damage on resolution
+if it is still legal (359.3.e.2), otherwise the instruction does nothing (359.3.e.7).
+Its problems list their own answers (:class:`riftsolve.models.families.Listing`), so the
+engine answers them natively and counts them by listing, with no solver code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from riftsolve.models.acts import Acts
+from riftsolve.models.board import Board, Unit
+from riftsolve.models.explain import Step, step
+from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.limits import ScenarioError
+from riftsolve.models.scenario import Scenario, Targets
+from riftsolve.models.targeting import Failure
+
+NAME = "one-target"
+
+
+@dataclass(frozen=True)
+class OneTarget:
+    """Deal ``damage`` to one enemy unit at a battlefield."""
+
+    name: str
+    text: str
+    damage: int
+    slug: str = ""
+    worded: bool = False
+    hidden: bool = False
+    repeat: bool = False
+    destination: bool = False
+    lethal_any: bool = False
+    xp_per_kill: int = 0
+    slot_names: tuple[str, ...] = ("unit",)
+    needs_source: bool = False
+
+
+EFFECT = OneTarget
+#: Its cards, as data.
+CARDS = (OneTarget("Test Bolt", "Deal 3 to an enemy unit at a battlefield.", 3,
+                   slug="test-bolt"),)
+
+
+@dataclass(frozen=True, order=True)
+class Pick:
+    """A declaration: the one unit chosen, and the Deflect it costs."""
+
+    question: ClassVar[str] = "finalize"
+    unit: str
+    deflect_cost: int = 0
+
+    def chosen(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"targets": {"unit": self.unit}, "deflect_cost": self.deflect_cost}
+
+
+@dataclass(frozen=True, order=True)
+class Hit:
+    """A resolution: the unit dealt the damage, or ``None`` when it is no longer legal."""
+
+    question: ClassVar[str] = "resolve"
+    deflect_cost: ClassVar[int] = 0
+    unit: str | None
+
+    def chosen(self) -> tuple[str, ...]:
+        return (self.unit,) if self.unit else ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"hit": self.unit}
+
+
+@dataclass(frozen=True)
+class Answers:
+    """A problem that is the list of its answers."""
+
+    listed: tuple[Any, ...]
+
+    def answers(self) -> Iterator[Any]:
+        return iter(self.listed)
+
+
+def _failure(scenario: Scenario, unit: Unit) -> Failure | None:
+    """Why ``unit`` is not a valid target now, or ``None``."""
+    board = scenario.board
+    if board.friendly_to(unit, scenario.controller):
+        return Failure("355.9.b", f"{unit.id} is not an enemy unit")
+    if not board.is_battlefield(unit.location):
+        return Failure("359.3.e.2", f"{unit.id} is not at a battlefield")
+    if not board.can_choose(scenario.controller, unit):
+        return Failure("355.9.b", f"{unit.id} can't be chosen")
+    return None
+
+
+def _picks(scenario: Scenario) -> tuple[Pick, ...]:
+    budget = scenario.available_power
+    picks = []
+    for unit in scenario.board:
+        tax = scenario.board.deflect_tax(unit, scenario.controller)
+        if _failure(scenario, unit) is None and (budget is None or tax <= budget):
+            picks.append(Pick(unit.id, tax))
+    return tuple(picks)
+
+
+def _chosen(scenario: Scenario) -> str:
+    if scenario.targets is None or not scenario.targets.groups:
+        raise ScenarioError("targets", "a resolution question needs the unit chosen")
+    return scenario.targets.groups[0][1][0]
+
+
+def _hit(scenario: Scenario) -> Hit:
+    unit = scenario.board[_chosen(scenario)]
+    return Hit(unit.id if _failure(scenario, unit) is None else None)
+
+
+def finalize_problem(scenario: Scenario) -> Answers:
+    return Answers(_picks(scenario))
+
+
+def resolve_problem(scenario: Scenario) -> Answers:
+    return Answers((_hit(scenario),))
+
+
+def verify_declaration(scenario: Scenario, declaration: Any) -> list[Failure]:
+    if declaration not in _picks(scenario):  # the unit and its Deflect cost
+        return [Failure("355.8", f"{declaration} is not a valid choice of one enemy unit")]
+    return []
+
+
+def verify_resolution(scenario: Scenario, answer: Any) -> list[Failure]:
+    if answer != _hit(scenario):
+        return [Failure("359.3.e.2", f"{answer} is not what the instruction does now")]
+    return []
+
+
+def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
+    return [step("355.8", f"{declaration.unit} is chosen, a valid target")]
+
+
+def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
+    if answer.unit is None:
+        return [step("359.3.e.7", "its target is illegal: the instruction does nothing")]
+    return [step("359.3.e.2", f"{answer.unit} is still a legal target")]
+
+
+def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+    return Targets(groups=(("unit", (declaration.unit,)),))
+
+
+def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    return None
+
+
+def acts(scenario: Scenario, answer: Any) -> Acts:
+    if answer.unit is None:
+        return Acts()
+    effect = scenario.effect
+    assert isinstance(effect, OneTarget)
+    amount = effect.damage + scenario.bonus_damage
+    return Acts(dealt=((answer.unit, amount),), affected=(answer.unit,))
+
+
+def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
+                 ) -> Targets:
+    field = f"{field_prefix}unit"
+    units = unit_ids(raw.get("unit"), field, single=True)
+    distinct(units, field, board, set(), "355.9")
+    return Targets(groups=(("unit", tuple(units)),))

@@ -1,0 +1,193 @@
+"""One conformance suite for every card of every family (OpenSpiel's generic game tests):
+each card of the library, and each card of a family registered later, is put through the
+same properties on random boards, with no test file to edit when a card is added.
+
+For both questions (finalize on a random board; resolve the targets of one of its legal
+declarations after the board has changed):
+
+* the count equals the listing, which has no duplicate;
+* every listed answer is legal by the family's verifier, is ``in`` the set, and its index
+  is its position (``legal[i]`` and ``legal.index``);
+* every backend that accepts the question lists the same set;
+* an answer of a neighbouring question (the board before the change, another Deflect
+  budget) that is not listed is rejected by the verifier, with a rule;
+* ``best`` agrees with :func:`apply`: the best value of each metric is the best over the
+  listing of that metric measured on each answer's outcome.
+
+The family-specific brute forces against ``tests/reference.py`` are in
+``test_properties.py`` and ``test_group_properties.py``. The family of
+``tests/one_target.py``, written as the README's "Adding a family" says, is registered
+here: it runs through the same suite as the library's cards.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import one_target
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from riftsolve.models.board import Board, Unit
+from riftsolve.models.cards import library
+from riftsolve.models.effects import Effect
+from riftsolve.models.families import FAMILIES, Family, family_of
+from riftsolve.models.limits import ScenarioError
+from riftsolve.models.objectives import ObjectiveError
+from riftsolve.models.outcome import apply, metrics
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver import best, finalize, resolve
+from riftsolve.solver.backends import BACKENDS, backend
+from riftsolve.solver.legal import LegalSet
+
+#: The example family, checked against the protocol by mypy.
+EXAMPLE: Family = one_target
+#: Every card the suite runs: the library's and the example family's.
+CARDS: tuple[Effect, ...] = (*library(), *one_target.CARDS)
+#: The metrics ``best`` is checked on (``xp`` where the card gains XP).
+METRICS = ("kills", "killed-might", "overkill", "value", "affected", "xp")
+#: Where units stand: mostly at battlefields, so that most choices are valid.
+PLACES = ("north", "south", "north", "base", "offboard")
+
+CONFORMANCE = settings(max_examples=30, deadline=None,
+                       suppress_health_check=[HealthCheck.too_slow,
+                                              HealthCheck.filter_too_much])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _example_family_registered() -> Iterator[None]:
+    FAMILIES[one_target.OneTarget] = EXAMPLE
+    yield
+    del FAMILIES[one_target.OneTarget]
+
+
+def _unit(draw: st.DrawFn, uid: str) -> Unit:
+    return Unit(uid, controller=draw(st.sampled_from("AABBC")),
+                might=draw(st.sampled_from((1, 2, 3, 0, 4, -1, 5))),
+                location=draw(st.sampled_from(PLACES)),
+                damage=draw(st.sampled_from((0, 0, 1))),
+                deflect=draw(st.sampled_from((0, 0, 1, 2))),
+                untargetable=draw(st.sampled_from((None, None, None, "enemy", "all"))),
+                tags=draw(st.sampled_from(((), ("Order",), ("Order", "Chaos")))),
+                value=draw(st.integers(-1, 3)))
+
+
+@st.composite
+def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
+    """A random board of up to 5 units for ``card``, players A (the controller), B and C
+    (sometimes A's teammate), with the top-level fields a scenario may set."""
+    units = tuple(_unit(draw, f"u{i}") for i in range(draw(st.integers(1, 5))))
+    teams = (("A", "C"),) if draw(st.integers(0, 3)) == 0 else ()
+    board = Board(("north", "south"), units, teams)
+    source = None
+    if card.needs_source:
+        mine = [u.id for u in units if u.controller == "A" and board.is_battlefield(u.location)]
+        assume(mine)
+        source = draw(st.sampled_from(mine))
+    try:
+        return Scenario("A", card, board, source=source,
+                        bonus_damage=draw(st.sampled_from((0, 0, 1))),
+                        available_power=draw(st.sampled_from((None, 0, 1, 3))),
+                        lethal_any=draw(st.sampled_from((False, False, True))),
+                        from_hidden=(draw(st.sampled_from((None, "north")))
+                                     if card.hidden else None))
+    except ScenarioError:  # a combination the format refuses: not a question
+        assume(False)
+        raise
+
+
+def _changed(data: st.DataObject, board: Board) -> Board:
+    """The board some time later: units moved (``offboard`` when they left the board, as
+    the scenario format says), their Might changed."""
+    units = tuple(dataclasses.replace(
+        u, location=data.draw(st.sampled_from((u.location, u.location, *PLACES))),
+        might=data.draw(st.sampled_from((u.might, u.might, 0, 2, 6))))
+        for u in board)
+    return dataclasses.replace(board, units=units)
+
+
+def _conforms(legal: LegalSet[Any]) -> list[Any]:
+    """The properties every question's legal set has; its answers, listed natively."""
+    answers = list(legal)
+    assert legal.count() == len(answers) == len(set(answers))
+    for position, answer in enumerate(answers):
+        assert legal.verify(answer) == [], answer
+        assert answer in legal
+        assert legal[position] == answer and legal.index(answer) == position
+    for name in sorted(BACKENDS):
+        if any(backend(name).refusal(p) for p in legal.problems()):
+            continue  # declined (too large, or a problem shape it has no model of)
+        other = type(legal)(legal.scenario, name)
+        assert sorted(map(repr, other)) == sorted(map(repr, answers)), name
+    return answers
+
+
+def _rejects(legal: LegalSet[Any], neighbours: list[Any], answers: list[Any]) -> None:
+    """Answers of a neighbouring question that this one does not list are illegal here,
+    each with a rule."""
+    for answer in neighbours:
+        if answer not in answers:
+            failures = legal.verify(answer)
+            assert failures and all(f.rule for f in failures), answer
+            assert answer not in legal
+
+
+def _agrees_with_apply(legal: LegalSet[Any], answers: list[Any]) -> None:
+    """``best`` on each metric is the best of that metric over the answers' outcomes."""
+    if not answers:
+        return
+    scenario = legal.scenario
+    measured = [metrics(scenario, apply(scenario, a)) for a in answers]
+    for metric in METRICS:
+        for sign in ("", "-"):
+            try:
+                top = best(legal, sign + metric)[0]
+            except ObjectiveError:  # e.g. xp for a card that gains none
+                continue
+            want = (max if sign == "" else min)(m[metric] for m in measured)
+            assert top.values[metric] == want, (metric, sign)
+            assert top.answer in answers
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda c: c.slug or c.name)
+@CONFORMANCE
+@given(data=st.data())
+def test_every_card_conforms(card: Effect, data: st.DataObject) -> None:
+    scenario = data.draw(scenarios(card))
+    family = family_of(card)
+    declarations = finalize(scenario)
+    declared = _conforms(declarations)
+    budget = dataclasses.replace(scenario, available_power=None)
+    _rejects(declarations, list(finalize(budget)), declared)
+    assume(declared)
+    chosen = declared[data.draw(st.integers(0, len(declared) - 1))]
+    targets = family.declared_targets(scenario, chosen)
+    before = dataclasses.replace(scenario, targets=targets)
+    later = dataclasses.replace(before, board=_changed(data, scenario.board))
+    resolutions = resolve(later)
+    answers = _conforms(resolutions)
+    _rejects(resolutions, list(resolve(before)), answers)
+    _agrees_with_apply(resolutions, answers)
+
+
+def test_the_example_family_is_answered_by_listing_and_rendered_by_default() -> None:
+    """What the engine gives a family with no solver code: the native backend lists its
+    problems' own answers, the other backends decline with a reason, and a line is the
+    answer's own JSON."""
+    from riftsolve.solver import render
+
+    board = Board(("north",), (Unit("me", "A", 2, "north"), Unit("r1", "B", 3, "north"),
+                               Unit("r2", "B", 1, "base")))
+    scenario = Scenario("A", one_target.CARDS[0], board)
+    legal = finalize(scenario)
+    assert [a.unit for a in legal] == ["r1"]  # r2 is not at a battlefield, me is friendly
+    assert render.line(legal, legal[0]) == {"targets": {"unit": "r1"}, "deflect_cost": 0}
+    assert render.cells(legal, legal[0]) == ['{"targets":{"unit":"r1"},"deflect_cost":0}']
+    assert "cpsat has no model of Answers problems" in str(
+        backend("cpsat").refusal(legal.problems()[0]))
+    hit = resolve(dataclasses.replace(
+        scenario, targets=one_target.declared_targets(scenario, legal[0])))
+    assert best(hit, "kills")[0].values == {"kills": 1}  # 3 damage on Might 3 (142.4.b)
