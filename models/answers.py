@@ -13,7 +13,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+
+@runtime_checkable
+class Answer(Protocol):
+    """What every answer, of every family and question, says of itself: the question it
+    answers, the Deflect it costs (0 for a resolution) and the units it chooses or affects.
+
+    >>> isinstance(Resolution.of({"r1": 2}), Answer), isinstance("r1", Answer)
+    (True, False)
+    """
+
+    @property
+    def question(self) -> str:
+        """``"finalize"`` (a declaration of targets) or ``"resolve"``."""
+        ...
+
+    @property
+    def deflect_cost(self) -> int:
+        """The Power paid for Deflect (809.1.c)."""
+        ...
+
+    def chosen(self) -> tuple[str, ...]:
+        """The units the answer chooses or affects."""
+        ...
 
 
 @dataclass(frozen=True)

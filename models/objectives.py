@@ -11,6 +11,7 @@ scenario's ``lethal_any`` (Elder Dragon's passive), any amount of the controller
 kills an enemy unit (142.4.c). A group effect that deals damage deals its amount plus
 Bonus Damage to each unit it affects (715.2).
 
+>>> from riftsolve.models.answers import Resolution
 >>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
 ...     "battlefields": ["north"], "units": [
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from riftsolve.models.answers import Affected, Repeated, Resolution
+from riftsolve.models.answers import Answer
 from riftsolve.models.board import Unit
 from riftsolve.models.outcome import apply, death, metrics
 from riftsolve.models.outcome import lethal as lethal
@@ -100,7 +101,7 @@ class Objective:
             if metric == "deflect" and question != "finalize":
                 raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
 
-    def measure(self, scenario: Scenario, answer: Resolution | Affected | Repeated[Affected]
+    def measure(self, scenario: Scenario, answer: Answer
                 ) -> tuple[int, ...]:
         """The objective's value of a resolution, as the board is now (higher is better)."""
         metrics = resolution_metrics(scenario, answer)
@@ -119,7 +120,7 @@ def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | Non
             "value": unit.value if dead else 0}
 
 
-def resolution_metrics(scenario: Scenario, answer: Resolution | Affected | Repeated[Affected]
+def resolution_metrics(scenario: Scenario, answer: Answer
                        ) -> dict[str, int]:
     """Every metric of one resolution, measured on what it does (:func:`apply`; both
     executions of a Repeat together: a unit chosen twice is dealt the damage of both)."""

@@ -26,16 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.models.answers import Answer, Repeated
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
 from riftsolve.models.effects import Action
 from riftsolve.models.families import family_of
 from riftsolve.models.limits import LIMIT
 from riftsolve.models.scenario import Scenario
-
-#: What :func:`apply` accepts: a resolution or a declaration of any question.
-Answer = (Resolution | Affected | Repeated[Affected] | Declaration | GroupDeclaration
-          | Repeated[GroupDeclaration])
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from riftsolve._lazy import lazy_names
 if TYPE_CHECKING:
     from riftsolve.models.answers import (
         Affected,
+        Answer,
         Declaration,
         GroupDeclaration,
         Repeated,
@@ -40,8 +41,8 @@ if TYPE_CHECKING:
 
 #: Where each public name lives.
 _HOMES = {
-    **dict.fromkeys(("Affected", "Declaration", "GroupDeclaration", "Repeated", "Resolution"),
-                    "riftsolve.models.answers"),
+    **dict.fromkeys(("Affected", "Answer", "Declaration", "GroupDeclaration", "Repeated",
+                     "Resolution"), "riftsolve.models.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
     **dict.fromkeys(("json_schema", "load_scenario", "parse_scenario"),
                     "riftsolve.models.format1"),
@@ -56,6 +57,7 @@ _HOMES = {
 
 __all__ = [
     "Affected",
+    "Answer",
     "Board",
     "Declaration",
     "GroupDeclaration",

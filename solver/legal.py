@@ -28,15 +28,15 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import accumulate, islice, pairwise
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
 
 from riftsolve.models.answers import (
     Affected,
+    Answer,
     Declaration,
     GroupDeclaration,
-    Repeated,
     Resolution,
     Selection,
 )
@@ -86,8 +86,9 @@ from riftsolve.solver.rank import (
     unrank_masks,
 )
 
-A = TypeVar("A", Declaration, Resolution, GroupDeclaration, Affected,
-            Repeated[GroupDeclaration], Repeated[Affected])
+#: The answers a legal set lists: covariant, so that every legal set is a
+#: ``LegalSet[Answer]`` (what :func:`finalize` and :func:`resolve` return).
+A = TypeVar("A", bound=Answer, covariant=True)
 
 
 class LegalSet(ABC, Generic[A]):
@@ -95,7 +96,8 @@ class LegalSet(ABC, Generic[A]):
 
     #: ``"finalize"`` or ``"resolve"``.
     question: ClassVar[str]
-    _answer_type: ClassVar[type[Any]]
+    #: The type of the answers listed.
+    _answer_type: type[Any]
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         self.scenario = scenario
@@ -108,19 +110,31 @@ class LegalSet(ABC, Generic[A]):
     def count(self) -> int:
         """The exact number of legal answers."""
 
-    def verify(self, answer: A) -> list[Failure]:
+    def _own(self, answer: object) -> Any:
+        """``answer``, which must be of the kind this question lists (a :class:`TypeError`
+        names the kind otherwise)."""
+        if not isinstance(answer, self._answer_type) or (
+                getattr(answer, "question", None) != self.question):
+            raise TypeError(f"a {self.question} question of the {self.family.NAME} family "
+                            f"is answered by {self._answer_type.__name__} answers, not "
+                            f"{type(answer).__name__}")
+        return answer
+
+    def verify(self, answer: object) -> list[Failure]:
         """Every rule ``answer`` breaks (empty when legal); pure rules, no solver: the
-        family's verifier."""
+        family's verifier. An answer of another kind is a :class:`TypeError`."""
+        answer = self._own(answer)
         if self.question == "finalize":
             return self.family.verify_declaration(self.scenario, answer)
         return self.family.verify_resolution(self.scenario, answer)
 
-    def explain(self, answer: A) -> list[Step]:
+    def explain(self, answer: object) -> list[Step]:
         """The rule trail of a legal answer, numbered as the scenario's ``rules`` version."""
         version = self.scenario.rules
-        return [{**step, **cited_as(step["rule"], version)} for step in self._explain(answer)]
+        trail = self._explain(self._own(answer))
+        return [{**step, **cited_as(step["rule"], version)} for step in trail]
 
-    def _explain(self, answer: A) -> list[Step]:
+    def _explain(self, answer: Any) -> list[Step]:
         """The rule trail, in Core Rules 1.4 numbers: the family's."""
         if self.question == "finalize":
             return self.family.explain_declaration(self.scenario, answer)
@@ -150,12 +164,12 @@ class LegalSet(ABC, Generic[A]):
             self._answers = cached
         return cached
 
-    def index(self, answer: A) -> int:
+    def index(self, answer: object) -> int:
         """The stable index of a legal ``answer`` in ``range(count())``."""
         failures = self.verify(answer)
         if failures:
             raise ValueError(f"not a legal answer: {failures[0]}")
-        return self._listed().index(answer)
+        return self._listed().index(self._own(answer))
 
     def __getitem__(self, index: int) -> A:
         """The answer with this stable index."""
@@ -172,9 +186,10 @@ class LegalSet(ABC, Generic[A]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(sorted({u for a in self._listed() for u in self._units(a)}))
 
-    def _units(self, answer: A) -> tuple[str, ...]:
+    def _units(self, answer: Any) -> tuple[str, ...]:
         """The units an answer chooses or affects (an array's columns)."""
-        return answer.chosen()
+        chosen: tuple[str, ...] = answer.chosen()
+        return chosen
 
     def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
         """Every answer as numpy rows, ``batch`` at a time, in index order: for a split
@@ -228,7 +243,9 @@ class LegalSet(ABC, Generic[A]):
                         f"{self.scenario.effect.name}: it cannot be played")]
 
     def __contains__(self, answer: object) -> bool:
-        return isinstance(answer, self._answer_type) and not self.verify(answer)
+        return (isinstance(answer, self._answer_type)
+                and getattr(answer, "question", None) == self.question
+                and not self.verify(answer))
 
     def __bool__(self) -> bool:
         return self.count() > 0
@@ -264,10 +281,11 @@ class Resolutions(LegalSet[Resolution]):
         """Whether answers are ranked in closed form (no policy forfeit, a real pool)."""
         return self.problem.forfeit == 0 and self.problem.pool_null is None
 
-    def index(self, answer: Resolution) -> int:
+    def index(self, answer: object) -> int:
         if not self._ranked():
             return super().index(answer)
-        failures = self.verify(answer)
+        resolution: Resolution = self._own(answer)
+        failures = self.verify(resolution)
         if failures:
             raise ValueError(f"not a legal answer: {failures[0]}")
         problem = self.problem
@@ -275,9 +293,9 @@ class Resolutions(LegalSet[Resolution]):
             return 0
         columns = {unit: i for i, unit in enumerate(problem.targets)}
         if len(problem.targets) > problem.pool:
-            return rank_combination(sorted(columns[u] for u in answer.kept),
+            return rank_combination(sorted(columns[u] for u in resolution.kept),
                                     len(problem.targets))
-        cuts = list(accumulate(a for _, a in answer.damage))[:-1]
+        cuts = list(accumulate(a for _, a in resolution.damage))[:-1]
         return rank_combination([c - 1 for c in cuts], problem.pool - 1)
 
     def __getitem__(self, index: int) -> Resolution:
@@ -376,21 +394,22 @@ class Declarations(LegalSet[Declaration]):
             starts.append(starts[-1] + self._subsets.total(option.cap))
         return self._subsets, starts
 
-    def index(self, answer: Declaration) -> int:
+    def index(self, answer: object) -> int:
         ranked = self._ranked()
         if ranked is None:
             return super().index(answer)
-        failures = self.verify(answer)
+        declaration: Declaration = self._own(answer)
+        failures = self.verify(declaration)
         if failures:
             raise ValueError(f"not a legal answer: {failures[0]}")
         problem = self.problem
         subsets, starts = ranked
         option = next((i for i, o in enumerate(problem.options)
-                       if o.friendly == answer.friendly), None)
+                       if o.friendly == declaration.friendly), None)
         position = {unit: i for i, unit in enumerate(problem.candidates)}
-        if option is None or any(u not in position for u in answer.split):
-            raise ValueError(f"not an answer of this question: {answer}")
-        return starts[option] + subsets.rank(sorted(position[u] for u in answer.split))
+        if option is None or any(u not in position for u in declaration.split):
+            raise ValueError(f"not an answer of this question: {declaration}")
+        return starts[option] + subsets.rank(sorted(position[u] for u in declaration.split))
 
     def __getitem__(self, index: int) -> Declaration:
         ranked = self._ranked()
@@ -542,7 +561,7 @@ class GroupResolutions(LegalSet[Affected]):
 # --------------------------------------------------------------------------- any family
 
 
-class Listed(LegalSet[Any]):
+class Listed(LegalSet[Answer]):
     """The answers of a family the solver has no legal sets of its own for: its problem
     lists its own answers (:class:`~riftsolve.models.families.Listing`), the native backend
     streams them, and they are counted and indexed by listing, up to
@@ -550,13 +569,14 @@ class Listed(LegalSet[Any]):
 
     #: Most answers counted by listing them.
     MOST_LISTED = 10**6
-    _answer_type = object
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         super().__init__(scenario, backend_name)
         build = (self.family.finalize_problem if self.question == "finalize"
                  else self.family.resolve_problem)
         self.problem: Any = build(scenario)
+        self._answer_type = (self.family.DECLARATION if self.question == "finalize"
+                             else self.family.RESOLUTION)
 
     def count(self) -> int:
         most = self.MOST_LISTED
@@ -567,12 +587,8 @@ class Listed(LegalSet[Any]):
                                 steps="answers listed, at least", bound=most)
         return listed
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Answer]:
         return self.backend.answers(self.problem)
-
-    def __contains__(self, answer: object) -> bool:
-        return (getattr(answer, "question", None) == self.question
-                and not self.verify(answer))
 
 
 class ListedDeclarations(Listed):
@@ -602,35 +618,87 @@ def _check_version(scenario: Scenario, question: str) -> None:
 #: counting formulas, rankings and every backend, by the family's name
 #: (:data:`riftsolve.models.families.FAMILIES`); any other family is answered by listing
 #: (:class:`ListedDeclarations`, :class:`ListedResolutions`).
-LEGAL_SETS: dict[str, tuple[type[LegalSet[Any]], type[LegalSet[Any]]]] = {
+LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
     "split": (Declarations, Resolutions),
     "group": (GroupDeclarations, GroupResolutions),
 }
 
 
-def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
-    """Every legal resolution of ``scenario``'s chosen targets on the board now."""
+#: The kind of answer a caller expects (see :func:`resolve`).
+K = TypeVar("K", bound=Answer)
+
+
+@overload
+def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
+
+
+@overload
+def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
+
+
+def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
+            ) -> LegalSet[Any]:
+    """Every legal resolution of ``scenario``'s chosen targets on the board now.
+
+    The answers are :class:`~riftsolve.models.answers.Answer` s of the scenario's family;
+    name the ``kind`` you expect (``kind=Resolution`` for split damage, ``Affected`` for a
+    group, ``Repeated`` for a paid Repeat) to get a set typed as listing that kind: a
+    :class:`TypeError` says so at once if the scenario's answers are of another kind.
+
+    >>> from riftsolve.models import load_scenario
+    >>> from riftsolve.solver.examples import example_path
+    >>> scenario = load_scenario(example_path("alpha-strike-shrunk-5-to-3"))
+    >>> resolve(scenario, kind=Resolution)[0].damage
+    (('r1', 1), ('r2', 1), ('r3', 1))
+    >>> try:
+    ...     resolve(scenario, kind=Affected)
+    ... except TypeError as error:
+    ...     print(error)
+    the resolutions of Alpha Strike (the split family) are Resolution answers, not Affected
+    """
     _check_version(scenario, "resolve")
     if scenario.repeat:
         from riftsolve.solver.repeat import RepeatedResolutions
 
-        return RepeatedResolutions(scenario, backend)
+        return _of_kind(RepeatedResolutions(scenario, backend), kind)
     _, resolutions = _legal_sets(scenario)
-    return resolutions(scenario, backend)
+    return _of_kind(resolutions(scenario, backend), kind)
 
 
-def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Any]:
-    """Every legal target declaration for ``scenario``'s board."""
+@overload
+def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
+
+
+@overload
+def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
+
+
+def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
+             ) -> LegalSet[Any]:
+    """Every legal target declaration for ``scenario``'s board; ``kind`` as for
+    :func:`resolve` (``Declaration`` for split damage, ``GroupDeclaration`` for a group)."""
     _check_version(scenario, "finalize")
     if scenario.repeat:
         from riftsolve.solver.repeat import RepeatedDeclarations
 
-        return RepeatedDeclarations(scenario, backend)
+        return _of_kind(RepeatedDeclarations(scenario, backend), kind)
     declarations, _ = _legal_sets(scenario)
-    return declarations(scenario, backend)
+    return _of_kind(declarations(scenario, backend), kind)
 
 
-def _legal_sets(scenario: Scenario) -> tuple[type[LegalSet[Any]], type[LegalSet[Any]]]:
+def _of_kind(legal: LegalSet[Answer], kind: type[Any] | None) -> LegalSet[Any]:
+    """``legal``, whose answers must be of ``kind`` when one is named."""
+    listed = legal._answer_type
+    if kind is not None and not issubclass(listed, kind):
+        noun = "declarations" if legal.question == "finalize" else "resolutions"
+        raise TypeError(f"the {noun} of {legal.scenario.effect.name} (the "
+                        f"{legal.family.NAME} family) are {listed.__name__} answers, not "
+                        f"{kind.__name__}")
+    return legal
+
+
+def _legal_sets(scenario: Scenario
+                ) -> tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]:
     """The legal sets answering ``scenario``'s family."""
     return LEGAL_SETS.get(family_of(scenario.effect).NAME,
                           (ListedDeclarations, ListedResolutions))

@@ -67,10 +67,10 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
             for again in self._second(first.deflect_cost):
                 yield Repeated(first, again)
 
-    def verify(self, answer: Repeated[GroupDeclaration]) -> list[Failure]:
-        return verify_repeated_declaration(self.scenario, answer)
+    def verify(self, answer: object) -> list[Failure]:
+        return verify_repeated_declaration(self.scenario, self._own(answer))
 
-    def _explain(self, answer: Repeated[GroupDeclaration]) -> list[Step]:
+    def _explain(self, answer: Any) -> list[Step]:
         return [step("820.1.d", "Repeat is paid: the effect is executed twice"),
                 *self.first._explain(answer.first),
                 step("820.2.a", "the second execution's choices, made now, need not be the "
@@ -79,7 +79,7 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
                 step("809.1.c", f"Deflect is paid for each choice: {answer.deflect_cost} in "
                      "all")]
 
-    def _units(self, answer: Repeated[GroupDeclaration]) -> tuple[str, ...]:
+    def _units(self, answer: Any) -> tuple[str, ...]:
         return (*self.first._units(answer.first),
                 *(AGAIN + u for u in self.first._units(answer.again)))
 
@@ -114,16 +114,16 @@ class RepeatedResolutions(LegalSet[Repeated[Affected]]):
             for again in self.again:
                 yield Repeated(first, again)
 
-    def verify(self, answer: Repeated[Affected]) -> list[Failure]:
-        return verify_repeated_resolution(self.scenario, answer)
+    def verify(self, answer: object) -> list[Failure]:
+        return verify_repeated_resolution(self.scenario, self._own(answer))
 
-    def _explain(self, answer: Repeated[Affected]) -> list[Step]:
+    def _explain(self, answer: Any) -> list[Step]:
         return [step("820.1.d", "Repeat is paid: the first execution"),
                 *self.first._explain(answer.first),
                 step("820.1.d", "the second execution, with its own targets (820.2.a)"),
                 *self.again._explain(answer.again)]
 
-    def _units(self, answer: Repeated[Affected]) -> tuple[str, ...]:
+    def _units(self, answer: Any) -> tuple[str, ...]:
         return (*answer.first.kept, *(AGAIN + u for u in answer.again.kept))
 
     def _columns(self) -> tuple[str, ...]:

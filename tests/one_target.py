@@ -79,6 +79,11 @@ class Hit:
         return {"hit": self.unit}
 
 
+#: Its answer types.
+DECLARATION = Pick
+RESOLUTION = Hit
+
+
 @dataclass(frozen=True)
 class Answers:
     """A problem that is the list of its answers."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import itertools
 import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES
 
 import riftsolve
 
@@ -62,3 +64,35 @@ def test_every_legal_set_unranks_as_its_arrays_say() -> None:
         riftsolve.example_path("fox-fire-two-pumped")))
     rows = np.vstack(list(legal.arrays()))
     assert (legal.unrank(np.arange(legal.count())) == rows).all()
+
+
+@pytest.mark.parametrize("name", [p.stem for p in sorted(EXAMPLES.glob("*.json"))])
+def test_every_answer_is_an_answer_and_its_set_has_one_kind(name: str) -> None:
+    """Every example's answers are :class:`riftsolve.Answer` s of one kind; naming that kind
+    types the set, naming another is a TypeError at once that names the right one."""
+    scenario = riftsolve.load_scenario(riftsolve.example_path(name))
+    ask = riftsolve.resolve if scenario.targets is not None else riftsolve.finalize
+    legal = ask(scenario)
+    answers = list(itertools.islice(legal, 50))
+    assert all(isinstance(answer, riftsolve.Answer) for answer in answers)
+    kinds = {type(answer) for answer in answers}
+    assert len(kinds) <= 1
+    for kind in kinds:
+        assert list(ask(scenario, kind=kind)) == list(itertools.islice(legal, 10**6))
+    wrong = riftsolve.Affected if riftsolve.Affected not in kinds else riftsolve.Resolution
+    with pytest.raises(TypeError, match=f"answers, not {wrong.__name__}"):
+        ask(scenario, kind=wrong)
+
+
+def test_an_answer_of_another_kind_is_refused_by_name() -> None:
+    """A group's answer is not verified as a split's: a TypeError names both kinds, and
+    membership is simply False."""
+    legal = riftsolve.resolve(riftsolve.load_scenario(
+        riftsolve.example_path("alpha-strike-shrunk-5-to-3")))
+    group_answer = riftsolve.Affected.of(["r1"])
+    assert group_answer not in legal
+    with pytest.raises(TypeError, match="split family is answered by Resolution answers, "
+                                        "not Affected"):
+        legal.verify(group_answer)
+    with pytest.raises(TypeError):
+        legal.index(group_answer)

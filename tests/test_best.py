@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_group_properties import group_boards
 
-from riftsolve.models import Resolution, Scenario, parse_scenario
+from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
 from riftsolve.models.objectives import Objective, ObjectiveError
 from riftsolve.solver import Resolutions, finalize, render, resolve
 from riftsolve.solver.cli import main
@@ -122,8 +122,9 @@ def test_index_rejects_illegal_answers_and_bad_indices() -> None:
 def test_huge_question_ranks_without_listing() -> None:
     """C(99, 59) resolutions of 100 damage among 60 targets: index and unrank work."""
     units = [unit("kai", "A", 100)] + [unit(f"t{i:02d}") for i in range(60)]
-    legal = resolve(build(units, targets={"friendly": "kai",
-                                          "enemies": [f"t{i:02d}" for i in range(60)]}))
+    enemies = [f"t{i:02d}" for i in range(60)]
+    legal = resolve(build(units, targets={"friendly": "kai", "enemies": enemies}),
+                    kind=Resolution)
     last = legal.count() - 1
     answer = legal[last]
     assert legal.index(answer) == last
@@ -245,7 +246,7 @@ def test_best_command_errors(args: list[str], message: str,
 def test_brute_force_helper_agrees_with_itself() -> None:
     """A sanity check of the oracle: kills of every split of 3 among 2 targets."""
     legal = resolve(build([unit("kai", "A", 3), unit("r1"), unit("r2", might=2)],
-                          targets={"friendly": "kai", "enemies": ["r1", "r2"]}))
+                          targets={"friendly": "kai", "enemies": ["r1", "r2"]}), kind=Resolution)
     scores = {a.damage: Objective.parse("kills").measure(legal.scenario, a) for a in legal}
     assert scores == {(("r1", 1), ("r2", 2)): (2,), (("r1", 2), ("r2", 1)): (1,)}
 
@@ -253,7 +254,7 @@ def test_brute_force_helper_agrees_with_itself() -> None:
 def test_arrays_give_every_answer_as_numpy_rows_in_index_order() -> None:
     """Masks over the chosen units (declarations, groups) or damage rows (splits)."""
     legal = finalize(parse_scenario(json.loads(
-        (EXAMPLES / "alpha-strike-finalize-4.json").read_text())))
+        (EXAMPLES / "alpha-strike-finalize-4.json").read_text())), kind=Declaration)
     rows = np.vstack(list(legal.arrays(batch=5)))
     assert rows.shape == (16, 5) and legal.columns == ("kai", "r1", "r2", "r3", "r4")
     for row, answer in zip(rows, legal, strict=True):

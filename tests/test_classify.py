@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import build, unit
 
+from riftsolve.models.answers import Declaration, GroupDeclaration
 from riftsolve.models.cards import library
 from riftsolve.models.choosing import counted_targets, slot_roles, targeted_slots
 from riftsolve.models.classify import Role, classify
@@ -104,7 +105,7 @@ def test_a_slot_that_is_not_a_target_pays_no_deflect() -> None:
     trigger = {"text": "When an opponent chooses me, draw 1.", "by": "opponent"}
     s = replace(build([unit("r1", deflect=1, on_chosen=[trigger])], card="Fox-Fire",
                       available_power=0), effect=effect)
-    legal = finalize(s)
+    legal = finalize(s, kind=GroupDeclaration)
     assert sorted(d.selection for d in legal) == [((),), (("r1",),)]
     assert all(d.deflect_cost == 0 for d in legal)
     assert all(render.line(legal, d)["triggers"] == [] for d in legal)
@@ -115,7 +116,7 @@ def test_355_10_d_2_a_single_legal_option_is_still_a_target() -> None:
     declaration choosing it costs 1 Power, and with no Power left only {} remains."""
     units = [unit("kai", "A", 2), unit("r1", deflect=1)]
     assert {d.deflect_cost for d in finalize(build(units))} == {0, 1}
-    assert [d.split for d in finalize(build(units, available_power=0))] == [()]
+    assert [d.split for d in finalize(build(units, available_power=0), kind=Declaration)] == [()]
 
 
 # ------------------------------------------------------------------ Targeting Effects
@@ -129,7 +130,7 @@ def test_383_4_b_when_you_choose_me_fires_on_its_controllers_choice() -> None:
              unit("r1", on_chosen=["When you choose me, draw 1."]),
              unit("r2", on_chosen=[{"text": "When an opponent chooses me, draw 1.",
                                     "by": "opponent"}])]
-    legal = finalize(build(units))
+    legal = finalize(build(units), kind=Declaration)
     lines = {tuple(d.split): render.line(legal, d)["triggers"] for d in legal}
     irelia = {"unit": "irelia", "text": "When you choose me, give me +1 Might."}
     assert lines[()] == [irelia]
@@ -142,7 +143,7 @@ def test_355_14_d_each_split_target_fires_on_its_own() -> None:
     """355.14.d: two split targets with triggers fire two triggers."""
     units = [unit("kai", "A", 2)] + [unit(f"r{i}", on_chosen=[{"text": "Draw 1.", "by": "any"}])
                                      for i in (1, 2)]
-    legal = finalize(build(units))
+    legal = finalize(build(units), kind=Declaration)
     both = next(d for d in legal if d.split == ("r1", "r2"))
     assert [t["unit"] for t in render.line(legal, both)["triggers"]] == ["r1", "r2"]
     rules = [s["rule"] for s in legal.explain(both)]

@@ -182,7 +182,7 @@ def test_the_example_family_is_answered_by_listing_and_rendered_by_default() -> 
     board = Board(("north",), (Unit("me", "A", 2, "north"), Unit("r1", "B", 3, "north"),
                                Unit("r2", "B", 1, "base")))
     scenario = Scenario("A", one_target.CARDS[0], board)
-    legal = finalize(scenario)
+    legal = finalize(scenario, kind=one_target.Pick)
     assert [a.unit for a in legal] == ["r1"]  # r2 is not at a battlefield, me is friendly
     assert render.line(legal, legal[0]) == {"targets": {"unit": "r1"}, "deflect_cost": 0}
     assert render.cells(legal, legal[0]) == ['{"targets":{"unit":"r1"},"deflect_cost":0}']

@@ -32,7 +32,8 @@ def test_golden_counts(path: Path, backend: str) -> None:
 
 
 def _damages(path: str) -> set[tuple[tuple[str, int], ...]]:
-    return {r.damage for r in resolve(load_scenario(Path(golden_files()[0]).parent / path))}
+    scenario = load_scenario(Path(golden_files()[0]).parent / path)
+    return {r.damage for r in resolve(scenario, kind=Resolution)}
 
 
 def test_five_among_three_lists_every_split() -> None:
@@ -65,7 +66,7 @@ def test_friendly_gone_deals_nothing() -> None:
 def test_volibear_finalize_lists_every_affordable_declaration() -> None:
     """809: with 2 Power, {e1, e3} (3 Power) and {e1, e2, e3} (3 Power) are out."""
     path = Path(golden_files()[0]).parent / "volibear-bonus-finalize.json"
-    got = {(d.split, d.deflect_cost) for d in finalize(load_scenario(path))}
+    got = {(d.split, d.deflect_cost) for d in finalize(load_scenario(path), kind=Declaration)}
     assert got == {((), 0), (("e1",), 1), (("e2",), 0), (("e3",), 2), (("e1", "e2"), 1),
                    (("e2", "e3"), 2)}
     assert Declaration.of(["e1", "e3"]) not in finalize(load_scenario(path))

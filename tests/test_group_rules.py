@@ -19,11 +19,11 @@ def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: An
 
 
 def _affected(s: Scenario) -> set[tuple[str, ...]]:
-    return {a.units for a in resolve(s)}
+    return {a.units for a in resolve(s, kind=Affected)}
 
 
 def _chosen(s: Scenario) -> set[tuple[tuple[str, ...], ...]]:
-    return {d.selection for d in finalize(s)}
+    return {d.selection for d in finalize(s, kind=GroupDeclaration)}
 
 
 # ------------------------------------------------------------------ finalization
@@ -162,7 +162,7 @@ def test_355_11_b_moved_targets_may_stay_if_all_kept_share_a_battlefield() -> No
 def test_355_11_b_never_a_new_unit() -> None:
     """355.11.b: r9 at north was not chosen: never affected, even when room is left."""
     units = [unit("r1", might=3), unit("r2", might=3), unit("r9")]
-    legal = resolve(_fox(units, ["r1", "r2"]))
+    legal = resolve(_fox(units, ["r1", "r2"]), kind=Affected)
     assert {a.units for a in legal} == {("r1",), ("r2",)}
     assert legal.verify(Affected(("r1", "r9")))[0].rule == "355.11.b"
 

@@ -72,6 +72,6 @@ def test_the_board_after_each_group_action() -> None:
 
 def test_a_declaration_pays_its_deflect() -> None:
     s = build([unit("r1", deflect=2)], card="Fox-Fire")
-    declaration = next(d for d in finalize(s) if d.selection == (("r1",),))
+    declaration = next(d for d in finalize(s, kind=GroupDeclaration) if d.selection == (("r1",),))
     assert apply(s, declaration).power_paid == 2 == declaration.deflect_cost
     assert apply(s, GroupDeclaration(((),))).power_paid == 0

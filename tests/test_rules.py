@@ -35,20 +35,20 @@ def test_355_9_b_friendly_unit_location_does_not_matter_but_targetability_does()
     s = _alpha([unit("a", "A", 1, "base"), unit("b", "A", 1, "north"),
                 unit("c", "A", 1, "north", untargetable="all"),
                 unit("d", "A", 1, "south", untargetable="enemy")])
-    assert {d.friendly for d in finalize(s)} == {"a", "b", "d"}
+    assert {d.friendly for d in finalize(s, kind=Declaration)} == {"a", "b", "d"}
 
 
 def test_355_14_c_split_targets_capped_by_friendly_might_at_finalization() -> None:
     """355.14.c, 355.13: Might 2 and 4 enemies: sum C(4, k) for k = 0..2 = 1 + 4 + 6 = 11."""
     s = _alpha([unit("kai", "A", 2), *[unit(f"r{i}") for i in range(4)]])
     assert finalize(s).count() == 11
-    assert max(len(d.split) for d in finalize(s)) == 2
+    assert max(len(d.split) for d in finalize(s, kind=Declaration)) == 2
 
 
 def test_143_2_b_negative_might_caps_at_zero_targets() -> None:
     """143.2.b: Might -2 counts as 0, so the only declaration chooses no enemy."""
     s = _alpha([unit("kai", "A", -2), unit("r1")])
-    assert [d.split for d in finalize(s)] == [()]
+    assert [d.split for d in finalize(s, kind=Declaration)] == [()]
 
 
 def test_355_13_zero_split_targets_is_legal() -> None:
@@ -64,14 +64,14 @@ def test_355_14_a_split_targets_are_enemy_units_at_battlefields() -> None:
     s = _alpha([unit("kai", "A", 5), unit("f", "A"), unit("r1"), unit("r2", location="south"),
                 unit("r3", location="base"), unit("r4", location="offboard")])
     assert finalize(s).count() == 7
-    assert {x for d in finalize(s) for x in d.split} == {"r1", "r2"}
+    assert {x for d in finalize(s, kind=Declaration) for x in d.split} == {"r1", "r2"}
 
 
 def test_757_untargetable_enemies_cannot_be_chosen() -> None:
     """757, 355.9.b: 'enemy' and 'all' untargetability both stop the enemy's spell."""
     s = _alpha([unit("kai", "A", 5), unit("r1", untargetable="enemy"),
                 unit("r2", untargetable="all"), unit("r3")])
-    assert {d.split for d in finalize(s)} == {(), ("r3",)}
+    assert {d.split for d in finalize(s, kind=Declaration)} == {(), ("r3",)}
 
 
 def test_809_deflect_taxes_each_chosen_enemy_within_available_power() -> None:
@@ -79,7 +79,7 @@ def test_809_deflect_taxes_each_chosen_enemy_within_available_power() -> None:
     {r2,r3} fit; {r1,r2} and {r1,r2,r3} cost 3: 6 of 8."""
     s = _alpha([unit("kai", "A", 3), unit("r1", deflect=1), unit("r2", deflect=2), unit("r3")],
                available_power=2)
-    legal = finalize(s)
+    legal = finalize(s, kind=Declaration)
     assert legal.count() == 6
     assert {d.split: d.deflect_cost for d in legal}[("r2", "r3")] == 2
     assert legal.verify(Declaration.of(["r1", "r2"], friendly="kai"))[0].rule == "809"
@@ -111,7 +111,7 @@ def test_volibear_targets_only_enemy_units_here() -> None:
     """Volibear's trigger: 'enemy units here' is his battlefield (359.3.f.2)."""
     units = [unit("voli", "A", 9, "north"), unit("e1"), unit("e2", location="south")]
     s = build(units, card="volibear-furious", source="voli")
-    assert {d.split for d in finalize(s)} == {(), ("e1",)}
+    assert {d.split for d in finalize(s, kind=Declaration)} == {(), ("e1",)}
 
 
 # ------------------------------------------------------------------ resolution
@@ -120,7 +120,7 @@ def test_volibear_targets_only_enemy_units_here() -> None:
 def test_355_14_e_g_whole_pool_each_target_at_least_one() -> None:
     """355.14.e-g: 4 damage among 2 targets, each >= 1, all dealt: C(3,1) = 3."""
     s = _alpha([unit("kai", "A", 4), unit("r1"), unit("r2")], ["r1", "r2"])
-    legal = resolve(s)
+    legal = resolve(s, kind=Resolution)
     assert {r.damage for r in legal} == {(("r1", 1), ("r2", 3)), (("r1", 2), ("r2", 2)),
                                          (("r1", 3), ("r2", 1))}
     assert legal.verify(Resolution.of({"r1": 1, "r2": 2}))[0].rule == "355.14.f"
@@ -155,14 +155,14 @@ def test_359_3_e_2_illegal_targets_removed_before_counting_drops() -> None:
     answer (1 each), no drop."""
     units = [unit("kai", "A", 2), unit("r1"), unit("r2"), unit("r3", location="base"),
              unit("r4", location="base")]
-    legal = resolve(_alpha(units, ["r1", "r2", "r3", "r4"]))
+    legal = resolve(_alpha(units, ["r1", "r2", "r3", "r4"]), kind=Resolution)
     assert [r.damage for r in legal] == [(("r1", 1), ("r2", 1))]
 
 
 def test_359_3_e_4_a_returned_unit_is_a_new_object() -> None:
     """359.3.e.4: the chosen r1 left the board; r1b (its return) was never chosen."""
     units = [unit("kai", "A", 2), unit("r1", location="offboard"), unit("r1b"), unit("r2")]
-    legal = resolve(_alpha(units, ["r1", "r2"]))
+    legal = resolve(_alpha(units, ["r1", "r2"]), kind=Resolution)
     assert [r.damage for r in legal] == [(("r2", 2),)]
     assert legal.verify(Resolution.of({"r1b": 1, "r2": 1}))[0].rule == "355.15"
 
@@ -170,14 +170,16 @@ def test_359_3_e_4_a_returned_unit_is_a_new_object() -> None:
 def test_359_3_e_2_control_change_makes_a_target_illegal() -> None:
     """359.3.e.2: a target now controlled by the caster is no longer an enemy unit."""
     units = [unit("kai", "A", 3), unit("r1", "A"), unit("r2")]
-    assert [r.damage for r in resolve(_alpha(units, ["r1", "r2"]))] == [(("r2", 3),)]
+    legal = resolve(_alpha(units, ["r1", "r2"]), kind=Resolution)
+    assert [r.damage for r in legal] == [(("r2", 3),)]
 
 
 def test_758_1_untargetable_after_choice_is_mistargeted_and_lapse_restores() -> None:
     """758.1: r1 became untargetable: only r2 is dealt damage. 758.2: without the
     protection it is legal again (2 targets, 3 damage: C(2,1) = 2)."""
     units = [unit("kai", "A", 3), unit("r1", untargetable="enemy"), unit("r2")]
-    assert [r.damage for r in resolve(_alpha(units, ["r1", "r2"]))] == [(("r2", 3),)]
+    legal = resolve(_alpha(units, ["r1", "r2"]), kind=Resolution)
+    assert [r.damage for r in legal] == [(("r2", 3),)]
     units[1] = unit("r1")
     assert resolve(_alpha(units, ["r1", "r2"])).count() == 2
 
@@ -191,7 +193,7 @@ def test_359_3_e_3_a_target_that_moved_between_battlefields_stays_legal() -> Non
 def test_359_3_e_7_no_legal_target_nothing_dealt() -> None:
     """359.3.e.7: every target illegal: exactly one answer, nothing dealt."""
     units = [unit("kai", "A", 4), unit("r1", location="base")]
-    assert [r.damage for r in resolve(_alpha(units, ["r1"]))] == [()]
+    assert [r.damage for r in resolve(_alpha(units, ["r1"]), kind=Resolution)] == [()]
 
 
 def test_359_3_f_2_a_friendly_unit_gone_means_no_damage() -> None:
@@ -200,7 +202,7 @@ def test_359_3_f_2_a_friendly_unit_gone_means_no_damage() -> None:
     for state in ({"location": "offboard"}, {"controller": "B"}):
         kai: dict[str, Any] = {"controller": "A", "might": 4, **state}
         units = [unit("kai", **kai), unit("r1")]
-        legal = resolve(_alpha(units, ["r1"]))
+        legal = resolve(_alpha(units, ["r1"]), kind=Resolution)
         assert [r.damage for r in legal] == [()]
         assert legal.verify(Resolution.of({"r1": 4}))[0].rule == "359.3.f.2.a"
 
@@ -208,13 +210,13 @@ def test_359_3_f_2_a_friendly_unit_gone_means_no_damage() -> None:
 def test_friendly_unit_that_only_moved_still_deals_its_might() -> None:
     """359.3.f.2: kai moved to base and is still legal; it deals its Might 2."""
     units = [unit("kai", "A", 2, "base"), unit("r1")]
-    assert [r.damage for r in resolve(_alpha(units, ["r1"]))] == [(("r1", 2),)]
+    assert [r.damage for r in resolve(_alpha(units, ["r1"]), kind=Resolution)] == [(("r1", 2),)]
 
 
 def test_143_2_b_zero_pool_deals_nothing() -> None:
     """143.2.b, 355.14.h: Might -1 now counts as 0: all targets cease, nothing dealt."""
     units = [unit("kai", "A", -1), unit("r1"), unit("r2")]
-    assert [r.damage for r in resolve(_alpha(units, ["r1", "r2"]))] == [()]
+    assert [r.damage for r in resolve(_alpha(units, ["r1", "r2"]), kind=Resolution)] == [()]
 
 
 def test_355_14_i_dropped_targets_keep_their_deflect_cost() -> None:
@@ -232,14 +234,14 @@ def test_volibear_pool_is_five_plus_bonus_and_here_follows_him() -> None:
     units = [unit("voli", "A", 9, "south"), unit("e1"), unit("e2", location="south")]
     s = build(units, card="Volibear, Furious", source="voli", bonus_damage=2,
               targets={"enemies": ["e1", "e2"]})
-    assert [r.damage for r in resolve(s)] == [(("e2", 7),)]
+    assert [r.damage for r in resolve(s, kind=Resolution)] == [(("e2", 7),)]
 
 
 def test_volibear_gone_leaves_no_here() -> None:
     """359.3.f.2: with Volibear off the board there is no 'here': nothing is dealt."""
     units = [unit("voli", "A", 9, "offboard"), unit("e1")]
     s = build(units, card="Volibear, Furious", source="voli", targets={"enemies": ["e1"]})
-    assert [r.damage for r in resolve(s)] == [()]
+    assert [r.damage for r in resolve(s, kind=Resolution)] == [()]
 
 
 # ------------------------------------------------------------------ policy split_illegal
@@ -261,7 +263,7 @@ def test_policy_forfeit_illegal_targets_keep_their_share() -> None:
     are r2/r3 = 1/1, 2/1, 1/2: 3 answers, one of them dealing only 2 in all."""
     units = [unit("kai", "A", 4), unit("r1", location="base"), unit("r2"), unit("r3")]
     s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
-    legal = resolve(s)
+    legal = resolve(s, kind=Resolution)
     assert {r.damage for r in legal} == {
         (("r2", 1), ("r3", 1)), (("r2", 2), ("r3", 1)), (("r2", 1), ("r3", 2))}
     assert legal.count() == 3
@@ -274,7 +276,7 @@ def test_policy_forfeit_counts_illegal_targets_for_355_14_h() -> None:
     (that one 1): 3 answers."""
     units = [unit("kai", "A", 2), unit("r1", location="base"), unit("r2"), unit("r3")]
     s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
-    assert {r.damage for r in resolve(s)} == {(("r2", 1), ("r3", 1)), (("r2", 1),),
+    assert {r.damage for r in resolve(s, kind=Resolution)} == {(("r2", 1), ("r3", 1)), (("r2", 1),),
                                               (("r3", 1),)}
 
 
@@ -284,7 +286,7 @@ def test_359_3_e_9_a_a_target_that_left_the_board_takes_no_share_under_forfeit()
     and r3 share 2 damage, 1 each: one answer. The explanation's counted_targets agree."""
     units = [unit("kai", "A", 2), unit("r1", location="offboard"), unit("r2"), unit("r3")]
     s = _alpha(units, ["r1", "r2", "r3"], policy={"split_illegal": "forfeit"})
-    legal = resolve(s)
+    legal = resolve(s, kind=Resolution)
     assert [r.damage for r in legal] == [(("r2", 1), ("r3", 1))]
     extras = render.extras(legal, next(iter(legal)))
     assert "r1" not in extras["counted_targets"]

@@ -18,7 +18,7 @@ import pytest
 from conftest import EXAMPLES, build, scenario_dict, unit
 
 from riftsolve.models import Resolution, ScenarioError, parse_scenario
-from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated
 from riftsolve.solver import finalize, render, resolve
 from riftsolve.solver.cli import main
 from riftsolve.solver.optimum import best
@@ -44,7 +44,7 @@ def test_355_4_a_tricksy_example_has_twelve_declarations() -> None:
     """The example board: 11 groups-with-destination where no member stands at the
     destination, plus the empty group (worked out in the fixture's note): 12."""
     s = parse_scenario(json.loads((EXAMPLES / "tricksy-tentacles-finalize.json").read_text()))
-    legal = finalize(s)
+    legal = finalize(s, kind=GroupDeclaration)
     assert legal.count() == 12 == len(list(legal))
     for answer in legal:
         for u in (u for slot in answer.selection for u in slot):
@@ -56,7 +56,7 @@ def test_355_4_a_no_destination_where_one_member_stands() -> None:
     base (north holds b1, south holds b2); base is refused for b3, who is at base."""
     units = [unit("b1", might=2), unit("b2", might=3, location="south"),
              unit("b3", location="base")]
-    legal = finalize(build(units, card="Tricksy Tentacles"))
+    legal = finalize(build(units, card="Tricksy Tentacles"), kind=GroupDeclaration)
     pair = [a.destination for a in legal if a.selection == (("b1", "b2"),)]
     assert pair == ["base"]
     assert [a.destination for a in legal if a.selection == (("b3",),)] == ["north", "south"]
@@ -71,7 +71,7 @@ def test_355_4_a_a_kept_target_already_at_the_destination_is_unmoved() -> None:
     units = [unit("b1", might=2), unit("b2", might=3, location="south")]
     s = build(units, card="Tricksy Tentacles",
               targets={"units": ["b1", "b2"], "destination": "south"})
-    legal = resolve(s)
+    legal = resolve(s, kind=Affected)
     assert [a.as_json() for a in legal] == [{"affected": ["b1"], "unmoved": ["b2"]}]
     assert Affected.of(["b1", "b2"]) not in legal
     steps = legal.explain(next(iter(legal)))
@@ -85,7 +85,7 @@ def test_355_4_a_unmoved_units_still_count_toward_the_cap() -> None:
     units = [unit("b1", might=6), unit("b2", might=3, location="south")]
     s = build(units, card="Tricksy Tentacles",
               targets={"units": ["b1", "b2"], "destination": "south"})
-    assert sorted(json.dumps(a.as_json()) for a in resolve(s)) == [
+    assert sorted(json.dumps(a.as_json()) for a in resolve(s, kind=Affected)) == [
         '{"affected": ["b1"]}', '{"affected": [], "unmoved": ["b2"]}']
 
 
@@ -142,7 +142,7 @@ def test_433_1_a_swap_needs_two_units(where: str, why: str) -> None:
     unit's Might cannot happen: the one answer affects nobody, and says so."""
     s = build([unit("u1", "A"), unit("u2", location=where)], card="Switcheroo",
               targets={"units": ["u1", "u2"]})
-    legal = resolve(s)
+    legal = resolve(s, kind=Affected)
     assert [a.as_json() for a in legal] == [{"affected": []}]
     assert Affected.of(["u1"]) not in legal
     rules = [st["rule"] for st in legal.explain(next(iter(legal)))]
@@ -153,7 +153,7 @@ def test_433_1_a_swap_needs_two_units(where: str, why: str) -> None:
 def test_433_1_both_still_together_are_swapped() -> None:
     s = build([unit("u1", "A"), unit("u2", location="north")], card="Switcheroo",
               targets={"units": ["u1", "u2"]})
-    assert [a.as_json() for a in resolve(s)] == [{"affected": ["u1", "u2"]}]
+    assert [a.as_json() for a in resolve(s, kind=Affected)] == [{"affected": ["u1", "u2"]}]
 
 
 # --------------------------------------------------------------------------- 142.4.c, 715.2
@@ -214,7 +214,7 @@ def test_740_1_a_a_teammates_unit_is_friendly_and_costs_no_deflect() -> None:
     or c2 (Might 1 each) as its friendly unit; neither is an enemy, B's b1 is: each
     friendly unit with {} or {b1}: 4 declarations, none paying c2's Deflect."""
     units = [unit("c1", "C", 1), unit("c2", "C", 1, deflect=2), unit("b1", "B", 1)]
-    legal = finalize(build(units, teams=[["A", "C"]]))
+    legal = finalize(build(units, teams=[["A", "C"]]), kind=Declaration)
     assert sorted((a.friendly, a.split) for a in legal) == [
         ("c1", ()), ("c1", ("b1",)), ("c2", ()), ("c2", ("b1",))]
     assert all(a.deflect_cost == 0 for a in legal)
@@ -283,10 +283,10 @@ def test_volibear_here_is_never_a_base() -> None:
     units = [unit("voli", "A", 9, "base"), unit("b1", location="base"), unit("b2")]
     s = build(units, card="Volibear, Furious", source="voli",
               targets={"enemies": ["b1", "b2"]})
-    assert [r.as_json() for r in resolve(s)] == [{"damage": {}}]
+    assert [r.as_json() for r in resolve(s, kind=Resolution)] == [{"damage": {}}]
     at_north = build([unit("voli", "A", 9), unit("b1", location="base"), unit("b2")],
                      card="Volibear, Furious", source="voli")
-    assert sorted(a.split for a in finalize(at_north)) == [(), ("b2",)]
+    assert sorted(a.split for a in finalize(at_north, kind=Declaration)) == [(), ("b2",)]
 
 
 def test_809_1_c_your_own_deflect_units_cost_you_nothing() -> None:
@@ -356,7 +356,7 @@ def test_355_14_h_1_drops_under_an_older_version_are_refused(version: str, tmp_p
     assert err.startswith(f"riftsolve: error: rules: under Core Rules {version}, ")
     assert "355.14.h.1" in err and err.count("\n") == 1
     doc["rules"] = "1.4"
-    assert [a.as_json() for a in resolve(parse_scenario(doc))] == [
+    assert [a.as_json() for a in resolve(parse_scenario(doc), kind=Resolution)] == [
         {"damage": {"r1": 1}}, {"damage": {"r2": 1}}]
 
 
@@ -379,7 +379,7 @@ def test_1_2_group_and_deflect_readings_are_refused() -> None:
         resolve(build(units, card="Fox-Fire", rules="1.2", targets={"units": ["r1", "r2"]}))
     hidden = build(units, card="Fox-Fire", rules="1.2", from_hidden="north",
                    targets={"units": ["r1", "r2"]})
-    assert [a.as_json() for a in resolve(hidden)] == [{"affected": ["r1"]}]
+    assert [a.as_json() for a in resolve(hidden, kind=Affected)] == [{"affected": ["r1"]}]
     with pytest.raises(ScenarioError, match=r"once per spell.*735\.1\.c"):
         finalize(build([unit("r1", deflect=1)], card="Bellows Breath", rules="1.2",
                        repeat=True))
@@ -440,14 +440,15 @@ def test_715_3_an_inline_split_says_whether_bonus_damage_adds() -> None:
     units = [unit("r1", might=3), unit("r2", might=3)]
     s = parse_scenario({**scenario_dict(units, targets={"enemies": ["r1"]}, bonus_damage=1,
                                         effect=spark), "card": None})
-    assert [a.as_json() for a in resolve(s)] == [{"damage": {"r1": 1}}]
-    assert sorted(d.split for d in finalize(s)) == [(), ("r1",), ("r2",)]
+    assert [a.as_json() for a in resolve(s, kind=Resolution)] == [{"damage": {"r1": 1}}]
+    assert sorted(d.split for d in finalize(s, kind=Declaration)) == [(), ("r1",), ("r2",)]
 
 
 def test_355_11_b_nobody_fits_alone_is_one_answer_counted_as_listed() -> None:
     """Fox-Fire's only remaining target grew to 5: no subset meets the cap but the empty
     one: one answer, affecting nobody, counted as it is listed."""
-    legal = resolve(build([unit("r1", might=5)], card="Fox-Fire", targets={"units": ["r1"]}))
+    legal = resolve(build([unit("r1", might=5)], card="Fox-Fire", targets={"units": ["r1"]}),
+                    kind=Affected)
     assert [a.as_json() for a in legal] == [{"affected": []}]
     assert legal.count() == 1 and legal.why_none() == []
 
@@ -463,7 +464,7 @@ def test_433_1_a_swap_of_several_keeps_pairs_only() -> None:
     units = [unit("r1"), unit("r2", might=2), unit("r3", might=3, location="south")]
     s = parse_scenario({**scenario_dict(units, targets={"units": ["r1", "r2", "r3"]},
                                         effect=SWAP), "card": None})
-    assert [a.as_json() for a in resolve(s)] == [{"affected": ["r1", "r2"]}]
+    assert [a.as_json() for a in resolve(s, kind=Affected)] == [{"affected": ["r1", "r2"]}]
 
 
 def test_433_1_a_capped_swap_fits_exactly_at_the_cap() -> None:
@@ -473,7 +474,7 @@ def test_433_1_a_capped_swap_fits_exactly_at_the_cap() -> None:
     units = [unit("r1", might=2), unit("r2", might=2), unit("r3", might=3)]
     s = parse_scenario({**scenario_dict(units, targets={"units": ["r1", "r2", "r3"]},
                                         effect=capped), "card": None})
-    assert [a.as_json() for a in resolve(s)] == [{"affected": ["r1", "r2"]}]
+    assert [a.as_json() for a in resolve(s, kind=Affected)] == [{"affected": ["r1", "r2"]}]
 
 
 def test_143_2_b_killed_might_counts_negative_might_as_zero() -> None:

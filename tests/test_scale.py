@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from conftest import build, unit
 
-from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.answers import Declaration, GroupDeclaration, Resolution, Selection
 from riftsolve.models.families.group import GroupProblem, Member
 from riftsolve.models.families.split import (
     FriendlyOption,
@@ -248,7 +248,7 @@ def test_scenario_with_a_thousand_battlefields_lists_its_first_declarations(
     """End to end: Elder Dragon on a board of 1,000 battlefields."""
     fields = tuple(f"bf{i:04d}" for i in range(1000))
     units = [unit(f"e{i:04d}", location=bf) for i, bf in enumerate(fields)]
-    legal = finalize(build(units, card="Elder Dragon", battlefields=fields))
+    legal = finalize(build(units, card="Elder Dragon", battlefields=fields), kind=GroupDeclaration)
     first = [a.selection for a in islice(iter(legal), 3)]
     assert first == [((),), (("e0999",),), (("e0998",),)]
 

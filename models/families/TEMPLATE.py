@@ -22,10 +22,17 @@ A family states its rules plainly, with no solver. Copy this file to
    measured on that outcome.
 7. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
    naming the field at fault in every error.
-8. **Register it**: ``NAME`` below, its entry in
-   :data:`riftsolve.models.families.FAMILIES` (effect type -> this module) and, on the
-   solver's side, its pair of legal sets in ``riftsolve.solver.legal.LEGAL_SETS`` (the
-   lazy sets that count, list, index and verify answers, from the backends).
+8. **The answers**: ``DECLARATION`` and ``RESOLUTION`` below, frozen dataclasses that
+   are :class:`~riftsolve.models.answers.Answer` s (``question``, ``deflect_cost``,
+   ``chosen()``) with an ``as_json()`` line. A problem may list its own answers (an
+   ``answers()`` method): the native backend then streams them and the engine counts,
+   indexes and ranks them by listing, with no solver code.
+9. **Register it**: ``NAME`` below and its entry in
+   :data:`riftsolve.models.families.FAMILIES` (effect type -> this module). Its cards
+   join the library (``models/cards/__init__.py``) and the conformance suite
+   (``tests/test_conformance.py``) runs them at once. Only a family that needs closed-form
+   counts, rankings or CP-SAT models adds its legal sets to
+   ``riftsolve.solver.legal.LEGAL_SETS`` and its problem types to the backends.
 
 mypy checks that this module provides every name of the
 :class:`~riftsolve.models.families.Family` protocol (``tests/test_families.py``), so a copy
@@ -45,6 +52,9 @@ from riftsolve.models.targeting import Failure
 
 #: The family's name: the key of its legal sets in the solver's registry.
 NAME = "template"
+#: The family's answers: what a declaration and a resolution are (step 8).
+DECLARATION: type[Any] = object
+RESOLUTION: type[Any] = object
 
 
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str

@@ -45,6 +45,10 @@ class Family(Protocol):
 
     #: The family's name: the solver's registry of legal sets is keyed by it.
     NAME: str
+    #: The type of its declarations (the answers at finalization) and of its resolutions:
+    #: each an :class:`~riftsolve.models.answers.Answer`.
+    DECLARATION: type[Any]
+    RESOLUTION: type[Any]
 
     def read_targets(self, raw: Mapping[str, Any], effect: Any, board: Board,
                      field_prefix: str) -> Targets:

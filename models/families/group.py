@@ -722,5 +722,7 @@ def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any
     return value
 
 
-#: The family protocol's name (riftsolve.models.families.Family).
+#: The family protocol's name and answer types (riftsolve.models.families.Family).
 NAME = "group"
+DECLARATION = GroupDeclaration
+RESOLUTION = Affected

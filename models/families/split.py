@@ -465,5 +465,7 @@ def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
     return Targets(split=tuple(split), friendly=friendly)
 
 
-#: The family protocol's name (riftsolve.models.families.Family).
+#: The family protocol's name and answer types (riftsolve.models.families.Family).
 NAME = "split"
+DECLARATION = Declaration
+RESOLUTION = Resolution
