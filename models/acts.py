@@ -28,3 +28,6 @@ class Acts:
     actions: tuple[tuple[str, Action], ...] = ()
     #: Every unit the execution acts on.
     affected: tuple[str, ...] = ()
+    #: Units whose Might, while the damage is dealt, is not the board's (Shield and Assault
+    #: in combat, 814, 807): lethal damage is read against it (142.4.b).
+    mights: tuple[tuple[str, int], ...] = ()

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -24,6 +25,28 @@ BASE = "base"
 OFFBOARD = "offboard"
 
 Untargetable = Literal["enemy", "all"]
+#: Damage prevented from each assignment to a unit (437.5): an amount, or ``"all"``.
+Prevent = int | Literal["all"]
+
+#: The combat keywords a unit may have, as the scenario writes them: Tank (815), Backline
+#: (826), Assault N (807) and Shield N (814).
+KEYWORD = re.compile(r"(?i)(tank|backline)|(assault|shield) (\d{1,9})")
+
+
+def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
+    """A keyword's name and value (``("Shield", 2)``; 0 for Tank and Backline), any case;
+    a :class:`ScenarioError` naming ``where`` for a keyword the engine does not know.
+
+    >>> keyword("assault 2"), keyword("Tank")
+    (('Assault', 2), ('Tank', 0))
+    """
+    match = KEYWORD.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise ScenarioError(where, f"unknown keyword {text!r} (known: Tank, Backline, "
+                            "Assault N, Shield N)")
+    if match.group(1):
+        return match.group(1).capitalize(), 0
+    return match.group(2).capitalize(), int(match.group(3))
 
 
 @dataclass(frozen=True)
@@ -69,6 +92,12 @@ class Unit:
     value: int = 0
     #: Whether it is stunned (423): it deals no combat damage this turn.
     stunned: bool = False
+    #: Its combat keywords: ``"Tank"``, ``"Backline"``, ``"Assault N"``, ``"Shield N"``.
+    keywords: tuple[str, ...] = ()
+    #: Damage prevented from each assignment to it (437.5); ``"all"``: none is ever lethal.
+    prevent: Prevent = 0
+    #: It cannot be dealt damage (465.2.c.10): never assigned combat damage.
+    undamageable: bool = False
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""
@@ -87,6 +116,22 @@ class Unit:
         if self.untargetable not in (None, "enemy", "all"):
             raise ScenarioError(f"{where}.untargetable", "'enemy', 'all' or None, not "
                                 f"{self.untargetable!r}")
+        for text in self.keywords:
+            keyword(text, f"{where}.keywords")
+        if self.prevent != "all":
+            if isinstance(self.prevent, bool) or not isinstance(self.prevent, int):
+                raise ScenarioError(f"{where}.prevent", "a non-negative integer or 'all', "
+                                    f"not {self.prevent!r}")
+            bounded(f"{where}.prevent", self.prevent, 0, LIMIT)
+
+    def has(self, name: str) -> bool:
+        """Whether the unit has the keyword ``name`` (``"Tank"``, ``"Backline"``)."""
+        return any(keyword(text)[0] == name for text in self.keywords)
+
+    def keyword_total(self, name: str) -> int:
+        """The sum of the unit's ``name`` values (``"Assault"``, ``"Shield"``): several
+        instances add up (807, 814)."""
+        return sum(value for kind, value in map(keyword, self.keywords) if kind == name)
 
     @property
     def on_board(self) -> bool:

@@ -38,6 +38,7 @@ from riftsolve.models import cards
 from riftsolve.models.board import Board, ChosenTrigger, Unit
 from riftsolve.models.effects import (
     Action,
+    CombatDamage,
     Effect,
     GroupSlot,
     GroupTargets,
@@ -115,6 +116,13 @@ class UnitIn(_Strict):
                        "(objective 'value' of riftsolve best)")
     stunned: bool = Field(False, description="whether it is stunned (423): it adds no Might "
                           "to combat damage this turn")
+    keywords: list[str] = Field(default_factory=list, description="combat keywords: 'Tank' "
+                                "(815), 'Backline' (826), 'Assault N' (807), 'Shield N' (814)")
+    prevent: Annotated[int, Field(ge=0, le=LIMIT)] | Literal["all"] = Field(
+        0, description="damage prevented from each assignment to it (437.5); 'all': no "
+        "amount is ever lethal")
+    undamageable: bool = Field(False, description="it cannot be dealt damage (465.2.c.10): "
+                               "never assigned combat damage")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -201,6 +209,22 @@ class PolicyIn(_Strict):
         description="illegal split targets on resolution: 'redistribute' the whole pool among "
         "the legal ones (359.3.e.8, riftboundfaq), or 'forfeit' the damage assigned to them",
     )
+    combat_excess: Literal["any", "last"] = Field(
+        "any", description="combat damage left once every receiver has lethal damage "
+        "(465.2.c.4): 'any' division among the receivers, or all on one unit that could be "
+        "assigned 'last'")
+
+
+class CombatIn(_Strict):
+    """The Combat Damage step at one battlefield (465.2): who attacks, whose assignment."""
+
+    battlefield: str = Field(min_length=1, description="where the combat is")
+    attacker: str = Field(min_length=1, description="the attacking player; every other "
+                          "player with units there defends")
+    assigner: str | None = Field(None, min_length=1, description="whose assignment: the "
+                                 "attacker's (the default, 465.2.c) or a defender's")
+    lethal_any: bool = Field(False, description="the assigner's damage is lethal in any "
+                             "amount (142.4.c, Elder Dragon)")
 
 
 class ScenarioIn(_Strict):
@@ -211,6 +235,8 @@ class ScenarioIn(_Strict):
     controller: str = Field(min_length=1)
     card: str | None = None
     effect: EffectIn | None = None
+    combat: CombatIn | None = Field(None, description="a combat damage assignment (465.2) "
+                                    "instead of a card's effect")
     source: str | None = None
     from_hidden: str | None = Field(
         None, description="the battlefield a [Hidden] card was played from (811.1.d.2)"
@@ -404,8 +430,9 @@ def _build(raw: ScenarioIn) -> Scenario:
             "rules", f"Core Rules version {raw.rules!r} is not supported (supported: "
             + ", ".join(SUPPORTED_VERSIONS) + ")"
         )
-    effect = _effect(raw)
+    card = _effect(raw) if raw.combat is None else None  # the card's errors come first
     board = _board(raw)
+    effect: Effect = card if card is not None else _combat(raw, board)
     if effect.needs_source and raw.source is None:
         raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
     if raw.source is not None and raw.source not in board:
@@ -424,20 +451,49 @@ def _build(raw: ScenarioIn) -> Scenario:
     if lethal_any is None:
         lethal_any = effect.lethal_any
     return Scenario(
-        controller=raw.controller,
+        # in a combat the question is the assigner's: its damage, its choices (465.2.c)
+        controller=effect.assigner if isinstance(effect, CombatDamage) else raw.controller,
         effect=effect,
         board=board,
         source=raw.source,
         bonus_damage=raw.bonus_damage,
         available_power=raw.available_power,
         policy=Policy(group_subset=raw.policy.group_subset,
-                      split_illegal=raw.policy.split_illegal),
+                      split_illegal=raw.policy.split_illegal,
+                      combat_excess=raw.policy.combat_excess),
         targets=targets,
         rules=raw.rules,
         from_hidden=raw.from_hidden,
         lethal_any=lethal_any,
         repeat=raw.repeat,
     )
+
+
+def _combat(raw: ScenarioIn, board: Board) -> CombatDamage:
+    """A combat (465.2): no card, effect or targets; a battlefield in play where the
+    assigner has a unit."""
+    combat = raw.combat
+    assert combat is not None
+    for field in ("card", "effect", "targets", "source", "from_hidden", "available_power"):
+        if getattr(raw, field) is not None:
+            raise ScenarioError(field, f"a combat scenario has no {field!r} (the 'combat' "
+                                "block states the whole question)")
+    if raw.bonus_damage:
+        raise ScenarioError("bonus_damage", "Bonus Damage (715) adds to spells and "
+                            "abilities, not to combat damage")
+    if raw.lethal_any is not None:
+        raise ScenarioError("lethal_any", "in a combat scenario, give it as "
+                            "combat.lethal_any")
+    if not board.is_battlefield(combat.battlefield):
+        raise ScenarioError("combat.battlefield", f"{combat.battlefield!r} is not in "
+                            "battlefields")
+    assigner = combat.assigner or combat.attacker
+    there = {u.controller for u in board if u.location == combat.battlefield}
+    if assigner not in there:
+        field = "combat.assigner" if combat.assigner else "combat.attacker"
+        raise ScenarioError(field, f"{assigner!r} has no unit at {combat.battlefield!r} "
+                            "(only players with units there assign combat damage)")
+    return CombatDamage(combat.battlefield, combat.attacker, assigner, combat.lethal_any)
 
 
 def _effect(raw: ScenarioIn) -> Effect:
@@ -516,7 +572,8 @@ def _board(raw: ScenarioIn) -> Board:
         Unit(id=unit.id, controller=unit.controller, might=unit.might,
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
-             stunned=unit.stunned,
+             stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
+             undamageable=unit.undamageable,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

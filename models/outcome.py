@@ -60,20 +60,22 @@ class Outcome:
     power_paid: int = 0
 
 
-def lethal(scenario: Scenario, unit: Unit) -> int:
+def lethal(scenario: Scenario, unit: Unit, might: int | None = None) -> int:
     """Total marked damage that kills ``unit`` once the controller's damage is dealt:
-    non-zero and at least its Might (142.4.b); with ``lethal_any`` and an enemy unit, any
-    amount of the controller's damage on top of what is marked (142.4.c)."""
+    non-zero and at least its Might (142.4.b; ``might`` when the answer changes it); with
+    ``lethal_any`` and an enemy unit, any amount of the controller's damage on top of what
+    is marked (142.4.c)."""
     if scenario.lethal_any and not scenario.board.friendly_to(unit, scenario.controller):
         return unit.damage + 1
-    return max(1, unit.effective_might)
+    return max(1, unit.might if might is None else might)
 
 
-def death(scenario: Scenario, unit: Unit, amount: int) -> tuple[bool, int]:
-    """Whether dealing ``amount`` to ``unit`` kills it (142.4), and the overkill: the
-    damage marked beyond lethal."""
+def death(scenario: Scenario, unit: Unit, amount: int, might: int | None = None
+          ) -> tuple[bool, int]:
+    """Whether dealing ``amount`` to ``unit`` (of Might ``might``, if not the board's) kills
+    it (142.4), and the overkill: the damage marked beyond lethal."""
     total = unit.damage + amount
-    threshold = lethal(scenario, unit)
+    threshold = lethal(scenario, unit, might)
     dead = amount > 0 and total >= threshold
     return dead, (total - threshold if dead else 0)
 
@@ -94,8 +96,10 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     dealt: dict[str, int] = {}
     acted: dict[Action, set[str]] = {}
     affected: set[str] = set()
+    mights: dict[str, int] = {}
     for part in parts:
         acts = family.acts(scenario, part)
+        mights.update(acts.mights)
         for unit_id, amount in acts.dealt:
             dealt[unit_id] = dealt.get(unit_id, 0) + amount
         for unit_id, action in acts.actions:
@@ -105,7 +109,7 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     killed = set(acted.get(Action.KILL, ()))
     overkill = 0
     for unit_id, amount in dealt.items():
-        dead, over = death(scenario, board[unit_id], amount)
+        dead, over = death(scenario, board[unit_id], amount, mights.get(unit_id))
         if dead:
             killed.add(unit_id)
             overkill += over

@@ -146,6 +146,67 @@ _GISTS = {
     "809": "Deflect: each opponent's choice of a unit with Deflect N adds N Power as a "
     "mandatory additional cost",
     "356.2.a.2": "Deflect is a mandatory additional cost, paid at finalization",
+    # combat damage (465.2)
+    "465.2": "when the showdown closes, attackers and defenders resolve combat damage at the "
+    "attacked battlefield using their current Might",
+    "465.2.a": "the attacking side's damage is the sum of all attacking units' Might",
+    "465.2.b": "the defending side's damage is the sum of all defending units' Might",
+    "465.2.c": "starting with the attacker, each player assigns damage equal to their side's "
+    "summed Might among the other side's units",
+    "465.2.c.1": "assigning combat damage is not dealing it; all assigned damage is dealt "
+    "simultaneously afterwards",
+    "465.2.c.3": "a unit must be assigned lethal damage in full before any damage is assigned "
+    "to another unit",
+    "465.2.c.4": "a unit may not be assigned more than the minimum lethal amount (counting "
+    "damage already marked) unless no other unit remains to be assigned damage",
+    "465.2.c.4.a": "if assigned damage would be increased (e.g. doubled), the player assigns "
+    "the smallest amount whose increased value is lethal",
+    "465.2.c.5": "replacement effects on the damage (prevent, double) apply to the assignment "
+    "instead, so they change how much is needed for lethal",
+    "465.2.c.6": "a player must obey every requirement and restriction on damage assignment "
+    "(Tank first, Backline last) if able",
+    "465.2.c.7": "units with the same assignment priority (e.g. two Tanks) may be assigned "
+    "damage in any order among themselves",
+    "465.2.c.8": "a unit with conflicting assignment demands (Tank and Backline) has the "
+    "assigning player choose one of them to apply",
+    "465.2.c.9": "with several such units, the choice is made for each unit separately, then "
+    "same-priority units go in any order",
+    "465.2.c.10": "a unit that cannot be dealt damage has no lethal amount and is exempt from "
+    "mandatory assignment",
+    "465.2.d": "each unit is then dealt the damage assigned to it",
+    "437.5": "combat damage can still be assigned to a unit with Prevent; the damage dealt is "
+    "then prevented as usual",
+    "437.5.a": "a unit with Prevent may be assigned up to the amount that is lethal after its "
+    "Prevent Values are taken off",
+    "437.5.b": "with a Prevent Value of 'All', no amount of damage counts as lethal",
+    "423.1.b": "a stunned unit adds none of its Might to its side's combat damage",
+    "423.1.c": "a stunned unit still needs damage at least its full Might to be killed",
+    "142.4": "damage marked on a unit tracks how close it is to being killed",
+    "142.4.a": "lethal damage is the amount of marked damage that makes a unit die in a cleanup",
+    "807": "Assault X: while the unit is an attacker it has +X Might",
+    "807.1.c": "Assault X is short for 'while I am an attacker, I have +X Might'",
+    "807.1.d.1": "Assault applies for as long as the unit keeps the attacker designation",
+    "807.2": "several instances of Assault on a unit add up their values",
+    "814": "Shield X: while the unit is a defender it has +X Might",
+    "814.1.c": "Shield X is short for 'while I am a defender, I have +X Might'",
+    "814.1.d.1": "Shield applies for as long as the unit keeps the defender designation",
+    "814.2": "several instances of Shield on a unit add up their values",
+    "815": "Tank: the unit must be assigned lethal combat damage before its controller's units "
+    "without Tank",
+    "815.1.b": "a Tank must be assigned lethal damage before any unit with the same controller "
+    "that lacks Tank",
+    "815.1.c.1": "with Tank, lethal damage must still be assigned to one unit before moving to "
+    "the next",
+    "815.1.c.2": "with several Tanks of the same controller, any of them may go first; units "
+    "without Tank are invalid until every Tank has lethal damage",
+    "826": "Backline: the unit must be assigned lethal combat damage after its controller's "
+    "units without Backline",
+    "826.3": "a Backline unit is assigned lethal damage after every unit with the same "
+    "controller that lacks Backline",
+    "826.4.a": "with Backline, lethal damage must still be assigned to one unit before moving "
+    "to the next",
+    "826.4.b": "with several Backline units of the same controller, any of them may be assigned "
+    "first; Backline units are invalid until every unit without Backline has lethal damage",
 }
 
 #: Every rule the engine cites, by number.

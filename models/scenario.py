@@ -52,6 +52,9 @@ class Policy:
 
     group_subset: Literal["maximal", "any"] = "maximal"
     split_illegal: Literal["redistribute", "forfeit"] = "redistribute"
+    #: Combat damage left once every receiver has lethal damage (465.2.c.4): divided
+    #: ``"any"`` way among the receivers, or all on one unit that could be ``"last"``.
+    combat_excess: Literal["any", "last"] = "any"
 
 
 @dataclass(frozen=True)

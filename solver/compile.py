@@ -16,6 +16,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from riftsolve.models.families.combat import CombatProblem, Rank
 from riftsolve.models.families.group import GroupProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
@@ -194,3 +195,91 @@ def _add_maximality(model: cp_model.CpModel, problem: GroupProblem,
             model.add_bool_or([~lit for lit in slot_full]).only_enforce_if(~every)
             blocked.append(every)
         model.add_bool_or(blocked)
+
+
+@dataclass(frozen=True)
+class CompiledCombat:
+    """A combat assignment model: ``amounts[i]`` is assigned to ``receivers[i]``."""
+
+    model: cp_model.CpModel
+    receivers: tuple[str, ...]
+    amounts: tuple[cp_model.IntVar, ...]
+
+
+def _reified_all(model: cp_model.CpModel, lits: list[cp_model.IntVar], name: str
+                 ) -> cp_model.IntVar:
+    """A literal true exactly when every one of ``lits`` is (a function of them)."""
+    every = model.new_bool_var(name)
+    if not lits:
+        model.add(every == 1)
+        return every
+    model.add_bool_and(lits).only_enforce_if(every)
+    model.add_bool_or([~lit for lit in lits]).only_enforce_if(~every)
+    return every
+
+
+def compile_combat(problem: CombatProblem) -> CompiledCombat:
+    """Assign exactly the damage (465.2.c). While a receiver may lack lethal damage: each
+    gets nothing, its lethal amount, or (one in all) less (465.2.c.3-4), and gets any only
+    when every unit ahead of it in its controller's order has lethal damage (465.2.c.6,
+    815, 826; a unit with both keywords partly filled only last or with nothing after,
+    465.2.c.8-9). Once all can be filled: each at least lethal, the excess as the policy
+    says. Every helper literal is a function of the amounts."""
+    model = cp_model.CpModel()
+    damage = problem.damage
+    receivers = problem.receivers
+    excess = problem.excess_damage
+    amounts: list[cp_model.IntVar] = []
+    if excess:
+        last = {r.id for r in problem.last_candidates()}
+        over = []
+        for r in receivers:
+            lethal = r.lethal or 0
+            top = lethal + excess if problem.excess == "any" or r.id in last else lethal
+            amount = model.new_int_var(lethal, top, f"assigned[{r.id}]")
+            amounts.append(amount)
+            if problem.excess == "last" and r.id in last:
+                more = model.new_bool_var(f"excess[{r.id}]")
+                model.add(amount >= lethal + 1).only_enforce_if(more)
+                model.add(amount == lethal).only_enforce_if(~more)
+                over.append(more)
+        model.add(sum(amounts) == damage)
+        if over:
+            model.add(sum(over) <= 1)
+        return CompiledCombat(model, tuple(r.id for r in receivers), tuple(amounts))
+    zero, part, full = {}, {}, {}
+    for r in receivers:
+        top = damage if r.lethal is None else min(damage, r.lethal)
+        amount = model.new_int_var(0, top, f"assigned[{r.id}]")
+        amounts.append(amount)
+        zero[r.id] = model.new_bool_var(f"zero[{r.id}]")
+        part[r.id] = model.new_bool_var(f"partial[{r.id}]")
+        full[r.id] = model.new_bool_var(f"filled[{r.id}]")
+        model.add_exactly_one(zero[r.id], part[r.id], full[r.id])
+        model.add(amount == 0).only_enforce_if(zero[r.id])
+        model.add(amount >= 1).only_enforce_if(part[r.id])
+        if r.lethal is None:
+            model.add(full[r.id] == 0)
+        else:
+            model.add(amount <= r.lethal - 1).only_enforce_if(part[r.id])
+            model.add(amount == r.lethal).only_enforce_if(full[r.id])
+    model.add(sum(amounts) == damage)
+    model.add(sum(part.values()) <= 1)
+    for controller in dict.fromkeys(r.controller for r in receivers):
+        own = [r for r in receivers if r.controller == controller]
+        tanks = [full[r.id] for r in own if r.rank is Rank.TANK]
+        others = [full[r.id] for r in own if r.rank is Rank.NORMAL]
+        ahead = _reified_all(model, tanks + others, f"ahead[{controller}]")
+        untouched = []  # the units that come after one with both keywords placed first
+        for r in own:
+            if r.rank is Rank.NORMAL:
+                model.add_bool_and(tanks).only_enforce_if(~zero[r.id])
+            elif r.rank is Rank.BACKLINE:
+                model.add(ahead == 1).only_enforce_if(~zero[r.id])
+            if r.rank in (Rank.NORMAL, Rank.BACKLINE):
+                untouched.append(zero[r.id])
+        for r in own:  # both keywords, partly filled: nothing after it, or all ahead filled
+            if r.rank is Rank.EITHER and untouched:
+                nothing_after = _reified_all(model, untouched, f"nothing_after[{r.id}]")
+                model.add_bool_or([ahead, nothing_after]).only_enforce_if(part[r.id])
+    return CompiledCombat(model, tuple(r.id for r in receivers), tuple(amounts))

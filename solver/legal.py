@@ -35,6 +35,7 @@ import numpy as np
 from riftsolve.models.answers import (
     Affected,
     Answer,
+    Assignment,
     Declaration,
     GroupDeclaration,
     Resolution,
@@ -43,6 +44,7 @@ from riftsolve.models.answers import (
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.explain import Step
 from riftsolve.models.families import family_of
+from riftsolve.models.families.combat import resolve_problem as resolve_combat_problem
 from riftsolve.models.families.group import (
     GroupProblem,
     destinations,
@@ -558,6 +560,67 @@ class GroupResolutions(LegalSet[Affected]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
 
+# --------------------------------------------------------------------------- combat
+
+
+class CombatResolutions(LegalSet[Assignment]):
+    """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
+    the table of :mod:`riftsolve.solver.assign`, listed by any backend."""
+
+    question = "resolve"
+    _answer_type = Assignment
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        from riftsolve.solver.assign import Table
+
+        self.problem = resolve_combat_problem(scenario)
+        self.table = Table(self.problem)
+
+    def count(self) -> int:
+        return self.table.count()
+
+    def __iter__(self) -> Iterator[Assignment]:
+        return self.backend.answers(self.problem)
+
+    def index(self, answer: object) -> int:
+        assignment: Assignment = self._own(answer)
+        failures = self.verify(assignment)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        return self.table.rank(assignment)
+
+    def __getitem__(self, index: int) -> Assignment:
+        total = self.count()
+        if not -total <= index < total:
+            raise index_error(index, total)
+        return self.table.unrank(index % total)
+
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.problem.receivers)
+
+    def _row(self, answer: Assignment) -> list[int]:
+        return [answer.amount(unit) for unit in self.columns]
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
+        assigned to each receiver (:attr:`columns`)."""
+        rows: list[list[int]] = []
+        for answer in self.table:
+            rows.append(self._row(answer))
+            if len(rows) == batch:
+                yield np.array(rows, dtype=np.int64)
+                rows = []
+        if rows:
+            yield np.array(rows, dtype=np.int64)
+
+    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
+               ) -> np.ndarray[Any, np.dtype[Any]]:
+        """The assignments with these indices as rows of :meth:`arrays`, without listing."""
+        rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
+
+
 # --------------------------------------------------------------------------- any family
 
 
@@ -621,6 +684,7 @@ def _check_version(scenario: Scenario, question: str) -> None:
 LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
     "split": (Declarations, Resolutions),
     "group": (GroupDeclarations, GroupResolutions),
+    "combat": (ListedDeclarations, CombatResolutions),
 }
 
 

@@ -13,10 +13,16 @@ from typing import Any, TypeVar
 
 from ortools.sat.python import cp_model
 
-from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.models.families.combat import CombatProblem
 from riftsolve.models.families.group import GroupProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
-from riftsolve.solver.compile import compile_declaration, compile_group, compile_resolution
+from riftsolve.solver.compile import (
+    compile_combat,
+    compile_declaration,
+    compile_group,
+    compile_resolution,
+)
 from riftsolve.solver.params import enumeration_solver
 
 NAME = "cpsat"
@@ -121,6 +127,19 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
     return stream(compiled.model, read)
 
 
+def assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    """Every legal combat damage assignment, from the compiled CP-SAT model."""
+    if not problem.receivers:
+        return iter([Assignment(())])
+    compiled = compile_combat(problem)
+
+    def read(cb: cp_model.CpSolverSolutionCallback) -> Assignment:
+        return Assignment.of(zip(compiled.receivers, (cb.value(x) for x in compiled.amounts),
+                                 strict=True))
+
+    return stream(compiled.model, read)
+
+
 def selections(problem: GroupProblem) -> Iterator[Selection]:
     """Every legal group selection, from the compiled CP-SAT model."""
     if problem.whole is not None:
@@ -142,4 +161,5 @@ ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
     SplitResolveProblem: resolutions,
     SplitFinalizeProblem: declarations,
     GroupProblem: selections,
+    CombatProblem: assignments,
 }

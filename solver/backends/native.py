@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.models.families.combat import CombatProblem
 from riftsolve.models.families.group import GroupProblem, Member, fits_alone
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
@@ -678,9 +679,18 @@ def _sure_to_fit(problem: GroupProblem, members: list[Member], counts: list[int]
     return sure_to_fit
 
 
+def assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    """Every legal combat damage assignment, in ascending order of the amounts (the table
+    of :mod:`riftsolve.solver.assign`)."""
+    from riftsolve.solver.assign import assignments as listed
+
+    return listed(problem)
+
+
 #: The problems this backend answers, by their type, and how.
 ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
     SplitResolveProblem: resolutions,
     SplitFinalizeProblem: declarations,
     GroupProblem: selections,
+    CombatProblem: assignments,
 }

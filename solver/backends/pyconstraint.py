@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from riftsolve.models.answers import Declaration, Resolution, Selection
+from riftsolve.models.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.models.families.combat import CombatProblem, Rank
 from riftsolve.models.families.group import GroupProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
@@ -25,7 +26,7 @@ NAME = "pyconstraint"
 MOST_VARIABLES = 20
 
 
-def refusal(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProblem) -> str | None:
+def refusal(problem: object) -> str | None:
     """Why this backend declines ``problem`` (``None``: it answers it): a question with more
     than :data:`MOST_VARIABLES` variables, which its search would take hours over.
 
@@ -36,8 +37,12 @@ def refusal(problem: SplitResolveProblem | SplitFinalizeProblem | GroupProblem) 
         variables = len(problem.targets) + problem.forfeit
     elif isinstance(problem, SplitFinalizeProblem):
         variables = len(problem.candidates) + 1
-    else:
+    elif isinstance(problem, CombatProblem):
+        variables = len(problem.receivers)
+    elif isinstance(problem, GroupProblem):
         variables = len(problem.members)
+    else:
+        return None
     if variables > MOST_VARIABLES:
         return (f"python-constraint2 would search {variables} variables (it is the "
                 f"cross-check for at most {MOST_VARIABLES}): use --backend native or cpsat")
@@ -157,9 +162,64 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
                     for slot in slots)
 
 
+def assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    """Every legal combat damage assignment, from a python-constraint2 model: amounts up
+    to lethal (or from lethal, with excess) adding up to the damage, and the order and
+    "lethal in full" checked on the whole assignment."""
+    receivers = problem.receivers
+    if not receivers:
+        yield Assignment(())
+        return
+    from constraint import ExactSumConstraint, FunctionConstraint, Problem
+
+    damage, excess = problem.damage, problem.excess_damage
+    last = {r.id for r in problem.last_candidates()}
+    csp = Problem()
+    names = [r.id for r in receivers]
+    for r in receivers:
+        if excess:
+            lethal = r.lethal or 0
+            top = lethal + excess if problem.excess == "any" or r.id in last else lethal
+            csp.addVariable(r.id, list(range(lethal, top + 1)))
+        else:
+            top = damage if r.lethal is None else min(damage, r.lethal)
+            csp.addVariable(r.id, list(range(top + 1)))
+    csp.addConstraint(ExactSumConstraint(damage), names)
+
+    def legal(*amounts: int) -> bool:
+        if excess:  # the policy 'last': the excess on one unit only
+            over = [a > (r.lethal or 0) for r, a in zip(receivers, amounts, strict=True)]
+            return problem.excess == "any" or sum(over) <= 1
+        filled = [r.lethal is not None and a == r.lethal
+                  for r, a in zip(receivers, amounts, strict=True)]
+        partly = [a > 0 and not f for a, f in zip(amounts, filled, strict=True)]
+        if sum(partly) > 1:
+            return False
+        for i, r in enumerate(receivers):
+            if not amounts[i] or r.rank is Rank.TANK:
+                continue
+            own = [j for j, o in enumerate(receivers) if o.controller == r.controller]
+            tanks = all(filled[j] for j in own if receivers[j].rank is Rank.TANK)
+            others = all(filled[j] for j in own if receivers[j].rank is Rank.NORMAL)
+            after = any(amounts[j] for j in own
+                        if receivers[j].rank in (Rank.NORMAL, Rank.BACKLINE))
+            if r.rank is Rank.NORMAL and not tanks:
+                return False
+            if r.rank is Rank.BACKLINE and not (tanks and others):
+                return False
+            if r.rank is Rank.EITHER and partly[i] and after and not (tanks and others):
+                return False
+        return True
+
+    csp.addConstraint(FunctionConstraint(legal), names)
+    for solution in csp.getSolutionIter():
+        yield Assignment.of({name: solution[name] for name in names})
+
+
 #: The problems this backend answers, by their type, and how.
 ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
     SplitResolveProblem: resolutions,
     SplitFinalizeProblem: declarations,
     GroupProblem: selections,
+    CombatProblem: assignments,
 }
