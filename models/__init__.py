@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from riftsolve.models.answers import (
         Affected,
         Answer,
+        Assignment,
         Declaration,
         GroupDeclaration,
         Resolution,
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 #: Where each public name lives.
 _HOMES = {
-    **dict.fromkeys(("Affected", "Answer", "Declaration", "GroupDeclaration", "Resolution"),
-                    "riftsolve.models.answers"),
+    **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
+                     "Resolution"), "riftsolve.models.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
     **dict.fromkeys(("Effect", "GroupTargets", "SplitDamage"), "riftsolve.models.effects"),
     **dict.fromkeys(("load_scenario", "parse_scenario"), "riftsolve.models.format1"),
@@ -39,6 +40,7 @@ _HOMES = {
 __all__ = [
     "Affected",
     "Answer",
+    "Assignment",
     "Board",
     "Declaration",
     "Effect",

@@ -76,6 +76,13 @@ class Scenario:
     #: The card's Repeat cost is paid: its effect is executed twice (820).
     repeat: bool = False
 
+    @property
+    def question(self) -> str:
+        """The question the scenario asks by itself: ``"resolve"`` when it has chosen
+        targets, or chooses none (a combat assigns damage, 465.2.c); else ``"finalize"``."""
+        return "resolve" if self.targets is not None or not self.effect.slot_names \
+            else "finalize"
+
     def __post_init__(self) -> None:
         """Validate what the scenario format would (for scenarios built in Python): the
         controller, the version, the bounds, and that every id named is a unit."""

@@ -14,7 +14,9 @@ what decides the answer, the question is refused with the reason, never answered
 * 1.2's 352.11.b example forbids affecting group targets no longer at the battlefield
   chosen at finalization, which a scenario does not record (unless played from Hidden);
 * 1.2's Deflect (735.1.c) is paid once per spell, not for each choice: a Repeat whose
-  choices could pay Deflect is refused.
+  choices could pay Deflect is refused;
+* 1.2 has no Backline keyword and no rule on assigning combat damage to a unit with
+  Prevent (826 and 437.5 are new in 1.3): such a combat is refused under 1.2.
 
 >>> from riftsolve.models.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "rules": "1.3", "controller": "A",

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from riftsolve.models.answers import (
         Affected,
         Answer,
+        Assignment,
         Declaration,
         GroupDeclaration,
         Repeated,
@@ -41,8 +42,8 @@ if TYPE_CHECKING:
 
 #: Where each public name lives.
 _HOMES = {
-    **dict.fromkeys(("Affected", "Answer", "Declaration", "GroupDeclaration", "Repeated",
-                     "Resolution"), "riftsolve.models.answers"),
+    **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
+                     "Repeated", "Resolution"), "riftsolve.models.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
     **dict.fromkeys(("json_schema", "load_scenario", "parse_scenario"),
                     "riftsolve.models.format1"),
@@ -58,6 +59,7 @@ _HOMES = {
 __all__ = [
     "Affected",
     "Answer",
+    "Assignment",
     "Board",
     "Declaration",
     "GroupDeclaration",

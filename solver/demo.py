@@ -26,9 +26,9 @@ def _questions(name: str) -> list[tuple[str, LegalSet[Any], Any]]:
     scenario = load_scenario(path)
     expect = json.loads(path.read_text(encoding="utf-8")).get("expect", {})
     asked: list[tuple[str, LegalSet[Any], Any]] = []
-    if "finalize_count" in expect or scenario.targets is None:
+    if "finalize_count" in expect or scenario.question == "finalize":
         asked.append(("finalize", finalize(scenario), expect.get("finalize_count")))
-    if scenario.targets is not None:
+    if scenario.question == "resolve":
         asked.append(("resolve", resolve(scenario), expect.get("resolve_count")))
     return asked
 

@@ -25,6 +25,7 @@ from riftsolve.models.choosing import counted_targets, fired_triggers, has_chose
 from riftsolve.models.explain import ids
 from riftsolve.models.families.split import split_effect
 from riftsolve.solver.legal import (
+    CombatResolutions,
     Declarations,
     GroupDeclarations,
     GroupResolutions,
@@ -34,6 +35,7 @@ from riftsolve.solver.legal import (
 from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 
+@singledispatch
 def noun(legal: LegalSet[Any]) -> str:
     """What one answer is called, in plural."""
     return "declarations" if legal.question == "finalize" else "resolutions"
@@ -213,3 +215,32 @@ def _(legal: RepeatedResolutions) -> list[str]:
 @cells.register
 def _(legal: RepeatedResolutions, answer: Any) -> list[str]:
     return [*cells(legal.first, answer.first), *cells(legal.again, answer.again)]
+
+
+# --------------------------------------------------------------------------- combat
+
+
+@noun.register
+def _(legal: CombatResolutions) -> str:
+    return "assignments"
+
+
+@extras.register
+def _(legal: CombatResolutions, answer: Any) -> dict[str, Any]:
+    """The damage assigned and each receiver's lethal amount (``null``: none is, 437.5.b)."""
+    problem = legal.problem
+    return {"damage": problem.damage, "lethal": {r.id: r.lethal for r in problem.receivers}}
+
+
+@headers.register
+def _(legal: CombatResolutions) -> list[str]:
+    """A column per receiver, in its controller's order, naming its lethal amount."""
+    return [f"{r.id} (lethal {'never' if r.lethal is None else r.lethal})"
+            for r in legal.problem.receivers] or ["assigned"]
+
+
+@cells.register
+def _(legal: CombatResolutions, answer: Any) -> list[str]:
+    if not legal.problem.receivers:
+        return ["nothing"]
+    return [str(answer.amount(r.id) or "") for r in legal.problem.receivers]

@@ -71,7 +71,7 @@ def test_every_answer_is_an_answer_and_its_set_has_one_kind(name: str) -> None:
     """Every example's answers are :class:`riftsolve.Answer` s of one kind; naming that kind
     types the set, naming another is a TypeError at once that names the right one."""
     scenario = riftsolve.load_scenario(riftsolve.example_path(name))
-    ask = riftsolve.resolve if scenario.targets is not None else riftsolve.finalize
+    ask = riftsolve.resolve if scenario.question == "resolve" else riftsolve.finalize
     legal = ask(scenario)
     answers = list(itertools.islice(legal, 50))
     assert all(isinstance(answer, riftsolve.Answer) for answer in answers)

@@ -328,7 +328,12 @@ def _lethal_step(r: Receiver, scenario: Scenario) -> str:
     if combat.lethal_any:
         parts.append("any amount of the assigner's damage is lethal (142.4.c)")
     else:
-        parts.append(f"Might {r.might}" + (f", {unit.damage} marked" if unit.damage else ""))
+        bonus = r.might - unit.might
+        keyword = "Assault" if unit.controller == combat.attacker else "Shield"
+        rule = "807" if keyword == "Assault" else "814"
+        might = (f"Might {unit.might} + {keyword} {bonus} = {r.might}, {rule}" if bonus
+                 else f"Might {r.might}")
+        parts.append(might + (f", {unit.damage} marked" if unit.damage else ""))
     if r.prevent:
         parts.append(f"+ {r.prevent} prevented (437.5)")
     return " ".join(parts[:1]) + " (" + "; ".join(parts[1:]) + ")"
@@ -354,20 +359,9 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
         return steps
     steps.append(step("142.4.b", "lethal amounts: " + "; ".join(
         _lethal_step(r, scenario) for r in problem.receivers)))
-    if any(r.rank is not Rank.NORMAL for r in problem.receivers):
-        orders = []
-        for controller in dict.fromkeys(r.controller for r in problem.receivers):
-            own = problem.receivers
-            groups = [f"{rank.name.lower()} " + ids([r.id for r in own if r.controller ==
-                                                     controller and r.rank is rank])
-                      for rank in Rank if any(r.controller == controller and r.rank is rank
-                                              for r in own)]
-            orders.append(f"{controller}: " + ", ".join(groups))
-        steps.append(step("465.2.c.6", "order: " + "; ".join(orders)))
-        if any(r.rank is Rank.EITHER for r in problem.receivers):
-            steps.append(step("465.2.c.8", "a unit with both Tank and Backline goes first "
-                              "or last, as the assigner chooses"))
     amounts = dict(answer.assigned)
+    if any(r.rank is not Rank.NORMAL for r in problem.receivers):
+        steps += _order_steps(problem, amounts)
     full = [r.id for r in problem.receivers if r.lethal is not None
             and amounts.get(r.id, 0) >= r.lethal]
     partial = [f"{r.id} {amounts[r.id]}" for r in problem.receivers
@@ -381,6 +375,31 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
         steps.append(step("465.2.c.4", f"every receiver has lethal damage: the excess of "
                           f"{excess} goes as the policy combat_excess={problem.excess} "
                           f"says ({policy})"))
+    return steps
+
+
+_GROUPS = {Rank.TANK: "Tank {} first (815)", Rank.NORMAL: "{}",
+           Rank.BACKLINE: "Backline {} last (826)"}
+
+
+def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Step]:
+    """Each controller's order (465.2.c.6), and where each unit with both Tank and
+    Backline was placed for this answer (465.2.c.8-9)."""
+    orders = []
+    for controller in dict.fromkeys(r.controller for r in problem.receivers):
+        own = [r for r in problem.receivers if r.controller == controller]
+        groups = [_GROUPS[rank].format(ids([r.id for r in own if r.rank is rank]))
+                  for rank in (Rank.TANK, Rank.NORMAL, Rank.BACKLINE)
+                  if any(r.rank is rank for r in own)]
+        orders.append(f"{controller}'s units: " + ", then ".join(groups))
+    steps = [step("465.2.c.6", "; ".join(orders) + "; units of the same priority in any "
+                  "order (465.2.c.7)")]
+    placed = next((p for p in _placements(problem, amounts)
+                   if not _order_failures(problem, amounts, p)), {})
+    for unit_id, rank in placed.items():
+        where = "first, as a Tank" if rank is Rank.TANK else "last, as Backline"
+        steps.append(step("465.2.c.8", f"{unit_id} has both Tank and Backline: the assigner "
+                          f"places it {where}"))
     return steps
 
 
@@ -425,7 +444,20 @@ def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
-    """Core Rules 1.3 and 1.2 give the same combat damage rules (under their numbers)."""
+    """Core Rules 1.3 gives the same combat damage rules under its numbers (460.2); 1.2
+    (443.1) too, but it has no Backline keyword and no rule on assigning damage to a unit
+    with Prevent (826 and 437.5 are new in 1.3)."""
+    if version != "1.2":
+        return None
+    combat = combat_effect(scenario)
+    there = [u for u in scenario.board if u.location == combat.battlefield]
+    backline = [u.id for u in there if u.has("Backline")]
+    if backline:
+        return f"there is no Backline keyword ({ids(backline)}; 826 is new in 1.3)"
+    prevented = [u.id for u in there if u.prevent]
+    if prevented:
+        return (f"no rule says how damage is assigned to a unit with Prevent "
+                f"({ids(prevented)}; 437.5 is new in 1.3)")
     return None
 
 
