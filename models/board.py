@@ -30,15 +30,16 @@ Prevent = int | Literal["all"]
 
 #: The combat keywords a unit may have, as the scenario writes them: Tank (815), Backline
 #: (826), Assault N (807) and Shield N (814).
-KEYWORD = re.compile(r"(?i)(tank|backline)|(assault|shield) (\d{1,9})")
+KEYWORD = re.compile(r"(?i)\s*(?:(tank|backline)|(assault|shield)(?:\s+(\d{1,9}))?)\s*")
 
 
 def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
     """A keyword's name and value (``("Shield", 2)``; 0 for Tank and Backline), any case;
-    a :class:`ScenarioError` naming ``where`` for a keyword the engine does not know.
+    Assault and Shield without a number are 1 (807.1.b.3, 814.1.b.3); a
+    :class:`ScenarioError` naming ``where`` for a keyword the engine does not know.
 
-    >>> keyword("assault 2"), keyword("Tank")
-    (('Assault', 2), ('Tank', 0))
+    >>> keyword("assault 2"), keyword("Tank"), keyword("Shield")
+    (('Assault', 2), ('Tank', 0), ('Shield', 1))
     """
     match = KEYWORD.fullmatch(text) if isinstance(text, str) else None
     if match is None:
@@ -46,7 +47,7 @@ def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
                             "Assault N, Shield N)")
     if match.group(1):
         return match.group(1).capitalize(), 0
-    return match.group(2).capitalize(), int(match.group(3))
+    return match.group(2).capitalize(), int(match.group(3) or 1)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ riftsolve.models.limits.ScenarioError: units[kai].might: input should be a valid
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -118,9 +119,9 @@ class UnitIn(_Strict):
                           "to combat damage this turn")
     keywords: list[str] = Field(default_factory=list, description="combat keywords: 'Tank' "
                                 "(815), 'Backline' (826), 'Assault N' (807), 'Shield N' (814)")
-    prevent: Annotated[int, Field(ge=0, le=LIMIT)] | Literal["all"] = Field(
-        0, description="damage prevented from each assignment to it (437.5); 'all': no "
-        "amount is ever lethal")
+    prevent: int | Literal["all"] = Field(
+        0, description="damage prevented from each assignment to it (437.5): a non-negative "
+        "integer, or 'all': no amount is ever lethal")
     undamageable: bool = Field(False, description="it cannot be dealt damage (465.2.c.10): "
                                "never assigned combat damage")
     on_chosen: list[str | ChosenTriggerIn] = Field(
@@ -128,6 +129,16 @@ class UnitIn(_Strict):
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
         "(fired by its controller's choices) or {text, by}",
     )
+
+
+    @field_validator("prevent", mode="before")
+    @classmethod
+    def _prevent_is_an_amount_or_all(cls, value: Any) -> Any:
+        amount = isinstance(value, int) and not isinstance(value, bool)
+        if value == "all" or (amount and 0 <= value <= LIMIT):
+            return value
+        raise ValueError(f"a non-negative integer (at most {LIMIT:,}) or 'all', not "
+                         f"{json.dumps(value, default=str)}")
 
 
 class SplitIn(_Strict):
@@ -387,7 +398,7 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
         return ScenarioError(path, "required field is missing")
     if kind == "value_error":  # our own validators' messages, said in full
         return ScenarioError(path, str(detail.get("ctx", {}).get("error", detail["msg"])))
-    message = str(detail["msg"])
+    message = re.sub(r" or instance of \w+", "", str(detail["msg"]))  # no class names
     message = message[:1].lower() + message[1:]
     if "input" in detail:
         message += f" (got {json.dumps(detail['input'], default=str)})"
@@ -487,12 +498,13 @@ def _combat(raw: ScenarioIn, board: Board) -> CombatDamage:
     if not board.is_battlefield(combat.battlefield):
         raise ScenarioError("combat.battlefield", f"{combat.battlefield!r} is not in "
                             "battlefields")
+    there = sorted({u.controller for u in board if u.location == combat.battlefield})
+    for field, player in (("combat.attacker", combat.attacker),
+                          ("combat.assigner", combat.assigner)):
+        if player is not None and player not in there:
+            raise ScenarioError(field, f"{player!r} has no unit at {combat.battlefield!r} "
+                                f"(players with units there: {', '.join(there) or 'none'})")
     assigner = combat.assigner or combat.attacker
-    there = {u.controller for u in board if u.location == combat.battlefield}
-    if assigner not in there:
-        field = "combat.assigner" if combat.assigner else "combat.attacker"
-        raise ScenarioError(field, f"{assigner!r} has no unit at {combat.battlefield!r} "
-                            "(only players with units there assign combat damage)")
     return CombatDamage(combat.battlefield, combat.attacker, assigner, combat.lethal_any)
 
 
