@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations, product
 from math import comb
@@ -35,12 +35,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from riftsolve.models.answers import Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.models.answers import (
+    Assignment,
+    Declaration,
+    GroupDeclaration,
+    Repeated,
+    Resolution,
+)
 from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
+from riftsolve.models.outcome import apply
 from riftsolve.models.scenario import LIMIT, Scenario, Targets
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import (
+    CombatResolutions,
     LegalSet,
     Resolutions,
     resolve,
@@ -117,6 +125,8 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
          all_optimal: bool = False, robust: int = 0) -> list[Ranked]:
     """The ``top`` best answers, best first (ties in the answers' stable order), or every
     optimal answer with ``all_optimal``."""
+    if isinstance(legal, CombatResolutions):
+        return _combat_best(legal, objective, top, all_optimal)
     if isinstance(objective, Linear):
         return _linear_best(legal, objective, top, all_optimal)
     goal = Objective.parse(objective) if isinstance(objective, str) else objective
@@ -150,6 +160,40 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
     return _select(scored, keep, goal)
+
+
+def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, top: int,
+                 all_optimal: bool) -> list[Ranked]:
+    """Combat assignments: a knapsack over which receivers are filled, under the order
+    (:mod:`riftsolve.solver.combat_best`), each answer's worth measured on its outcome."""
+    from riftsolve.solver.combat_best import BestAssignments
+
+    scenario = legal.scenario
+    goal = Objective.parse(objective) if isinstance(objective, str) else objective
+    measure: Callable[[Assignment], tuple[int, ...]]
+    if isinstance(goal, Linear):
+        linear = goal
+
+        def measure(answer: Assignment) -> tuple[int, ...]:
+            done = apply(scenario, answer)
+            return (sum(linear.damage.get(u, 0) * amount for u, amount in done.dealt)
+                    + sum(linear.kills.get(u, 0) for u in done.killed),)
+    else:
+        goal.check(scenario, legal.question)
+        objective_goal = goal
+
+        def measure(answer: Assignment) -> tuple[int, ...]:
+            return objective_goal.measure(scenario, answer)
+
+    keep = None if all_optimal else max(top, 1)
+    try:
+        ranked = list(BestAssignments(legal.table, measure, not isinstance(goal, Linear))
+                      .ranked(keep, MOST_OPTIMA))
+    except OverflowError as error:
+        raise TooManyToRank(f"{error} (at most {MOST_OPTIMA:,} are listed): ask --top K "
+                            "instead") from None
+    return [Ranked(answer, key, {} if isinstance(goal, Linear) else _values(goal, key))
+            for answer, key in ranked]
 
 
 def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
