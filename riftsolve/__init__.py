@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from riftsolve.models.objectives import Objective
     from riftsolve.models.outcome import Outcome, apply
     from riftsolve.models.scenario import Scenario
+    from riftsolve.solver.combat_best import combat_sides
     from riftsolve.solver.examples import example_path
     from riftsolve.solver.legal import LegalSet, finalize, resolve
     from riftsolve.solver.optimum import Linear, Ranked, best
@@ -53,6 +54,7 @@ _HOMES = {
     "Scenario": "riftsolve.models.scenario",
     **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     "example_path": "riftsolve.solver.examples",
+    "combat_sides": "riftsolve.solver.combat_best",
     **dict.fromkeys(("LegalSet", "finalize", "resolve"), "riftsolve.solver.legal"),
 }
 
@@ -75,6 +77,7 @@ __all__ = [
     "Unit",
     "apply",
     "best",
+    "combat_sides",
     "example_path",
     "finalize",
     "json_schema",

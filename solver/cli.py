@@ -108,6 +108,9 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument("--format", choices=("jsonl", "table"),
                       help="output format (default: table on a terminal, jsonl otherwise)")
     best.add_argument("--explain", action="store_true", help="add each answer's rule trail")
+    best.add_argument("--sides", action="store_true",
+                      help="a combat: the best assignment of each side, the attacker's then "
+                      "each defender's, and the units all of it kills (465.2.c-d)")
     classify = commands.add_parser(
         "classify", help="name each object an instruction mentions and whether it is a target",
         description="Classify what a templated instruction mentions: target, automatic, "
@@ -250,6 +253,8 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     scenario = _load(args.scenario)
     if args.robust and not args.finalize:
         raise ScenarioError("--robust", "robust advice is for declarations: add --finalize")
+    if args.sides:
+        return _best_sides(args, scenario, out)
     legal = finalize(scenario) if args.finalize else resolve(scenario)
     ranked = best(legal, args.objective, top=args.top, all_optimal=args.all_optimal,
                   robust=args.robust)
@@ -266,6 +271,33 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
     if args.explain:
         _print_steps(screen, legal, [entry.answer for entry in ranked])
     _warn(scenario)
+    return 0
+
+
+def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> int:
+    """Each side's best assignment (a line each, with the player and what it kills), then
+    the units the whole combat kills: each side's damage goes to the other's units, all
+    dealt at once (465.2.d), so the deaths are those of each side's outcome together."""
+    from riftsolve.models.effects import CombatDamage
+    from riftsolve.models.outcome import apply
+    from riftsolve.solver.combat_best import combat_sides
+
+    if not isinstance(scenario.effect, CombatDamage):
+        raise ScenarioError("--sides", "each side's assignment is a combat's: give a "
+                            "scenario with a 'combat' block")
+    killed: set[str] = set()
+    for side in combat_sides(scenario):
+        legal = resolve(side)
+        ranked = best(legal, args.objective, top=args.top, all_optimal=args.all_optimal)
+        shown = render.explained_line if args.explain else render.line
+        for position, entry in enumerate(ranked):
+            done = apply(side, entry.answer)
+            if position == 0:
+                killed.update(done.killed)
+            out.write(json_line({"assigner": side.controller,
+                                 **shown(legal, entry.answer), "objective": entry.values,
+                                 "killed": list(done.killed)}))
+    out.write(json_line({"killed": sorted(killed)}))
     return 0
 
 

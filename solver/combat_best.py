@@ -283,3 +283,20 @@ def best_assignments(scenario: Scenario, table: Table, measure: Measure, keep: i
     """The best answers of a combat (see :class:`BestAssignments`)."""
     del scenario  # the measure reads it
     return list(BestAssignments(table, measure).ranked(keep, most))
+
+
+def combat_sides(scenario: Scenario) -> list[Scenario]:
+    """The combat as each side assigns it: the attacker first, then each defender with a
+    unit there (465.2.c), every one on the board as it is (assigning is not dealing,
+    465.2.c.1; all of it is dealt at once, 465.2.d)."""
+    from dataclasses import replace
+
+    from riftsolve.models.families.combat import combat_effect
+
+    combat = combat_effect(scenario)
+    there = dict.fromkeys(u.controller for u in scenario.board
+                          if u.location == combat.battlefield)
+    order = [combat.attacker, *(p for p in there if p != combat.attacker)]
+    return [replace(scenario, controller=player,
+                    effect=replace(combat, assigner=player))
+            for player in order if player in there]

@@ -8,6 +8,7 @@ formulas worked out here.
 
 from __future__ import annotations
 
+import io
 import json
 from math import comb
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 
 import riftsolve as rs
 from riftsolve.solver.assign import Table
+from riftsolve.solver.cli import main
 from riftsolve.solver.count import CountTooLarge
 
 CASES = json.loads((Path(__file__).parent / "data" / "combat_cases.json").read_text())
@@ -136,3 +138,27 @@ def test_the_table_count_refuses_past_its_bound() -> None:
     problem = rs.resolve(_scenario(units), kind=rs.Assignment).problems()[0]
     with pytest.raises(CountTooLarge, match="table cells"):
         Table(problem).count()
+
+
+def test_best_for_both_sides_of_one_combat() -> None:
+    """The attacker's best assignment, then the defender's, each on the board as it is
+    (assigning is not dealing, 465.2.c.1); the combat kills what either kills (465.2.d).
+    A deals 4 (a1 2 + Assault 1, a2 1): B's b1 (1 + Shield 2) needs 3, b2 2, b3 4 (its
+    stun stops only its own damage): one kill at most, b3 first in the listing with no
+    overkill. B deals 5 (b1 3, b2 2, b3 stunned 0) to a1 (3 while attacking) and a2 (1):
+    both die, 1 excess."""
+    scenario = rs.load_scenario(rs.example_path("combat-defender-assigns"))
+    sides = rs.combat_sides(scenario)
+    assert [s.controller for s in sides] == ["A", "B"]
+    out = io.StringIO()
+    assert main(["best", str(rs.example_path("combat-defender-assigns")), "--objective",
+                 "kills,-overkill", "--sides"], out=out) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[0] == {"assigner": "A", "assigned": {"b3": 4},
+                        "objective": {"kills": 1, "overkill": 0}, "killed": ["b3"]}
+    assert lines[1]["assigner"] == "B" and lines[1]["killed"] == ["a1", "a2"]
+    assert lines[1]["objective"] == {"kills": 2, "overkill": 1}
+    assert lines[2] == {"killed": ["a1", "a2", "b3"]}
+    for side, line in zip(sides, lines, strict=False):
+        top = rs.best(rs.resolve(side), "kills,-overkill")[0]
+        assert top.answer.as_json()["assigned"] == line["assigned"]
