@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -33,6 +34,7 @@ Prevent = int | Literal["all"]
 KEYWORD = re.compile(r"(?i)\s*(?:(tank|backline)|(assault|shield)(?:\s+(\d{1,9}))?)\s*")
 
 
+@lru_cache(maxsize=1024)
 def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
     """A keyword's name and value (``("Shield", 2)``; 0 for Tank and Backline), any case;
     Assault and Shield without a number are 1 (807.1.b.3, 814.1.b.3); a

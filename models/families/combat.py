@@ -409,14 +409,16 @@ def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Ste
 def acts(scenario: Scenario, answer: Any) -> Acts:
     """The damage dealt: each assignment less what is prevented (437.5), at each
     receiver's Might in this combat (Shield, Assault)."""
-    known = {r.id: r for r in receivers(scenario)}
-    dealt = []
+    combat = combat_effect(scenario)
+    dealt, mights = [], []
     for unit_id, amount in answer.assigned:
-        prevent = known[unit_id].prevent
-        dealt.append((unit_id, 0 if prevent is None else max(0, amount - prevent)))
-    mights = tuple((r.id, r.might) for r in known.values()
-                   if r.might != scenario.board[r.id].might)
-    return Acts(dealt=tuple(dealt), affected=answer.chosen(), mights=mights)
+        unit = scenario.board[unit_id]
+        prevented = amount if unit.prevent == "all" else min(amount, unit.prevent)
+        dealt.append((unit_id, amount - prevented))
+        might = combat_might(unit, combat)
+        if might != unit.might:
+            mights.append((unit_id, might))
+    return Acts(dealt=tuple(dealt), affected=answer.chosen(), mights=tuple(mights))
 
 
 # --------------------------------------------------------------------------- the protocol
