@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from riftsolve.models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
