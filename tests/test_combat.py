@@ -54,6 +54,8 @@ def test_index_unrank_verify_and_explain_agree_with_the_listing(case: dict[str, 
         assert [answer.amount(u) for u in legal.columns] == rows[position].tolist()
         trail = [step["rule"] for step in legal.explain(answer)]
         assert trail[0] == "465.2.c"
+    drawn = {legal.sample(np.random.default_rng(seed)) for seed in range(40)}
+    assert drawn <= set(answers) and (len(drawn) > 1 or len(answers) == 1)
 
 
 def _scenario(units: list[dict[str, Any]], **top: Any) -> rs.Scenario:
