@@ -1,6 +1,6 @@
 """Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``,
-``startup.py`` and ``limits.py``, and by their helper modules (``_split_*``, ``_group_*``,
-``_agent_*``).
+``combat.py``, ``startup.py`` and ``limits.py``, and by their helper modules (``_split_*``,
+``_group_*``, ``_agent_*``, ``_combat_*``).
 
 Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
 because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
