@@ -1,0 +1,317 @@
+"""Card text compiled into the effect data the solver runs.
+
+A card's text is read ability by ability, sentence by sentence, with the targeting
+grammar (:mod:`riftsolve.models.grammar`). The sentence that chooses units becomes an
+effect of a family the engine answers:
+
+* "deal N damage split among any number of enemy units [here]" and Alpha Strike's "choose
+  a friendly unit. It deals damage equal to its Might split among ..." become split damage
+  (355.14, :class:`~riftsolve.models.effects.SplitDamage`);
+* a verb and one or more unit choices ("Kill a unit at a battlefield", "Deal 6 to each of
+  up to two units", "Stun a friendly unit and an enemy unit at the same battlefield",
+  "Kill any number of units at a battlefield with total Might 4 or less") become a group
+  (355.11, :class:`~riftsolve.models.effects.GroupTargets`): a slot per chosen phrase with
+  its count, whose units, where; what the members share; a total-Might cap; what is done.
+
+A text the compiler cannot read is refused with a :class:`CompileError` naming the words
+it does not understand, or what the card chooses that no family answers yet.
+
+>>> effect = compile_card("Singularity", "Deal 6 to each of up to two units.")
+>>> effect.action.value, effect.damage, [(s.least, s.most) for s in effect.slots]
+('deal', 6, [(0, 2)])
+>>> compile_card("Fox-Fire", "[Hidden] [Action] Kill any number of units at a battlefield "
+...              "with total Might 4 or less.").might_cap
+4
+>>> compile_card("Odd", "Kill a unit with a fishy grin.")
+Traceback (most recent call last):
+...
+riftsolve.models.cards.compiler.CompileError: words not understood: 'fishy', 'grin'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from riftsolve.models.effects import (
+    Action,
+    Effect,
+    GroupSlot,
+    GroupTargets,
+    Pool,
+    Reach,
+    Relation,
+    Sharing,
+    SplitDamage,
+    Zone,
+)
+from riftsolve.models.grammar import CHOOSING, KINDS, TAGS, GrammarError, Mode, Phrase, parse
+
+
+class CompileError(ValueError):
+    """A card text the compiler cannot turn into an effect; the message says why: the
+    words not understood, or the choice no family answers yet."""
+
+    def __init__(self, message: str, words: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        #: The words not understood (empty when the reason is another).
+        self.words = words
+
+
+#: Keywords that are facts of the card, not instructions.
+_FLAGS = {"hidden": "hidden", "repeat": "repeat"}
+#: Number words of the templated text.
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+#: Verbs whose outcome the engine models, and what they do.
+_ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
+#: Qualifiers the solver does not track on units (they would filter the choice).
+_UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
+              "token", "non-token", "facedown", "killed", "new", "chosen", "other",
+              "another", "owner's", "owners'", "opponent's", "other's", "beginning")
+_SPLIT = re.compile(r"deal (\d+) damage split among any number of (enemy |friendly )?units?"
+                    r"( here| at battlefields)?\.?$")
+_MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
+                          r"split among (enemy |friendly )?units( here| at battlefields)?\.")
+_XP = re.compile(r"for each unit this kills, do this: gain (\d+) xp")
+#: A passive that makes the controller's damage lethal in any amount (142.4.c).
+_LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy units\.?")
+_CAP = re.compile(r"total might (?:of )?(\d+) or less")
+_DEAL = re.compile(r"\bdeals? (\d+)(?: damage)? to\b")
+_KEYWORD = re.compile(r"\[([A-Za-z]+)(?: [^\]]*)?\]")
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class _Card:
+    """The facts read off a card's text before its instructions."""
+
+    name: str
+    text: str
+    hidden: bool
+    repeat: bool
+
+
+def reviewed(name: str, text: str, /, **corrections: object) -> Effect:
+    """A library card: the effect compiled from its ``text``, with the hand-reviewed
+    ``corrections`` (fields the text does not state, or names kept for the scenarios
+    already written) applied."""
+    compiled: Any = compile_card(name, text)  # a frozen dataclass of its family
+    effect: Effect = replace(compiled, **corrections)
+    return effect
+
+
+def compile_card(name: str, text: str) -> Effect:
+    """The effect ``text`` states (see the module's documentation); a
+    :class:`CompileError` says why when there is none the engine answers."""
+    card = _facts(name, text)
+    lowered = " ".join(_REMINDER.sub("", text).lower().split())
+    might = _MIGHT_SPLIT.search(lowered)
+    if might:
+        xp = _XP.search(lowered)
+        return SplitDamage(name=name, text=text, pool=Pool.FRIENDLY_MIGHT,
+                           among=_relation_word(might.group(1)), zone=_zone(might.group(2)),
+                           bonus_applies=False, slug=_slug(name),
+                           xp_per_kill=int(xp.group(1)) if xp else 0)
+    choices = [s for s in _sentences(text) if _chooses(s)]
+    if not choices:
+        raise CompileError("no choice of units found: nothing for the solver to answer")
+    if len(choices) > 1:
+        raise CompileError("several choices one after another (" + "; ".join(choices)
+                           + "): not modelled yet")
+    sentence = choices[0]
+    split = _SPLIT.search(sentence.lower())
+    if split:
+        return SplitDamage(name=name, text=text, pool=Pool.FIXED,
+                           amount=int(split.group(1)), among=_relation_word(split.group(2)),
+                           zone=_zone(split.group(3)), slug=_slug(name))
+    sentences = _sentences(text)
+    following = sentences[sentences.index(sentence) + 1:]
+    return _group(card, sentence, following[0] if following else "")
+
+
+def _facts(name: str, text: str) -> _Card:
+    keywords = {m.group(1).lower() for m in _KEYWORD.finditer(text)}
+    return _Card(name, text, "hidden" in keywords, "repeat" in keywords)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _sentences(text: str) -> list[str]:
+    """The card's sentences with their reminder text and bracketed keywords removed."""
+    bare = _REMINDER.sub("", text)
+    bare = re.sub(r"\[[^\]]*\]", " ", bare)
+    found = []
+    for line in bare.split("\n"):
+        for sentence in re.split(r"(?<=[.!])\s+", line):
+            sentence = " ".join(sentence.split()).strip(" -")
+            if sentence:
+                found.append(sentence)
+    return found
+
+
+def _chooses(sentence: str) -> bool:
+    """Whether a sentence chooses units: a choosing determiner before a unit noun, read on
+    the words alone (so a sentence with words outside the grammar still counts)."""
+    words = re.findall(r"[a-z][a-z'-]*|\d+", sentence.lower())
+    for i, word in enumerate(words):
+        if word in ("unit", "units") and any(
+                " ".join(words[max(0, i - k):i]).startswith(d) or words[max(0, i - k)] == d
+                for k in range(1, 7) for d in CHOOSING if d not in ("the other",)):
+            return True
+    return False
+
+
+def _relation_word(word: str | None) -> Relation:
+    word = (word or "").strip()
+    return Relation.ENEMY if word == "enemy" else Relation.FRIENDLY if word == "friendly" \
+        else Relation.ANY
+
+
+def _zone(words: str | None) -> Zone:
+    return Zone.HERE if (words or "").strip() == "here" else Zone.BATTLEFIELDS
+
+
+def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
+    """A verb and its unit choices as a group effect; for "choose ...", the instruction
+    of the sentence ``then`` that acts on them ("Deal 1 to them.")."""
+    try:
+        instruction = parse(sentence)
+    except GrammarError as error:
+        words = tuple(re.findall(r"'([^']+)'", str(error)))
+        raise CompileError(str(error), words) from None
+    segments = [s for s in instruction.segments
+                if s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)]
+    if len(segments) != 1:
+        raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
+    segment = segments[0]
+    if segment.verb is None:
+        raise CompileError(f"{sentence!r}: no verb")
+    lowered = sentence.lower()
+    chosen = _unit_choices(segment.phrases)
+    slots = tuple(_slot(phrase, index, chosen) for index, phrase in enumerate(chosen))
+    verb, acting, acted = segment.verb, lowered, segment.phrases
+    if verb == "choose" and re.search(r"\b(them|it|those units|that unit)\b", then.lower()):
+        try:
+            follow = [s for s in parse(then).segments if s.verb is not None]
+        except GrammarError as error:
+            raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
+                from None
+        if follow:
+            verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
+    action, damage, label = _action(verb, acting, acted)
+    places = [p for p in segment.phrases if p.relation == "place"]
+    per_place = None
+    if [p.words.lower() for p in places] == ["each location"]:  # "up to one ... at each"
+        per_place, places = max(s.most or 1 for s in slots), []
+        slots = tuple(replace(s, most=None) for s in slots)
+    reach, sharing = _where(places, chosen, lowered)
+    slots = tuple(replace(slot, reach=reach) for slot in slots)
+    cap = _CAP.search(lowered)
+    destination = action is Action.MOVE and any(p.relation == "destination"
+                                                 for p in segment.phrases)
+    passive = _passive(card.text)
+    return GroupTargets(
+        name=card.name, text=card.text, action=action, slots=slots, damage=damage,
+        might_cap=int(cap.group(1)) if cap else None, sharing=sharing,
+        same_controller="same controller" in lowered, hidden=card.hidden,
+        destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
+        per_place=per_place, lethal_any=bool(passive), passive=passive)
+
+
+def _passive(text: str) -> str:
+    """The card's passive the effect reads, if any: lethal damage in any amount
+    (142.4.c, Elder Dragon)."""
+    found = _LETHAL_ANY.search(text.lower())
+    if found is None:
+        return ""
+    start = text.lower().index(found.group(0))
+    return text[start:start + len(found.group(0))]
+
+
+def _unit_choices(phrases: tuple[Phrase, ...]) -> list[Phrase]:
+    """The object phrases that choose units."""
+    return [p for p in phrases if p.relation == "object" and KINDS.get(p.kind, p.kind) == "unit"
+            and (p.determiner in CHOOSING or p.words.startswith("each of up to"))]
+
+
+def _count(phrase: Phrase) -> tuple[int, int | None]:
+    """Fewest and most units a phrase chooses."""
+    words = phrase.words.lower().split()
+    if phrase.determiner == "any number of":
+        return 0, None
+    if "up to" in phrase.words.lower():
+        after = words[words.index("to") + 1]
+        return 0, _number(after, phrase)
+    return (n := _number(words[0], phrase)), n
+
+
+def _number(word: str, phrase: Phrase) -> int:
+    if word.isdigit():
+        return int(word)
+    if word in _NUMBERS:
+        return _NUMBERS[word]
+    raise CompileError(f"{phrase.words!r}: how many units is not understood", (word,))
+
+
+def _slot(phrase: Phrase, index: int, chosen: list[Phrase]) -> GroupSlot:
+    qualifiers = [q.lower() for q in phrase.qualifiers]
+    untracked = [q for q in qualifiers if q in _UNTRACKED]
+    if untracked:
+        raise CompileError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
+                           "(the scenario format does not state it)", tuple(untracked))
+    relation = (Relation.FRIENDLY if "friendly" in qualifiers or "your" in
+                phrase.words.lower().split() else Relation.ENEMY if "enemy" in qualifiers
+                else Relation.ANY)
+    tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
+    least, most = _count(phrase)
+    name = "units" if len(chosen) == 1 else relation.value if relation is not Relation.ANY \
+        and sum(1 for p in chosen if _relation_of(p) is relation) == 1 else f"units{index + 1}"
+    return GroupSlot(name, relation, Reach.BOARD, least, most, tags)
+
+
+def _relation_of(phrase: Phrase) -> Relation:
+    qualifiers = [q.lower() for q in phrase.qualifiers]
+    return (Relation.FRIENDLY if "friendly" in qualifiers else
+            Relation.ENEMY if "enemy" in qualifiers else Relation.ANY)
+
+
+def _action(verb: str, sentence: str, phrases: tuple[Phrase, ...]
+            ) -> tuple[Action, int, str]:
+    """What the instruction does: an action the outcome models, else ``affect`` with the
+    instruction's words as its label."""
+    if verb == "deal":
+        amount = _DEAL.search(sentence)
+        if amount is None:
+            raise CompileError(f"{sentence!r}: how much damage is not understood")
+        return Action.DEAL, int(amount.group(1)), ""
+    if verb == "return" and any(p.kind == "hand" for p in phrases):
+        return Action.RETURN_TO_HAND, 0, ""
+    if verb == "swap" and "might" in sentence:
+        return Action.SWAP_MIGHT, 0, ""
+    if verb in _ACTIONS:
+        return _ACTIONS[verb], 0, ""
+    return Action.AFFECT, 0, verb
+
+
+def _where(places: list[Phrase], chosen: list[Phrase], sentence: str
+           ) -> tuple[Reach, Sharing]:
+    """Where each chosen unit must be, and what the group shares (355.11)."""
+    if not places:
+        return Reach.BOARD, Sharing.NOTHING
+    words = " ".join(p.words.lower() for p in places)
+    several = len(chosen) > 1 or any(_count(p)[1] != 1 for p in chosen)
+    if "here" in words or "there" in words:
+        raise CompileError(f"{sentence!r}: 'here' for a group of units is not modelled yet")
+    if "same location" in words:
+        return Reach.BOARD, Sharing.LOCATION
+    if "same battlefield" in words:
+        return Reach.BATTLEFIELD, Sharing.BATTLEFIELD
+    if words in ("a battlefield",):
+        return Reach.BATTLEFIELD, Sharing.BATTLEFIELD if several else Sharing.NOTHING
+    if words in ("battlefields", "a battlefield or battlefields"):
+        return Reach.BATTLEFIELD, Sharing.NOTHING
+    raise CompileError(f"{sentence!r}: where the units are ({words!r}) is not understood")
