@@ -129,6 +129,9 @@ class Reach(StrEnum):
     BATTLEFIELD = "battlefield"
     #: anywhere on the board: a base or a battlefield.
     BOARD = "board"
+    #: "here": the battlefield of the ability's source, checked when the instruction
+    #: executes (359.3.f.2); a source at a base or off the board has no "here".
+    HERE = "here"
 
 
 class Sharing(StrEnum):
@@ -213,8 +216,8 @@ class GroupTargets:
 
     @property
     def needs_source(self) -> bool:
-        """Group effects refer to no source."""
-        return False
+        """Whether a slot chooses "here": the scenario must name the ability's source."""
+        return any(slot.reach is Reach.HERE for slot in self.slots)
 
 
 @dataclass(frozen=True)

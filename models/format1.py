@@ -36,6 +36,7 @@ from pydantic import (
 )
 
 from riftsolve.models import cards
+from riftsolve.models.cards import store
 from riftsolve.models.board import Board, ChosenTrigger, Unit
 from riftsolve.models.effects import (
     Action,
@@ -165,8 +166,9 @@ class GroupSlotIn(_Strict):
 
     name: str = Field(min_length=1, description="the slot's key in 'targets'")
     among: Literal["enemy", "friendly", "any"] = Field("any", description="whose units")
-    at: Literal["battlefield", "board"] = Field(
-        "battlefield", description="each member at a battlefield, or anywhere on the board"
+    at: Literal["battlefield", "board", "here"] = Field(
+        "battlefield", description="each member at a battlefield, anywhere on the board, or "
+        "'here': at the source's battlefield (the scenario names the source)"
     )
     least: NonNegative = Field(0, description="fewest units (0: 'any number', 'up to')")
     most: Annotated[int, Field(ge=1, le=LIMIT)] | None = Field(
@@ -293,17 +295,20 @@ def json_schema() -> dict[str, Any]:
 # --------------------------------------------------------------------------- parsing
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file (at most :data:`MAX_BYTES`)."""
+def load_scenario(path: str | Path, *, cards: str | Path | None = None) -> Scenario:
+    """Read and validate a scenario file (at most :data:`MAX_BYTES`); ``cards``: the
+    folder of the user card library its ``card`` may name (default: the default
+    folder, :func:`riftsolve.models.cards.store.default_folder`)."""
     path = Path(path)
     try:
         with path.open("rb") as stream:
-            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path))
+            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path), cards=cards)
     except OSError as err:
         raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
 
 
-def parse_scenario_bytes(data: bytes, where: str = "scenario") -> Scenario:
+def parse_scenario_bytes(data: bytes, where: str = "scenario", *,
+                         cards: str | Path | None = None) -> Scenario:
     """Validate a scenario given as UTF-8 bytes (``where`` names it in errors)."""
     if len(data) > MAX_BYTES:
         raise ScenarioError(where, f"larger than {MAX_BYTES // 2**20} MiB: not a scenario "
@@ -312,7 +317,7 @@ def parse_scenario_bytes(data: bytes, where: str = "scenario") -> Scenario:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ScenarioError(where, f"not UTF-8 text (byte {err.start})") from None
-    return parse_scenario_text(text)
+    return parse_scenario_text(text, cards=cards)
 
 
 class _DuplicateKey(ValueError):
@@ -348,7 +353,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def parse_scenario_text(text: str) -> Scenario:
+def parse_scenario_text(text: str, *, cards: str | Path | None = None) -> Scenario:
     """Validate a scenario given as JSON text."""
     if len(text) > MAX_BYTES:
         raise ScenarioError("scenario", f"larger than {MAX_BYTES // 2**20} MiB: not a "
@@ -364,18 +369,19 @@ def parse_scenario_text(text: str) -> Scenario:
     except RecursionError:
         raise ScenarioError("scenario", "JSON nested too deeply (a scenario is a few "
                             "levels deep)") from None
-    return parse_scenario(data)
+    return parse_scenario(data, cards=cards)
 
 
-def parse_scenario(data: Any) -> Scenario:
-    """Validate a scenario given as decoded JSON and build its :class:`Scenario`."""
+def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
+    """Validate a scenario given as decoded JSON and build its :class:`Scenario`
+    (``cards``: see :func:`load_scenario`)."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", "must be a JSON object")
     try:
         raw = ScenarioIn.model_validate(data)
     except ValidationError as err:
         raise _first_error(err, data) from None
-    return _build(raw)
+    return _build(raw, cards)
 
 
 def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
@@ -435,13 +441,13 @@ def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
     return "".join(parts) or "scenario"
 
 
-def _build(raw: ScenarioIn) -> Scenario:
+def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     if raw.rules not in SUPPORTED_VERSIONS:
         raise ScenarioError(
             "rules", f"Core Rules version {raw.rules!r} is not supported (supported: "
             + ", ".join(SUPPORTED_VERSIONS) + ")"
         )
-    card = _effect(raw) if raw.combat is None else None  # the card's errors come first
+    card = _effect(raw, cards) if raw.combat is None else None  # the card's errors first
     board = _board(raw)
     effect: Effect = card if card is not None else _combat(raw, board)
     if effect.needs_source and raw.source is None:
@@ -508,7 +514,7 @@ def _combat(raw: ScenarioIn, board: Board) -> CombatDamage:
     return CombatDamage(combat.battlefield, combat.attacker, assigner, combat.lethal_any)
 
 
-def _effect(raw: ScenarioIn) -> Effect:
+def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
     if raw.card is not None and raw.effect is not None:
         raise ScenarioError("effect", "give either 'card' or 'effect', not both")
     if raw.effect is not None:
@@ -516,10 +522,17 @@ def _effect(raw: ScenarioIn) -> Effect:
     if raw.card is None:
         raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
     try:
-        return cards.card(raw.card)
+        return cards.card(raw.card, folder)
     except KeyError:
         known = ", ".join(c.name for c in cards.library())
-        raise ScenarioError("card", f"unknown card {raw.card!r} (known: {known})") from None
+        imported = len(cards.user_library(folder))
+        where = store.default_folder() if folder is None else Path(folder)
+        also = (f"; {imported} imported cards in {where}" if imported else
+                f"; no imported library in {where}: 'riftsolve cards import FILE'")
+        raise ScenarioError("card", f"unknown card {raw.card!r} (built in: {known}{also})"
+                            ) from None
+    except store.LibraryError as error:
+        raise ScenarioError("card", str(error)) from None
 
 
 def _inline_effect(raw: EffectIn) -> Effect:

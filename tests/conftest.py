@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from riftsolve.models import Scenario, parse_scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"
+
+# The tests never read the card library of the user running them: an empty one of their
+# own (child processes inherit it).
+os.environ["RIFTSOLVE_CARDS"] = tempfile.mkdtemp(prefix="riftsolve-cards-")
 
 
 def unit(uid: str, controller: str = "B", might: int = 1, location: str = "north",

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from riftsolve.models.cards.group import CARDS as GROUP_CARDS
 from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
@@ -32,6 +33,32 @@ def library() -> tuple[Effect, ...]:
     return tuple(_REGISTRY.values())
 
 
-def card(name: str) -> Effect:
-    """The library card with this name (any case) or slug; ``KeyError`` if unknown."""
-    return _REGISTRY[slugify(name)]
+def card(name: str, folder: str | Path | None = None) -> Effect:
+    """The card with this name (any case) or slug: the built-in library's, else the user
+    library's in ``folder`` (default :func:`~riftsolve.models.cards.store.default_folder`);
+    ``KeyError`` if unknown."""
+    slug = slugify(name)
+    if slug in _REGISTRY:
+        return _REGISTRY[slug]
+    return user_library(folder)[slug]
+
+
+def user_library(folder: str | Path | None = None) -> dict[str, Effect]:
+    """The cards of the user library in ``folder`` (default: the default folder), by slug;
+    read once per file version."""
+    from riftsolve.models.cards import store
+
+    path = Path(folder) if folder is not None else store.default_folder()
+    target = path / store.FILE
+    try:
+        version = target.stat().st_mtime_ns
+    except OSError:
+        return {}
+    key = (str(target), version)
+    if key not in _USER:
+        _USER.clear()
+        _USER[key] = store.read_library(path)
+    return _USER[key]
+
+
+_USER: dict[tuple[str, int], dict[str, Effect]] = {}

@@ -204,11 +204,17 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
     places = [p for p in segment.phrases if p.relation == "place"]
+    here = re.search(r"\b(here|there)\b", lowered)
+    if here and here.group(1) == "there":
+        raise CompileError(f"{sentence!r}: 'there' (an earlier choice's place) is not "
+                           "modelled yet", ("there",))
     per_place = None
     if [p.words.lower() for p in places] == ["each location"]:  # "up to one ... at each"
         per_place, places = max(s.most or 1 for s in slots), []
         slots = tuple(replace(s, most=None) for s in slots)
     reach, sharing = _where(places, chosen, lowered)
+    if here:  # at the source's battlefield: one battlefield, shared by the whole group
+        reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
     cap = _CAP.search(lowered)
     destination = action is Action.MOVE and any(p.relation == "destination"
@@ -304,8 +310,6 @@ def _where(places: list[Phrase], chosen: list[Phrase], sentence: str
         return Reach.BOARD, Sharing.NOTHING
     words = " ".join(p.words.lower() for p in places)
     several = len(chosen) > 1 or any(_count(p)[1] != 1 for p in chosen)
-    if "here" in words or "there" in words:
-        raise CompileError(f"{sentence!r}: 'here' for a group of units is not modelled yet")
     if "same location" in words:
         return Reach.BOARD, Sharing.LOCATION
     if "same battlefield" in words:

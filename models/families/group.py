@@ -35,7 +35,7 @@ from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps,
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
-from riftsolve.models.targeting import Failure, untargetable_failure
+from riftsolve.models.targeting import Failure, source_battlefield, untargetable_failure
 from riftsolve.models.versions import number_in
 
 
@@ -122,6 +122,13 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
                        f"by {unit.controller})")
     if slot.reach is Reach.BATTLEFIELD and not scenario.board.is_battlefield(unit.location):
         return Failure(requirement, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+    if slot.reach is Reach.HERE:
+        here = source_battlefield(scenario.board, scenario.source)
+        if unit.location != here:
+            where = f"{scenario.source}'s battlefield {here}" if here else (
+                f"nowhere: {scenario.source} is at no battlefield")
+            return Failure("359.3.f.2" if resolving else requirement,
+                           f"{unit.id} {verb} here ({where}; it is at {unit.location})")
     hidden = scenario.from_hidden
     if hidden is not None and unit.location != hidden:
         rule_no = "359.3.e.5" if resolving else "811.1.d.2"

@@ -1,0 +1,134 @@
+"""A user's card library on disk: compiled effects as JSON, and where it is looked up.
+
+``riftsolve cards import`` writes ``cards.json`` in a folder: every card it compiled, by
+name, with its text and its effect's data. A scenario then names any of those cards
+(``"card": "Singularity"``), from the folder given with ``--cards DIR`` or, by default,
+``$RIFTSOLVE_CARDS`` if set, else ``$XDG_DATA_HOME/riftsolve/cards`` (``~/.local/share/
+riftsolve/cards``). The built-in library's cards, reviewed by hand, come first.
+
+>>> from riftsolve.models.cards import card
+>>> alpha = card("Alpha Strike")
+>>> effect_from_json(effect_to_json(alpha)) == alpha
+True
+>>> effect_to_json(card("Fox-Fire"))["family"]
+'group'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from riftsolve.models.effects import (
+    Action,
+    Effect,
+    GroupSlot,
+    GroupTargets,
+    Pool,
+    Reach,
+    Relation,
+    Sharing,
+    SplitDamage,
+    Zone,
+)
+
+#: The file a library folder holds.
+FILE = "cards.json"
+#: The families a library stores, by name, and their effect types.
+FAMILY_TYPES: dict[str, type[Any]] = {"split": SplitDamage, "group": GroupTargets}
+#: Enumerations among the effects' fields, by field name.
+_ENUMS: dict[str, type[Enum]] = {"pool": Pool, "among": Relation, "zone": Zone,
+                                 "action": Action, "sharing": Sharing, "reach": Reach}
+
+
+class LibraryError(ValueError):
+    """A card library file that cannot be read; the message names the file and card."""
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def effect_to_json(effect: Effect) -> dict[str, Any]:
+    """An effect as JSON data: its family and every field."""
+    family = next((name for name, kind in FAMILY_TYPES.items() if isinstance(effect, kind)),
+                  None)
+    if family is None:
+        raise LibraryError(f"{effect.name}: a {type(effect).__name__} is not stored in a "
+                           "card library")
+    return {"family": family, "fields": _plain(effect)}
+
+
+def effect_from_json(data: Mapping[str, Any]) -> Effect:
+    """The effect stored as ``data`` (see :func:`effect_to_json`)."""
+    kind = FAMILY_TYPES[data["family"]]
+    fields = dict(data["fields"])
+    for name, enum in _ENUMS.items():
+        if name in fields:
+            fields[name] = enum(fields[name])
+    if "slots" in fields:
+        fields["slots"] = tuple(
+            GroupSlot(**{**slot, "among": Relation(slot["among"]),
+                         "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"])})
+            for slot in fields["slots"])
+    effect: Effect = kind(**fields)
+    return effect
+
+
+def write_library(folder: str | Path, effects: Iterable[Effect]) -> Path:
+    """Write ``effects`` as the card library of ``folder`` (created if need be); the
+    path of the file written."""
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    cards = [{"name": e.name, "text": e.text, "effect": effect_to_json(e)} for e in effects]
+    target = path / FILE
+    target.write_text(json.dumps({"format": 1, "cards": cards}, indent=1,
+                                 ensure_ascii=False) + "\n", encoding="utf-8")
+    return target
+
+
+def read_library(folder: str | Path) -> dict[str, Effect]:
+    """The cards of the library in ``folder``, by slug (empty if it has none)."""
+    target = Path(folder) / FILE
+    if not target.is_file():
+        return {}
+    try:
+        document = json.loads(target.read_text(encoding="utf-8"))
+        cards = document["cards"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise LibraryError(f"{target}: not a card library ({error})") from None
+    found: dict[str, Effect] = {}
+    for index, entry in enumerate(cards):
+        try:
+            effect = effect_from_json(entry["effect"])
+        except (KeyError, TypeError, ValueError) as error:
+            name = entry.get("name") if isinstance(entry, Mapping) else None
+            raise LibraryError(f"{target}: card {index} ({name!r}) cannot be read: "
+                               f"{error}") from None
+        found[effect.slug] = effect
+    return found
+
+
+def default_folder() -> Path:
+    """Where a user's card library is looked up without ``--cards``."""
+    chosen = os.environ.get("RIFTSOLVE_CARDS")
+    if chosen:
+        return Path(chosen)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "riftsolve" / "cards"
+
+
+def iter_names(library: Mapping[str, Effect]) -> Iterator[str]:
+    """The names of a library's cards, sorted."""
+    return iter(sorted(e.name for e in library.values()))
