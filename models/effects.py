@@ -154,6 +154,9 @@ class GroupSlot:
     least: int = 0
     most: int | None = None
     tags: tuple[str, ...] = ()
+    #: "another": any unit but the ability's source (355.9.c: a choice of "another"
+    #: object excludes the one it belongs to); the scenario names the source.
+    other: bool = False
 
     @property
     def single(self) -> bool:
@@ -216,8 +219,9 @@ class GroupTargets:
 
     @property
     def needs_source(self) -> bool:
-        """Whether a slot chooses "here": the scenario must name the ability's source."""
-        return any(slot.reach is Reach.HERE for slot in self.slots)
+        """Whether a slot chooses "here" or "another": the scenario must name the
+        ability's source."""
+        return any(slot.reach is Reach.HERE or slot.other for slot in self.slots)
 
 
 @dataclass(frozen=True)

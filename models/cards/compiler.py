@@ -69,7 +69,7 @@ _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
 _UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
               "token", "non-token", "facedown", "killed", "new", "chosen", "other",
-              "another", "owner's", "owners'", "opponent's", "other's", "beginning")
+              "owner's", "owners'", "opponent's", "other's", "beginning")
 _SPLIT = re.compile(r"deal (\d+) damage split among any number of (enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
@@ -143,6 +143,9 @@ def _slug(name: str) -> str:
 def _sentences(text: str) -> list[str]:
     """The card's sentences with their reminder text and bracketed keywords removed."""
     bare = _REMINDER.sub("", text)
+    # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
+    bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
+                  lambda m: m.group(1).lower(), bare)
     bare = re.sub(r"\[[^\]]*\]", " ", bare)
     found = []
     for line in bare.split("\n"):
@@ -154,8 +157,20 @@ def _sentences(text: str) -> list[str]:
 
 
 def _chooses(sentence: str) -> bool:
-    """Whether a sentence chooses units: a choosing determiner before a unit noun, read on
-    the words alone (so a sentence with words outside the grammar still counts)."""
+    """Whether a sentence chooses units: as the grammar reads it, an instruction (not a
+    trigger condition, a replacement or a cost) with a chosen unit; for a sentence with
+    words outside the grammar, a choosing determiner before a unit noun (so that it is
+    refused with those words rather than skipped)."""
+    try:
+        instruction = parse(sentence)
+    except GrammarError:
+        return _chooses_by_words(sentence)
+    return any(s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)
+               for s in instruction.segments)
+
+
+def _chooses_by_words(sentence: str) -> bool:
+    """A choosing determiner a few words before a unit noun."""
     words = re.findall(r"[a-z][a-z'-]*|\d+", sentence.lower())
     for i, word in enumerate(words):
         if word in ("unit", "units") and any(
@@ -252,6 +267,8 @@ def _count(phrase: Phrase) -> tuple[int, int | None]:
     if "up to" in phrase.words.lower():
         after = words[words.index("to") + 1]
         return 0, _number(after, phrase)
+    if words[0] == "another":  # one unit, not the source (see _slot)
+        return 1, 1
     return (n := _number(words[0], phrase)), n
 
 
@@ -274,9 +291,10 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase]) -> GroupSlot:
                 else Relation.ANY)
     tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
+    other = phrase.words.lower().split()[0] == "another"
     name = "units" if len(chosen) == 1 else relation.value if relation is not Relation.ANY \
         and sum(1 for p in chosen if _relation_of(p) is relation) == 1 else f"units{index + 1}"
-    return GroupSlot(name, relation, Reach.BOARD, least, most, tags)
+    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other)
 
 
 def _relation_of(phrase: Phrase) -> Relation:

@@ -122,6 +122,8 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
                        f"by {unit.controller})")
     if slot.reach is Reach.BATTLEFIELD and not scenario.board.is_battlefield(unit.location):
         return Failure(requirement, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+    if slot.other and unit.id == scenario.source:
+        return Failure(requirement, f"{unit.id} {verb} another unit: it is the source")
     if slot.reach is Reach.HERE:
         here = source_battlefield(scenario.board, scenario.source)
         if unit.location != here:

@@ -1,0 +1,692 @@
+"""Readers for published Riftbound card dumps: one record type and one text form.
+
+riftsolve ships no card data. A user supplies a dump at run time, in one of the three
+shapes people publish:
+
+* the official gallery (``"gallery"``): a JSON object whose ``"cards"`` list holds rows
+  with ``id``, ``abilityText`` and string numbers (``"6"``, ``""`` for none);
+* the Riftcodex API (``"riftcodex"``): a JSON array of rows with ``riftbound_id`` and
+  ``text.rich`` (HTML) / ``text.plain``, names like ``"Volibear - Furious (Metal)"``;
+* the riftboundfaq catalog (``"catalog"``): a JSON array of rows with ``abilities`` and
+  ``effects``, symbols written ``[Might]``, ``[Universal]``, ``[Fury]``.
+
+Each is read into :class:`CardRecord` with the ability text in one normal form, so the
+same card reads the same whatever the source:
+
+>>> gallery = {"updatedAt": "2026-03-28", "cards": [{
+...     "id": "ogn-900-300", "name": "Ember Pup", "setId": "OGN", "cardTypes": ["Unit"],
+...     "superTypes": [], "domains": ["Fury"], "tags": [], "energy": "2", "might": "2",
+...     "power": "", "abilityText": "[Tank] (I must be assigned combat damage first.)\\n"
+...     ":rb_exhaust:: Give me +1 :rb_might: this turn."}]}
+>>> codex = [{"name": "Ember Pup", "riftbound_id": "ogn-900-300",
+...     "attributes": {"energy": 2, "might": 2, "power": None},
+...     "classification": {"type": "Unit", "supertype": None, "domain": ["Fury"]},
+...     "text": {"rich": "<p>[Tank] (I must be assigned combat damage first.)<br />"
+...                      ":rb_exhaust:: Give me +1 :rb_might: this turn.</p>", "plain": ""},
+...     "set": {"set_id": "OGN"}, "tags": [], "metadata": {"updated_on": "2026-07-10"}}]
+>>> catalog = [{"name": "Ember Pup", "energyCost": 2, "powerCost": None, "might": 2,
+...     "domains": ["Fury"], "cardTypes": ["Unit"], "superTypes": [], "tags": [],
+...     "abilities": "[Tank] (I must be assigned combat damage first.)\\n"
+...                  "[Exhaust]: Give me +1 [Might] this turn.", "effects": None}]
+>>> [read_dump(dump)[0].text for dump in (gallery, codex, catalog)] == [
+...     "[Tank] (I must be assigned combat damage first.)\\n"
+...     "[Exhaust]: Give me +1 [Might] this turn."] * 3
+True
+>>> card = distinct(read_dump(gallery) + read_dump(codex) + read_dump(catalog))
+>>> [(c.name, c.source, c.might, c.updated) for c in card]
+[('Ember Pup', 'riftcodex', 2, '2026-07-10')]
+
+Official errata come as an overlay of old/new texts (:func:`read_errata`) applied with
+:func:`apply_errata`. Everything here is the standard library; a malformed dump raises
+:class:`DumpError` with one line naming the record and the field at fault.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
+from pathlib import Path
+from typing import Any, Literal
+
+#: The three record shapes, named by :attr:`CardRecord.source`.
+Source = Literal["gallery", "riftcodex", "catalog"]
+
+
+class DumpError(ValueError):
+    """A dump (or errata overlay) that cannot be read: one line naming what is wrong."""
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """One print of a card as a dump gives it, in riftsolve's normal form.
+
+    ``name`` is the display name (``"Volibear, Furious"``; a legend by its title,
+    ``"Daughter of the Void"``), without print-variant suffixes. ``text`` is the ability
+    text in the normal form of :func:`normal_text`; ``""`` for none. ``print_id`` and
+    ``set_id`` are ``None`` for the catalog, which has neither; ``updated`` is the data date
+    the shape states (gallery header, Riftcodex row), else ``None``.
+    """
+
+    name: str
+    text: str
+    types: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    tags: tuple[str, ...]
+    domains: tuple[str, ...]
+    might: int | None
+    energy: int | None
+    power: int | None
+    print_id: str | None
+    set_id: str | None
+    source: str
+    updated: str | None
+
+    @property
+    def name_keys(self) -> tuple[str, ...]:
+        """Every :func:`name_key` this card answers to: its name's, and for a legend also
+        ``"<champion>, <title>"`` for each tag (so ``"Kai'Sa, Daughter of the Void"`` finds
+        the legend the gallery names ``"Daughter of the Void"``).
+
+        >>> legend = CardRecord("Daughter of the Void", "", ("Legend",), (), ("Kai'Sa",),
+        ...                     ("Fury", "Mind"), None, None, None, None, None, "catalog", None)
+        >>> legend.name_keys
+        ('daughter of the void', 'kai sa daughter of the void')
+        """
+        keys = [name_key(self.name)]
+        if "Legend" in self.types:
+            keys += [name_key(f"{tag}, {self.name}") for tag in self.tags]
+        return tuple(dict.fromkeys(key for key in keys if key))
+
+
+# --------------------------------------------------------------------------- names
+
+#: Print-variant suffixes (Riftcodex ``(Alternate Art)``, ``(Metal)``...; a token's art
+#: code or collector number, gallery ``Recruit (DE)``, Riftcodex ``Recruit (271)``).
+_VARIANT = re.compile(
+    r"\s*\((?:Alternate Art|Overnumbered|Metal|Starter|Signature|Launch Exclusive|GG EZ"
+    r"|Ultimate|\d+|[A-Z]{2})\)\s*$")
+#: A starter legend: gallery ``"Dark Child - Starter"``, the errata's ``"Dark Child, Starter"``.
+_STARTER = re.compile(r"\s*(?: -|,)\s*Starter\s*$")
+
+
+def display_name(raw: str, legend: bool = False) -> str:
+    """The canonical display name of a dump's ``name``: variant suffixes and the back face
+    of a double-faced token dropped, ``"A - B"`` written ``"A, B"``, a legend by its title.
+
+    >>> display_name("Volibear - Furious (Alternate Art)")
+    'Volibear, Furious'
+    >>> display_name("Kai'Sa - Daughter of the Void (Metal)", legend=True)
+    'Daughter of the Void'
+    >>> display_name("Dark Child - Starter", legend=True), display_name("Gold // Buff")
+    ('Dark Child', 'Gold')
+    """
+    name = " ".join(raw.replace("\u2019", "'").split()).split(" // ")[0]
+    previous = None
+    while previous != name:
+        previous = name
+        name = _STARTER.sub("", _VARIANT.sub("", name))
+    if " - " in name:
+        head, tail = name.split(" - ", 1)
+        name = tail if legend else f"{head}, {tail}"
+    return name
+
+
+def name_key(name: str) -> str:
+    """The key names are matched on: :func:`display_name` (not knowing the card type),
+    accents dropped, lowercase, every run of other characters one space.
+
+    ``"Yi, Honed"`` and ``"Master Yi, Honed"`` keep different keys: names alone do not say
+    they are one card (:func:`distinct` joins them only through a shared print id), and a
+    legend named ``"Champion, Title"`` matches its record through
+    :attr:`CardRecord.name_keys`.
+
+    >>> name_key("Janna - Savior"), name_key("Janna, Savior"), name_key("Ride The Wind")
+    ('janna savior', 'janna savior', 'ride the wind')
+    >>> name_key("Kai\u2019Sa - Daughter of the Void (Overnumbered)")
+    'kai sa daughter of the void'
+    """
+    text = unicodedata.normalize("NFKD", display_name(name))
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+# --------------------------------------------------------------------------- text
+
+#: Keywords a dump sometimes writes without brackets at the start of a line
+#: (``Ganking (I can move...)``, ``Equip [1] (...)``).
+_KEYWORDS = (
+    "Accelerate", "Action", "Ambush", "Assault", "Backline", "Burn", "Deathknell", "Deflect",
+    "Deploy", "Disarm", "Empower", "Equip", "Flow", "Ganking", "Hidden", "Hunt", "Legion",
+    "Level", "Predict", "Quick-Draw", "Reaction", "Repeat", "Shield", "Show Off", "Tank",
+    "Temporary", "Unique", "Vision", "Weaponmaster")
+_BARE_KEYWORD = re.compile(r"^(" + "|".join(_KEYWORDS) + r")( \d+)?(?= [(\[]| - |$)")
+_PUNCTUATION = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                              "\u00a0": " ", "\r": ""})
+#: A sentence end glued to the next sentence (a dropped line break): ``battlefield.Stun``,
+#: ``ability.)When``; ``B.F. Sword`` is left alone.
+_GLUED = re.compile(r"(?<=[a-z0-9\]][.!?])(?=[A-Z\[])|(?<=[.!?][)\"])(?=[A-Z\[])")
+#: A line that announces a list (``Choose one -``, ``...based on its domain:``).
+_LIST_HEADER = re.compile(r"[-\u2014\u2013:]\s*$")
+_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
+
+
+def _symbols(text: str) -> str:
+    """``:rb_*:`` symbols (gallery, Riftcodex) in bracket form."""
+    text = text.replace(":rb_might:", "[Might]").replace(":rb_exhaust:", "[Exhaust]")
+    text = text.replace(":rb_rune_rainbow:", "[Universal]")
+    text = re.sub(r":rb_rune_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
+    return re.sub(r":rb_energy_(\d+):", r"[\1]", text)
+
+
+def _keyword(match: re.Match[str]) -> str:
+    return f"[{match.group(1)}{match.group(2) or ''}]"
+
+
+def normal_text(text: str) -> str:
+    """Text already split into lines, in the normal form: symbols in brackets (``[Might]``,
+    ``[2]``, ``[Fury]``, ``[Universal]``, ``[Exhaust]``), every dash ``" - "``, straight
+    quotes, one space between words, no empty line, bare line-initial keywords bracketed,
+    ``""`` for ``[NO TEXT]``.
+
+    >>> normal_text("[Repeat] \u2014 :rb_energy_1::rb_rune_rainbow:  (Pay it.)\\n\\nHidden (Hide.)")
+    '[Repeat] - [1][Universal] (Pay it.)\\n[Hidden] (Hide.)'
+    >>> normal_text("[NO TEXT]")
+    ''
+    """
+    text = _symbols(text).translate(_PUNCTUATION).replace("[ADD]", "[Add]")
+    text = re.sub(r"[ \t]*[\u2014\u2013][ \t]*", " - ", text)
+    lines = (" ".join(line.split()) for line in text.split("\n"))
+    text = "\n".join(_BARE_KEYWORD.sub(_keyword, line) for line in lines if line)
+    return "" if text == "[NO TEXT]" else text
+
+
+def _unglue(line: str) -> list[str]:
+    """A line whose sentences lost their breaks, one sentence group per item."""
+    return [part.strip() for part in _GLUED.split(line) if part.strip()]
+
+
+def gallery_text(raw: str) -> str:
+    """Gallery ``abilityText`` in normal form. A blank line starts either a list whose
+    items are glued (after a line ending ``-`` or ``:``: one ``"- "`` line per item), or
+    an Equipment's granted text (a new line).
+
+    >>> print(gallery_text("Choose one -\\n\\nDeal 2 to a unit.Kill a gear."))
+    Choose one -
+    - Deal 2 to a unit.
+    - Kill a gear.
+    >>> gallery_text("[Equip] :rb_rune_calm: (Attach.)\\n\\n[Tank] (Hit me first.)")
+    '[Equip] [Calm] (Attach.)\\n[Tank] (Hit me first.)'
+    """
+    lines: list[str] = []
+    for block in re.split(r"\n[ \t]*\n", _symbols(raw)):
+        first, *rest = block.strip().split("\n")
+        if not first:
+            continue
+        if lines and _LIST_HEADER.search(lines[-1]):
+            lines += ["- " + item for item in _unglue(first)]
+        else:
+            lines.append(first)
+        lines += rest
+    return normal_text("\n".join(lines))
+
+
+def riftcodex_text(rich: str, plain: str = "") -> str:
+    """Riftcodex text in normal form, from ``rich`` (HTML: ``<br />`` and ``</p><p>`` are
+    line breaks, ``<li>`` a ``"- "`` line, entities unescaped); from ``plain`` only when
+    ``rich`` is empty, restoring the breaks ``plain`` drops where a sentence end is glued
+    to the next one (items after a glued ``-``/``:`` become a list).
+
+    >>> print(riftcodex_text("<p>[Level 6][&gt;] Hi.<br />Choose one \u2014</p>"
+    ...                      "<ul><li>Draw 1.</li><li>Kill a gear.</li></ul>"))
+    [Level 6][>] Hi.
+    Choose one -
+    - Draw 1.
+    - Kill a gear.
+    >>> print(riftcodex_text("", "[Level 6][&gt;] Hi.Choose one \u2014Draw 1.Kill a gear."))
+    [Level 6][>] Hi.
+    Choose one -
+    - Draw 1.
+    - Kill a gear.
+    """
+    if rich.strip():
+        text = re.sub(r"(?i)<br\s*/?>|</p\s*>\s*<p\b[^>]*>", "\n", rich)
+        text = re.sub(r"(?i)<li\b[^>]*>", "\n- ", text)
+        text = re.sub(r"(?i)</li\s*>|</?[uo]l\b[^>]*>|</?p\b[^>]*>", "\n", text)
+        return normal_text(html.unescape(re.sub(r"<[^>]*>", "", text)))
+    lines: list[str] = []
+    for line in _symbols(html.unescape(plain)).split("\n"):
+        head, *items = re.split(r"(?<=[\u2014\u2013:])(?=[A-Z\[])", line, maxsplit=1)
+        lines += _unglue(head) + ["- " + item for item in _unglue("".join(items))]
+    return normal_text("\n".join(lines))
+
+
+def catalog_text(abilities: str | None, effects: str | None = None) -> str:
+    """Catalog ``abilities`` and an Equipment's granted ``effects`` (a new line), in normal
+    form.
+
+    >>> catalog_text("Equip [1] ([1]: Attach this.)", "[Shield 2] (+2 [Might] on defense.)")
+    '[Equip] [1] ([1]: Attach this.)\\n[Shield 2] (+2 [Might] on defense.)'
+    """
+    return normal_text("\n".join(part for part in (abilities, effects) if part))
+
+
+# --------------------------------------------------------------------------- records
+
+
+class _Row:
+    """One JSON row of a dump, with typed access that names the row on failure."""
+
+    def __init__(self, shape: str, index: int, row: Any, who: str | None = None) -> None:
+        self.shape, self.index, self.row, self.who = shape, index, row, who
+        name = row.get("name") if isinstance(row, dict) else None
+        self.name = name if isinstance(name, str) else None
+        if not isinstance(row, dict):
+            raise self.fail(None, f"a JSON object, not {type(row).__name__}")
+
+    def fail(self, field: str | None, problem: str) -> DumpError:
+        who = self.who or f"{self.shape} record {self.index}"
+        if self.name:
+            who += f" ({self.name!r})"
+        return DumpError(f"{who}: {problem}" if field is None
+                         else f"{who}: field {field!r}: {problem}")
+
+    def get(self, path: str, required: bool = False) -> Any:
+        value: Any = self.row
+        for part in path.split("."):
+            if not isinstance(value, dict) or part not in value:
+                if required:
+                    raise self.fail(path, "missing")
+                return None
+            value = value[part]
+        return value
+
+    def text(self, path: str, required: bool = False) -> str | None:
+        value = self.get(path, required)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise self.fail(path, f"a non-empty string, not {value!r}")
+        return value
+
+    def texts(self, path: str) -> tuple[str, ...]:
+        value = self.get(path)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(path, f"a list of strings, not {value!r}")
+        return tuple(v.strip() for v in value if v.strip())
+
+    def number(self, path: str) -> int | None:
+        value = self.get(path)
+        if value is None or value == "":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        raise self.fail(path, f"a whole number, '' or null, not {value!r}")
+
+    def date(self, path: str) -> str | None:
+        value = self.text(path)
+        if value is not None and not re.match(r"\d{4}-\d{2}-\d{2}", value):
+            raise self.fail(path, f"a date (YYYY-MM-DD...), not {value!r}")
+        return value
+
+
+def _record(row: _Row, name: str, text: str, types: tuple[str, ...], **fields: Any
+            ) -> CardRecord:
+    return CardRecord(name=display_name(name, "Legend" in types), text=text, types=types,
+                      source=row.shape, **fields)
+
+
+def _gallery(data: dict[str, Any]) -> list[CardRecord]:
+    """Gallery rows: ``{..., "updatedAt": date, "cards": [row, ...]}``."""
+    header = _Row("gallery", 0, {k: v for k, v in data.items() if k != "cards"}, "gallery header")
+    updated = header.date("updatedAt")
+    out = []
+    for index, raw in enumerate(data["cards"]):
+        row = _Row("gallery", index, raw)
+        row.get("abilityText", True)
+        out.append(_record(
+            row, row.text("name", True) or "", gallery_text(row.text("abilityText") or ""),
+            row.texts("cardTypes"), supertypes=row.texts("superTypes"), tags=row.texts("tags"),
+            domains=row.texts("domains"), might=row.number("might"),
+            energy=row.number("energy"), power=row.number("power"),
+            print_id=row.text("id", True), set_id=row.text("setId"), updated=updated))
+    return out
+
+
+def _riftcodex(data: list[Any]) -> list[CardRecord]:
+    """Riftcodex rows: ``riftbound_id``, ``text.rich``/``text.plain``, ``classification``."""
+    out = []
+    for index, raw in enumerate(data):
+        row = _Row("riftcodex", index, raw)
+        if not isinstance(row.get("text", True), dict):
+            raise row.fail("text", "an object with \"rich\" and \"plain\"")
+        text = riftcodex_text(row.text("text.rich") or "", row.text("text.plain") or "")
+        out.append(_record(
+            row, row.text("name", True) or "", text, row.texts("classification.type"),
+            supertypes=row.texts("classification.supertype"), tags=row.texts("tags"),
+            domains=row.texts("classification.domain"), might=row.number("attributes.might"),
+            energy=row.number("attributes.energy"), power=row.number("attributes.power"),
+            print_id=row.text("riftbound_id", True), set_id=row.text("set.set_id"),
+            updated=row.date("metadata.updated_on")))
+    return out
+
+
+def _catalog(data: list[Any]) -> list[CardRecord]:
+    """Catalog rows: ``abilities`` (null for none), ``effects``, no id, set or date."""
+    out = []
+    for index, raw in enumerate(data):
+        row = _Row("catalog", index, raw)
+        row.get("abilities", True)
+        text = catalog_text(row.text("abilities"), row.text("effects"))
+        out.append(_record(
+            row, row.text("name", True) or "", text, row.texts("cardTypes"),
+            supertypes=row.texts("superTypes"), tags=row.texts("tags"),
+            domains=row.texts("domains"), might=row.number("might"),
+            energy=row.number("energyCost"), power=row.number("powerCost"),
+            print_id=None, set_id=None, updated=None))
+    return out
+
+
+def _describe(data: Any) -> str:
+    if isinstance(data, dict):
+        return "an object with keys " + ", ".join(sorted(map(str, data))[:6])
+    if isinstance(data, list) and data:
+        first = data[0]
+        if isinstance(first, dict):
+            return "an array of rows with keys " + ", ".join(sorted(map(str, first))[:6])
+        return f"an array of {type(first).__name__}"
+    return f"a JSON {type(data).__name__}"
+
+
+def read_dump(data: Any) -> list[CardRecord]:
+    """The records of a parsed dump, its shape told by its structure: an object with a
+    ``"cards"`` list (gallery), an array whose first row has ``"riftbound_id"`` and
+    ``"text"`` (Riftcodex) or ``"abilities"`` (catalog). An empty array has no records.
+
+    >>> def error(data):
+    ...     try:
+    ...         read_dump(data)
+    ...     except DumpError as problem:
+    ...         print(problem)
+    >>> error({"cards": [{"id": "x-1", "name": "Ember Pup", "abilityText": "", "might": "9?"}]})
+    gallery record 0 ('Ember Pup'): field 'might': a whole number, '' or null, not '9?'
+    >>> error([{"name": "Ember Pup"}])  # doctest: +ELLIPSIS
+    not a card dump in a known shape (an array of rows with keys name; expected a gallery ...)
+    """
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        return _gallery(data)
+    if isinstance(data, list):
+        if not data:
+            return []
+        first = data[0]
+        if isinstance(first, dict) and "riftbound_id" in first and "text" in first:
+            return _riftcodex(data)
+        if isinstance(first, dict) and "abilities" in first:
+            return _catalog(data)
+    raise DumpError(
+        f"not a card dump in a known shape ({_describe(data)}; expected a gallery object "
+        'with "cards", a Riftcodex array of rows with "riftbound_id" and "text" or a '
+        'catalog array of rows with "abilities")')
+
+
+def _load_json(path: str | Path) -> Any:
+    where = Path(path)
+    try:
+        raw = where.read_bytes()
+    except OSError as error:
+        raise DumpError(f"{where}: cannot read it ({error.strerror or error})") from None
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as error:
+        raise DumpError(f"{where}: not UTF-8 ({error.reason} at byte {error.start})"
+                        ) from None
+    except json.JSONDecodeError as error:
+        raise DumpError(f"{where}: invalid JSON at line {error.lineno} column "
+                        f"{error.colno}: {error.msg}") from None
+
+
+def load_dump(path: str | Path) -> list[CardRecord]:
+    """The records of the dump file at ``path`` (UTF-8 JSON, any of the three shapes); a
+    :class:`DumpError` starting with the path if it cannot be read or parsed."""
+    data = _load_json(path)
+    try:
+        return read_dump(data)
+    except DumpError as error:
+        raise DumpError(f"{path}: {error}") from None
+
+
+# --------------------------------------------------------------------------- one per card
+
+
+def _print_key(print_id: str) -> str:
+    """Gallery ``ogn-299-star-298`` is Riftcodex ``ogn-299*-298``."""
+    return print_id.strip().lower().replace("-star-", "*-")
+
+
+def _truncates(short: CardRecord, long: CardRecord) -> bool:
+    """Whether ``short``'s lines are a proper beginning of ``long``'s (text missing)."""
+    lines, more = short.text.split("\n") if short.text else [], long.text.split("\n")
+    return bool(long.text) and len(lines) < len(more) and more[: len(lines)] == lines
+
+
+def _newer(candidate: CardRecord, kept: CardRecord) -> bool:
+    """Whether ``candidate`` has newer text than ``kept`` (see :func:`distinct`)."""
+    if _truncates(kept, candidate):
+        return True
+    if _truncates(candidate, kept) or not (candidate.updated and kept.updated):
+        return False
+    return (candidate.updated[:10], candidate.updated) > (kept.updated[:10], kept.updated)
+
+
+def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
+    """One record per card, in the order cards first appear.
+
+    Records are one card when they share a print id (gallery ``id`` == Riftcodex
+    ``riftbound_id``; reprints, alternate arts, metal and ``"new"`` rows) or a
+    :func:`name_key`, transitively: a shared print id also joins names that differ
+    (``"Yi, Honed"`` / ``"Master Yi, Honed"``); without one such names stay two cards.
+
+    Of a card's records the one with the newest text is kept:
+
+    1. a record whose text lacks lines another has (its lines are a proper beginning of
+       the other's, or it is empty) never wins over it: Riftcodex drops an Equipment's
+       granted text, a rune may have none;
+    2. otherwise, when both have an ``updated`` date, the later date wins (the date's day
+       first, then the full string);
+    3. otherwise (equal dates, or a catalog record without one) the first in input order
+       is kept, so the caller ranks sources by concatenating them.
+
+    >>> def pup(text, source, updated, print_id=None):
+    ...     return CardRecord("Ember Pup", text, ("Unit",), (), (), ("Fury",), 2, 2, None,
+    ...                       print_id, None, source, updated)
+    >>> old = pup("[Tank]", "gallery", "2026-03-28", "ogn-900-300")
+    >>> new = pup("[Tank]\\nDraw 1.", "riftcodex", "2026-07-10", "ogn-900a-300")
+    >>> [c.source for c in distinct([old, new, pup("[Tank]", "catalog", None)])]
+    ['riftcodex']
+    >>> distinct([new, pup("[Tank]", "riftcodex", "2026-08-01")])[0].text
+    '[Tank]\\nDraw 1.'
+    """
+    items = list(records)
+    parent = list(range(len(items)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    first: dict[tuple[str, str], int] = {}
+    for index, record in enumerate(items):
+        keys = [("name", name_key(record.name))]
+        if record.print_id:
+            keys.append(("print", _print_key(record.print_id)))
+        for key in keys:
+            if not key[1]:
+                continue
+            if key in first:
+                low, high = sorted((root(first[key]), root(index)))
+                parent[high] = low
+            else:
+                first[key] = index
+    groups: dict[int, list[int]] = {}
+    for index in range(len(items)):
+        groups.setdefault(root(index), []).append(index)
+    out = []
+    for members in sorted(groups.values()):
+        kept = items[members[0]]
+        for index in members[1:]:
+            if _newer(items[index], kept):
+                kept = items[index]
+        out.append(kept)
+    return out
+
+
+# --------------------------------------------------------------------------- errata
+
+#: An entry that elides or paraphrases text: ``(...)``, ``…``, ``(repeated six times)``.
+_ELIDED = re.compile(r"\((?:\.\.\.|\u2026)\)|\u2026|\.\.\.|\(repeated\b", re.IGNORECASE)
+#: Words an abbreviated transcript drops ("Look at top 5 cards of Main Deck").
+_ARTICLES = frozenset({"a", "an", "the", "your", "their", "its"})
+#: Accessibility-text symbols the overlay uses; ``[C]`` (a power of the card's domain, not
+#: said which) is resolved against the card in :func:`apply_errata`.
+_LETTERS = (("[A]", "[Universal]"), ("[M]", "[Might]"), ("[S]", "[Might]"),
+            ("[T]", "[Exhaust]"), ("[E]", "[Exhaust]"))
+_TOKEN = re.compile(r"(\s*)(\[[^\]\n]*\]|[\w'-]+|[^\w\s])")
+
+
+def read_errata(data: Any) -> dict[str, str]:
+    """The new texts of an errata overlay (``{"entries": [...]}`` or the bare list; each
+    entry ``{"official_name", "old_text", "new_text", ...}``) by :func:`name_key` of
+    ``official_name``, in the normal form of :attr:`CardRecord.text` (a later entry for the
+    same card replaces an earlier one).
+
+    Entries that elide text are skipped: ``(...)``, ``…`` or ``(repeated ...)`` in
+    ``new_text``, or an empty name or text. Abbreviations that only show against a card
+    (dropped articles) are caught by :func:`apply_errata`.
+
+    >>> read_errata({"entries": [
+    ...     {"official_name": "Scrap Run", "old_text": "Kill a gear.",
+    ...      "new_text": "Kill up to one gear. Pay [C]: Give it +1 [M]."},
+    ...     {"official_name": "Ember Pup", "old_text": "[Tank] (...)",
+    ...      "new_text": "[Tank] (...) Draw 1."}]})
+    {'scrap run': 'Kill up to one gear. Pay [C]: Give it +1 [Might].'}
+    """
+    entries = data.get("entries") if isinstance(data, dict) else data
+    if not isinstance(entries, list):
+        raise DumpError("not an errata overlay (expected an object with an \"entries\" list "
+                        f"of {{official_name, old_text, new_text}}; got {_describe(data)})")
+    out: dict[str, str] = {}
+    for index, raw in enumerate(entries):
+        row = _Row("errata", index, {**raw, "name": raw.get("official_name")}
+                   if isinstance(raw, dict) else raw)
+        name, new = row.text("official_name") or "", row.text("new_text") or ""
+        if not name_key(name) or not new.strip() or _ELIDED.search(new):
+            continue
+        for letters, bracket in _LETTERS:
+            new = new.replace(letters, bracket)
+        out[name_key(name)] = normal_text(html.unescape(new))
+    return out
+
+
+def _resolve_power(record: CardRecord, new: str) -> str | None:
+    """``[C]`` as the card's one domain (from its text, else its ``domains``)."""
+    if "[C]" not in new:
+        return new
+    found = set(re.findall(r"\[(" + "|".join(_DOMAINS) + r")\]", record.text))
+    if len(found) != 1:
+        found = {domain for domain in record.domains if domain in _DOMAINS}
+    return new.replace("[C]", f"[{found.pop()}]") if len(found) == 1 else None
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Words, bracketed symbols and punctuation, each with the space before it."""
+    return [(m.group(1), m.group(2)) for m in _TOKEN.finditer(text)]
+
+
+def _splice(text: str, new: str) -> str | None:
+    """``text`` with the run of whole lines most like ``new`` rewritten to ``new`` word by
+    word (the record's line breaks kept); ``None`` when no run is alike enough or the change
+    only drops articles (an abbreviated transcript)."""
+    lines = text.split("\n")
+    fresh = _tokens(new)
+    words = [token for _, token in fresh]
+    # the most alike run; on a tie the first and shortest
+    ratio, first, last = max(
+        (SequenceMatcher(None, [t for _, t in _tokens("\n".join(lines[i:j]))], words,
+                         False).ratio(), -i, -j)
+        for i in range(len(lines)) for j in range(i + 1, len(lines) + 1))
+    start, end = -first, -last
+    if ratio < 0.6:
+        return None
+    window = _tokens("\n".join(lines[start:end]))
+    matcher = SequenceMatcher(None, [t for _, t in window], words, False)
+    out: list[tuple[str, str]] = []
+    owed = moved = False
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        old, add = window[i1:i2], fresh[j1:j2]
+        if tag == "equal":
+            add = [(" " if moved and k == 0 else ws, t) for k, (ws, t) in enumerate(old)]
+            old = []
+        elif tag == "delete" and all(token.lower() in _ARTICLES for _, token in old):
+            return None
+        elif tag == "insert" and i1 < len(window) and "\n" in window[i1][0]:
+            add[0] = ("\n", add[0][1])      # a new sentence starts the next line
+        elif tag == "replace" and "\n" in old[0][0]:
+            add[0], old = ("\n", add[0][1]), old[1:]
+        moved = tag == "insert" and add[0][0] == "\n"
+        for ws, token in add:
+            out.append(("\n" if owed else ws, token))
+            owed = False
+        owed = owed or any("\n" in ws for ws, _ in old)
+    spliced = "".join(ws + token for ws, token in out).strip()
+    return "\n".join([*lines[:start], spliced, *lines[end:]])
+
+
+def _erratum(record: CardRecord, new: str) -> str | None:
+    """The record's text with the erratum in, or ``None`` if it cannot be applied."""
+    resolved = _resolve_power(record, new)
+    if resolved is None:
+        return None
+    if " ".join(resolved.split()) in " ".join(record.text.split()):
+        return record.text
+    spliced = _splice(record.text, resolved) if record.text else None
+    return None if spliced is None else normal_text(spliced)
+
+
+def apply_errata(records: Iterable[CardRecord], errata: dict[str, str]) -> list[CardRecord]:
+    """``records`` with the errata's new texts in: a record matches an entry by any of its
+    :attr:`CardRecord.name_keys`; the new text replaces the run of lines most like it
+    (an overlay quotes one ability, or several run together, not always the whole card).
+
+    The new text always wins, but a record is left as it is when it already contains the
+    new text, when no run of its lines is at least 60% alike (word sequence), when the
+    change would only drop articles (the overlay's abbreviated transcripts: "top 5 cards of
+    Main Deck") or when ``[C]`` cannot be told (a card of several domains).
+
+    >>> card = CardRecord("Scrap Run", "[Action] (Play it in showdowns.)\\nKill a gear.",
+    ...                   ("Spell",), (), (), ("Order",), None, 2, 1, None, None,
+    ...                   "catalog", None)
+    >>> print(apply_errata([card], {"scrap run": "Kill up to one gear."})[0].text)
+    [Action] (Play it in showdowns.)
+    Kill up to one gear.
+    """
+    out = []
+    for record in records:
+        for key in record.name_keys:
+            if key in errata:
+                text = _erratum(record, errata[key])
+                if text is not None and text != record.text:
+                    record = replace(record, text=text)
+                break
+        out.append(record)
+    return out
