@@ -36,8 +36,8 @@ from pydantic import (
 )
 
 from riftsolve.models import cards
-from riftsolve.models.cards import store
 from riftsolve.models.board import Board, ChosenTrigger, Unit
+from riftsolve.models.cards import store
 from riftsolve.models.effects import (
     Action,
     CombatDamage,
