@@ -58,6 +58,11 @@ EXIT_INTERRUPTED = 130
 TABLE_ROWS = 50
 
 
+#: The help of ``--cards``.
+CARDS_HELP = ("the folder of an imported card library the scenario's card may be from "
+              "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
+
+
 class TooMany(Exception):
     """Listing was refused: the exact count exceeds the budget."""
 
@@ -88,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="add the rule trail of each answer")
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help="which backend lists the answers (default: auto, the fastest)")
+        sub.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     best = commands.add_parser(
         "best", help="the best resolution (or declaration) for the controller",
         description="Rank legal answers by a lexicographic objective and print the best.")
@@ -108,6 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument("--format", choices=("jsonl", "table"),
                       help="output format (default: table on a terminal, jsonl otherwise)")
     best.add_argument("--explain", action="store_true", help="add each answer's rule trail")
+    best.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     best.add_argument("--sides", action="store_true",
                       help="a combat: the best assignment of each side, the attacker's then "
                       "each defender's, and the units all of it kills (465.2.c-d)")
@@ -121,7 +128,29 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
                           help="Core Rules version whose numbering the citations use")
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
-    commands.add_parser("cards", help="list the card library and each card's target slots")
+    library = commands.add_parser(
+        "cards", help="list the card library and each card's target slots; 'cards import "
+        "FILE' compiles a published card dump into a library scenarios can name",
+        description="List the card library (built in, and imported: --cards DIR), or import "
+        "a card dump.")
+    library.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    actions = library.add_subparsers(dest="action", metavar="ACTION")
+    importing = actions.add_parser(
+        "import", help="compile every card of a dump (the official gallery's JSON, the "
+        "Riftcodex dump or the riftboundfaq catalog) into a card library",
+        description="Read a card dump, compile every card that chooses objects, and write "
+        "the cards that compiled as a library scenarios can name.")
+    importing.add_argument("dumps", nargs="+", metavar="FILE",
+                           help="the card dump (JSON); several are merged, one text a "
+                           "card: the official gallery's over Riftcodex's over the catalog's")
+    importing.add_argument("--out", metavar="DIR", help="the library folder to write "
+                           "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
+    importing.add_argument("--errata", metavar="FILE", action="append", default=[],
+                           help="an errata overlay whose new texts replace the dump's")
+    importing.add_argument("--report", action="store_true",
+                           help="print one JSON object: cards read, how many choose objects, "
+                           "how many compiled, and each that did not with the words not "
+                           "understood (nothing is written)")
     commands.add_parser("demo", help="answer the built-in example scenarios")
     return parser
 
@@ -148,13 +177,14 @@ def _non_negative(text: str) -> int:
     return value
 
 
-def _load(path: str) -> Scenario:
+def _load(path: str, cards: str | None = None) -> Scenario:
     if path == "-":  # standard input, read up to the same bound as a file
         raw = getattr(sys.stdin, "buffer", None)
-        scenario = (parse_scenario_bytes(raw.read(MAX_BYTES + 1), "stdin") if raw is not None
-                    else parse_scenario_text(sys.stdin.read(MAX_BYTES + 1)))
+        scenario = (parse_scenario_bytes(raw.read(MAX_BYTES + 1), "stdin", cards=cards)
+                    if raw is not None
+                    else parse_scenario_text(sys.stdin.read(MAX_BYTES + 1), cards=cards))
     else:
-        scenario = load_scenario(path)
+        scenario = load_scenario(path, cards=cards)
     return scenario
 
 
@@ -234,7 +264,7 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
 
 
 def _run_question(args: argparse.Namespace, out: TextIO) -> int:
-    legal = _question(args.command, _load(args.scenario), args.backend)
+    legal = _question(args.command, _load(args.scenario, args.cards), args.backend)
     if args.count:
         out.write(json_line({"count": legal.count()}))
     elif _format(args, out) == "table":
@@ -250,7 +280,7 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _best(args: argparse.Namespace, out: TextIO) -> int:
-    scenario = _load(args.scenario)
+    scenario = _load(args.scenario, args.cards)
     if args.robust and not args.finalize:
         raise ScenarioError("--robust", "robust advice is for declarations: add --finalize")
     if args.sides:
@@ -345,14 +375,50 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cards(out: TextIO) -> int:
+def _import(args: argparse.Namespace, out: TextIO) -> int:
+    """``riftsolve cards import``: compile a dump; write the library, or report."""
+    from riftsolve.models.cards import dumps, store
+    from riftsolve.models.cards.importer import import_records
+
+    records = []
+    for dump in args.dumps:
+        try:
+            records += dumps.load_dump(dump)
+        except dumps.DumpError as error:
+            raise ScenarioError(dump, str(error)) from None
+    for overlay in args.errata:
+        try:
+            records = dumps.apply_errata(records, dumps.read_errata(_json_file(overlay)))
+        except dumps.DumpError as error:
+            raise ScenarioError(overlay, str(error)) from None
+    done = import_records(dumps.distinct(records), read=len(records))
+    if args.report:
+        out.write(json_line(done.report()))
+        return 0
+    folder = args.out or store.default_folder()
+    written = store.write_library(folder, done.effects)
+    out.write(json_line({"written": str(written), "compiled": len(done.effects),
+                         "not_compiled": len(done.failures)}))
+    return 0
+
+
+def _json_file(path: str) -> Any:
+    """A JSON file's content; a one-line error naming it otherwise."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            return json.load(stream)
+    except (OSError, ValueError) as error:
+        raise ScenarioError(path, f"cannot read it as JSON ({error})") from None
+
+
+def _cards(out: TextIO, folder: str | None = None) -> int:
     term = console(out)
     from rich.table import Table
 
     table = Table(title="card library", header_style="bold")
     for column in ("card", "slug", "slots", "text"):
         table.add_column(column)
-    for card in cards.library():
+    for card in (*cards.library(), *cards.user_library(folder).values()):
         slots = ", ".join(card.slot_names)
         if isinstance(card, GroupTargets) and card.destination:
             slots += ", destination (not a target)"
@@ -394,7 +460,9 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(json_schema(), indent=2) + "\n")
         return 0
     if args.command == "cards":
-        return _cards(out)
+        if args.action == "import":
+            return _import(args, out)
+        return _cards(out, args.cards)
     if args.command == "classify":
         return _classify(args, out)
     if args.command == "best":

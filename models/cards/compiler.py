@@ -70,10 +70,12 @@ _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 _UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
               "token", "non-token", "facedown", "killed", "new", "chosen", "other",
               "owner's", "owners'", "opponent's", "other's", "beginning")
-_SPLIT = re.compile(r"deal (\d+) damage split among any number of (enemy |friendly )?units?"
+_SPLIT = re.compile(r"deal (\d+) damage split among (?:any number of )?(enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
                           r"split among (enemy |friendly )?units( here| at battlefields)?\.")
+#: A choice among modes, or instructions chosen by a condition.
+_MODES = re.compile(r"choose (one|two|three)\b[^.]*?-|do one of the following")
 _XP = re.compile(r"for each unit this kills, do this: gain (\d+) xp")
 #: A passive that makes the controller's damage lethal in any amount (142.4.c).
 _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy units\.?")
@@ -91,6 +93,40 @@ class _Card:
     text: str
     hidden: bool
     repeat: bool
+
+
+#: Nouns naming game objects a card may choose (players and modes are not objects).
+_OBJECTS = ("unit", "units", "gear", "gears", "equipment", "rune", "runes", "spell",
+            "spells", "ability", "abilities", "card", "cards", "battlefield", "battlefields",
+            "location", "locations", "legend", "legends", "token", "tokens")
+#: Determiners that choose (a count of) objects.
+_CHOOSING_WORDS = ("a", "an", "one", "another", "two", "three", "four", "five", "six",
+                   "up to", "any number of", "each of up to", "split among", r"\d+")
+
+
+def chosen_objects(text: str) -> list[str]:
+    """The kinds of game object a card's own text (reminder text left out) makes a player
+    choose, in order: a choosing determiner before an object noun ("a unit", "up to two
+    gear", "2 runes", "split among enemy units", "to a battlefield").
+
+    >>> chosen_objects("Deal 3 to a unit. Kill a gear."), chosen_objects("Draw 1. (Choose "
+    ...     "a unit.)")
+    (['unit', 'gear'], [])
+    >>> chosen_objects("Deal 4 damage split among enemy units here.")
+    ['unit']
+    """
+    bare = re.sub(r"\([^)]*\)", " ", text)
+    words = re.findall(r"[a-z][a-z'-]*|\d+", bare.lower())
+    found: list[str] = []
+    for i, word in enumerate(words):
+        if word not in _OBJECTS:
+            continue
+        before = " ".join(words[max(0, i - 6):i])
+        if any(re.search(rf"(^|\s){d}(\s[a-z'-]+){{0,4}}$", before) for d in _CHOOSING_WORDS):
+            kind = KINDS.get(word, word.removesuffix("s"))
+            if kind not in found:
+                found.append(kind)
+    return found
 
 
 def reviewed(name: str, text: str, /, **corrections: object) -> Effect:
@@ -114,8 +150,15 @@ def compile_card(name: str, text: str) -> Effect:
                            among=_relation_word(might.group(1)), zone=_zone(might.group(2)),
                            bonus_applies=False, slug=_slug(name),
                            xp_per_kill=int(xp.group(1)) if xp else 0)
-    choices = [s for s in _sentences(text) if _chooses(s)]
+    modes = _MODES.search(lowered)
+    if modes:
+        raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
+    choices = [s for s in _sentences(text) if _SPLIT.search(s.lower()) or _chooses(s)]
     if not choices:
+        kinds = [k for k in chosen_objects(text) if k != "unit"]
+        if kinds:
+            raise CompileError(f"chooses {' and '.join(kinds)}, not units: no family answers "
+                               "that choice yet")
         raise CompileError("no choice of units found: nothing for the solver to answer")
     if len(choices) > 1:
         raise CompileError("several choices one after another (" + "; ".join(choices)

@@ -34,7 +34,7 @@ same card reads the same whatever the source:
 True
 >>> card = distinct(read_dump(gallery) + read_dump(codex) + read_dump(catalog))
 >>> [(c.name, c.source, c.might, c.updated) for c in card]
-[('Ember Pup', 'riftcodex', 2, '2026-07-10')]
+[('Ember Pup', 'gallery', 2, '2026-03-28')]
 
 Official errata come as an overlay of old/new texts (:func:`read_errata`) applied with
 :func:`apply_errata`. Everything here is the standard library; a malformed dump raises
@@ -50,11 +50,9 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Literal
-
-#: The three record shapes, named by :attr:`CardRecord.source`.
-Source = Literal["gallery", "riftcodex", "catalog"]
+from typing import Any
 
 
 class DumpError(ValueError):
@@ -473,19 +471,38 @@ def _print_key(print_id: str) -> str:
     return print_id.strip().lower().replace("-star-", "*-")
 
 
-def _truncates(short: CardRecord, long: CardRecord) -> bool:
-    """Whether ``short``'s lines are a proper beginning of ``long``'s (text missing)."""
-    lines, more = short.text.split("\n") if short.text else [], long.text.split("\n")
-    return bool(long.text) and len(lines) < len(more) and more[: len(lines)] == lines
+def _rules_lines(text: str) -> list[str]:
+    """The lines of a text without reminder text (parentheses, innermost first)."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"[ \t]*\([^()]*\)", "", text)
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def _says_less(short: CardRecord, long: CardRecord) -> bool:
+    """Whether ``short`` is ``long`` with text missing: shorter, and its lines without
+    reminder text are the first lines of ``long``'s (reminders or trailing lines dropped)."""
+    lines, more = _rules_lines(short.text), _rules_lines(long.text)
+    return len(short.text) < len(long.text) and more[: len(lines)] == lines
 
 
 def _newer(candidate: CardRecord, kept: CardRecord) -> bool:
     """Whether ``candidate`` has newer text than ``kept`` (see :func:`distinct`)."""
-    if _truncates(kept, candidate):
+    if _says_less(kept, candidate):
         return True
-    if _truncates(candidate, kept) or not (candidate.updated and kept.updated):
+    if _says_less(candidate, kept):
         return False
-    return (candidate.updated[:10], candidate.updated) > (kept.updated[:10], kept.updated)
+    if candidate.source != kept.source:  # the official text over a printed one
+        return AUTHORITY.index(candidate.source) < AUTHORITY.index(kept.source)
+    if not (candidate.updated and kept.updated):
+        return False
+    return candidate.updated[:10] > kept.updated[:10]
+
+
+#: Sources by the authority of their text, first the highest: the official gallery
+#: carries the official errata of its date; Riftcodex prints the cards' printed text; the
+#: catalog is a transcription. Errata overlays, newer than both, are applied on top.
+AUTHORITY = ("gallery", "riftcodex", "catalog")
 
 
 def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
@@ -498,13 +515,17 @@ def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
 
     Of a card's records the one with the newest text is kept:
 
-    1. a record whose text lacks lines another has (its lines are a proper beginning of
-       the other's, or it is empty) never wins over it: Riftcodex drops an Equipment's
-       granted text, a rune may have none;
-    2. otherwise, when both have an ``updated`` date, the later date wins (the date's day
-       first, then the full string);
-    3. otherwise (equal dates, or a catalog record without one) the first in input order
-       is kept, so the caller ranks sources by concatenating them.
+    1. a record whose text says less than another's never wins over it: shorter, and
+       without reminder text its lines are the other's first lines (or it is empty).
+       Riftcodex drops an Equipment's granted text, and its later-dated reprint and promo
+       rows often print keywords without their reminder text (``[Accelerate]`` alone);
+    2. otherwise, records of different sources: the more authoritative text wins
+       (:data:`AUTHORITY`: the official gallery, with the official errata of its date, over
+       Riftcodex's printed text, over the catalog's transcription); newer official errata
+       come from an overlay (:func:`apply_errata`);
+    3. otherwise, records of one source with an ``updated`` date each: the later day wins
+       (a Riftcodex row's time of day is ignored);
+    4. otherwise (the same day, or no date) the first in input order is kept.
 
     >>> def pup(text, source, updated, print_id=None):
     ...     return CardRecord("Ember Pup", text, ("Unit",), (), (), ("Fury",), 2, 2, None,
@@ -599,11 +620,16 @@ def read_errata(data: Any) -> dict[str, str]:
 
 
 def _resolve_power(record: CardRecord, new: str) -> str | None:
-    """``[C]`` as the card's one domain (from its text, else its ``domains``)."""
+    """The overlay's ``[C]`` (a power symbol, not said which) as the card's: the one domain
+    symbol its rules text (reminders aside) has, else ``[Universal]`` if that is the only
+    power symbol there, else its one domain; ``None`` if that leaves a choice."""
     if "[C]" not in new:
         return new
-    found = set(re.findall(r"\[(" + "|".join(_DOMAINS) + r")\]", record.text))
-    if len(found) != 1:
+    rules = "\n".join(_rules_lines(record.text))
+    found = set(re.findall(r"\[(" + "|".join(_DOMAINS) + r")\]", rules))
+    if not found and "[Universal]" in rules:
+        found = {"Universal"}
+    if not found:
         found = {domain for domain in record.domains if domain in _DOMAINS}
     return new.replace("[C]", f"[{found.pop()}]") if len(found) == 1 else None
 
@@ -613,41 +639,90 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _TOKEN.finditer(text)]
 
 
+def _drops_articles(old: list[str], new: list[str]) -> bool:
+    """Whether ``new`` writes ``x y`` where ``old`` has ``x <article> y`` (and never
+    ``x <article> y``): an abbreviated transcript ("Look at top 5 cards of Main Deck" for
+    "Look at the top 5 cards of your Main Deck")."""
+    def triples(tokens: list[str]) -> set[tuple[str, str, str]]:
+        low = [token.lower() for token in tokens]
+        return set(zip(low, low[1:], low[2:], strict=False))
+
+    now, pairs = triples(new), set(pairwise(token.lower() for token in new))
+    return any(b in _ARTICLES and (a, c) in pairs and (a, b, c) not in now
+               for a, b, c in triples(old))
+
+
 def _splice(text: str, new: str) -> str | None:
-    """``text`` with the run of whole lines most like ``new`` rewritten to ``new`` word by
-    word (the record's line breaks kept); ``None`` when no run is alike enough or the change
-    only drops articles (an abbreviated transcript)."""
+    """``text`` with ``new`` written over the run of its lines most like it, word by word.
+
+    The run is the one with the best :class:`~difflib.SequenceMatcher` ratio (on a tie the
+    first and shortest); it is used if at least half of its words or of ``new``'s match.
+    The record's line breaks are kept, and so is what the overlay leaves out around its
+    quote: a cost before it (up to ``:``) and reminder text after it (from ``(``). ``None``
+    when no run is alike enough, or for an abbreviated transcript: ``new`` has ``x y`` where
+    the run has ``x <article> y`` (``a``, ``the``, ``your``...), or a change only drops
+    articles.
+    """
     lines = text.split("\n")
     fresh = _tokens(new)
     words = [token for _, token in fresh]
-    # the most alike run; on a tie the first and shortest
-    ratio, first, last = max(
-        (SequenceMatcher(None, [t for _, t in _tokens("\n".join(lines[i:j]))], words,
-                         False).ratio(), -i, -j)
-        for i in range(len(lines)) for j in range(i + 1, len(lines) + 1))
-    start, end = -first, -last
-    if ratio < 0.6:
+    best: tuple[float, int, int] | None = None
+    for i in range(len(lines)):
+        for j in range(i + 1, len(lines) + 1):
+            run = [token for _, token in _tokens("\n".join(lines[i:j]))]
+            score = (SequenceMatcher(None, run, words, False).ratio(), -i, -j)
+            best = score if best is None or score > best else best
+    if best is None:
         return None
+    start, end = -best[1], -best[2]
     window = _tokens("\n".join(lines[start:end]))
-    matcher = SequenceMatcher(None, [t for _, t in window], words, False)
+    matcher = SequenceMatcher(None, [token for _, token in window], words, False)
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    if not window or not words or max(same / len(window), same / len(words)) < 0.5:
+        return None
+    ops = matcher.get_opcodes()
+    equal = [k for k, op in enumerate(ops) if op[0] == "equal"]
+    if _drops_articles([token for _, token in window], words):
+        return None
     out: list[tuple[str, str]] = []
     owed = moved = False
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        old, add = window[i1:i2], fresh[j1:j2]
-        if tag == "equal":
-            add = [(" " if moved and k == 0 else ws, t) for k, (ws, t) in enumerate(old)]
-            old = []
-        elif tag == "delete" and all(token.lower() in _ARTICLES for _, token in old):
-            return None
-        elif tag == "insert" and i1 < len(window) and "\n" in window[i1][0]:
-            add[0] = ("\n", add[0][1])      # a new sentence starts the next line
-        elif tag == "replace" and "\n" in old[0][0]:
-            add[0], old = ("\n", add[0][1]), old[1:]
-        moved = tag == "insert" and add[0][0] == "\n"
-        for ws, token in add:
+
+    def emit(tokens: list[tuple[str, str]]) -> None:
+        nonlocal owed
+        for ws, token in tokens:
             out.append(("\n" if owed else ws, token))
             owed = False
+
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        old, add = window[i1:i2], fresh[j1:j2]
+        before, after = k < equal[0], k > equal[-1]
+        if tag == "delete" and (before or after):
+            emit(old)
+            continue
+        if tag == "equal":      # the new text's spacing, but the record's line breaks
+            emit([(" " if moved and n == 0 else ws if "\n" in ws or j1 + n == 0
+                   else fresh[j1 + n][0], token) for n, (ws, token) in enumerate(old)])
+            moved = False
+            continue
+        if tag == "delete" and all(token.lower() in _ARTICLES for _, token in old):
+            return None
+        head: list[tuple[str, str]] = []
+        tail: list[tuple[str, str]] = []
+        marks = [token for _, token in old]
+        if tag == "replace" and before and ":" in marks:
+            cut = len(marks) - marks[::-1].index(":")
+            head, old = old[:cut], old[cut:]
+        elif tag == "replace" and after and "(" in marks:
+            cut = marks.index("(")
+            old, tail = old[:cut], old[cut:]
+        emit(head)
+        if tag == "insert" and i1 < len(window) and "\n" in window[i1][0] and add[0][1] != "(":
+            add[0], moved = ("\n", add[0][1]), True    # a new sentence opens the next line
+        elif add and old and "\n" in old[0][0]:
+            add[0], old = ("\n", add[0][1]), old[1:]
+        emit(add)
         owed = owed or any("\n" in ws for ws, _ in old)
+        emit(tail)
     spliced = "".join(ws + token for ws, token in out).strip()
     return "\n".join([*lines[:start], spliced, *lines[end:]])
 
@@ -669,9 +744,12 @@ def apply_errata(records: Iterable[CardRecord], errata: dict[str, str]) -> list[
     (an overlay quotes one ability, or several run together, not always the whole card).
 
     The new text always wins, but a record is left as it is when it already contains the
-    new text, when no run of its lines is at least 60% alike (word sequence), when the
-    change would only drop articles (the overlay's abbreviated transcripts: "top 5 cards of
-    Main Deck") or when ``[C]`` cannot be told (a card of several domains).
+    new text (spacing and line breaks aside), when no run of its lines is alike enough
+    (:func:`_splice`: half of the words), when the quote is an abbreviated transcript (it
+    drops articles: "top 5 cards of Main Deck") or when ``[C]`` cannot be told.
+
+    Apply errata to every print before :func:`distinct`: the texts it compares are then
+    all up to date, and a fuller one (reminder text kept) is not lost to an older date.
 
     >>> card = CardRecord("Scrap Run", "[Action] (Play it in showdowns.)\\nKill a gear.",
     ...                   ("Spell",), (), (), ("Order",), None, 2, 1, None, None,

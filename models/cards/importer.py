@@ -1,0 +1,61 @@
+"""Importing a published card dump: read it, compile every card, report what compiled.
+
+The dump is read by its shape's adapter (:mod:`riftsolve.models.cards.dumps`: the official
+gallery's JSON, the Riftcodex dump, the riftboundfaq catalog), reprints collapse to one
+card with the newest text, official errata (an overlay) replace the printed texts, and
+each card's text goes through the compiler (:mod:`riftsolve.models.cards.compiler`).
+
+>>> from riftsolve.models.cards.dumps import CardRecord
+>>> def record(name, text):
+...     return CardRecord(name, text, ("Spell",), (), (), (), None, 1, 0, None, None,
+...                       "gallery", None)
+>>> done = import_records([record("Singularity", "Deal 6 to each of up to two units."),
+...                        record("Gold", "Draw 1.")])
+>>> done.report()["compiled"], [e.name for e in done.effects]
+(1, ['Singularity'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from riftsolve.models.cards.compiler import CompileError, chosen_objects, compile_card
+from riftsolve.models.cards.dumps import CardRecord
+from riftsolve.models.effects import Effect
+
+
+@dataclass
+class Imported:
+    """What an import made: the effects compiled, and the cards left out with why."""
+
+    read: int = 0
+    cards: int = 0
+    choosing: int = 0
+    effects: list[Effect] = field(default_factory=list)
+    #: Cards making a choice of objects that did not compile: name, why, words.
+    failures: list[dict[str, Any]] = field(default_factory=list)
+
+    def report(self) -> dict[str, Any]:
+        """The ``--report`` object."""
+        return {"read": self.read, "cards": self.cards, "choose_objects": self.choosing,
+                "compiled": len(self.effects),
+                "not_compiled": sorted(self.failures, key=lambda f: f["name"])}
+
+
+def import_records(records: Iterable[CardRecord], read: int | None = None) -> Imported:
+    """Compile every card of ``records`` (one per card already: see
+    :func:`riftsolve.models.cards.dumps.distinct`) that makes a choice of objects."""
+    cards = list(records)
+    done = Imported(read=len(cards) if read is None else read, cards=len(cards))
+    for card in cards:
+        if not chosen_objects(card.text):
+            continue
+        done.choosing += 1
+        try:
+            done.effects.append(compile_card(card.name, card.text))
+        except CompileError as error:
+            done.failures.append({"name": card.name, "why": str(error),
+                                  "words": list(error.words)})
+    return done

@@ -1,0 +1,77 @@
+"""``riftsolve cards import``: a dump compiled into a library scenarios name with
+``--cards DIR``, the ``--report`` object, and bad files answered in one line.
+
+The dumps are the small fixtures of ``tests/data/dumps`` (written for the tests in each
+published shape), never the publishers' files.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from riftsolve.solver.cli import main
+
+DUMPS = Path(__file__).parent / "data" / "dumps"
+
+
+def _run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, out=out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("dump", ["gallery.json", "riftcodex.json"])
+def test_the_report_counts_what_compiled_and_names_why_the_rest_did_not(dump: str) -> None:
+    code, out = _run(["cards", "import", str(DUMPS / dump), "--report"])
+    report: dict[str, Any] = json.loads(out)
+    assert code == 0 and set(report) == {"read", "cards", "choose_objects", "compiled",
+                                         "not_compiled"}
+    assert report["read"] >= report["cards"] >= report["choose_objects"]
+    assert report["compiled"] + len(report["not_compiled"]) == report["choose_objects"]
+    why = {entry["name"]: entry["why"] for entry in report["not_compiled"]}
+    # "Choose one -" (a choice of modes) is not answered yet, and says so
+    assert "a choice of modes" in why["Fork in the Road"]
+    assert "chooses gear, not units" in why["Scrap Run"]
+
+
+def test_an_imported_card_is_named_by_a_scenario(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Thornback, Furious: "When I attack, deal 4 damage split among enemy units here."
+    compiled from the gallery fixture; two enemies here share 4 damage: C(3, 1) = 3 ways
+    (355.14.e-g), none at another battlefield."""
+    library = tmp_path / "cards"
+    code, out = _run(["cards", "import", str(DUMPS / "gallery.json"), "--out", str(library)])
+    assert code == 0 and json.loads(out)["compiled"] >= 1
+    scenario = {"format": 1, "controller": "A", "card": "Thornback, Furious", "source": "me",
+                "battlefields": ["north", "south"],
+                "units": [{"id": "me", "controller": "A", "might": 4, "location": "north"},
+                          {"id": "r1", "controller": "B", "might": 2, "location": "north"},
+                          {"id": "r2", "controller": "B", "might": 2, "location": "north"},
+                          {"id": "r3", "controller": "B", "might": 2, "location": "south"}],
+                "targets": {"enemies": ["r1", "r2"]}}
+    path = tmp_path / "thornback.json"
+    path.write_text(json.dumps(scenario))
+    assert _run(["resolve", str(path), "--count", "--cards", str(library)]) == (
+        0, '{"count": 3}\n')
+    assert main(["resolve", str(path)]) == 2  # not in the (empty) default library
+    assert "unknown card 'Thornback, Furious'" in capsys.readouterr().err
+    code, listed = _run(["cards", "--cards", str(library)])
+    assert code == 0 and "Thornback" in listed
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ("{", "invalid JSON"),
+    ('{"not": "a dump"}', "not a card dump in a known shape"),
+])
+def test_a_bad_dump_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                content: str, says: str) -> None:
+    path = tmp_path / "dump.json"
+    path.write_text(content)
+    assert main(["cards", "import", str(path), "--report"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
