@@ -138,7 +138,7 @@ def test_here_is_the_source_battlefield(tmp_path: Path) -> None:
     moved = [unit("me", "A", 2, "south"), unit("r1", might=3), unit("r2", might=3)]
     later = rs.parse_scenario({**doc, "units": moved, "targets": {"units": "r1"}},
                               cards=tmp_path)
-    legal = rs.resolve(later)
+    legal = rs.resolve(later, kind=rs.Affected)
     assert [a.as_json() for a in legal] == [{"affected": []}]
     assert [f.rule for f in legal.verify(rs.Affected.of(["r1"]))] == ["359.3.e.5"]
     [(illegal, why)] = legal.problems()[0].illegal  # why r1 is illegal now

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from riftsolve.models.effects import (
     Action,
@@ -47,6 +47,9 @@ from riftsolve.models.effects import (
     Zone,
 )
 from riftsolve.models.grammar import CHOOSING, KINDS, TAGS, GrammarError, Mode, Phrase, parse
+
+#: An effect type.
+E = TypeVar("E", SplitDamage, GroupTargets)
 
 
 class CompileError(ValueError):
@@ -129,12 +132,15 @@ def chosen_objects(text: str) -> list[str]:
     return found
 
 
-def reviewed(name: str, text: str, /, **corrections: object) -> Effect:
-    """A library card: the effect compiled from its ``text``, with the hand-reviewed
-    ``corrections`` (fields the text does not state, or names kept for the scenarios
-    already written) applied."""
-    compiled: Any = compile_card(name, text)  # a frozen dataclass of its family
-    effect: Effect = replace(compiled, **corrections)
+def reviewed(kind: type[E], name: str, text: str, /, **corrections: Any) -> E:
+    """A library card: the effect of type ``kind`` compiled from its ``text``, with the
+    hand-reviewed ``corrections`` (fields the text does not state, or names kept for the
+    scenarios already written) applied."""
+    compiled = compile_card(name, text)
+    if not isinstance(compiled, kind):
+        raise CompileError(f"{name}: compiled as {type(compiled).__name__}, not "
+                           f"{kind.__name__}")
+    effect: E = replace(compiled, **corrections)
     return effect
 
 

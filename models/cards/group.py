@@ -8,39 +8,39 @@ Vendetta card, absent from the gallery snapshot: its text is Riftcodex's.
 from __future__ import annotations
 
 from riftsolve.models.cards.compiler import reviewed
-from riftsolve.models.effects import GroupSlot, Reach, Relation
+from riftsolve.models.effects import GroupSlot, GroupTargets, Reach, Relation
 
 FOX_FIRE = reviewed(
-    "Fox-Fire",
+    GroupTargets, "Fox-Fire",
     "[Hidden] [Action] Kill any number of units at a battlefield with total Might 4 or less.",
 )
 
 TRICKSY_TENTACLES = reviewed(
-    "Tricksy Tentacles",
+    GroupTargets, "Tricksy Tentacles",
     "Move any number of enemy units with the same controller and a total Might of 8 or less "
     "to a single location.",
 )
 
 DECREE_OF_DISCORD = reviewed(
-    "Decree of Discord",
+    GroupTargets, "Decree of Discord",
     "Return any number of enemy Order units with total Might 5 or less to their owners' "
     "hands.",
     text_source="Riftcodex (a Vendetta card: not in the official gallery snapshot)",
 )
 
 BELLOWS_BREATH = reviewed(
-    "Bellows Breath",
+    GroupTargets, "Bellows Breath",
     # [Repeat] 1 Energy + Mind: a second execution with choices of its own (820.2.a)
     "[Action] [Repeat] Deal 1 to up to three units at the same location.",
 )
 
 FACEBREAKER = reviewed(
-    "Facebreaker",
+    GroupTargets, "Facebreaker",
     "[Hidden] [Action] Stun a friendly unit and an enemy unit at the same battlefield.",
 )
 
 SWITCHEROO = reviewed(
-    "Switcheroo",
+    GroupTargets, "Switcheroo",
     "[Hidden] [Action] Swap the Might of two units at the same battlefield this turn.",
 )
 
@@ -48,7 +48,7 @@ SWITCHEROO = reviewed(
 # for each location, each met on its own; a unit moved to another location becomes
 # illegal. Its passive applies while its own play trigger resolves (142.4.c).
 ELDER_DRAGON = reviewed(
-    "Elder Dragon",
+    GroupTargets, "Elder Dragon",
     "When you play me, choose up to one enemy unit at each location. Deal 1 to them.\n"
     "Any amount of your damage is enough to kill enemy units.",
     # the card's play trigger is shown as its text, the passive beside it; the slot keeps

@@ -9,15 +9,16 @@ deals damage equal to its Might".
 from __future__ import annotations
 
 from riftsolve.models.cards.compiler import reviewed
+from riftsolve.models.effects import SplitDamage
 
 ALPHA_STRIKE = reviewed(
-    "Alpha Strike",
+    SplitDamage, "Alpha Strike",
     "Choose a friendly unit. It deals damage equal to its Might split among enemy units at "
     "battlefields. Then for each unit this kills, do this: Gain 1 XP.",
 )
 
 VOLIBEAR_FURIOUS = reviewed(
-    "Volibear, Furious",
+    SplitDamage, "Volibear, Furious",
     "[Deflect 2]. When I attack, deal 5 damage split among any number of enemy units here.",
 )
 
