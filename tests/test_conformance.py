@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.cards import library
+from riftsolve.models.cards.compiler import compile_card
 from riftsolve.models.effects import Effect
 from riftsolve.models.families import FAMILIES, Family, family_of
 from riftsolve.models.limits import ScenarioError
@@ -45,8 +46,20 @@ from riftsolve.solver.legal import LegalSet
 
 #: The example family, checked against the protocol by mypy.
 EXAMPLE: Family = one_target
-#: Every card the suite runs: the library's and the example family's.
-CARDS: tuple[Effect, ...] = (*library(), *one_target.CARDS)
+#: Cards compiled from texts the library does not have, one for each shape the compiler
+#: reads (each of up to N, "here", "another", a move's chosen destination, a split with no
+#: "any number of", an instruction whose outcome is not modelled).
+COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in (
+    ("Singularity", "Deal 6 to each of up to two units."),
+    ("Raider", "When I attack, deal 3 to an enemy unit here."),
+    ("Bodyguard", "Stun another friendly unit."),
+    ("Vengeance", "Kill a unit."),
+    ("Charm", "Move an enemy unit."),
+    ("Thornback", "When I attack, deal 4 damage split among enemy units here."),
+    ("Rally", "Buff up to two friendly units at a battlefield."),
+))
+#: Every card the suite runs: the library's, compiled ones and the example family's.
+CARDS: tuple[Effect, ...] = (*library(), *COMPILED, *one_target.CARDS)
 #: The metrics ``best`` is checked on (``xp`` where the card gains XP).
 METRICS = ("kills", "killed-might", "overkill", "value", "affected", "xp")
 #: Where units stand: mostly at battlefields, so that most choices are valid.

@@ -159,7 +159,13 @@ def compile_card(name: str, text: str) -> Effect:
     modes = _MODES.search(lowered)
     if modes:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
-    choices = [s for s in _sentences(text) if _SPLIT.search(s.lower()) or _chooses(s)]
+    sentences = _sentences(text)
+    choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
+    others = [s for s in sentences if s not in choices
+              and [k for k in chosen_objects(s) if k != "unit"]]
+    if choices and others:
+        raise CompileError("several choices one after another (" + "; ".join(
+            [*choices, *others]) + "): not modelled yet")
     if not choices:
         kinds = [k for k in chosen_objects(text) if k != "unit"]
         if kinds:
@@ -281,8 +287,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
     cap = _CAP.search(lowered)
-    destination = action is Action.MOVE and any(p.relation == "destination"
-                                                 for p in segment.phrases)
+    destination = action is Action.MOVE and _destination(segment.phrases, sentence)
     passive = _passive(card.text)
     return GroupTargets(
         name=card.name, text=card.text, action=action, slots=slots, damage=damage,
@@ -290,6 +295,16 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         same_controller="same controller" in lowered, hidden=card.hidden,
         destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
         per_place=per_place, lethal_any=bool(passive), passive=passive)
+
+
+def _destination(phrases: tuple[Phrase, ...], sentence: str) -> bool:
+    """A move's destination, chosen at finalization (355.4): any location ("to a single
+    location", "to a location", or none said); a fixed one or a narrower one is refused."""
+    said = [p.words.lower() for p in phrases if p.relation == "destination"]
+    if not said or said[0] in ("a location", "a single location"):
+        return True
+    raise CompileError(f"{sentence!r}: the destination {said[0]!r} is not modelled yet "
+                       "(only a location of the controller's choice is)")
 
 
 def _passive(text: str) -> str:
