@@ -25,7 +25,9 @@ DECREE_OF_DISCORD = reviewed(
     GroupTargets, "Decree of Discord",
     "Return any number of enemy Order units with total Might 5 or less to their owners' "
     "hands.",
-    text_source="Riftcodex (a Vendetta card: not in the official gallery snapshot)",
+    # verified: Vendetta VEN-107; its Order filter is the card's ("enemy Order units")
+    text_source="Riftcodex, verified as Vendetta VEN-107 (not in the official gallery "
+    "snapshot)",
 )
 
 BELLOWS_BREATH = reviewed(
