@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
     Effect,
@@ -118,8 +119,46 @@ def chosen_objects(text: str) -> list[str]:
     >>> chosen_objects("Deal 4 damage split among enemy units here.")
     ['unit']
     """
-    bare = re.sub(r"\([^)]*\)", " ", text)
-    words = re.findall(r"[a-z][a-z'-]*|\d+", bare.lower())
+    found: list[str] = []
+    for sentence in _sentences(text):
+        try:
+            kinds = _chosen_as_read(sentence)
+        except GrammarError:
+            kinds = _chosen_by_words(sentence)
+        found += [kind for kind in kinds if kind not in found]
+    return found
+
+
+#: The roles of a mention that is chosen (355.5, 355.10: a target, a choice made on
+#: resolution, or a cost's choice).
+_CHOSEN_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.COST)
+#: Object kinds (not players, zones or buffs).
+_OBJECT_KINDS = ("unit", "gear", "rune", "spell", "ability", "legend", "battlefield",
+                 "location", "card")
+
+
+def _chosen_as_read(sentence: str) -> list[str]:
+    """The object kinds a sentence chooses, as the grammar and the roles read it: a
+    target, a resolution choice or a cost's choice, named with a choosing determiner
+    (a trigger condition, a replacement or an object selected by criteria is no choice)."""
+    kinds = []
+    for mention in classify(sentence).mentions:
+        words = mention.words.lower()
+        chosen = (mention.role in _CHOSEN_ROLES and (
+            mention.role is not Role.COST
+            or any(re.match(rf"{d}\b", words) for d in _CHOOSING_WORDS))
+        ) or mention.game_action  # a destination chosen for a move or a play (355.10.b)
+        if chosen and mention.kind in _OBJECT_KINDS and mention.kind not in kinds:
+            kinds.append(mention.kind)
+    if _SPLIT.search(sentence.lower()) and "unit" not in kinds:
+        kinds.append("unit")
+    return kinds
+
+
+def _chosen_by_words(sentence: str) -> list[str]:
+    """For a sentence outside the grammar: a choosing determiner a few words before an
+    object noun."""
+    words = re.findall(r"[a-z][a-z'-]*|\d+", sentence.lower())
     found: list[str] = []
     for i, word in enumerate(words):
         if word not in _OBJECTS:
