@@ -157,6 +157,9 @@ class GroupSlot:
     #: "another": any unit but the ability's source (355.9.c: a choice of "another"
     #: object excludes the one it belongs to); the scenario names the source.
     other: bool = False
+    #: "each with N Might or less": a cap on each member's own Might (a targeting
+    #: restriction, 355.9.b; Might below 0 counts as 0, 143.2.b), not on the total.
+    might_at_most: int | None = None
 
     @property
     def single(self) -> bool:

@@ -176,6 +176,8 @@ class GroupSlotIn(_Strict):
     tags: list[str] = Field(default_factory=list, description="tags every member must have")
     other: bool = Field(False, description="'another': any unit but the source (the "
                         "scenario names the source)")
+    might_at_most: NonNegative | None = Field(None, description="each member's own Might "
+                                              "at most this ('each with N Might or less')")
 
 
 #: An inline group's action, by the names ``action`` takes.
@@ -574,7 +576,7 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
         if slot.most is not None and slot.least > slot.most:
             raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
-                               slot.most, tuple(slot.tags), slot.other))
+                               slot.most, tuple(slot.tags), slot.other, slot.might_at_most))
     return GroupTargets(
         name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
         label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,

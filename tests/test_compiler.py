@@ -61,6 +61,23 @@ def test_a_choice_of_units_compiles_to_a_group(
     assert {s.reach for s in effect.slots} == {reach}
 
 
+def test_a_cap_on_each_unit_is_a_filter_not_a_total() -> None:
+    """"each with 5 Might or less" (Corrupted Dragon): each unit's own Might (355.9.b),
+    not the group's total (355.11's "total Might")."""
+    dragon = _group("When you play me, kill any number of enemy units here each with 5 "
+                    "Might or less.")
+    assert dragon.might_cap is None
+    assert [(s.among, s.reach, s.might_at_most) for s in dragon.slots] == [
+        (Relation.ENEMY, Reach.HERE, 5)]
+    units = [unit("me", "A", 6), unit("r1", might=5), unit("r2", might=6),
+             unit("r3", might=4)]
+    scenario = rs.Scenario("A", dragon, rs.parse_scenario(
+        {"format": 1, "controller": "A", "card": "Fox-Fire", "battlefields": ["north"],
+         "units": units}).board, source="me")
+    # r1 and r3 qualify, r2 (6) does not: any subset of {r1, r3}, 2^2 = 4
+    assert rs.finalize(scenario).count() == 4
+
+
 def test_an_instruction_without_a_modelled_outcome_keeps_its_words() -> None:
     buff = _group("Buff a friendly unit.")
     assert buff.action is Action.AFFECT and buff.verb == "buff"

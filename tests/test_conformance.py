@@ -57,6 +57,7 @@ COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in 
     ("Charm", "Move an enemy unit."),
     ("Thornback", "When I attack, deal 4 damage split among enemy units here."),
     ("Rally", "Buff up to two friendly units at a battlefield."),
+    ("Cull", "Kill any number of enemy units here each with 2 Might or less."),
 ))
 #: Every card the suite runs: the library's, compiled ones and the example family's.
 CARDS: tuple[Effect, ...] = (*library(), *COMPILED, *one_target.CARDS)

@@ -83,6 +83,8 @@ _MODES = re.compile(r"choose (one|two|three)\b[^.]*?-|do one of the following")
 _XP = re.compile(r"for each unit this kills, do this: gain (\d+) xp")
 #: A passive that makes the controller's damage lethal in any amount (142.4.c).
 _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy units\.?")
+#: A cap on each chosen unit's own Might.
+_EACH_CAP = re.compile(r"(?:each )?with (\d+) might or less")
 _CAP = re.compile(r"total might (?:of )?(\d+) or less")
 _DEAL = re.compile(r"\bdeals? (\d+)(?: damage)? to\b")
 _KEYWORD = re.compile(r"\[([A-Za-z]+)(?: [^\]]*)?\]")
@@ -326,6 +328,9 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
     cap = _CAP.search(lowered)
+    each = None if cap else _EACH_CAP.search(lowered)
+    if each:
+        slots = tuple(replace(slot, might_at_most=int(each.group(1))) for slot in slots)
     destination = action is Action.MOVE and _destination(segment.phrases, sentence)
     passive = _passive(card.text)
     return GroupTargets(

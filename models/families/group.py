@@ -142,6 +142,9 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         if declared is not None and unit.place != declared:
             return Failure("359.3.e.2", f"{unit.id} is no longer at {declared} (at "
                            f"{unit.place}): each location's choice is its own (Unleashed FAQ)")
+    if slot.might_at_most is not None and unit.effective_might > slot.might_at_most:
+        return Failure(requirement, f"{unit.id} {verb} a unit with {slot.might_at_most} "
+                       f"Might or less (Might {unit.effective_might})")
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
         return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
