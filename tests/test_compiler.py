@@ -102,6 +102,9 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Draw 2.", "no choice of units"),
     ("Kill a unit. Stun a unit.", "several choices"),
     ("Stun an exhausted unit.", "'exhausted' is not modelled"),
+    # one choice over several object types is not a choice of units alone
+    ("Kill a unit or gear.", "chooses unit or gear"),
+    ("Kill a unit and a gear.", "chooses unit or gear"),
     ("Kill a unit. Then stun a unit there.", "several choices"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:

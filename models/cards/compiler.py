@@ -83,6 +83,9 @@ _MODES = re.compile(r"choose (one|two|three)\b[^.]*?-|do one of the following")
 _XP = re.compile(r"for each unit this kills, do this: gain (\d+) xp")
 #: A passive that makes the controller's damage lethal in any amount (142.4.c).
 _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy units\.?")
+#: "a unit or gear", "units, gear, and/or runes": one choice over several object types.
+_OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|spells?|cards?|"
+                       r"battlefields?|legends?)\b|\bunits?, (gear|runes?)\b")
 #: A cap on each chosen unit's own Might.
 _EACH_CAP = re.compile(r"(?:each )?with (\d+) might or less")
 _CAP = re.compile(r"total might (?:of )?(\d+) or less")
@@ -110,7 +113,7 @@ _CHOOSING_WORDS = ("a", "an", "one", "another", "two", "three", "four", "five", 
                    "up to", "any number of", "each of up to", "split among", r"\d+")
 
 
-def chosen_objects(text: str) -> list[str]:
+def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     """The kinds of game object a card's own text (reminder text left out) makes a player
     choose, in order: a choosing determiner before an object noun ("a unit", "up to two
     gear", "2 runes", "split among enemy units", "to a battlefield").
@@ -124,7 +127,7 @@ def chosen_objects(text: str) -> list[str]:
     found: list[str] = []
     for sentence in _sentences(text):
         try:
-            kinds = _chosen_as_read(sentence)
+            kinds = _chosen_as_read(sentence, destinations)
         except GrammarError:
             kinds = _chosen_by_words(sentence)
         found += [kind for kind in kinds if kind not in found]
@@ -139,7 +142,7 @@ _OBJECT_KINDS = ("unit", "gear", "rune", "spell", "ability", "legend", "battlefi
                  "location", "card")
 
 
-def _chosen_as_read(sentence: str) -> list[str]:
+def _chosen_as_read(sentence: str, destinations: bool = True) -> list[str]:
     """The object kinds a sentence chooses, as the grammar and the roles read it: a
     target, a resolution choice or a cost's choice, named with a choosing determiner
     (a trigger condition, a replacement or an object selected by criteria is no choice)."""
@@ -149,7 +152,7 @@ def _chosen_as_read(sentence: str) -> list[str]:
         chosen = (mention.role in _CHOSEN_ROLES and (
             mention.role is not Role.COST
             or any(re.match(rf"{d}\b", words) for d in _CHOOSING_WORDS))
-        ) or mention.game_action  # a destination chosen for a move or a play (355.10.b)
+        ) or (destinations and mention.game_action)  # a chosen destination (355.10.b)
         if chosen and mention.kind in _OBJECT_KINDS and mention.kind not in kinds:
             kinds.append(mention.kind)
     if _SPLIT.search(sentence.lower()) and "unit" not in kinds:
@@ -217,6 +220,12 @@ def compile_card(name: str, text: str) -> Effect:
         raise CompileError("several choices one after another (" + "; ".join(choices)
                            + "): not modelled yet")
     sentence = choices[0]
+    # (a move's chosen destination is the group's own, see _destination)
+    mixed = [kind for kind in chosen_objects(sentence, destinations=False) if kind != "unit"]
+    mixed += [m.group(1) or m.group(2) for m in _OR_OTHER.finditer(sentence.lower())]
+    if mixed:
+        raise CompileError(f"{sentence!r}: chooses {' or '.join(['unit', *mixed])}: a "
+                           "choice of objects other than units is not modelled yet")
     split = _SPLIT.search(sentence.lower())
     if split:
         return SplitDamage(name=name, text=text, pool=Pool.FIXED,
