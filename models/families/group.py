@@ -120,7 +120,9 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
         return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
                        f"by {unit.controller})")
-    if slot.reach is Reach.BATTLEFIELD and not scenario.board.is_battlefield(unit.location):
+    shares_one = group_effect(scenario).sharing is Sharing.BATTLEFIELD  # 355.11
+    if (slot.reach is Reach.BATTLEFIELD or shares_one) and not scenario.board.is_battlefield(
+            unit.location):
         return Failure(requirement, f"{unit.id} {verb} at a battlefield (at {unit.location})")
     if slot.other and unit.id == scenario.source:
         return Failure(requirement, f"{unit.id} {verb} another unit: it is the source")
