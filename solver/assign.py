@@ -56,6 +56,8 @@ ZERO, PARTIAL, FILL = 0, 1, 2
 
 #: Most cells (receivers x states x damage) of a completion table.
 MOST_CELLS = 4 * 10**6
+#: Most lists of a receiver's options (by state and damage left) a listing keeps.
+MOST_KEPT_OPTIONS = 200_000
 
 Vector = np.ndarray[Any, np.dtype[Any]]
 
@@ -224,7 +226,21 @@ class Table:
         receivers = self.problem.receivers
         size = len(receivers)
         amounts = [0] * size
-        stack: list[Iterator[tuple[int, int]]] = [self._options(0, START, self.problem.damage)]
+        # the answer's pairs in id order, built without sorting each answer
+        by_id = sorted(range(size), key=lambda i: receivers[i].id)
+        ids = [receivers[i].id for i in by_id]
+        options: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+
+        def listed(index: int, state: int, left: int) -> Iterator[tuple[int, int]]:
+            key = (index, state, left)
+            found = options.get(key)
+            if found is None:
+                found = tuple(self._options(index, state, left))
+                if len(options) < MOST_KEPT_OPTIONS:
+                    options[key] = found
+            return iter(found)
+
+        stack: list[Iterator[tuple[int, int]]] = [listed(0, START, self.problem.damage)]
         states = [START]
         remaining = [self.problem.damage]
         while stack:
@@ -239,9 +255,11 @@ class Table:
             amounts[index] = amount
             left = remaining[-1] - amount
             if index + 1 == size:
-                yield Assignment.of(zip((r.id for r in receivers), amounts, strict=True))
+                yield Assignment(tuple((unit, amounts[i])
+                                       for unit, i in zip(ids, by_id, strict=True)
+                                       if amounts[i]))
                 continue
-            stack.append(self._options(index + 1, state, left))
+            stack.append(listed(index + 1, state, left))
             states.append(state)
             remaining.append(left)
 
