@@ -92,7 +92,9 @@ VERBS = {
     "attacks": "attack", "die": "die", "dies": "die", "conquer": "conquer",
     "hold": "hold", "score": "score", "take": "take", "takes": "take", "recall": "recall",
     "recalls": "recall", "prevent": "prevent", "prevents": "prevent", "double": "double",
-    "doubles": "double",
+    "doubles": "double", "defend": "defend", "defends": "defend", "enter": "enter",
+    "enters": "enter", "reveal": "reveal", "reveals": "reveal", "died": "die",
+    "moved": "move",
 }
 #: Other words the grammar reads.
 FUNCTION_WORDS = frozenset({
@@ -115,7 +117,7 @@ FUNCTION_WORDS = frozenset({
     "costs", "cost", "ignore", "paying", "most", "least", "x", "we", "us",
     "additional", "anywhere", "ignoring", "phase", "minimum", "maximum", "paid", "assigned",
     "excess", "much", "dealt", "starting", "had", "temporary", "many", "few",
-    "whose", "played",
+    "whose", "played", "i'm", "exactly", "showdown", "top", "bottom",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")

@@ -163,3 +163,36 @@ def test_here_is_the_source_battlefield(tmp_path: Path) -> None:
     assert [f.rule for f in legal.verify(rs.Affected.of(["r1"]))] == ["359.3.e.5"]
     [(illegal, why)] = legal.problems()[0].illegal  # why r1 is illegal now
     assert illegal == "r1" and why.rule == "359.3.f.2" and "no longer here" in why.message
+
+
+@pytest.mark.parametrize(("text", "reading"), [
+    # "you control": the controller's own units (740.1.a)
+    ("When I attack, buff a unit you control here.", (Action.AFFECT, Relation.FRIENDLY)),
+    # the instruction the next sentence says plainly
+    ("Choose a unit. Kill it.", (Action.KILL, Relation.ANY)),
+    # what happens depends on facts a scenario does not state: the outcome is not modelled
+    ("Choose an enemy unit. If it is stunned, kill it. Otherwise, stun it.",
+     (Action.AFFECT, Relation.ENEMY)),
+    ("Deal 2 to a unit at a battlefield. If it's attacking, deal 4 to it instead.",
+     (Action.AFFECT, Relation.ANY)),
+    ("Choose an enemy unit. Deal 6 to it unless its controller has you draw 2.",
+     (Action.AFFECT, Relation.ENEMY)),
+])
+def test_what_a_choice_does_is_read_only_where_the_text_says_it_plainly(
+        text: str, reading: tuple[Action, Relation]) -> None:
+    effect = _group(text)
+    assert (effect.action, effect.slots[0].among) == reading
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("Move an enemy unit that moved this turn.", "the condition"),
+    ("When I move, deal 1 to a unit at a battlefield I moved to or from.", "the condition"),
+    ("When you play me, play a 1 [Might] Recruit unit token here.", "no choice of units"),
+    ("Return a unit at a battlefield with 3 [Might] or less to its owner's hand.", ""),
+])
+def test_conditions_on_the_units_are_refused_or_read(text: str, says: str) -> None:
+    if not says:  # a Might symbol reads as the word: a cap on each unit
+        assert [s.might_at_most for s in _group(text).slots] == [3]
+        return
+    with pytest.raises(CompileError, match=says):
+        compile_card("Test", text)

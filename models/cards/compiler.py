@@ -86,6 +86,16 @@ _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy uni
 #: "a unit or gear", "units, gear, and/or runes": one choice over several object types.
 _OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|spells?|cards?|"
                        r"battlefields?|legends?)\b|\bunits?, (gear|runes?)\b")
+#: Verbs whose objects are cards to play, draw or discard, or tokens made: not units.
+_NOT_UNITS = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
+#: A condition on the units chosen that the scenario format does not state.
+_RELATIVE = re.compile(r"\bunits? (that|who|which)\b|\bbattlefields? (i|you|they) \b|"
+                       r"\bunits? (?:here )?(?:that|with) (?:moved|attacked|died)\b")
+#: "Kill it." after "Choose a unit.": the instruction on the units chosen, said plainly.
+_PLAIN_FOLLOW = re.compile(r"^(kill|stun|deal \d+ to|return|move|buff|ready|exhaust|banish)"
+                           r" (it|them)\b[^.]*\.?$")
+#: A condition on the instruction ("If ..., kill ...", "if it's attacking").
+_CONDITIONAL = re.compile(r"(^|, )if\b|\bunless\b")
 #: A cap on each chosen unit's own Might.
 _EACH_CAP = re.compile(r"(?:each )?with (\d+) might or less")
 _CAP = re.compile(r"total might (?:of )?(\d+) or less")
@@ -247,7 +257,7 @@ def _slug(name: str) -> str:
 
 def _sentences(text: str) -> list[str]:
     """The card's sentences with their reminder text and bracketed keywords removed."""
-    bare = _REMINDER.sub("", text)
+    bare = _REMINDER.sub("", text).replace("[Might]", "Might")
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
                   lambda m: m.group(1).lower(), bare)
@@ -312,17 +322,27 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         raise CompileError(f"{sentence!r}: no verb")
     lowered = sentence.lower()
     chosen = _unit_choices(segment.phrases)
-    slots = tuple(_slot(phrase, index, chosen) for index, phrase in enumerate(chosen))
+    slots = tuple(_slot(phrase, index, chosen, sentence)
+                  for index, phrase in enumerate(chosen))
+    if segment.verb in _NOT_UNITS:
+        raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
+                           "units on the board: not modelled yet")
+    clause = _RELATIVE.search(lowered)
+    if clause:
+        raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "
+                           "chosen is not modelled yet", (clause.group(1),))
     verb, acting, acted = segment.verb, lowered, segment.phrases
-    if verb == "choose" and re.search(r"\b(them|it|those units|that unit)\b", then.lower()):
-        try:
-            follow = [s for s in parse(then).segments if s.verb is not None]
-        except GrammarError as error:
-            raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
-                from None
+    if verb == "choose" and _PLAIN_FOLLOW.match(then.lower()):
+        follow = [s for s in parse(then).segments if s.verb is not None]
         if follow:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
+    if action is not Action.AFFECT and (_CONDITIONAL.search(lowered)
+                                        or _CONDITIONAL.search(acting)
+                                        or "instead" in card.text.lower()):
+        # what it does depends on facts the scenario does not state: the choice is
+        # answered, its outcome is not modelled
+        action, damage, label = Action.AFFECT, 0, verb
     places = [p for p in segment.phrases if p.relation == "place"]
     here = re.search(r"\b(here|there)\b", lowered)
     if here and here.group(1) == "there":
@@ -397,21 +417,27 @@ def _number(word: str, phrase: Phrase) -> int:
     raise CompileError(f"{phrase.words!r}: how many units is not understood", (word,))
 
 
-def _slot(phrase: Phrase, index: int, chosen: list[Phrase]) -> GroupSlot:
+def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> GroupSlot:
     qualifiers = [q.lower() for q in phrase.qualifiers]
     untracked = [q for q in qualifiers if q in _UNTRACKED]
     if untracked:
         raise CompileError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                            "(the scenario format does not state it)", tuple(untracked))
     relation = (Relation.FRIENDLY if "friendly" in qualifiers or "your" in
-                phrase.words.lower().split() else Relation.ENEMY if "enemy" in qualifiers
-                else Relation.ANY)
+                phrase.words.lower().split() or _controls(phrase, sentence)
+                else Relation.ENEMY if "enemy" in qualifiers else Relation.ANY)
     tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
     other = phrase.words.lower().split()[0] == "another"
     name = "units" if len(chosen) == 1 else relation.value if relation is not Relation.ANY \
         and sum(1 for p in chosen if _relation_of(p) is relation) == 1 else f"units{index + 1}"
     return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other)
+
+
+def _controls(phrase: Phrase, sentence: str) -> bool:
+    """"a unit you control": the controller's own unit (740.1.a: friendly)."""
+    after = sentence[phrase.start + len(phrase.words):].lower()
+    return re.match(r"\s+(?:here\s+)?you control\b", after) is not None
 
 
 def _relation_of(phrase: Phrase) -> Relation:
