@@ -95,6 +95,9 @@ class Unit:
     value: int = 0
     #: Whether it is stunned (423): it deals no combat damage this turn.
     stunned: bool = False
+    #: What kind of permanent it is: a ``"unit"``, or a ``"gear"`` (no Might: only a choice
+    #: of gear may take it, 355.9.b; it is never a unit in combat or a split).
+    type: Literal["unit", "gear"] = "unit"
     #: Its combat keywords: ``"Tank"``, ``"Backline"``, ``"Assault N"``, ``"Shield N"``.
     keywords: tuple[str, ...] = ()
     #: Damage prevented from each assignment to it (437.5); ``"all"``: none is ever lethal.
@@ -119,6 +122,8 @@ class Unit:
         if self.untargetable not in (None, "enemy", "all"):
             raise ScenarioError(f"{where}.untargetable", "'enemy', 'all' or None, not "
                                 f"{self.untargetable!r}")
+        if self.type not in ("unit", "gear"):
+            raise ScenarioError(f"{where}.type", f"'unit' or 'gear', not {self.type!r}")
         for text in self.keywords:
             keyword(text, f"{where}.keywords")
         if self.prevent != "all":
@@ -135,6 +140,11 @@ class Unit:
         """The sum of the unit's ``name`` values (``"Assault"``, ``"Shield"``): several
         instances add up (807, 814)."""
         return sum(value for kind, value in map(keyword, self.keywords) if kind == name)
+
+    @property
+    def is_unit(self) -> bool:
+        """Whether it is a unit (not a gear)."""
+        return self.type == "unit"
 
     @property
     def on_board(self) -> bool:

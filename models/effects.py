@@ -160,6 +160,8 @@ class GroupSlot:
     #: "each with N Might or less": a cap on each member's own Might (a targeting
     #: restriction, 355.9.b; Might below 0 counts as 0, 143.2.b), not on the total.
     might_at_most: int | None = None
+    #: What the slot chooses: ``("unit",)``, ``("gear",)`` or both ("a unit or gear").
+    kinds: tuple[str, ...] = ("unit",)
 
     @property
     def single(self) -> bool:

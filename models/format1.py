@@ -102,8 +102,10 @@ class UnitIn(_Strict):
 
     id: str = Field(min_length=1, description="unique name of this game object")
     controller: str = Field(min_length=1, description="player controlling it now")
-    might: int = Field(ge=-LIMIT, le=LIMIT, description="current Might; may be negative "
-                       "(143.2.b)")
+    type: Literal["unit", "gear"] = Field("unit", description="'unit', or 'gear' (a gear "
+                                          "has no Might; only a choice of gear takes it)")
+    might: int | None = Field(None, ge=-LIMIT, le=LIMIT, description="current Might; may be "
+                              "negative (143.2.b); required for a unit, none for a gear")
     location: str = Field(
         description="a battlefield name, 'base' (its controller's base) or 'offboard'"
     )
@@ -178,6 +180,9 @@ class GroupSlotIn(_Strict):
                         "scenario names the source)")
     might_at_most: NonNegative | None = Field(None, description="each member's own Might "
                                               "at most this ('each with N Might or less')")
+    kinds: list[Literal["unit", "gear"]] = Field(
+        default_factory=lambda: list[Literal["unit", "gear"]](["unit"]), min_length=1,
+        description="what the slot chooses: units, gear, or either ('a unit or gear')")
 
 
 #: An inline group's action, by the names ``action`` takes.
@@ -508,7 +513,8 @@ def _combat(raw: ScenarioIn, board: Board) -> CombatDamage:
     if not board.is_battlefield(combat.battlefield):
         raise ScenarioError("combat.battlefield", f"{combat.battlefield!r} is not in "
                             "battlefields")
-    there = sorted({u.controller for u in board if u.location == combat.battlefield})
+    there = sorted({u.controller for u in board
+                    if u.location == combat.battlefield and u.is_unit})
     for field, player in (("combat.attacker", combat.attacker),
                           ("combat.assigner", combat.assigner)):
         if player is not None and player not in there:
@@ -576,7 +582,8 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
         if slot.most is not None and slot.least > slot.most:
             raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
-                               slot.most, tuple(slot.tags), slot.other, slot.might_at_most))
+                               slot.most, tuple(slot.tags), slot.other, slot.might_at_most,
+                               tuple(slot.kinds)))
     return GroupTargets(
         name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
         label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,
@@ -597,8 +604,14 @@ def _inline_action(raw: GroupIn) -> Action:
 def _board(raw: ScenarioIn) -> Board:
     """The board; :class:`Board` and :class:`Unit` check what the schema can't (unique ids
     and battlefields, known locations, one team each)."""
+    for unit in raw.units:
+        if unit.might is None and unit.type == "unit":
+            raise ScenarioError(f"units[{unit.id}].might", "input should be a valid integer: a "
+                                "unit has Might (got none)")
+        if unit.might is not None and unit.type == "gear":
+            raise ScenarioError(f"units[{unit.id}].might", "a gear has no Might")
     units = tuple(
-        Unit(id=unit.id, controller=unit.controller, might=unit.might,
+        Unit(id=unit.id, controller=unit.controller, might=unit.might or 0, type=unit.type,
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,

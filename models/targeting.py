@@ -57,6 +57,8 @@ def friendly_target_failure(board: Board, unit: Unit, controller: str, resolving
         if resolving:
             return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
         return Failure("355.9.a", f"{unit.id} is not on the board")
+    if not unit.is_unit:
+        return Failure("355.9.b", f"{unit.id} is not a unit (it is a {unit.type})")
     if not board.friendly_to(unit, controller):
         rule_no = "359.3.e.2" if resolving else "740.1.a"
         return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "
@@ -90,6 +92,8 @@ def split_target_failure(
     verb = "is no longer" if resolving else "is not"
     if not unit.on_board:
         return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+    if not unit.is_unit:
+        return Failure("355.9.b", f"{unit.id} {verb} a unit (it is a {unit.type})")
     if not among.admits(board.friendly_to(unit, controller)):
         rule_no = "359.3.e.2" if resolving else "740.1"
         return Failure(rule_no, f"{unit.id} {verb} an {among.value} unit "

@@ -125,7 +125,7 @@ def test_installed_command_prints_no_traceback(tmp_path: Path) -> None:
                          capture_output=True, text=True, check=False)
     assert run.returncode == 2
     assert run.stderr.strip() == ("riftsolve: error: units[r1].might: input should be a valid "
-                                  "integer (got null)")
+                                  "integer: a unit has Might (got none)")
     assert "Traceback" not in run.stderr and run.stdout == ""
 
 

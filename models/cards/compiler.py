@@ -216,26 +216,30 @@ def compile_card(name: str, text: str) -> Effect:
     sentences = _sentences(text)
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
-              and [k for k in chosen_objects(s) if k != "unit"]]
+              and [k for k in chosen_objects(s) if k not in ("unit", "gear")]]
     if choices and others:
         raise CompileError("several choices one after another (" + "; ".join(
             [*choices, *others]) + "): not modelled yet")
     if not choices:
-        kinds = [k for k in chosen_objects(text) if k != "unit"]
+        kinds = [k for k in chosen_objects(text) if k not in ("unit", "gear")]
         if kinds:
-            raise CompileError(f"chooses {' and '.join(kinds)}, not units: no family answers "
-                               "that choice yet")
+            raise CompileError(f"chooses {' and '.join(kinds)}, not units or gear: no family "
+                               "answers that choice yet")
         raise CompileError("no choice of units found: nothing for the solver to answer")
     if len(choices) > 1:
         raise CompileError("several choices one after another (" + "; ".join(choices)
                            + "): not modelled yet")
     sentence = choices[0]
     # (a move's chosen destination is the group's own, see _destination)
-    mixed = [kind for kind in chosen_objects(sentence, destinations=False) if kind != "unit"]
-    mixed += [m.group(1) or m.group(2) for m in _OR_OTHER.finditer(sentence.lower())]
+    mixed = [kind for kind in chosen_objects(sentence, destinations=False)
+             if kind not in ("unit", "gear")]
+    mixed += [m.group(1) or m.group(2) for m in _OR_OTHER.finditer(sentence.lower())
+              if (m.group(1) or m.group(2)) != "gear"]
+    if "equipment" in sentence.lower():
+        mixed.append("Equipment")
     if mixed:
         raise CompileError(f"{sentence!r}: chooses {' or '.join(['unit', *mixed])}: a "
-                           "choice of objects other than units is not modelled yet")
+                           "choice of objects other than units and gear is not modelled yet")
     split = _SPLIT.search(sentence.lower())
     if split:
         return SplitDamage(name=name, text=text, pool=Pool.FIXED,
@@ -391,8 +395,9 @@ def _passive(text: str) -> str:
 
 
 def _unit_choices(phrases: tuple[Phrase, ...]) -> list[Phrase]:
-    """The object phrases that choose units."""
-    return [p for p in phrases if p.relation == "object" and KINDS.get(p.kind, p.kind) == "unit"
+    """The object phrases that choose permanents on the board: units or gear."""
+    return [p for p in phrases if p.relation == "object"
+            and KINDS.get(p.kind, p.kind) in ("unit", "gear")
             and (p.determiner in CHOOSING or p.words.startswith("each of up to"))]
 
 
@@ -429,9 +434,20 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
     other = phrase.words.lower().split()[0] == "another"
+    kind = KINDS.get(phrase.kind, phrase.kind)
+    either = re.search(r"\bunits?,? (?:and/)?or (?:an? )?gears?\b", sentence.lower())
+    kinds = ("unit", "gear") if either else (kind,)
     name = "units" if len(chosen) == 1 else relation.value if relation is not Relation.ANY \
         and sum(1 for p in chosen if _relation_of(p) is relation) == 1 else f"units{index + 1}"
-    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other)
+    bases = ["gear" if _kind_of(p) == "gear" and not either else "units" for p in chosen]
+    base = bases[index]
+    if len(chosen) == 1 or bases.count(base) == 1:
+        name = base
+    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds)
+
+
+def _kind_of(phrase: Phrase) -> str:
+    return KINDS.get(phrase.kind, phrase.kind)
 
 
 def _controls(phrase: Phrase, sentence: str) -> bool:

@@ -80,7 +80,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     if "slots" in fields:
         fields["slots"] = tuple(
             GroupSlot(**{**slot, "among": Relation(slot["among"]),
-                         "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"])})
+                         "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"]),
+                         "kinds": tuple(slot.get("kinds", ("unit",)))})
             for slot in fields["slots"])
     effect: Effect = kind(**fields)
     return effect

@@ -149,7 +149,8 @@ def dealers(scenario: Scenario) -> tuple[Dealer, ...]:
     combat = combat_effect(scenario)
     found = []
     for unit in scenario.board:
-        if unit.location != combat.battlefield or unit.controller != combat.assigner:
+        if (unit.location != combat.battlefield or unit.controller != combat.assigner
+                or not unit.is_unit):
             continue
         keyword = "Assault" if combat.attacking else "Shield"
         bonus = unit.keyword_total(keyword)
@@ -198,7 +199,7 @@ def receivers(scenario: Scenario) -> tuple[Receiver, ...]:
                  None if unit.prevent == "all" else unit.prevent, combat_might(unit, combat))
         for unit in scenario.board
         if unit.location == combat.battlefield and _on_the_other_side(unit, combat)
-        and not unit.undamageable]
+        and not unit.undamageable and unit.is_unit]
     order = {c: i for i, c in enumerate(dict.fromkeys(r.controller for r in found))}
     return tuple(sorted(found, key=lambda r: (order[r.controller], r.rank, r.id)))
 
@@ -452,7 +453,7 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     if version != "1.2":
         return None
     combat = combat_effect(scenario)
-    there = [u for u in scenario.board if u.location == combat.battlefield]
+    there = [u for u in scenario.board if u.location == combat.battlefield and u.is_unit]
     backline = [u.id for u in there if u.has("Backline")]
     if backline:
         return f"there is no Backline keyword ({ids(backline)}; 826 is new in 1.3)"

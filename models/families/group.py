@@ -117,6 +117,9 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     requirement = "359.3.e.2" if resolving else "355.9.b"
     if not unit.on_board:
         return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+    if unit.type not in slot.kinds:
+        return Failure(requirement, f"{unit.id} {verb} a {' or '.join(slot.kinds)} (it is a "
+                       f"{unit.type})")
     if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
         return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
                        f"by {unit.controller})")
