@@ -36,7 +36,8 @@ def test_the_report_counts_what_compiled_and_names_why_the_rest_did_not(dump: st
     why = {entry["name"]: entry["why"] for entry in report["not_compiled"]}
     # "Choose one -" (a choice of modes) is not answered yet, and says so
     assert "a choice of modes" in why["Fork in the Road"]
-    assert "chooses gear, not units" in why["Scrap Run"]
+    assert "chooses rune, not units or gear" in why["Spark Child"]
+    assert "Scrap Run" not in why  # "Kill a gear" (or "up to one gear"): gear compile
 
 
 def test_an_imported_card_is_named_by_a_scenario(tmp_path: Path,
