@@ -36,10 +36,10 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     mentions = [m for m in classify(effect.text).mentions
-                if m.kind == "unit" and m.role in _CHOICE_ROLES]
+                if m.kind in ("unit", "gear") and m.role in _CHOICE_ROLES]
     if len(mentions) < len(slots):
-        raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units, "
-                         f"its slots are {', '.join(slots)}")
+        raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units or "
+                         f"gear, its slots are {', '.join(slots)}")
     return {slot: (m.role, m.rule) for slot, m in zip(slots, mentions, strict=False)}
 
 

@@ -78,6 +78,22 @@ def test_a_cap_on_each_unit_is_a_filter_not_a_total() -> None:
     assert rs.finalize(scenario).count() == 4
 
 
+def test_gear_is_chosen_as_gear() -> None:
+    """"Kill a gear" chooses a gear, "a unit or gear" either, "a unit and a gear" one of
+    each (355.9.b: only a gear meets "a gear")."""
+    assert [s.kinds for s in _group("Kill a gear.").slots] == [("gear",)]
+    assert [s.kinds for s in _group("Kill a unit or gear.").slots] == [("unit", "gear")]
+    assert [(s.name, s.kinds) for s in _group("Kill a unit and a gear.").slots] == [
+        ("units", ("unit",)), ("gear", ("gear",))]
+    detonate = _group("Kill a gear. Its controller draws 2.")
+    units = [unit("a", "A", 2), unit("r1", might=3),
+             {"id": "g1", "controller": "B", "type": "gear", "location": "base"}]
+    board = rs.parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
+                               "battlefields": ["north"], "units": units}).board
+    legal = rs.finalize(rs.Scenario("A", detonate, board), kind=rs.GroupDeclaration)
+    assert [d.chosen() for d in legal] == [("g1",)]  # the units are no gear
+
+
 def test_an_instruction_without_a_modelled_outcome_keeps_its_words() -> None:
     buff = _group("Buff a friendly unit.")
     assert buff.action is Action.AFFECT and buff.verb == "buff"
@@ -102,9 +118,9 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Draw 2.", "no choice of units"),
     ("Kill a unit. Stun a unit.", "several choices"),
     ("Stun an exhausted unit.", "'exhausted' is not modelled"),
-    # one choice over several object types is not a choice of units alone
-    ("Kill a unit or gear.", "chooses unit or gear"),
-    ("Kill a unit and a gear.", "chooses unit or gear"),
+    # one choice over object types the board does not hold is not a choice of units
+    ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
+    ("Exhaust a unit and a rune.", "chooses unit or rune"),
     ("Kill a unit. Then stun a unit there.", "several choices"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:
