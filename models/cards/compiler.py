@@ -201,6 +201,15 @@ def reviewed(kind: type[E], name: str, text: str, /, **corrections: Any) -> E:
 def compile_card(name: str, text: str) -> Effect:
     """The effect ``text`` states (see the module's documentation); a
     :class:`CompileError` says why when there is none the engine answers."""
+    try:
+        return _compile(name, text)
+    except GrammarError as error:  # words outside the grammar, wherever they are read
+        raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
+            from None
+
+
+def _compile(name: str, text: str) -> Effect:
+    """:func:`compile_card`, grammar errors not yet turned into compile errors."""
     card = _facts(name, text)
     lowered = " ".join(_REMINDER.sub("", text).lower().split())
     might = _MIGHT_SPLIT.search(lowered)
