@@ -17,6 +17,14 @@ This module is a test oracle. It is written to be obviously correct, not fast:
 
 Boards in tests have at most about seven units, so exponential enumeration is fine.
 
+Gear (a ``units`` entry with ``"type": "gear"``, no ``might``): "unit" and "gear" mean
+different objects on the board (355.9.a.1), and only a gear meets "a gear", only a unit "a
+unit" (355.9.b). So a gear is never chosen by the library's cards nor by a split (they all
+say "unit": ``is_unit``), takes no part in combat (465.2 is about units), and fills a slot of
+an inline group only if the slot's ``kinds`` has ``"gear"`` (``kind_ok``). Every other slot
+filter applies to a gear as to a unit; a gear has no Might, which counts as 0 where a cap
+refers to it (``_might``).
+
 Answers are canonical JSON strings, ``json.dumps(line, sort_keys=True)``.
 
 Combat damage assignment (465.2, spec/combat.md) is at the end: ``combat_answers`` tries every
@@ -153,8 +161,9 @@ def _unit_or_gone(doc: Doc, uid: str) -> Unit:
 
 
 def _might(unit: Unit) -> int:
-    """143.2.b: Might below 0 counts as 0 when a card or a total refers to it."""
-    return max(0, int(unit.get("might", 0)))
+    """143.2.b: Might below 0 counts as 0 when a card or a total refers to it. A gear has no
+    Might (its entry has none): 0 where a cap or a total refers to it."""
+    return max(0, int(unit.get("might") or 0))
 
 
 def _bonus(doc: Doc) -> int:
@@ -215,6 +224,12 @@ def on_board(unit: Unit) -> bool:
     return unit.get("location") != "offboard"
 
 
+def is_unit(unit: Unit) -> bool:
+    """355.9.a.1, 355.9.b: "unit" means a unit on the board; a gear (``"type": "gear"``)
+    is not one, so it never meets a restriction that says "unit"."""
+    return str(unit.get("type", "unit")) == "unit"
+
+
 def at_battlefield(doc: Doc, unit: Unit) -> bool:
     """Targeting restriction "at a battlefield" (355.9.b); a base is not a battlefield."""
     return on_board(unit) and unit.get("location") in _battlefields(doc)
@@ -267,6 +282,8 @@ def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> b
     card = _card(doc)
     if not on_board(unit) or not targetable(doc, unit) or not hidden_ok(doc, unit):
         return False
+    if not is_unit(unit):
+        return False  # 355.9.b: every slot of these cards chooses a unit, never a gear
     if card == ALPHA and slot == "friendly":
         # "Choose a friendly unit": anywhere on the board.
         return is_friendly(doc, unit)
@@ -603,7 +620,7 @@ def resolve_lines(doc: Doc) -> set[str]:
 #
 # The effect is ``doc["effect"]["group"]``: ``slots`` (each with ``name``, ``among``: enemy /
 # friendly / any, ``at``: battlefield / board / here, ``least``, ``most``, ``tags``, ``other``,
-# ``might_at_most``),
+# ``might_at_most``, ``kinds``: what it chooses, "unit" and/or "gear"),
 # and the requirement the chosen units meet together: ``might_cap``, ``share`` (nothing /
 # battlefield / location), ``same_controller``. ``hidden`` lets the scenario say
 # ``from_hidden``, ``destination`` makes it a move to a location chosen at finalization,
@@ -616,7 +633,7 @@ GROUP_DEFAULTS: dict[str, Any] = {
 }
 SLOT_DEFAULTS: dict[str, Any] = {
     "among": "any", "at": "battlefield", "least": 0, "most": None, "tags": [], "other": False,
-    "might_at_most": None,
+    "might_at_most": None, "kinds": ["unit"],
 }
 
 
@@ -679,6 +696,12 @@ def might_ok(slot: dict[str, Any], unit: Unit) -> bool:
     return cap is None or _might(unit) <= int(cap)
 
 
+def kind_ok(slot: dict[str, Any], unit: Unit) -> bool:
+    """355.9.a.1, 355.9.b: a slot choosing "a unit" takes only units, "a gear" only gear, "a
+    unit or gear" either: the object's type must be one of the slot's ``kinds``."""
+    return str(unit.get("type", "unit")) in slot["kinds"]
+
+
 def not_the_source(doc: Doc, slot: dict[str, Any], unit: Unit) -> bool:
     """355.9.b: "another" unit is any unit but the source of the ability."""
     return not slot["other"] or unit["id"] != doc.get("source")
@@ -695,6 +718,7 @@ def group_hidden_ok(doc: Doc, unit: Unit) -> bool:
 def group_slot_accepts(doc: Doc, slot: dict[str, Any], unit: Unit) -> bool:
     """355.9 / 359.3.e.2: may this unit fill this slot on its own (as the board is now)?"""
     return (on_board(unit) and targetable(doc, unit) and group_hidden_ok(doc, unit)
+            and kind_ok(slot, unit)
             and whose_ok(doc, slot, unit) and where_ok(doc, slot, unit)
             and has_tags(slot, unit) and might_ok(slot, unit)
             and not_the_source(doc, slot, unit))
@@ -899,7 +923,7 @@ def metrics(doc: Doc, line: dict[str, Any]) -> dict[str, int]:
         if d <= 0:
             continue
         unit = _unit_or_gone(doc, uid)
-        threshold = max(1, int(unit.get("might", 0)))  # 142.4.b: non-zero and >= Might
+        threshold = max(1, int(unit.get("might") or 0))  # 142.4.b: non-zero and >= Might
         marked = int(unit.get("damage", 0)) + d
         if _lethal_any(doc) and is_enemy(doc, unit):
             dies, extra = True, d - 1  # 142.4.c: any amount of your damage is lethal
@@ -974,8 +998,10 @@ def keywords(unit: Unit) -> dict[str, int]:
 
 
 def in_combat(doc: Doc, unit: Unit) -> bool:
-    """465.2: only units at the battlefield where the combat is take part."""
-    return on_board(unit) and unit.get("location") == _combat(doc)["battlefield"]
+    """465.2: only units at the battlefield where the combat is take part: a gear there
+    neither deals nor is assigned combat damage (``is_unit``)."""
+    return (on_board(unit) and is_unit(unit)
+            and unit.get("location") == _combat(doc)["battlefield"])
 
 
 def is_attacker(doc: Doc, unit: Unit) -> bool:
@@ -991,7 +1017,7 @@ def is_defender(doc: Doc, unit: Unit) -> bool:
 def combat_might(doc: Doc, unit: Unit) -> int:
     """465.2 "current Might": 807.1.c Assault adds while attacking, 814.1.c Shield while
     defending. The real value, which may be negative (143.2.b.1)."""
-    might = int(unit.get("might", 0))
+    might = int(unit.get("might") or 0)
     found = keywords(unit)
     if is_attacker(doc, unit):
         might += found["Assault"]

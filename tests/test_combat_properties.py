@@ -2,7 +2,8 @@
 random small combats: 2 or 3 players, up to 5 receivers, up to 10 damage, random Tank,
 Backline, Assault N and Shield N, stunned units, marked damage, prevention (0 to 2 or
 ``"all"``), undamageable units, negative Might, ``lethal_any``, the attacker or a defender
-assigning, and both ``combat_excess`` policies.
+assigning, and both ``combat_excess`` policies. Some entries are gear (no ``might``): at the
+battlefield they neither deal nor are assigned combat damage (465.2 is about units).
 
 For every backend the engine lists exactly the answers of the independent brute-force
 reference (``tests/reference.py``), each once, as many as ``count()`` says, and
@@ -53,12 +54,16 @@ ASSIGNER_MIGHTS = (2, 3, 4, 3, 2, 5, 1, 0, -1, 4)
 
 
 def _unit(draw: st.DrawFn, uid: str, controller: str, location: str,
-          mights: tuple[int, ...] = MIGHTS) -> dict[str, Any]:
-    """A random unit entry with the combat fields, each usually left at its default."""
+          mights: tuple[int, ...] = MIGHTS, gear: bool = True) -> dict[str, Any]:
+    """A random unit entry with the combat fields, each usually left at its default; where
+    ``gear`` allows, a gear (no ``might``) 1 time in 6."""
     unit: dict[str, Any] = {
         "id": uid, "controller": controller, "might": draw(st.sampled_from(mights)),
         "location": location,
     }
+    if gear and draw(st.integers(0, 5)) == 0:
+        del unit["might"]  # a gear has no Might
+        unit["type"] = "gear"
     keywords = draw(st.sampled_from(KEYWORDS))
     if keywords:
         unit["keywords"] = list(keywords)
@@ -90,12 +95,16 @@ def combats(draw: st.DrawFn) -> dict[str, Any]:
     other_side = defenders if assigner == attacker else [attacker]
     units: list[dict[str, Any]] = []
     for n in range(draw(st.sampled_from((1, 2, 2, 3)))):
-        units.append(_unit(draw, f"a{n}", assigner, "north", ASSIGNER_MIGHTS))
+        # a0 is a unit: the assigner has a unit in the combat
+        units.append(_unit(draw, f"a{n}", assigner, "north", ASSIGNER_MIGHTS, gear=n > 0))
     receivers = draw(st.sampled_from((2, 3, 4, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 0)))
     if assigner != attacker:  # a combat has an attacker there (the scenario says who)
         receivers = max(receivers, 1)
     for n in range(receivers):
-        units.append(_unit(draw, f"d{n}", draw(st.sampled_from(other_side)), "north"))
+        # a combat has an attacking unit there: d0 when a defender assigns
+        attacking = n == 0 and assigner != attacker
+        units.append(_unit(draw, f"d{n}", draw(st.sampled_from(other_side)), "north",
+                           gear=not attacking))
     # bystanders: units at another battlefield, and (a defender assigning in a three-player
     # combat) the other defender's units, which neither assign nor receive
     idle = [p for p in players if p != assigner and p not in other_side]
@@ -112,7 +121,7 @@ def combats(draw: st.DrawFn) -> dict[str, Any]:
         doc["policy"] = {"combat_excess": policy}
     # keep the reference's brute force (and python-constraint2) quick
     while reference.combat_damage(doc) > MAX_DAMAGE:
-        strongest = max((u for u in units if u["controller"] == assigner
+        strongest = max((u for u in units if u["controller"] == assigner and "might" in u
                          and u["location"] == "north" and not u.get("stunned")),
                         key=lambda u: u["might"])
         strongest["might"] -= 1

@@ -11,8 +11,9 @@ compiler mistake shows). On random small boards:
 * the compiled card, read from a user card library, answers both questions with the same
   lines as the hand-written inline effect.
 
-Random inline group effects (any slots, requirement, move, Hidden, Repeat) and the library's
-group cards written inline are checked against the reference the same way.
+Random inline group effects (any slots, what each chooses, requirement, move, Hidden,
+Repeat) and the library's group cards written inline are checked against the reference the
+same way. Boards hold gear (``"type": "gear"``, no ``might``) as well as units.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ TEXTS: dict[str, str] = {
     "Charm": "Move an enemy unit.",
     "Rally": "Buff up to two friendly units at a battlefield.",
     "Cull": "Kill any number of enemy units here each with 2 Might or less.",
+    "Detonate": "Kill a gear. Its controller draws 2.",
+    "Scrap": "Kill a unit or gear.",
 }
 
 #: Each text as an inline group, read by hand. No location word: anywhere on the board
@@ -53,7 +56,9 @@ TEXTS: dict[str, str] = {
 #: source's battlefield (359.3.f.2); "another": not the source; "Move": to a location
 #: chosen at finalization (355.4); "at a battlefield" for a group: one battlefield that they
 #: all share (the Fox-Fire reading, 355.11); "any number": no bound (355.13); "each with N
-#: Might or less": each member's own Might (143.2.b).
+#: Might or less": each member's own Might (143.2.b); "a gear": only a gear, "a unit or
+#: gear": either (355.9.b), one slot named for what it chooses; "Its controller draws 2":
+#: not a choice (355.10.d), so not modelled.
 INLINE: dict[str, dict[str, Any]] = {
     "Singularity": {"action": "deal", "damage": 6, "slots": [
         {"name": "units", "among": "any", "at": "board", "least": 0, "most": 2}]},
@@ -70,6 +75,12 @@ INLINE: dict[str, dict[str, Any]] = {
         {"name": "units", "among": "friendly", "at": "battlefield", "least": 0, "most": 2}]},
     "Cull": {"action": "kill", "slots": [
         {"name": "units", "among": "enemy", "at": "here", "least": 0, "might_at_most": 2}]},
+    "Detonate": {"action": "kill", "slots": [
+        {"name": "gear", "among": "any", "at": "board", "least": 1, "most": 1,
+         "kinds": ["gear"]}]},
+    "Scrap": {"action": "kill", "slots": [
+        {"name": "units", "among": "any", "at": "board", "least": 1, "most": 1,
+         "kinds": ["unit", "gear"]}]},
 }
 
 #: The library's group cards (but Elder Dragon, whose slot is a map) written inline, in
@@ -93,6 +104,8 @@ LIBRARY_INLINE: dict[str, dict[str, Any]] = {
 
 #: Where units stand: mostly at battlefields, so that most choices are valid.
 PLACES = ("north", "south", "north", "base", "offboard")
+#: What a slot of a random inline group chooses (None: the field left out, units).
+KINDS: tuple[list[str] | None, ...] = (None, ["unit"], ["gear"], ["unit", "gear"])
 
 ORACLE = settings(max_examples=40, deadline=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -110,6 +123,11 @@ def engine_lines(doc: Doc, question: str, cards: Path | None = None) -> set[str]
     lines = [canonical(render.line(legal, answer)) for answer in legal]
     assert len(lines) == len(set(lines)) == legal.count()
     return set(lines)
+
+
+def chooses_gear(group: dict[str, Any]) -> bool:
+    """Whether a slot of ``group`` may take a gear (355.9.b)."""
+    return any("gear" in (s.get("kinds") or ["unit"]) for s in group["slots"])
 
 
 def needs_source(group: dict[str, Any]) -> bool:
@@ -136,7 +154,9 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
     """A random board of up to ``most_units`` units for an inline group effect: players A
     (the controller), B and C (sometimes A's teammate), Deflect, untargetable units, tags,
     a Power budget, a source where the effect needs one, Hidden and Repeat where it has them.
+    An entry is a gear (no ``might``) 1 time in 6, 1 in 3 where a slot may choose gear.
     """
+    odds = 3 if chooses_gear(group) else 6
     units: list[dict[str, Any]] = []
     for index in range(draw(st.integers(1, most_units))):
         unit: dict[str, Any] = {
@@ -147,6 +167,9 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
             "deflect": draw(st.sampled_from((0, 0, 1, 2))),
             "tags": draw(st.sampled_from(([], ["Order"], ["Order", "Chaos"]))),
         }
+        if draw(st.integers(1, odds)) == 1:
+            del unit["might"]  # a gear has no Might
+            unit["type"] = "gear"
         if draw(st.integers(0, 5)) == 0:
             unit["untargetable"] = draw(st.sampled_from(("enemy", "all")))
         units.append(unit)
@@ -176,13 +199,14 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
 @st.composite
 def later(draw: st.DrawFn, doc: Doc, declared: str) -> Doc:
     """The board some time after ``declared`` was finalized: units moved (``offboard``: they
-    left the board), buffed or weakened, some changing hands; with its targets."""
+    left the board), buffed or weakened (a unit: a gear has no Might), some changing hands;
+    with its targets."""
     units = []
     for u in doc["units"]:
         changed = dict(u)
         if draw(st.integers(0, 2)) == 0:
             changed["location"] = draw(st.sampled_from(PLACES))
-        if draw(st.integers(0, 2)) == 0:
+        if "might" in u and draw(st.integers(0, 2)) == 0:
             changed["might"] = u["might"] + draw(st.sampled_from((1, 1, 3, -2, 6)))
         if draw(st.integers(0, 7)) == 0:
             changed["controller"] = draw(st.sampled_from("ABC"))
@@ -192,10 +216,11 @@ def later(draw: st.DrawFn, doc: Doc, declared: str) -> Doc:
 
 @st.composite
 def inline_slots(draw: st.DrawFn, index: int) -> dict[str, Any]:
-    """A random slot: whose, where, how many, tags, "another", each one's Might."""
+    """A random slot: whose, where, how many, tags, "another", each one's Might, what it
+    chooses (units, gear or either)."""
     most: int | None = draw(st.sampled_from((None, None, 1, 2, 3)))
     least: int = draw(st.sampled_from((0, 0, 1)))
-    return {
+    slot: dict[str, Any] = {
         "name": f"s{index}",
         "among": draw(st.sampled_from(("any", "enemy", "friendly"))),
         "at": draw(st.sampled_from(("battlefield", "board", "here"))),
@@ -205,6 +230,10 @@ def inline_slots(draw: st.DrawFn, index: int) -> dict[str, Any]:
         "other": draw(st.sampled_from((False, False, True))),
         "might_at_most": draw(st.sampled_from((None, None, 0, 2))),
     }
+    kinds = draw(st.sampled_from(KINDS))
+    if kinds is not None:
+        slot["kinds"] = kinds
+    return slot
 
 
 @st.composite

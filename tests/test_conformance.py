@@ -48,7 +48,8 @@ from riftsolve.solver.legal import LegalSet
 EXAMPLE: Family = one_target
 #: Cards compiled from texts the library does not have, one for each shape the compiler
 #: reads (each of up to N, "here", "another", a move's chosen destination, a split with no
-#: "any number of", an instruction whose outcome is not modelled).
+#: "any number of", an instruction whose outcome is not modelled, "a gear", "a unit or
+#: gear").
 COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in (
     ("Singularity", "Deal 6 to each of up to two units."),
     ("Raider", "When I attack, deal 3 to an enemy unit here."),
@@ -58,6 +59,8 @@ COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in 
     ("Thornback", "When I attack, deal 4 damage split among enemy units here."),
     ("Rally", "Buff up to two friendly units at a battlefield."),
     ("Cull", "Kill any number of enemy units here each with 2 Might or less."),
+    ("Detonate", "Kill a gear. Its controller draws 2."),
+    ("Scrap", "Kill a unit or gear."),
 ))
 #: Every card the suite runs: the library's, compiled ones and the example family's.
 CARDS: tuple[Effect, ...] = (*library(), *COMPILED, *one_target.CARDS)
@@ -79,8 +82,11 @@ def _example_family_registered() -> Iterator[None]:
 
 
 def _unit(draw: st.DrawFn, uid: str) -> Unit:
+    """A random unit, or (1 in 6) a gear: no Might (the scenario format reads it as 0)."""
+    gear = draw(st.integers(0, 5)) == 0
     return Unit(uid, controller=draw(st.sampled_from("AABBC")),
-                might=draw(st.sampled_from((1, 2, 3, 0, 4, -1, 5))),
+                might=0 if gear else draw(st.sampled_from((1, 2, 3, 0, 4, -1, 5))),
+                type="gear" if gear else "unit",
                 location=draw(st.sampled_from(PLACES)),
                 damage=draw(st.sampled_from((0, 0, 1))),
                 deflect=draw(st.sampled_from((0, 0, 1, 2))),
@@ -115,10 +121,10 @@ def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
 
 def _changed(data: st.DataObject, board: Board) -> Board:
     """The board some time later: units moved (``offboard`` when they left the board, as
-    the scenario format says), their Might changed."""
+    the scenario format says), their Might changed (a gear has none)."""
     units = tuple(dataclasses.replace(
         u, location=data.draw(st.sampled_from((u.location, u.location, *PLACES))),
-        might=data.draw(st.sampled_from((u.might, u.might, 0, 2, 6))))
+        might=data.draw(st.sampled_from((u.might, u.might, 0, 2, 6))) if u.is_unit else 0)
         for u in board)
     return dataclasses.replace(board, units=units)
 

@@ -1,7 +1,8 @@
 """Property tests for group effects (355.11) on random boards: every backend lists
 exactly the answers of the independent reference (``tests/reference.py``), each once, as
 many as ``count()`` says, for every group card and both ``group_subset`` policies; and the
-engine's own verifier accepts exactly those among a brute-force superset."""
+engine's own verifier accepts exactly those among a brute-force superset. The boards hold
+gear, which no library group card may choose (each says "unit", 355.9.b)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")
 def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
     """A random board document of up to 6 units for a random group card of the library;
     players A (the controller), B and C, C sometimes A's teammate; Bellows Breath sometimes
-    repeated."""
+    repeated. An entry is a gear (no ``might``) 1 time in 6."""
     card = draw(st.sampled_from(CARDS))
     units: list[dict[str, Any]] = []
     for index in range(draw(st.sampled_from((5, 4, 6, 3, 2, 1)))):
@@ -52,6 +53,9 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         })
         if draw(st.integers(0, 6)) == 0:
             units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
+        if draw(st.integers(0, 5)) == 0:
+            del units[-1]["might"]  # a gear has no Might
+            units[-1]["type"] = "gear"
     doc: dict[str, Any] = {
         "format": 1, "controller": "A", "card": card.name, "battlefields": ["north", "south"],
         "units": units,

@@ -1,6 +1,7 @@
 """Property tests on random boards: every backend lists exactly the answers of the
 independent reference (``tests/reference.py``), each once, as many as count() says; and the
-engine's own rules verifier accepts exactly those answers among a brute-force superset."""
+engine's own rules verifier accepts exactly those answers among a brute-force superset. The
+boards hold gear, never a split's target nor its friendly unit (both say "unit", 355.9.b)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ LOCATIONS = ("north", "north", "north", "south", "south", "base", "offboard")
 @st.composite
 def boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
     """A random split-damage scenario document with up to 7 units (resolution: with
-    targets); players A (the controller), B and C, C sometimes A's teammate."""
+    targets); players A (the controller), B and C, C sometimes A's teammate. Each entry
+    but u0 is a gear (no ``might``) 1 time in 6: it may be chosen (as an enemy or the friendly
+    unit) among the targets to resolve, but it is never the source (Volibear is a unit)."""
     count = draw(st.integers(1, 7))
     units: list[dict[str, Any]] = []
     for index in range(count):
@@ -42,6 +45,9 @@ def boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         })
         if draw(st.integers(0, 5)) == 0:
             units[-1]["untargetable"] = draw(st.sampled_from(["enemy", "all"]))
+        if index > 0 and draw(st.integers(0, 5)) == 0:
+            del units[-1]["might"]  # a gear has no Might
+            units[-1]["type"] = "gear"
     effect = draw(st.sampled_from(SPLIT_CARDS))  # every split card of the library
     card = effect.name
     doc: dict[str, Any] = {
@@ -55,7 +61,8 @@ def boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         doc["teams"] = [["A", "C"]]
     ids = [u["id"] for u in units]
     if effect.needs_source:
-        doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *ids]))
+        sources = [u["id"] for u in units if u.get("type") != "gear"]
+        doc["source"] = draw(st.sampled_from(["u0", "u0", "u0", *sources]))
         if not with_targets:  # when the trigger is finalized, its source is the caster's
             next(u for u in units if u["id"] == doc["source"])["controller"] = "A"
     if with_targets:
