@@ -86,9 +86,10 @@ def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCal
         # the consumer stopped (done, --limit, Ctrl-C): stop the search now, even between
         # solutions, then wait for the worker
         stop.set()
-        solver.stop_search()
-        _drain(sink)
-        worker.join()
+        while worker.is_alive():  # a stop asked before the search starts is not kept:
+            solver.stop_search()  # ask again until the worker is done
+            _drain(sink)
+            worker.join(timeout=0.1)
     if failure:
         raise failure[0]
 
