@@ -483,3 +483,13 @@ def finish(console: Console, json_path: str | None, meta: dict[str, Any], starte
         write_json(json_path, {"meta": meta, **document,
                                "targets": [asdict(t) for t in targets]}, console)
     return 1 if failed else 0
+
+
+def mismatch_lines(found: Sequence[tuple[str, Any]]) -> list[RenderableType]:
+    """Every wrong answer as two lines: what was wrong (``found``'s text, rich markup
+    escaped) and the scenario it happened on (``found``'s data, as JSON)."""
+    shown: list[RenderableType] = []
+    for text, data in found:
+        shown.append(f"[red]MISMATCH[/red] {escape(text)}; scenario:")
+        shown.append(escape(json.dumps(data)))
+    return shown

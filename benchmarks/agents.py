@@ -77,7 +77,6 @@ line, wall time, JSON, exit status) are shared with the other scripts through
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -114,6 +113,7 @@ from _common import (
     fmt_rate,
     fmt_ratio,
     make_console,
+    mismatch_lines,
     new_table,
     say_to,
     target,
@@ -121,7 +121,6 @@ from _common import (
 )
 from _common import fmt_ms as fmt_ms_with
 from rich.console import Console, RenderableType
-from rich.markup import escape
 
 from riftsolve.models.scenario import parse_scenario
 from riftsolve.solver.legal import Resolutions, resolve
@@ -300,12 +299,8 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
 
 def mismatches(problems: Sequence[Problem]) -> list[RenderableType]:
     """Every wrong answer or disagreement, with its scenario (after the targets)."""
-    shown: list[RenderableType] = []
-    for p in problems:
-        shown.append(f"[red]MISMATCH[/red] {escape(p.method)} on {escape(p.where)}, "
-                     f"objective {escape(p.objective)}: {escape(p.detail)}; scenario:")
-        shown.append(escape(json.dumps(p.data)))
-    return shown
+    return mismatch_lines([(f"{p.method} on {p.where}, objective {p.objective}: {p.detail}",
+                            p.data) for p in problems])
 
 
 # --------------------------------------------------------------------------- main

@@ -61,7 +61,6 @@ status) are shared with the other scripts through ``_common.py``.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -92,6 +91,7 @@ from _common import (
     finish,
     fmt_ratio,
     make_console,
+    mismatch_lines,
     new_table,
     say_to,
     target,
@@ -100,7 +100,6 @@ from _common import (
 from _common import fmt_ms as fmt_ms_with
 from _common import fmt_rate as fmt_plain_rate
 from rich.console import Console, RenderableType
-from rich.markup import escape
 
 import riftsolve as rs
 from riftsolve.solver.params import enumeration_solver
@@ -274,12 +273,8 @@ def render(console: Console, meta: dict[str, Any], boards: Sequence[Board],
 
 def mismatches(problems: Sequence[Problem]) -> list[RenderableType]:
     """Every wrong answer, count or index, with its scenario (after the targets)."""
-    shown: list[RenderableType] = []
-    for p in problems:
-        shown.append(f"[red]MISMATCH[/red] {escape(p.method)} on {escape(p.where)}: "
-                     f"{escape(p.detail)}; scenario:")
-        shown.append(escape(json.dumps(p.data)))
-    return shown
+    return mismatch_lines([(f"{p.method} on {p.where}: {p.detail}", p.data)
+                           for p in problems])
 
 
 # --------------------------------------------------------------------------- main

@@ -80,7 +80,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 Unit = dict[str, Any]
@@ -562,20 +562,27 @@ def _group_subsets(doc: Doc, targets: dict[str, Any]) -> list[list[Choice]]:
     card = _card(doc)
     # 359.3.e.2, 359.3.e.5: a chosen unit failing its own slot conditions now is illegal.
     legal = [(s, u, w) for s, u, w in _chosen(doc, targets) if slot_accepts(doc, s, u, w)]
-    if card == SWITCHEROO:
-        # 433.1, 359.3.e.6: a swap needs both units, still together at one battlefield.
-        ok = len(legal) == 2 and group_meets(doc, legal, finalizing=False)
-        return [legal] if ok else [[]]
-    if group_meets(doc, legal, finalizing=False):
+    return _affected_sets(doc, legal, card == SWITCHEROO,
+                          lambda chosen: group_meets(doc, chosen, finalizing=False))
+
+
+def _affected_sets(doc: Doc, legal: list[T], swap: bool,
+                   meets: Callable[[list[T]], bool]) -> list[list[T]]:
+    """The sets of the still-legal chosen units an execution may affect, given whether a
+    set ``meets`` the group requirement now."""
+    if swap:
+        # 433.1, 359.3.e.6: a swap needs both units, still meeting the requirement together.
+        return [legal] if len(legal) == 2 and meets(legal) else [[]]
+    if meets(legal):
         return [legal]  # 359.3.e.8: execute on the legal targets
-    # 355.11.b: choose a subset of the original targets that fulfils the requirement.
-    fits = [s for s in _subsets(legal) if group_meets(doc, s, finalizing=False)]
+    # 355.11.b: a subset of the original (legal) targets that fulfils the requirement.
+    fits = [s for s in _subsets(legal) if meets(s)]
     if _policy(doc, "group_subset", "maximal") == "any":
         return fits
 
-    def maximal(subset: list[Choice]) -> bool:
+    def maximal(subset: list[T]) -> bool:
         others = [c for c in legal if c not in subset]
-        return not any(group_meets(doc, [*subset, c], finalizing=False) for c in others)
+        return not any(meets([*subset, c]) for c in others)
 
     return [s for s in fits if maximal(s)]
 
@@ -836,22 +843,8 @@ def _group_effect_subsets(doc: Doc, targets: dict[str, Any]) -> list[list[Pick]]
     # 359.3.e.2, 359.3.e.5, 758.1: a chosen unit failing its own slot conditions now is illegal.
     legal = [(i, u) for i, u in _group_chosen(doc, targets)
              if group_slot_accepts(doc, slots[i], u)]
-    if _group(doc)["action"] == "swap-might":
-        # 433.1, 359.3.e.6: a swap needs both units, still meeting the requirement together.
-        ok = len(legal) == 2 and group_effect_meets(doc, legal, finalizing=False)
-        return [legal] if ok else [[]]
-    if group_effect_meets(doc, legal, finalizing=False):
-        return [legal]  # 359.3.e.8: execute on the legal targets
-    # 355.11.b: a subset of the original (legal) targets that fulfils the requirement.
-    fits = [s for s in _subsets(legal) if group_effect_meets(doc, s, finalizing=False)]
-    if _policy(doc, "group_subset", "maximal") == "any":
-        return fits
-
-    def maximal(subset: list[Pick]) -> bool:
-        others = [p for p in legal if p not in subset]
-        return not any(group_effect_meets(doc, [*subset, p], finalizing=False) for p in others)
-
-    return [s for s in fits if maximal(s)]
+    return _affected_sets(doc, legal, _group(doc)["action"] == "swap-might",
+                          lambda chosen: group_effect_meets(doc, chosen, finalizing=False))
 
 
 def _group_effect_answer(doc: Doc, targets: dict[str, Any], subset: list[Pick]
