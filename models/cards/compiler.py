@@ -117,7 +117,7 @@ class _Card:
 #: Nouns naming game objects a card may choose (players and modes are not objects).
 _OBJECTS = ("unit", "units", "gear", "gears", "equipment", "rune", "runes", "spell",
             "spells", "ability", "abilities", "card", "cards", "battlefield", "battlefields",
-            "location", "locations", "legend", "legends", "token", "tokens")
+            "location", "locations", "legend", "legends")
 #: Determiners that choose (a count of) objects.
 _CHOOSING_WORDS = ("a", "an", "one", "another", "two", "three", "four", "five", "six",
                    "up to", "any number of", "each of up to", "split among", r"\d+")
@@ -133,6 +133,8 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     (['unit', 'gear'], [])
     >>> chosen_objects("Deal 4 damage split among enemy units here.")
     ['unit']
+    >>> chosen_objects("When I attack, play a Gold gear token exhausted.")
+    []
     """
     found: list[str] = []
     for sentence in _sentences(text):
@@ -159,6 +161,8 @@ def _chosen_as_read(sentence: str, destinations: bool = True) -> list[str]:
     kinds = []
     for mention in classify(sentence).mentions:
         words = mention.words.lower()
+        if "token" in words.split():  # a token made is not an object chosen
+            continue
         chosen = (mention.role in _CHOSEN_ROLES and (
             mention.role is not Role.COST
             or any(re.match(rf"{d}\b", words) for d in _CHOOSING_WORDS))
@@ -176,8 +180,8 @@ def _chosen_by_words(sentence: str) -> list[str]:
     words = re.findall(r"[a-z][a-z'-]*|\d+", sentence.lower())
     found: list[str] = []
     for i, word in enumerate(words):
-        if word not in _OBJECTS:
-            continue
+        if word not in _OBJECTS or words[i + 1:i + 2] in (["token"], ["tokens"]):
+            continue  # (a token made is not an object chosen)
         before = " ".join(words[max(0, i - 6):i])
         if any(re.search(rf"(^|\s){d}(\s[a-z'-]+){{0,4}}$", before) for d in _CHOOSING_WORDS):
             kind = KINDS.get(word, word.removesuffix("s"))
