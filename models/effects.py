@@ -77,6 +77,8 @@ class SplitDamage:
     repeat: bool = False
     destination: bool = False
     lethal_any: bool = False
+    #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
+    ignores_deflect: bool = False
 
     @property
     def split_slot(self) -> str:
@@ -202,6 +204,8 @@ class GroupTargets:
     #: Whether the effect's source makes any amount of its controller's damage lethal to
     #: enemy units while it resolves (142.4.c: Elder Dragon's passive, on its own trigger).
     lethal_any: bool = False
+    #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
+    ignores_deflect: bool = False
     #: Where the card's text comes from, when not the official gallery snapshot.
     text_source: str = ""
     #: The card's passive ability, shown with its text (it makes no choice).
@@ -247,6 +251,8 @@ class CombatDamage:
     assigner: str = ""
     #: The assigner's damage is lethal in any amount (142.4.c, Elder Dragon).
     lethal_any: bool = False
+    #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
+    ignores_deflect: bool = False
     text: str = ("Each player assigns damage equal to their units' summed Might among the "
                  "other side's units: Tank first, Backline last, lethal damage in full "
                  "before the next unit (465.2).")
@@ -302,6 +308,8 @@ class Effect(Protocol):
     def destination(self) -> bool: ...
     @property
     def lethal_any(self) -> bool: ...
+    @property
+    def ignores_deflect(self) -> bool: ...
     @property
     def xp_per_kill(self) -> int: ...
     @property

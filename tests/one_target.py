@@ -38,6 +38,7 @@ class OneTarget:
     repeat: bool = False
     destination: bool = False
     lethal_any: bool = False
+    ignores_deflect: bool = False
     xp_per_kill: int = 0
     slot_names: tuple[str, ...] = ("unit",)
     needs_source: bool = False

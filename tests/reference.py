@@ -728,7 +728,14 @@ def group_slot_accepts(doc: Doc, slot: dict[str, Any], unit: Unit) -> bool:
             and kind_ok(slot, unit)
             and whose_ok(doc, slot, unit) and where_ok(doc, slot, unit)
             and has_tags(slot, unit) and might_ok(slot, unit)
-            and not_the_source(doc, slot, unit))
+            and not_the_source(doc, slot, unit) and at_the_shared_battlefield_ok(doc, unit))
+
+
+def at_the_shared_battlefield_ok(doc: Doc, unit: Unit) -> bool:
+    """355.11, 359.3.e.2: in a group "at a battlefield" each member is at a battlefield (a
+    base is no battlefield, 198.1): one that leaves for a base is no longer a legal target,
+    and the others are affected as they are (359.3.e.8)."""
+    return _group(doc)["share"] != "battlefield" or at_battlefield(doc, unit)
 
 
 def slot_counts_ok(slots: list[dict[str, Any]], picks: list[Pick], finalizing: bool) -> bool:

@@ -212,3 +212,21 @@ def test_conditions_on_the_units_are_refused_or_read(text: str, says: str) -> No
         return
     with pytest.raises(CompileError, match=says):
         compile_card("Test", text)
+
+
+def test_a_card_that_ignores_deflect_pays_none() -> None:
+    """Decree of Insight, "Ignore [Deflect] while paying this spell's cost. Give an enemy
+    Body unit -5 [Might] this turn.": choosing a Deflect 2 enemy with no Power left is
+    legal and costs nothing (the card's own text; 809's tax otherwise)."""
+    text = ("[Reaction] Ignore [Deflect] while paying this spell's cost.\n"
+            "Give an enemy Body unit -5 [Might] this turn.")
+    decree = _group(text)
+    assert decree.ignores_deflect and [s.tags for s in decree.slots] == [("Body",)]
+    units = [unit("a", "A", 2), unit("r1", might=3, deflect=2, tags=["Body"])]
+    board = rs.parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
+                               "battlefields": ["north"], "units": units}).board
+    paid = rs.finalize(rs.Scenario("A", decree, board, available_power=0))
+    assert [(d.chosen(), d.deflect_cost) for d in paid] == [(("r1",), 0)]
+    plain = rs.finalize(rs.Scenario("A", _group("Give an enemy Body unit -5 [Might] this "
+                                                 "turn."), board, available_power=0))
+    assert list(plain) == []  # 809: the tax of 2 cannot be paid

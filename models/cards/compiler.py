@@ -96,6 +96,8 @@ _PLAIN_FOLLOW = re.compile(r"^(kill|stun|deal \d+ to|return|move|buff|ready|exha
                            r" (it|them)\b[^.]*\.?$")
 #: A condition on the instruction ("If ..., kill ...", "if it's attacking").
 _CONDITIONAL = re.compile(r"(^|, )if\b|\bunless\b")
+#: The card's own waiver of Deflect (Decree of Insight).
+_IGNORES_DEFLECT = re.compile(r"ignore \[deflect\] while paying this spell's cost")
 #: A cap on each chosen unit's own Might.
 _EACH_CAP = re.compile(r"(?:each )?with (\d+) might or less")
 _CAP = re.compile(r"total might (?:of )?(\d+) or less")
@@ -384,7 +386,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         might_cap=int(cap.group(1)) if cap else None, sharing=sharing,
         same_controller="same controller" in lowered, hidden=card.hidden,
         destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
-        per_place=per_place, lethal_any=bool(passive), passive=passive)
+        per_place=per_place, lethal_any=bool(passive), passive=passive,
+        ignores_deflect=_IGNORES_DEFLECT.search(card.text.lower()) is not None)
 
 
 def _destination(phrases: tuple[Phrase, ...], sentence: str) -> bool:
