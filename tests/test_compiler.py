@@ -12,6 +12,7 @@ from conftest import unit
 import riftsolve as rs
 from riftsolve.models.cards import card, library
 from riftsolve.models.cards.compiler import CompileError, compile_card
+from riftsolve.models.cards.snapshot import compiled
 from riftsolve.models.cards.store import effect_from_json, effect_to_json, write_library
 from riftsolve.models.effects import (
     Action,
@@ -230,3 +231,9 @@ def test_a_card_that_ignores_deflect_pays_none() -> None:
     plain = rs.finalize(rs.Scenario("A", _group("Give an enemy Body unit -5 [Might] this "
                                                  "turn."), board, available_power=0))
     assert list(plain) == []  # 809: the tax of 2 cannot be paid
+
+
+def test_the_library_snapshot_is_the_texts_compiled_now() -> None:
+    """``library.json``, read at start-up, is what the built-in texts compile to with their
+    corrections (``python -m riftsolve.models.cards.snapshot`` rewrites it)."""
+    assert compiled() == library()

@@ -1,5 +1,10 @@
 """The card library, registered by name and slug.
 
+The cards are the compiler's reading of their texts with a reviewer's corrections
+(``split.py``, ``group.py``); what that gives is kept in ``library.json`` (written by
+``python -m riftsolve.models.cards.snapshot``; a test checks it is the texts compiled
+now), read here at start-up, so that a question does not compile nine texts first.
+
 >>> card("ALPHA STRIKE").slug
 'alpha-strike'
 >>> card("volibear-furious").name
@@ -13,9 +18,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from riftsolve.models.cards.group import CARDS as GROUP_CARDS
-from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
+from riftsolve.models.cards.store import read_library
 from riftsolve.models.effects import Effect
+
+#: The compiled library, as ``python -m riftsolve.models.cards.snapshot`` writes it.
+SNAPSHOT = Path(__file__).resolve().parent
 
 
 def slugify(name: str) -> str:
@@ -23,9 +30,7 @@ def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-_REGISTRY: dict[str, Effect] = {}
-for _card in (*SPLIT_CARDS, *GROUP_CARDS):
-    _REGISTRY[_card.slug] = _card
+_REGISTRY: dict[str, Effect] = read_library(SNAPSHOT, "library.json")
 
 
 def library() -> tuple[Effect, ...]:

@@ -87,21 +87,21 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     return effect
 
 
-def write_library(folder: str | Path, effects: Iterable[Effect]) -> Path:
+def write_library(folder: str | Path, effects: Iterable[Effect], file: str = FILE) -> Path:
     """Write ``effects`` as the card library of ``folder`` (created if need be); the
     path of the file written."""
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     cards = [{"name": e.name, "text": e.text, "effect": effect_to_json(e)} for e in effects]
-    target = path / FILE
+    target = path / file
     target.write_text(json.dumps({"format": 1, "cards": cards}, indent=1,
                                  ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
 
-def read_library(folder: str | Path) -> dict[str, Effect]:
+def read_library(folder: str | Path, file: str = FILE) -> dict[str, Effect]:
     """The cards of the library in ``folder``, by slug (empty if it has none)."""
-    target = Path(folder) / FILE
+    target = Path(folder) / file
     if not target.is_file():
         return {}
     try:
