@@ -720,13 +720,7 @@ def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None
     ...     print(error)
     the resolutions of Alpha Strike (the split family) are Resolution answers, not Affected
     """
-    _check_version(scenario, "resolve")
-    if scenario.repeat:
-        from riftsolve.solver.repeat import RepeatedResolutions
-
-        return _of_kind(RepeatedResolutions(scenario, backend), kind)
-    _, resolutions = _legal_sets(scenario)
-    return _of_kind(resolutions(scenario, backend), kind)
+    return _asked(scenario, "resolve", backend, kind)
 
 
 @overload
@@ -741,13 +735,23 @@ def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | Non
              ) -> LegalSet[Any]:
     """Every legal target declaration for ``scenario``'s board; ``kind`` as for
     :func:`resolve` (``Declaration`` for split damage, ``GroupDeclaration`` for a group)."""
-    _check_version(scenario, "finalize")
-    if scenario.repeat:
-        from riftsolve.solver.repeat import RepeatedDeclarations
+    return _asked(scenario, "finalize", backend, kind)
 
-        return _of_kind(RepeatedDeclarations(scenario, backend), kind)
-    declarations, _ = _legal_sets(scenario)
-    return _of_kind(declarations(scenario, backend), kind)
+
+def _asked(scenario: Scenario, question: str, backend: str, kind: type[Any] | None
+           ) -> LegalSet[Any]:
+    """The legal set answering ``question`` about ``scenario``: a paid Repeat's pairs of
+    executions, else the family's own (:data:`LEGAL_SETS`, or answered by listing)."""
+    _check_version(scenario, question)
+    if scenario.repeat:
+        from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
+
+        pair: tuple[type[LegalSet[Any]], type[LegalSet[Any]]] = (RepeatedDeclarations,
+                                                                 RepeatedResolutions)
+    else:
+        pair = _legal_sets(scenario)
+    chosen = pair[0] if question == "finalize" else pair[1]
+    return _of_kind(chosen(scenario, backend), kind)
 
 
 def _of_kind(legal: LegalSet[Answer], kind: type[Any] | None) -> LegalSet[Any]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Assignment
@@ -210,7 +210,7 @@ def resolve_problem(scenario: Scenario) -> CombatProblem:
     return CombatProblem(damage, receivers(scenario), scenario.policy.combat_excess)
 
 
-def finalize_problem(scenario: Scenario) -> Any:
+def finalize_problem(scenario: Scenario) -> NoReturn:
     """Combat damage is assigned, not declared: there is no finalization question."""
     raise ScenarioError("combat", "combat damage is assigned, not declared: ask 'resolve' "
                         "for the assignments (465.2.c)")
@@ -427,17 +427,17 @@ def acts(scenario: Scenario, answer: Any) -> Acts:
 
 def verify_declaration(scenario: Scenario, declaration: Any) -> list[Failure]:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
-    return finalize_problem(scenario)  # type: ignore[no-any-return]
+    finalize_problem(scenario)
 
 
 def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
-    return finalize_problem(scenario)  # type: ignore[no-any-return]
+    finalize_problem(scenario)
 
 
 def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
-    return finalize_problem(scenario)  # type: ignore[no-any-return]
+    finalize_problem(scenario)
 
 
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
