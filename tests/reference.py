@@ -438,16 +438,20 @@ def _single_declarations(doc: Doc) -> list[tuple[dict[str, Any], int, bool]]:
         if not group_meets(doc, choices, finalizing=True):
             continue
         cost = sum(deflect_cost(doc, u) for _, u, _ in choices)  # 809.1.c, per choice
-        targets = _targets_of(doc, choices)
-        units = [u for _, u, _ in choices]
-        if card == TRICKSY and units:
-            # 355.4: the destination is chosen at finalization; it is not a target.
-            for dest in [*_battlefields(doc), "base"]:
-                if destination_ok(doc, units, dest):
-                    found.append(({**targets, "destination": dest}, cost, True))
-        else:
-            found.append((targets, cost, bool(units)))
+        found += _declared(doc, _targets_of(doc, choices), cost,
+                           [u for _, u, _ in choices], moves=card == TRICKSY)
     return found
+
+
+def _declared(doc: Doc, targets: dict[str, Any], cost: int, units: list[Unit], moves: bool
+              ) -> list[tuple[dict[str, Any], int, bool]]:
+    """A legal choice of units as declarations: one, or for a move of a non-empty group
+    one per destination (355.4: chosen at finalization, not a target; 355.4.a: a
+    battlefield or the units' base, where none of them stands)."""
+    if not (moves and units):
+        return [(targets, cost, bool(units))]
+    return [({**targets, "destination": dest}, cost, True)
+            for dest in [*_battlefields(doc), "base"] if destination_ok(doc, units, dest)]
 
 
 def _within_budget(doc: Doc, cost: int) -> bool:
@@ -803,16 +807,8 @@ def _group_single_declarations(doc: Doc) -> list[tuple[dict[str, Any], int, bool
         if not group_effect_meets(doc, picks, finalizing=True):
             continue
         cost = sum(deflect_cost(doc, u) for _, u in picks)  # 809.1.c, per choice
-        targets = _group_targets(slots, picks)
-        units = [u for _, u in picks]
-        if moves and units:
-            # 355.4: the destination is chosen now; it is not a target. 355.4.a: a
-            # battlefield or the units' base, where none of them stands.
-            for dest in [*_battlefields(doc), "base"]:
-                if destination_ok(doc, units, dest):
-                    found.append(({**targets, "destination": dest}, cost, True))
-        else:
-            found.append((targets, cost, bool(units)))
+        found += _declared(doc, _group_targets(slots, picks), cost, [u for _, u in picks],
+                           moves)
     return found
 
 
