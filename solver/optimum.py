@@ -46,6 +46,7 @@ from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
 from riftsolve.models.outcome import apply
 from riftsolve.models.scenario import LIMIT, Scenario, Targets
+from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import (
     CombatResolutions,
@@ -192,6 +193,10 @@ def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, 
     except OverflowError as error:
         raise TooManyToRank(f"{error} (at most {MOST_OPTIMA:,} are listed): ask --top K "
                             "instead") from None
+    except CountTooLarge as error:  # ranking, not counting: say so
+        raise TooManyToRank(f"ranking these combat assignments needs a table of "
+                            f"{error.work:,} cells (receivers x states x damage), over the "
+                            f"bound of {error.bound:,}: ask about a smaller board") from None
     return [Ranked(answer, key, {} if isinstance(goal, Linear) else _values(goal, key))
             for answer, key in ranked]
 

@@ -21,6 +21,7 @@ import riftsolve as rs
 from riftsolve.solver.assign import Table
 from riftsolve.solver.cli import main
 from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.optimum import TooManyToRank
 
 CASES = json.loads((Path(__file__).parent / "data" / "combat_cases.json").read_text())
 
@@ -164,3 +165,26 @@ def test_best_for_both_sides_of_one_combat() -> None:
     for side, line in zip(sides, lines, strict=False):
         top = rs.best(rs.resolve(side), "kills,-overkill")[0]
         assert top.answer.as_json()["assigned"] == line["assigned"]
+
+
+def test_best_past_its_table_bound_is_refused_as_ranking() -> None:
+    """10 receivers of Might 10^6 and 10^6 damage: the table of best worths would hold
+    tens of millions of cells; best refuses at once, saying it is ranking that is refused."""
+    units = [_unit("a", 10**6, "A"), *(_unit(f"d{i}", 10**6) for i in range(10))]
+    legal = rs.resolve(_scenario(units), kind=rs.Assignment)
+    with pytest.raises(TooManyToRank, match="ranking these combat assignments needs a "
+                                            "table of"):
+        rs.best(legal, "kills")
+
+
+@pytest.mark.parametrize(("gear", "field", "says"), [
+    ({"might": 2}, "units[g].might", "a gear has no Might"),
+    ({"type": "relic"}, "units[g].type", "relic"),
+])
+def test_a_malformed_gear_names_its_field(gear: dict[str, Any], field: str,
+                                         says: str) -> None:
+    entry = {"id": "g", "controller": "B", "location": "north", "type": "gear", **gear}
+    units = [_unit("a", 3, "A"), entry]
+    with pytest.raises(rs.ScenarioError, match=says) as raised:
+        _scenario(units)
+    assert raised.value.field == field
