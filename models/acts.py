@@ -31,3 +31,5 @@ class Acts:
     #: Units whose Might, while the damage is dealt, is not the board's (Shield and Assault
     #: in combat, 814, 807): lethal damage is read against it (142.4.b).
     mights: tuple[tuple[str, int], ...] = ()
+    #: Units moved, and where to (a battlefield, or ``"base"``: the unit's own base).
+    moved: tuple[tuple[str, str], ...] = ()

@@ -100,6 +100,8 @@ class Unit:
     type: Literal["unit", "gear"] = "unit"
     #: Its combat keywords: ``"Tank"``, ``"Backline"``, ``"Assault N"``, ``"Shield N"``.
     keywords: tuple[str, ...] = ()
+    #: Whether it is exhausted (a cost that exhausts a unit needs a ready one).
+    exhausted: bool = False
     #: Damage prevented from each assignment to it (437.5); ``"all"``: none is ever lethal.
     prevent: Prevent = 0
     #: It cannot be dealt damage (465.2.c.10): never assigned combat damage.
@@ -171,6 +173,8 @@ class Board:
     battlefields: tuple[str, ...]
     units: tuple[Unit, ...]
     teams: tuple[tuple[str, ...], ...] = ()
+    #: Who controls each battlefield that a player controls (the others are uncontrolled).
+    control: tuple[tuple[str, str], ...] = ()
     _by_id: dict[str, Unit] = field(init=False, repr=False, compare=False)
     _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -194,6 +198,13 @@ class Board:
                 raise ScenarioError(f"units[{unit.id}].location", f"{unit.location!r} is "
                                     "neither a listed battlefield nor 'base' or 'offboard'")
             by_id[unit.id] = unit
+        for name, player in self.control:
+            if name not in self.battlefields:
+                raise ScenarioError(f"battlefield_control.{name}", f"{name!r} is not a "
+                                    "listed battlefield")
+            if not isinstance(player, str) or not player:
+                raise ScenarioError(f"battlefield_control.{name}", "a player name is a "
+                                    "non-empty string")
         team_of: dict[str, int] = {}
         for index, team in enumerate(self.teams):
             for player in team:
@@ -233,11 +244,25 @@ class Board:
     def __getitem__(self, unit_id: str) -> Unit:
         return self._by_id[unit_id]
 
+    def get(self, unit_id: str, default: Unit | None = None) -> Unit | None:
+        """The unit with this id, or ``default``."""
+        return self._by_id.get(unit_id, default)
+
     def __contains__(self, unit_id: object) -> bool:
         return unit_id in self._by_id
 
     def __iter__(self) -> Iterator[Unit]:
         return iter(self.units)
+
+    def controller_of(self, battlefield: str) -> str | None:
+        """The player controlling ``battlefield``, or ``None``."""
+        return dict(self.control).get(battlefield)
+
+    def players(self) -> tuple[str, ...]:
+        """Every player the board names (controllers of units and battlefields, teams)."""
+        named = [u.controller for u in self.units] + [p for _, p in self.control]
+        named += [p for team in self.teams for p in team]
+        return tuple(dict.fromkeys(named))
 
     def is_battlefield(self, location: str) -> bool:
         """Whether ``location`` names a battlefield in play."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from riftsolve.models.board import Unit
 from riftsolve.models.classify import Role, classify
-from riftsolve.models.effects import Effect
+from riftsolve.models.effects import Effect, JointChoice
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 
@@ -33,6 +33,10 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     effect declares its slots as chosen targets (355.7); its text only describes it.
     """
     slots = effect.slot_names
+    if isinstance(effect, JointChoice):  # each pick says whether it is a target
+        return {p.name: (Role.TARGET, "355.7") if p.target else (Role.RESOLUTION_CHOICE,
+                                                                 "355.10")
+                for p in effect.picks if not p.later}
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     mentions = [m for m in classify(effect.text).mentions

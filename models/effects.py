@@ -109,6 +109,8 @@ class Action(StrEnum):
     #: swap the Might of two units: needs two units to act on (433.1)
     SWAP_MIGHT = "swap-might"
     RETURN_TO_HAND = "return-to-hand"
+    #: two units deal damage equal to their Mights to each other
+    FIGHT = "fight"
     #: an inline effect whose outcome is not modelled: only who is affected
     AFFECT = "affect"
 
@@ -116,7 +118,7 @@ class Action(StrEnum):
     def needs(self) -> int:
         """Fewest units the instruction needs to act at all: a swap needs two values
         (433.1); with fewer it cannot be followed and is ignored (359.3.e.6)."""
-        return 2 if self is Action.SWAP_MIGHT else 1
+        return 2 if self in (Action.SWAP_MIGHT, Action.FIGHT) else 1
 
     def verb(self, damage: int = 0) -> str:
         """The instruction in words, e.g. ``'deal 1 to'``."""
@@ -194,6 +196,8 @@ class GroupTargets:
     hidden: bool = False
     #: Whether the effect moves the group to a location chosen at finalization (355.4).
     destination: bool = False
+    #: A move's fixed destination, not chosen: ``"base"`` ("to their base").
+    moves_to: str = ""
     #: "Up to N ... at each location": at most this many members per location, each
     #: location's choice its own (declared as ``{location: unit}``); ``None``: not so.
     per_place: int | None = None
@@ -231,6 +235,132 @@ class GroupTargets:
         """Whether a slot chooses "here" or "another": the scenario must name the
         ability's source."""
         return any(slot.reach is Reach.HERE or slot.other for slot in self.slots)
+
+
+class Link(StrEnum):
+    """How a pick of a joint choice stands to an earlier pick (a restriction of the
+    choice, 355.9.b, or of a move, 355.4.a)."""
+
+    #: at the other pick's battlefield or location ("an enemy unit there", "at its
+    #: destination"); for a location pick: holding the other pick's unit.
+    AT = "at"
+    #: at the same location as the other pick's unit ("an enemy unit at its location").
+    WITH = "with"
+    #: at a location other than the other pick's ("at a different location"; a unit moved
+    #: to a location is not already there, 355.4.a).
+    APART = "apart"
+    #: controlled by the same player ("a unit and an Equipment with the same controller").
+    SAME_CONTROLLER = "same-controller"
+    #: a different object ("another", "other", "a different unit", 355.9.c).
+    OTHER = "other"
+    #: a location holding another unit of the other pick's controller ("to a location where
+    #: there's a unit with the same controller").
+    HOSTS_ALLY = "hosts-ally"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One object a joint choice picks: a unit, a gear, a battlefield, a location (a
+    battlefield or the units' base) or a player.
+
+    ``target``: whether it is targeted (355.7): a move's destination (355.4), a cost's
+    choice (355.10.c) and another player's choice (355.10.e) are not. ``later``: chosen
+    when the instruction executes (a reflexive trigger's choice, 355.5.b; another player's,
+    355.10.e), on the board as it is then, not at finalization. ``optional``: "up to one"
+    (355.13). ``may``: "you may ...": still chosen now (355.12), the action declined or
+    not on resolution.
+    """
+
+    name: str
+    kind: str = "unit"
+    among: Relation = Relation.ANY
+    reach: Reach = Reach.BOARD
+    tags: tuple[str, ...] = ()
+    optional: bool = False
+    may: bool = False
+    other: bool = False
+    might_at_most: int | None = None
+    target: bool = True
+    later: bool = False
+    #: who makes the choice: ``"you"`` or the chosen opponent (``"opponent"``, 355.10.e)
+    chooser: str = "you"
+    #: a cost's choice of a unit it exhausts: the unit must be ready (355.10.c)
+    exhausts: bool = False
+    #: a battlefield "where you have units"
+    occupied: bool = False
+
+    @property
+    def is_place(self) -> bool:
+        """Whether it picks a battlefield or a location."""
+        return self.kind in ("battlefield", "location")
+
+
+@dataclass(frozen=True)
+class Linked:
+    """A restriction between two picks: ``pick`` stands in ``link`` to ``to``."""
+
+    pick: str
+    link: Link
+    to: str
+
+
+@dataclass(frozen=True)
+class Deed:
+    """What the instruction does to one pick: ``action`` (``amount`` of damage for
+    :attr:`Action.DEAL`); a move goes ``to`` a pick (a location, or a unit's location when
+    the move executes, 359.3.f.2) or ``"base"``; ``each``: to each other enemy unit at the
+    pick's place instead of the pick; ``with_pick``: the other unit of a fight; ``if_units``:
+    only if at least that many units are at the pick's place then."""
+
+    pick: str
+    action: Action
+    amount: int = 0
+    to: str = ""
+    each: bool = False
+    with_pick: str = ""
+    if_units: int = 0
+    if_at: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class JointChoice:
+    """Several objects picked one by one, later picks tied to earlier ones: "a battlefield
+    and an enemy unit there", "a friendly unit and an enemy unit at its location", "move an
+    enemy unit, then choose another enemy unit at its destination" (355.5-355.17).
+
+    Each pick is at most one object; what they must meet together is the ``links``; what
+    is done is the ``deeds``.
+    """
+
+    name: str
+    text: str
+    picks: tuple[Pick, ...]
+    links: tuple[Linked, ...] = ()
+    deeds: tuple[Deed, ...] = ()
+    hidden: bool = False
+    repeat: bool = False
+    lethal_any: bool = False
+    ignores_deflect: bool = False
+    xp_per_kill: int = 0
+    slug: str = ""
+    worded: bool = True
+    text_source: str = ""
+    destination: bool = False
+
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        """The picks declared at finalization (targets, destinations, costs' choices)."""
+        return tuple(p.name for p in self.picks if not p.later)
+
+    @property
+    def needs_source(self) -> bool:
+        """Whether a pick chooses "here" or "another": the scenario names the source."""
+        return any(p.reach is Reach.HERE or p.other for p in self.picks)
+
+    def pick(self, name: str) -> Pick:
+        """The pick called ``name``."""
+        return next(p for p in self.picks if p.name == name)
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,8 @@ class UnitIn(_Strict):
         "integer, or 'all': no amount is ever lethal")
     undamageable: bool = Field(False, description="it cannot be dealt damage (465.2.c.10): "
                                "never assigned combat damage")
+    exhausted: bool = Field(False, description="whether it is exhausted (a cost that "
+                            "exhausts a unit needs a ready one)")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -276,6 +278,9 @@ class ScenarioIn(_Strict):
     repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
                          "its effect is executed a second time, with choices of its own (820)")
     battlefields: list[str]
+    battlefield_control: dict[str, Annotated[str, Field(min_length=1)]] = Field(
+        default_factory=dict, description="who controls each controlled battlefield: "
+        "{battlefield: player}")
     units: list[UnitIn]
     targets: RawTargets | None = None
 
@@ -615,11 +620,12 @@ def _board(raw: ScenarioIn) -> Board:
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
-             undamageable=unit.undamageable,
+             undamageable=unit.undamageable, exhausted=unit.exhausted,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
-    return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams))
+    return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
+                 tuple(raw.battlefield_control.items()))
 
 
 def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,

@@ -70,7 +70,8 @@ POSSESSIVE = ("your", "its", "their", "his", "her", "my", "our")
 REFERENCE = ("that", "those", "these", "the", "this")
 #: Tags and domains a card may filter on ("enemy Order units").
 TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mechs", "bird",
-                  "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons"})
+                  "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons", "bomb",
+                  "bombs"})
 ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
@@ -83,6 +84,7 @@ VERBS = {
     "stuns": "stun", "buff": "buff", "move": "move", "moves": "move", "ready": "ready",
     "readies": "ready", "return": "return", "returns": "return", "counter": "counter",
     "counters": "counter", "give": "give", "gives": "give", "swap": "swap", "swaps": "swap",
+    "attach": "attach", "attaches": "attach", "detach": "detach", "detaches": "detach",
     "choose": "choose", "chooses": "choose", "draw": "draw", "draws": "draw", "play": "play",
     "plays": "play", "recycle": "recycle", "recycles": "recycle", "spend": "spend",
     "spends": "spend", "pick": "pick", "picks": "pick", "exhaust": "exhaust",

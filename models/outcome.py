@@ -97,9 +97,11 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     acted: dict[Action, set[str]] = {}
     affected: set[str] = set()
     mights: dict[str, int] = {}
+    moved: dict[str, str] = {}
     for part in parts:
         acts = family.acts(scenario, part)
         mights.update(acts.mights)
+        moved.update(acts.moved)
         for unit_id, amount in acts.dealt:
             dealt[unit_id] = dealt.get(unit_id, 0) + amount
         for unit_id, action in acts.actions:
@@ -114,8 +116,6 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
             killed.add(unit_id)
             overkill += over
     from_damage = [u for u in killed if u not in acted.get(Action.KILL, ())]
-    destination = scenario.targets.destination if scenario.targets else None
-    moved = {u: destination for u in acted.get(Action.MOVE, ()) if destination}
     return Outcome(
         _after(board, dealt, killed, moved, acted),
         dealt=tuple(sorted(dealt.items())),

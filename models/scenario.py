@@ -38,6 +38,9 @@ class Targets:
     destination: str | None = None
     #: For "at each location" cards: the location each unit was chosen at.
     places: tuple[tuple[str, str], ...] = ()
+    #: For a joint choice: each pick's object (a unit, battlefield, location or player;
+    #: ``None`` for an optional pick left empty), in the card's order.
+    picks: tuple[tuple[str, str | None], ...] = ()
     #: The choices of the second execution when the card's Repeat was paid (820.2).
     repeat: Targets | None = None
 

@@ -685,6 +685,7 @@ LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
     "split": (Declarations, Resolutions),
     "group": (GroupDeclarations, GroupResolutions),
     "combat": (ListedDeclarations, CombatResolutions),
+    "joint": (ListedDeclarations, ListedResolutions),
 }
 
 

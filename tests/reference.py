@@ -100,9 +100,11 @@ BELLOWS = "bellows-breath"
 FACEBREAKER = "facebreaker"
 SWITCHEROO = "switcheroo"
 ELDER = "elder-dragon"
+EMPEROR = "emperor-s-divide"
+HEXPLOSIVE = "hexplosive-minefield"
 
 SPLIT_CARDS = (ALPHA, VOLIBEAR)
-HIDDEN_CARDS = (FOX, FACEBREAKER, SWITCHEROO)
+HIDDEN_CARDS = (FOX, FACEBREAKER, SWITCHEROO, EMPEROR)
 
 # Slots of each card: name -> "one" (a single id) or "list" (a sorted list of ids).
 SLOTS: dict[str, dict[str, str]] = {
@@ -115,6 +117,8 @@ SLOTS: dict[str, dict[str, str]] = {
     FACEBREAKER: {"friendly": "one", "enemy": "one"},
     SWITCHEROO: {"units": "list"},
     ELDER: {"enemies": "map"},
+    EMPEROR: {"units": "list"},
+    HEXPLOSIVE: {"units": "list"},
 }
 
 
@@ -313,6 +317,12 @@ def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> b
     if card == ELDER:
         # "up to one enemy unit at each location": it must be at the location it is listed under.
         return is_enemy(doc, unit) and location_key(unit) == where
+    if card == EMPEROR:
+        # "friendly units at a battlefield"
+        return is_friendly(doc, unit) and at_battlefield(doc, unit)
+    if card == HEXPLOSIVE:
+        # "friendly Bomb tokens": anywhere on the board
+        return is_friendly(doc, unit) and "Bomb" in (unit.get("tags") or [])
     raise AssertionError(card)
 
 
@@ -385,6 +395,10 @@ def group_meets(doc: Doc, choices: list[Choice], finalizing: bool) -> bool:
         # "up to one enemy unit at each location"
         wheres = [w for _, _, w in choices]
         return len(wheres) == len(set(wheres))
+    if card == EMPEROR:
+        return one_battlefield(doc, units)  # "any number of ... at a battlefield"
+    if card == HEXPLOSIVE:
+        return True  # any number, nothing shared
     raise AssertionError(card)
 
 
@@ -908,8 +922,8 @@ def metrics(doc: Doc, line: dict[str, Any]) -> dict[str, int]:
     """Outcome metrics of one resolve line: kills, xp, killed-might, overkill, value, affected."""
     card = _card(doc)
     kills = killed_might = overkill = value = 0
-    if card == FOX:
-        # Fox-Fire kills outright (428.1.a): no damage, no overkill.
+    if card in (FOX, HEXPLOSIVE):
+        # Fox-Fire and Hexplosive Minefield kill outright (428.1.a): no damage, no overkill.
         for uid in sorted(_affected_ids(line)):
             unit = _unit_or_gone(doc, uid)
             kills += 1

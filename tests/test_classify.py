@@ -20,7 +20,7 @@ from riftsolve.models.answers import Declaration, GroupDeclaration
 from riftsolve.models.cards import library
 from riftsolve.models.choosing import counted_targets, slot_roles, targeted_slots
 from riftsolve.models.classify import Role, classify
-from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Relation
+from riftsolve.models.effects import Action, GroupSlot, GroupTargets, JointChoice, Reach, Relation
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.rules import RULES
 from riftsolve.solver import finalize, render, resolve
@@ -86,10 +86,14 @@ def test_words_outside_the_grammar_are_named() -> None:
 
 
 def test_every_library_card_is_read_from_its_own_text() -> None:
-    """Each slot of every library card is a mention of its text, and a target there."""
+    """Each slot of every library card is a mention of its text, and a target there; a
+    joint choice's move destinations and costs' choices are not targets (355.4,
+    355.10.c)."""
     for card in library():
         assert set(slot_roles(card)) == set(card.slot_names), card.name
-        assert targeted_slots(card) == frozenset(card.slot_names), card.name
+        targets = (frozenset(p.name for p in card.picks if p.target and not p.later)
+                   if isinstance(card, JointChoice) else frozenset(card.slot_names))
+        assert targeted_slots(card) == targets, card.name
 
 
 def test_a_slot_that_is_not_a_target_pays_no_deflect() -> None:

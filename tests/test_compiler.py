@@ -117,7 +117,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
 @pytest.mark.parametrize(("text", "says"), [
     ("Kill a unit with a fishy grin.", "words not understood: 'fishy', 'grin'"),
     ("Draw 2.", "no choice of units"),
-    ("Kill a unit. Stun a unit.", "several choices"),
+    ("Kill two units. Stun a unit.", "several choices"),
     ("Stun an exhausted unit.", "'exhausted' is not modelled"),
     # one choice over object types the board does not hold is not a choice of units
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),

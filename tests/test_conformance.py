@@ -91,8 +91,10 @@ def _unit(draw: st.DrawFn, uid: str) -> Unit:
                 damage=draw(st.sampled_from((0, 0, 1))),
                 deflect=draw(st.sampled_from((0, 0, 1, 2))),
                 untargetable=draw(st.sampled_from((None, None, None, "enemy", "all"))),
-                tags=draw(st.sampled_from(((), ("Order",), ("Order", "Chaos")))),
-                value=draw(st.integers(-1, 3)))
+                tags=draw(st.sampled_from(((), ("Order",), ("Order", "Chaos"), ("Bomb",))
+                                          if not gear else ((), ("Equipment",)))),
+                value=draw(st.integers(-1, 3)),
+                exhausted=draw(st.sampled_from((False, False, True))))
 
 
 @st.composite
@@ -101,7 +103,9 @@ def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
     (sometimes A's teammate), with the top-level fields a scenario may set."""
     units = tuple(_unit(draw, f"u{i}") for i in range(draw(st.integers(1, 5))))
     teams = (("A", "C"),) if draw(st.integers(0, 3)) == 0 else ()
-    board = Board(("north", "south"), units, teams)
+    control = draw(st.sampled_from(((), (("north", "A"),), (("north", "A"), ("south", "B")),
+                                    (("south", "C"),))))
+    board = Board(("north", "south"), units, teams, control)
     source = None
     if card.needs_source:
         mine = [u.id for u in units if u.controller == "A" and board.is_battlefield(u.location)]

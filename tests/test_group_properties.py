@@ -47,7 +47,7 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
             "might": draw(st.sampled_from((1, 2, 1, 3, 0, 2, -1, 4, 5))),
             "location": draw(st.sampled_from(LOCATIONS)),
             "deflect": draw(st.sampled_from((0, 0, 1, 2))),
-            "tags": draw(st.sampled_from([["Order"], [], ["Order", "Chaos"]])),
+            "tags": draw(st.sampled_from([["Order"], [], ["Order", "Chaos"], ["Bomb"]])),
             "damage": draw(st.sampled_from((0, 0, 0, 1))),
             "value": draw(st.integers(-1, 3)),
         })

@@ -34,12 +34,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from riftsolve.models.board import BASE
+from riftsolve.models.cards.sequence import SequenceError, compile_sequence
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
     Effect,
     GroupSlot,
     GroupTargets,
+    JointChoice,
     Pool,
     Reach,
     Relation,
@@ -50,7 +53,7 @@ from riftsolve.models.effects import (
 from riftsolve.models.grammar import CHOOSING, KINDS, TAGS, GrammarError, Mode, Phrase, parse
 
 #: An effect type.
-E = TypeVar("E", SplitDamage, GroupTargets)
+E = TypeVar("E", SplitDamage, GroupTargets, JointChoice)
 
 
 class CompileError(ValueError):
@@ -88,6 +91,8 @@ _OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|
                        r"battlefields?|legends?)\b|\bunits?, (gear|runes?)\b")
 #: Verbs whose objects are cards to play, draw or discard, or tokens made: not units.
 _NOT_UNITS = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
+#: A delayed trigger ("At end of turn, ..."): its choices are its own, made later.
+_DELAYED = re.compile(r"^at (?:the )?(?:end|start|beginning) of (?:the |this |your )?turn\b")
 #: A condition on the units chosen that the scenario format does not state.
 _RELATIVE = re.compile(r"\bunits? (that|who|which)\b|\bbattlefields? (i|you|they) \b|"
                        r"\bunits? (?:here )?(?:that|with) (?:moved|attacked|died)\b")
@@ -214,8 +219,35 @@ def compile_card(name: str, text: str) -> Effect:
             from None
 
 
+#: Refusals of a single choice that a sequence of choices may read (several choices, a
+#: battlefield or an earlier choice's place).
+_SEQUENCE_WORTHY = re.compile(r"several choices|chooses battlefield|chooses unit or "
+                              r"(?:battlefield|location|Equipment)|'there'|where the units are|"
+                              r"the destination|no choice of units found|its location|"
+                              r"not one instruction's")
+
+
 def _compile(name: str, text: str) -> Effect:
-    """:func:`compile_card`, grammar errors not yet turned into compile errors."""
+    """:func:`compile_card`, grammar errors not yet turned into compile errors: a single
+    choice (a split or a group), else several choices one after another (a joint
+    choice, :mod:`riftsolve.models.cards.sequence`)."""
+    try:
+        return _single(name, text)
+    except CompileError as error:
+        if not _SEQUENCE_WORTHY.search(str(error)) or _MODES.search(text.lower()):
+            raise
+        card = _facts(name, text)
+        try:
+            return compile_sequence(
+                name, _sentences(text), hidden=card.hidden, repeat=card.repeat, text=text,
+                ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None)
+        except SequenceError as second:
+            raise CompileError(f"{error}; read as choices one after another: {second}",
+                               error.words or second.words) from None
+
+
+def _single(name: str, text: str) -> Effect:
+    """A card with one choice: split damage or a group."""
     card = _facts(name, text)
     lowered = " ".join(_REMINDER.sub("", text).lower().split())
     might = _MIGHT_SPLIT.search(lowered)
@@ -228,7 +260,8 @@ def _compile(name: str, text: str) -> Effect:
     modes = _MODES.search(lowered)
     if modes:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
-    sentences = _sentences(text)
+    # a delayed trigger's choices are made when it is finalized (355.5.b), not now
+    sentences = [s for s in _sentences(text) if not _DELAYED.match(s.lower())]
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
               and [k for k in chosen_objects(s) if k not in ("unit", "gear")]]
@@ -276,7 +309,8 @@ def _slug(name: str) -> str:
 
 def _sentences(text: str) -> list[str]:
     """The card's sentences with their reminder text and bracketed keywords removed."""
-    bare = _REMINDER.sub("", text).replace("[Might]", "Might")
+    bare = _REMINDER.sub("", text).replace("[Might]", "Might").replace(":rb_might:", "Might")
+    bare = re.sub(r":rb_[a-z0-9_]+:", " ", bare)
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
                   lambda m: m.group(1).lower(), bare)
@@ -379,14 +413,19 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     each = None if cap else _EACH_CAP.search(lowered)
     if each:
         slots = tuple(replace(slot, might_at_most=int(each.group(1))) for slot in slots)
-    destination = action is Action.MOVE and _destination(segment.phrases, sentence)
+    said = [p for p in segment.phrases if p.relation == "destination"]
+    moves_to = BASE if action is Action.MOVE and said and said[0].kind == "base" else ""
+    destination = action is Action.MOVE and not moves_to and _destination(segment.phrases,
+                                                                          sentence)
+    if moves_to:
+        label = "move to base"
     passive = _passive(card.text)
     return GroupTargets(
         name=card.name, text=card.text, action=action, slots=slots, damage=damage,
         might_cap=int(cap.group(1)) if cap else None, sharing=sharing,
         same_controller="same controller" in lowered, hidden=card.hidden,
         destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
-        per_place=per_place, lethal_any=bool(passive), passive=passive,
+        per_place=per_place, lethal_any=bool(passive), passive=passive, moves_to=moves_to,
         ignores_deflect=_IGNORES_DEFLECT.search(card.text.lower()) is not None)
 
 

@@ -59,5 +59,19 @@ ELDER_DRAGON = reviewed(
     slots=(GroupSlot("enemies", Relation.ENEMY, Reach.BOARD),),
 )
 
+EMPERORS_DIVIDE = reviewed(
+    GroupTargets, "Emperor's Divide",
+    "[Hidden] [Action] Move any number of friendly units at a battlefield to their base.",
+)
+
+# The end-of-turn Bomb tokens are a delayed trigger's: its battlefield is chosen when it
+# is finalized at end of turn (355.5.b), not with the spell's targets.
+HEXPLOSIVE_MINEFIELD = reviewed(
+    GroupTargets, "Hexplosive Minefield",
+    "[Action] Kill any number of friendly Bomb tokens. At end of turn, play that many Bomb "
+    "tokens to a single battlefield.",
+    text_source="riftboundfaq catalog (a card of a set after Vendetta)",
+)
+
 CARDS = (FOX_FIRE, TRICKSY_TENTACLES, DECREE_OF_DISCORD, BELLOWS_BREATH, FACEBREAKER,
-         SWITCHEROO, ELDER_DRAGON)
+         SWITCHEROO, ELDER_DRAGON, EMPERORS_DIVIDE, HEXPLOSIVE_MINEFIELD)

@@ -26,9 +26,14 @@ from typing import Any
 
 from riftsolve.models.effects import (
     Action,
+    Deed,
     Effect,
     GroupSlot,
     GroupTargets,
+    JointChoice,
+    Link,
+    Linked,
+    Pick,
     Pool,
     Reach,
     Relation,
@@ -40,7 +45,8 @@ from riftsolve.models.effects import (
 #: The file a library folder holds.
 FILE = "cards.json"
 #: The families a library stores, by name, and their effect types.
-FAMILY_TYPES: dict[str, type[Any]] = {"split": SplitDamage, "group": GroupTargets}
+FAMILY_TYPES: dict[str, type[Any]] = {"split": SplitDamage, "group": GroupTargets,
+                                      "joint": JointChoice}
 #: Enumerations among the effects' fields, by field name.
 _ENUMS: dict[str, type[Enum]] = {"pool": Pool, "among": Relation, "zone": Zone,
                                  "action": Action, "sharing": Sharing, "reach": Reach}
@@ -83,6 +89,15 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
                          "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"]),
                          "kinds": tuple(slot.get("kinds", ("unit",)))})
             for slot in fields["slots"])
+    if "picks" in fields:
+        fields["picks"] = tuple(
+            Pick(**{**pick, "among": Relation(pick["among"]), "reach": Reach(pick["reach"]),
+                    "tags": tuple(pick["tags"])})
+            for pick in fields["picks"])
+        fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"])
+                                for lk in fields["links"])
+        fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"])})
+                                for deed in fields["deeds"])
     effect: Effect = kind(**fields)
     return effect
 

@@ -32,10 +32,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
-from riftsolve.models.effects import CombatDamage, Effect, GroupTargets, SplitDamage
+from riftsolve.models.effects import CombatDamage, Effect, GroupTargets, JointChoice, SplitDamage
 from riftsolve.models.explain import Step
 from riftsolve.models.families import TEMPLATE as TEMPLATE  # the family to copy
-from riftsolve.models.families import combat, group, split
+from riftsolve.models.families import combat, group, joint, split
 from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
 
@@ -99,7 +99,7 @@ class Listing(Protocol):
 
 #: Every family, by the type of effect it answers.
 FAMILIES: dict[type[Any], Family] = {SplitDamage: split, GroupTargets: group,
-                                     CombatDamage: combat}
+                                     CombatDamage: combat, JointChoice: joint}
 
 
 def family_of(effect: Effect) -> Family:

@@ -637,7 +637,14 @@ def acts(scenario: Scenario, answer: Affected) -> Acts:
     if per_unit is not None:
         return Acts(dealt=tuple((u, per_unit) for u in answer.units), affected=answer.units)
     action = group_effect(scenario).action
-    return Acts(actions=tuple((u, action) for u in answer.units), affected=answer.units)
+    effect = group_effect(scenario)
+    destination = effect.moves_to or (scenario.targets.destination if scenario.targets
+                                      else None)
+    moved = tuple((u, destination) for u in answer.units
+                  if action is Action.MOVE and destination
+                  and scenario.board[u].location != destination)
+    return Acts(actions=tuple((u, action) for u in answer.units), affected=answer.units,
+                moved=moved)
 
 
 def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:

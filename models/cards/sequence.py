@@ -1,0 +1,426 @@
+"""Card text with several choices, one after another, compiled into a joint choice.
+
+The instructions of a card are read in order with the targeting grammar
+(:mod:`riftsolve.models.grammar`); each chosen object becomes a pick, each reference to an
+earlier one ("there", "its location", "at a different location", "that enemy unit's
+battlefield", "at its destination", "another", "with the same controller") a link, and
+each verb a deed (:class:`~riftsolve.models.effects.JointChoice`):
+
+>>> effect = compile_sequence("Crescent Strike", ["Choose a battlefield and an enemy "
+...     "unit there.", "Deal 4 to that unit and 1 to each other enemy unit there."])
+>>> [p.name for p in effect.picks], [(lk.pick, lk.link.value, lk.to) for lk in effect.links]
+(['battlefield', 'enemy'], [('enemy', 'at', 'battlefield')])
+>>> [(d.pick, d.action.value, d.amount, d.each) for d in effect.deeds]
+[('enemy', 'deal', 4, False), ('battlefield', 'deal', 1, True)]
+
+A pick is one object: a count of several ("two units", "any number of") belongs to a
+group (:mod:`riftsolve.models.families.group`) and is refused here, like every object
+kind, filter or reference the sentence does not make plain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from riftsolve.models.board import BASE
+from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.models.grammar import KINDS, GrammarError, Mode, Phrase, parse
+
+#: Object kinds a pick may take.
+_KINDS = ("unit", "gear", "battlefield", "location", "player")
+#: Verbs whose outcome the engine models.
+_ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
+#: Qualifiers of units the scenario does not state.
+_UNTRACKED = frozenset({"exhausted", "ready", "damaged", "buffed", "attacking", "defending",
+                        "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
+                        "open", "owner's", "owners'", "opponent's", "beginning"})
+#: Verbs that act on cards or make tokens: not objects on the board.
+_NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
+
+class SequenceError(ValueError):
+    """A text the sequence compiler cannot read; the message says why."""
+
+    def __init__(self, message: str, words: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.words = words
+
+
+@dataclass
+class _Reading:
+    """What has been read so far."""
+
+    picks: list[Pick] = field(default_factory=list)
+    links: list[Linked] = field(default_factory=list)
+    deeds: list[Deed] = field(default_factory=list)
+    later: bool = False
+    opponent: bool = False
+
+    def named(self, base: str) -> str:
+        taken = {p.name for p in self.picks}
+        if base not in taken:
+            return base
+        return next(f"{base}{n}" for n in range(2, 99) if f"{base}{n}" not in taken)
+
+    def last(self, *kinds: str, before: int | None = None) -> Pick | None:
+        pool = self.picks[:before] if before is not None else self.picks
+        for pick in reversed(pool):
+            if pick.kind in kinds:
+                return pick
+        return None
+
+    def do(self, deed: Deed) -> None:
+        if deed not in self.deeds:
+            self.deeds.append(deed)
+
+    def link(self, pick: str, link: Link, to: str) -> None:
+        linked = Linked(pick, link, to)
+        if linked not in self.links:
+            self.links.append(linked)
+
+
+def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
+                     repeat: bool = False, ignores_deflect: bool = False, text: str = ""
+                     ) -> JointChoice:
+    """The joint choice ``sentences`` state (see the module's documentation); a
+    :class:`SequenceError` says why when they state none."""
+    reading = _Reading()
+    for sentence in sentences:
+        _sentence(reading, sentence)
+    if not reading.picks:
+        raise SequenceError("no choice of objects found")
+    if not any(p.target for p in reading.picks) and not any(p.exhausts for p in reading.picks):
+        raise SequenceError("no object is chosen, only places")
+    return JointChoice(
+        name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
+        links=tuple(reading.links), deeds=tuple(reading.deeds), hidden=hidden, repeat=repeat,
+        ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
+        destination=any(p.is_place and not p.target for p in reading.picks))
+
+
+_THEN_DO = re.compile(r"^then do this:\s*")
+_IF_UNITS = re.compile(r"^if there are (\d+) or more units there, ")
+_OPPONENT = re.compile(r"^(?:then, )?choose an opponent\.?$")
+_FIGHT = re.compile(r"^they deal damage equal to their mights to each other\.?$")
+_CRESCENT = re.compile(r"deal (\d+) to (that \w+(?: \w+)?) and (\d+) to each other (enemy |"
+                       r"friendly )?units? there")
+_EXHAUSTED_REF = re.compile(r" to pay for this ability")
+
+
+def _sentence(reading: _Reading, sentence: str) -> None:
+    low = sentence.lower().rstrip(".")
+    if _THEN_DO.match(low):
+        reading.later = True  # a reflexive trigger: its choices come later (355.5.b)
+        sentence = sentence[_THEN_DO.match(low).end():]  # type: ignore[union-attr]
+        low = sentence.lower().rstrip(".")
+    if _OPPONENT.match(low):
+        reading.picks.append(Pick(reading.named("opponent"), "player", Relation.ENEMY))
+        reading.opponent = True
+        return
+    if _FIGHT.match(low):
+        units = [p for p in reading.picks if p.kind == "unit"][-2:]
+        if len(units) != 2:
+            raise SequenceError(f"{sentence!r}: who fights whom is not understood")
+        reading.do(Deed(units[0].name, Action.FIGHT, with_pick=units[1].name))
+        return
+    if_units = 0
+    cond = _IF_UNITS.match(low)
+    if cond:
+        if_units = int(cond.group(1))
+        sentence = sentence[cond.end():]
+        low = sentence.lower()
+    elif re.match(r"^if\b", low):
+        if _choosing(sentence):
+            raise SequenceError(f"{sentence!r}: a choice under a condition is not modelled "
+                                "yet")
+        return  # an outcome under a condition the scenario does not state: not modelled
+    sentence = _EXHAUSTED_REF.sub("", sentence)
+    try:
+        instruction = parse(sentence)
+    except GrammarError as error:
+        raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) from None
+    crescent = _CRESCENT.search(sentence.lower())
+    for segment in instruction.segments:
+        if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST):
+            if any(_is_choice(p) for p in segment.phrases):
+                raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
+                                    "not modelled yet")
+            continue
+        if segment.verb is None:
+            continue
+        _segment(reading, sentence, segment.verb, segment.mode, segment.subject,
+                 segment.phrases, if_units, crescent)
+
+
+def _inside_place(sentence: str, phrase: Phrase) -> bool:
+    """Whether an object phrase only describes a place ("a location where there's a unit
+    with the same controller", "the location of the unit you exhausted"): no choice."""
+    before = sentence[:phrase.start].lower()
+    return before.endswith(("where there's ", "where there is ", "the location of "))
+
+
+def _choosing(sentence: str) -> bool:
+    try:
+        return any(_is_choice(p) for p in parse(sentence).phrases())
+    except GrammarError:
+        return True
+
+
+def _is_choice(phrase: Phrase) -> bool:
+    return phrase.relation == "object" and (
+        phrase.determiner in ("a", "an", "one", "another", "up to", "any number of", "two",
+                              "three", "four", "five", "six") or phrase.words.lower().startswith(
+                                  "a different"))
+
+
+def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: str,
+             phrases: tuple[Phrase, ...], if_units: int, crescent: re.Match[str] | None
+             ) -> None:
+    low = sentence.lower()
+    if verb in _NOT_BOARD and any(_is_choice(p) for p in phrases):
+        raise SequenceError(f"{sentence!r}: '{verb}' picks cards or makes tokens, not objects "
+                            "on the board: not modelled yet")
+    theirs = reading.opponent and (subject.lower() in ("they", "then they")
+                                   or low.startswith(("they ", "then they ")))
+    acted: list[tuple[Pick, Phrase]] = []
+    made: dict[int, Pick] = {}
+    for index, phrase in enumerate(phrases):
+        if phrase.relation != "object" or _inside_place(sentence, phrase):
+            continue
+        if _is_choice(phrase):
+            pick = _new_pick(reading, sentence, phrase, mode, theirs)
+            made[index] = pick
+            acted.append((pick, phrase))
+        elif phrase.determiner in ("that", "the") and KINDS.get(phrase.kind, phrase.kind) in _KINDS:
+            found = _referenced(reading, phrase)
+            if found is None:
+                raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier "
+                                    "choice")
+            acted.append((found, phrase))
+        elif phrase.determiner == "each" and crescent is None:
+            raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
+    for phrase in phrases:
+        if phrase.relation == "place":
+            head = made.get(phrase.head if phrase.head is not None else -1) or (
+                list(made.values())[-1] if made else None)
+            _place(reading, sentence, phrase, head)
+    for pick in made.values():
+        _there(reading, sentence, pick)
+    destinations = [p for p in phrases if p.relation == "destination"]
+    _deeds(reading, sentence, verb, acted, destinations, if_units, crescent)
+
+
+def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool
+              ) -> Pick:
+    words = phrase.words.lower()
+    kind = KINDS.get(phrase.kind, phrase.kind)
+    if kind not in _KINDS:
+        raise SequenceError(f"{sentence!r}: chooses a {kind}: a choice of objects other "
+                            "than units, gear, battlefields and locations is not modelled yet")
+    if phrase.determiner not in ("a", "an", "another", "one") and words not in (
+            "up to one " + words.split("up to one ", 1)[-1],) and not words.startswith(
+                "a different"):
+        raise SequenceError(f"{sentence!r}: {phrase.words!r} chooses several objects, one "
+                            "after another with other choices: not modelled yet")
+    qualifiers = [q.lower() for q in phrase.qualifiers]
+    untracked = [q for q in qualifiers if q in _UNTRACKED]
+    if untracked:
+        raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
+                            "(the scenario format does not state it)", tuple(untracked))
+    after = sentence[phrase.start + len(phrase.words):].lower()
+    controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
+    among = (Relation.FRIENDLY if "friendly" in qualifiers or controls else
+             Relation.ENEMY if "enemy" in qualifiers or re.match(r"\s+an opponent controls",
+                                                                  after) else Relation.ANY)
+    equipment = "equipment" in words.split()
+    other = words.split()[0] in ("another",) or "other" in qualifiers or "different" in \
+        qualifiers
+    by_kind = {"battlefield": "battlefield", "location": "destination", "player": "opponent",
+               "gear": "equipment" if equipment else "gear"}
+    base = "their_unit" if theirs else by_kind.get(
+        kind, {Relation.ENEMY: "enemy", Relation.FRIENDLY: "friendly"}.get(among, "unit"))
+    exhausts = mode is Mode.ADDITIONAL_COST
+    if exhausts and not re.match(r"^exhaust\b", sentence.lower()):
+        raise SequenceError(f"{sentence!r}: a cost's choice other than exhausting a unit is "
+                            "not modelled yet")
+    previous = reading.last(kind) if kind in ("unit", "gear") else None
+    pick = Pick(
+        name=reading.named(base), kind=kind, among=among, optional=words.startswith("up to"),
+        may=mode is Mode.MAY and not exhausts,
+        tags=("Equipment",) if equipment else tuple(
+            q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
+                                                              "different", "same")),
+        other=other and previous is None, target=not exhausts and not theirs,
+        later=reading.later or theirs, chooser="opponent" if theirs else "you",
+        exhausts=exhausts,
+        occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None)
+    reading.picks.append(pick)
+    if other and previous is not None:
+        reading.link(pick.name, Link.OTHER, previous.name)
+    if "same controller" in sentence.lower() and len(reading.picks) > 1 and kind in (
+            "unit", "gear"):
+        first = reading.last("unit", "gear", before=len(reading.picks) - 1)
+        if first is not None and "location where there's" not in sentence.lower():
+            reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
+    return pick
+
+
+def _referenced(reading: _Reading, phrase: Phrase) -> Pick | None:
+    """The earlier pick "that unit", "that enemy unit", "that Equipment" names."""
+    words = phrase.words.lower().split()
+    kind = KINDS.get(phrase.kind, phrase.kind)
+    for pick in reversed(reading.picks):
+        if pick.kind != kind:
+            continue
+        if "equipment" in words and "Equipment" not in pick.tags:
+            continue
+        if "enemy" in words and pick.among is not Relation.ENEMY:
+            continue
+        if "friendly" in words and pick.among is not Relation.FRIENDLY:
+            continue
+        return pick
+    return None
+
+
+def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) -> None:
+    """"at a battlefield", "at its location", "at a different location", "at its
+    destination": where the headed pick must be."""
+    words = phrase.words.lower()
+    if head is None:
+        raise SequenceError(f"{sentence!r}: {phrase.words!r} qualifies no choice")
+    index = reading.picks.index(head)
+    if words == "a battlefield" and head.kind in ("unit", "gear"):
+        reading.picks[index] = replace(head, reach=Reach.BATTLEFIELD)
+    elif words == "its location":
+        other = reading.last("unit", before=index)
+        if other is None:
+            raise SequenceError(f"{sentence!r}: 'its location' refers to no earlier unit")
+        reading.link(head.name, Link.WITH, other.name)
+    elif words in ("a different location", "a different battlefield"):
+        other = reading.last("unit", "battlefield", before=index)
+        if other is None:
+            raise SequenceError(f"{sentence!r}: 'a different location' from what is not "
+                                "understood")
+        reading.link(head.name, Link.APART, other.name)
+    elif words == "its destination":
+        other = next((p for p in reversed(reading.picks[:index]) if p.kind == "location"), None)
+        if other is None:
+            raise SequenceError(f"{sentence!r}: 'its destination' refers to no earlier move")
+        reading.link(head.name, Link.AT, other.name)
+    else:
+        raise SequenceError(f"{sentence!r}: where the objects are ({phrase.words!r}) is not "
+                            "understood")
+
+
+def _there(reading: _Reading, sentence: str, pick: Pick) -> None:
+    """"an enemy unit there": at the battlefield chosen before."""
+    if pick.kind not in ("unit", "gear"):
+        return
+    low = sentence.lower()
+    mentions = re.finditer(r"\b(?:an?|another|up to one) [a-z ]*?(?:unit|gear)s? there\b", low)
+    if not any(True for _ in mentions):
+        return
+    place = reading.last("battlefield", "location", before=reading.picks.index(pick))
+    if place is None:
+        raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
+    reading.link(pick.name, Link.AT, place.name)
+
+
+def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, Phrase]],
+           destinations: list[Phrase], if_units: int, crescent: re.Match[str] | None) -> None:
+    """The deeds of one verb on the picks it acts on."""
+    if not acted:
+        return  # "Draw 1.", "Then give enemy units there -2 Might": no choice to act on
+    places = [p for p, _ in acted if p.is_place]
+    units = [(p, phrase) for p, phrase in acted if not p.is_place and p.kind != "player"]
+    gate = reading.last("battlefield", "location")
+    if if_units and gate is None:
+        raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
+    at = gate.name if if_units and gate is not None else ""
+    said = verb
+    for unit, phrase in units:
+        verb = _local_verb(sentence, phrase, said)
+        if verb == "move":
+            _move(reading, sentence, unit, destinations)
+        elif verb == "deal":
+            found = re.search(r"\bdeals? (\d+)", sentence.lower())
+            amount = crescent.group(1) if crescent else found.group(1) if found else None
+            if amount is None:
+                raise SequenceError(f"{sentence!r}: how much damage is not understood")
+            reading.do(Deed(unit.name, Action.DEAL, int(amount)))
+        elif verb == "return" and any(d.kind == "hand" for d in destinations):
+            reading.do(Deed(unit.name, Action.RETURN_TO_HAND, if_units=if_units, if_at=at))
+        elif verb in _ACTIONS:
+            reading.do(Deed(unit.name, _ACTIONS[verb], if_units=if_units, if_at=at))
+        elif verb not in ("choose", "exhaust"):
+            label = _label(sentence, verb)
+            reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
+                            if_at=at))
+    if crescent is not None:
+        place = places[-1] if places else reading.last("battlefield")
+        if place is None:
+            raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
+        reading.do(Deed(place.name, Action.DEAL, int(crescent.group(3)), each=True))
+
+
+def _label(sentence: str, verb: str) -> str:
+    """An instruction whose outcome is not modelled, in words ("give +1 Might")."""
+    found = re.search(rf"\b{verb}\b[^.]*?([+-]\d+ might)", sentence.lower())
+    return f"{verb} {found.group(1).replace('might', 'Might')}" if found else verb
+
+
+_LOCAL_VERB = re.compile(r"\band (stun|kill|move|return|deal) (?:\d+ to )?$")
+
+
+def _local_verb(sentence: str, phrase: Phrase, verb: str) -> str:
+    """The verb right before a pick's phrase when a sentence joins two instructions
+    ("give a friendly unit +1 Might and stun an enemy unit")."""
+    found = _LOCAL_VERB.search(sentence[:phrase.start].lower())
+    return found.group(1) if found else verb
+
+
+def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phrase]) -> None:
+    """A move's destination: chosen now (355.4), an earlier choice's place, or a base."""
+    if not destinations:
+        where = Pick(reading.named("destination"), "location", target=False,
+                     later=unit.later, chooser=unit.chooser)
+        reading.picks.append(where)
+        reading.link(unit.name, Link.APART, where.name)
+        reading.do(Deed(unit.name, Action.MOVE, to=where.name))
+        return
+    phrase = destinations[0]
+    words = phrase.words.lower()
+    if phrase.kind == "base":
+        reading.do(Deed(unit.name, Action.MOVE, to=BASE))
+        return
+    if words in ("a battlefield", "a location", "a single location", "a single battlefield"):
+        after = sentence[phrase.start + len(phrase.words):].lower()
+        kind = "battlefield" if "battlefield" in words else "location"
+        where = Pick(reading.named("destination"), kind, Relation.FRIENDLY if re.match(
+            r"\s+you control\b", after) else Relation.ANY, target=False, later=unit.later,
+                     chooser=unit.chooser)
+        reading.picks.append(where)
+        reading.link(unit.name, Link.APART, where.name)
+        if re.match(r"\s+where there's a unit with the same controller", after):
+            reading.link(where.name, Link.HOSTS_ALLY, unit.name)
+        reading.do(Deed(unit.name, Action.MOVE, to=where.name))
+        return
+    if words == "that battlefield" or words == "the same battlefield":
+        place = reading.last("battlefield", "location", before=reading.picks.index(unit)) \
+            or reading.last("battlefield", "location")
+        if place is None:
+            raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier choice")
+        reading.link(unit.name, Link.APART, place.name)
+        reading.do(Deed(unit.name, Action.MOVE, to=place.name))
+        return
+    owner = re.match(r"that (enemy |friendly )?unit's battlefield$", words)
+    if owner or words == "the location":
+        other = (next((p for p in reversed(reading.picks) if p.exhausts), None)
+                 if words == "the location"
+                 else reading.last("unit", before=reading.picks.index(unit)))
+        if other is None:
+            raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier unit")
+        reading.link(unit.name, Link.APART, other.name)
+        reading.do(Deed(unit.name, Action.MOVE, to=other.name))
+        return
+    raise SequenceError(f"{sentence!r}: the destination {phrase.words!r} is not modelled yet")

@@ -1,0 +1,750 @@
+"""Joint choices (CR 1.4 355.5-355.17): several objects picked one by one, later picks
+tied to earlier ones, as one plain question and its verifier.
+
+A joint choice picks at most one object for each of its picks (a unit, a gear, a
+battlefield, a location or a player): "a battlefield and an enemy unit there" (Crescent
+Strike), "a friendly unit and an enemy unit at its location" (Heroic Charge), "move an
+enemy unit; then choose another enemy unit at its destination" (Dragon's Rage). Each pick
+meets its own restrictions (355.9.b) and its links to the picks before it; what the card
+does is its deeds.
+
+* **Finalization.** The picks made now (355.5) are every pick but the later ones: targets
+  (355.7), a move's destination (355.4, not a target), a cost's choice (355.10.c, not a
+  target). A required pick needs a valid choice (355.8); an "up to one" pick may stay
+  empty (355.13); a "you may" pick is still chosen now (355.12). Deflect taxes the
+  targets (809).
+* **Resolution.** Each target is checked again (359.3.e.2): one that no longer meets its
+  restrictions, or its links to the other legal targets, is unaffected (359.3.e.5). The
+  later picks are made now, on the board as it is once the earlier deeds are done: a
+  reflexive trigger's choice (355.5.b, cited with 355.5) or another player's (355.10.e,
+  355.17); one must be made when one can be. Each "you may" action is done or declined.
+
+>>> from riftsolve.models.format1 import parse_scenario
+>>> s = parse_scenario({"format": 1, "controller": "A", "card": "Crescent Strike",
+...     "battlefields": ["north", "south"], "units": [
+...         {"id": "r1", "controller": "B", "might": 2, "location": "north"},
+...         {"id": "r2", "controller": "B", "might": 3, "location": "south"}]})
+>>> [c.as_json()["targets"] for c in finalize_problem(s).answers()]
+[{'battlefield': 'north', 'enemy': 'r1'}, {'battlefield': 'south', 'enemy': 'r2'}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any
+
+from riftsolve.models.acts import Acts
+from riftsolve.models.answers import Choice, Executed
+from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
+from riftsolve.models.effects import Action, JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.models.explain import Step, deflect_steps, ids, step
+from riftsolve.models.limits import ScenarioError
+from riftsolve.models.scenario import Scenario, Targets, require_targets
+from riftsolve.models.targeting import Failure, source_battlefield
+from riftsolve.models.versions import number_in
+
+#: An object a pick may take: a unit or gear id, a battlefield, ``"base"``, or a player.
+Value = str | None
+
+
+def joint_effect(scenario: Scenario) -> JointChoice:
+    """The scenario's effect, which must be a joint choice."""
+    effect = scenario.effect
+    if not isinstance(effect, JointChoice):
+        raise TypeError(f"{effect.name} is not a joint choice")
+    return effect
+
+
+# --------------------------------------------------------------------------- the problem
+
+
+@dataclass(frozen=True)
+class JointProblem:
+    """Pick one value for each variable from its domain (``None`` in a domain: the pick
+    may stay empty), every pair of ``allowed`` values holding for the two variables it
+    names, and the Deflect tax of the values at most ``budget``.
+
+    ``fixed`` values and ``declinable`` picks make a resolution: its answers are
+    :class:`Executed` (the fixed values with one value of each variable, and any subset
+    of the declinable picks declined); otherwise they are :class:`Choice` s.
+    """
+
+    names: tuple[str, ...]
+    domains: tuple[tuple[Value, ...], ...]
+    #: For pairs of variables (indices ``i < j``): the value pairs allowed together.
+    allowed: tuple[tuple[int, int, frozenset[tuple[Value, Value]]], ...] = ()
+    taxes: tuple[tuple[tuple[str, int], ...], ...] = ()
+    budget: int | None = None
+    resolving: bool = False
+    #: Resolution: the picks already made (finalization's, checked now), in card order.
+    fixed: tuple[tuple[str, Value], ...] = ()
+    #: Resolution: the picks whose "you may" action may be declined (each, independently).
+    declinable: tuple[str, ...] = ()
+    #: The card's pick names, in order (for the answers' order of picks).
+    order: tuple[str, ...] = ()
+
+    def tax(self, index: int, value: Value) -> int:
+        """The Deflect tax of ``value`` for variable ``index``."""
+        if value is None or not self.taxes:
+            return 0
+        return dict(self.taxes[index]).get(value, 0)
+
+    def assignments(self) -> Iterator[tuple[Value, ...]]:
+        """Every assignment of the variables meeting the pairs and the budget, in order
+        (one value per variable: the depth is the card's number of picks, never the
+        board's size)."""
+        tables = {(i, j): table for i, j, table in self.allowed}
+        for values in product(*self.domains):
+            if all((values[i], values[j]) in table for (i, j), table in tables.items()) \
+                    and (self.budget is None or sum(self.tax(i, v) for i, v in
+                                                    enumerate(values)) <= self.budget):
+                yield values
+
+    def answer(self, values: tuple[Value, ...], declined: tuple[str, ...] = ()
+               ) -> Choice | Executed:
+        """The answer of one assignment."""
+        chosen = dict(self.fixed) | dict(zip(self.names, values, strict=True))
+        picks = tuple((name, chosen.get(name)) for name in self.order or self.names)
+        if self.resolving:
+            return Executed(picks, declined)
+        return Choice(picks, sum(self.tax(i, v) for i, v in enumerate(values)))
+
+    def answers(self) -> Iterator[Choice | Executed]:
+        """Every answer, each once, in a stable order."""
+        for values in self.assignments():
+            if not self.resolving:
+                yield self.answer(values)
+                continue
+            present = dict(self.fixed) | dict(zip(self.names, values, strict=True))
+            may = [name for name in self.declinable if present.get(name) is not None]
+            for flags in product((False, True), repeat=len(may)):
+                yield self.answer(values, tuple(n for n, f in zip(may, flags, strict=True)
+                                                if f))
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str:
+    """Who makes ``pick``: the controller, or the opponent chosen by a player pick."""
+    if pick.chooser == "you":
+        return scenario.controller
+    players = [v for p in joint_effect(scenario).picks if p.kind == "player"
+               for v in [chosen.get(p.name)] if v]
+    return players[0] if players else ""
+
+
+def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
+                 chooser: str, resolving: bool) -> Failure | None:
+    """Whether ``value`` may fill ``pick`` on its own (355.9.b, 359.3.e.2) on ``board``."""
+    verb = "is no longer" if resolving else "is not"
+    rule = "359.3.e.2" if resolving else "355.9.b"
+    if pick.kind == "player":
+        if value not in board.players() or (pick.among is Relation.ENEMY
+                                            and board.friends(value, chooser)):
+            return Failure(rule, f"{value} {verb} an opponent of {chooser}")
+        return None
+    if pick.kind == "battlefield":
+        return _battlefield_failure(scenario, board, pick, value, verb, rule)
+    if pick.kind == "location":
+        if not (board.is_battlefield(value) or value == BASE):
+            return Failure("355.4", f"{value!r} {verb} a location (a battlefield or 'base')")
+        return None
+    if value not in board:
+        return Failure(rule, f"{value!r} {verb} a unit or gear")
+    unit = board[value]
+    if not unit.on_board:
+        return Failure("359.3.e.2", f"{value} {verb} on the board")
+    if unit.type != pick.kind:
+        return Failure(rule, f"{value} {verb} a {pick.kind} (it is a {unit.type})")
+    if not pick.among.admits(board.friendly_to(unit, chooser)):
+        return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
+                       f"{unit.controller})")
+    if pick.reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
+        return Failure(rule, f"{value} {verb} at a battlefield (at {unit.location})")
+    if pick.reach is Reach.HERE:
+        here = source_battlefield(board, scenario.source)
+        if unit.location != here:
+            return Failure("359.3.f.2" if resolving else rule, f"{value} {verb} here "
+                           f"({here or 'no battlefield'}; it is at {unit.location})")
+    if pick.other and value == scenario.source:
+        return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
+    missing = [t for t in pick.tags if t not in unit.tags]
+    if missing:
+        return Failure(rule, f"{value} {verb} {' '.join(missing)}")
+    if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
+        return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
+                       f"less (Might {unit.effective_might})")
+    if pick.exhausts and unit.exhausted and not resolving:
+        return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
+    if pick.target and not board.can_choose(chooser, unit):
+        return Failure("758.1" if resolving else "355.9.b",
+                       f"{value} can't be chosen by {chooser}'s spells or abilities")
+    return None
+
+
+def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
+                         verb: str, rule: str) -> Failure | None:
+    if not board.is_battlefield(value):
+        return Failure(rule, f"{value!r} {verb} a battlefield in play")
+    held = board.controller_of(value)
+    mine = held is not None and board.friends(held, scenario.controller)
+    if pick.among is Relation.FRIENDLY and not mine:
+        return Failure(rule, f"{value} {verb} a battlefield {scenario.controller} controls "
+                       f"(controlled by {held or 'nobody'})")
+    if pick.among is Relation.ENEMY and (held is None or mine):
+        return Failure(rule, f"{value} {verb} a battlefield an opponent controls")
+    if pick.occupied and not any(u.location == value and board.friendly_to(
+            u, scenario.controller) and u.is_unit for u in board):
+        return Failure(rule, f"{value} {verb} a battlefield where {scenario.controller} has "
+                       "units")
+    return None
+
+
+def _relation_words(pick: Pick) -> str:
+    return {Relation.ENEMY: "an enemy", Relation.FRIENDLY: "a friendly"}.get(
+        pick.among, "a") + f" {pick.kind}"
+
+
+def _place(board: Board, value: str, pick: Pick, mover: Unit | None = None) -> str:
+    """Where a pick's value is, as a place: a unit's location (``base:<player>`` for a
+    base), a battlefield itself, or ``"base"`` read as ``mover``'s own base."""
+    if pick.kind in ("unit", "gear"):
+        return board[value].place if value in board else OFFBOARD
+    if value == BASE:
+        return f"{BASE}:{mover.controller}" if mover is not None else BASE
+    return value
+
+
+def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
+                 second: str) -> Failure | None:
+    """Whether ``first`` (the value of ``linked.pick``) stands in the link to ``second``
+    (the value of ``linked.to``) on ``board``."""
+    effect = joint_effect(scenario)
+    a, b = effect.pick(linked.pick), effect.pick(linked.to)
+    link = linked.link
+    if link is Link.OTHER:
+        return Failure("355.9.c", f"{first} is {linked.to}'s object too: it must be "
+                       "another") if first == second else None
+    if link is Link.SAME_CONTROLLER:
+        same = (first in board and second in board
+                and board[first].controller == board[second].controller)
+        return None if same else Failure("355.9.b", f"{first} and {second} do not have "
+                                         "the same controller")
+    if link is Link.HOSTS_ALLY:
+        mover = board.get(second)
+        there = _place(board, first, a, mover)
+        allies = [u.id for u in board if mover is not None and u.id != mover.id
+                  and u.controller == mover.controller and u.place == there]
+        return None if allies else Failure("355.4", f"no other unit of {second}'s "
+                                           f"controller is at {first}")
+    mover = board.get(first)
+    here = _place(board, first, a)
+    there = _place(board, second, b, mover)
+    if link is Link.APART:
+        rule = "355.4.a" if not b.target and b.is_place else "355.9.b"
+        return Failure(rule, f"{first} is at {second}'s location ({here}): it must be at a "
+                       "different one") if here == there else None
+    if here != there:  # AT and WITH
+        return Failure("355.9.b", f"{first} is not at {second}'s location (at {here}, not "
+                       f"{there})")
+    return None
+
+
+def _tax(scenario: Scenario, pick: Pick, value: Value) -> int:
+    """The Deflect a target pick's unit costs (809), unless the card ignores Deflect."""
+    effect = joint_effect(scenario)
+    if value is None or not pick.target or pick.kind not in ("unit", "gear") \
+            or effect.ignores_deflect or value not in scenario.board:
+        return 0
+    return scenario.board.deflect_tax(scenario.board[value], scenario.controller)
+
+
+def _candidates(scenario: Scenario, board: Board, pick: Pick,
+                chosen: Mapping[str, Value], resolving: bool) -> list[str]:
+    """Every object that may fill ``pick`` on its own on ``board``."""
+    chooser = _chooser(scenario, pick, chosen)
+    if pick.kind == "player":
+        pool: list[str] = list(board.players())
+    elif pick.kind == "battlefield":
+        pool = list(board.battlefields)
+    elif pick.kind == "location":
+        pool = [*board.battlefields, BASE]
+    else:
+        pool = sorted(u.id for u in board if u.type == pick.kind)
+    return [v for v in pool
+            if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
+
+
+def _tables(scenario: Scenario, board: Board, picks: list[Pick],
+            domains: list[tuple[Value, ...]], links: list[Linked]
+            ) -> tuple[tuple[int, int, frozenset[tuple[Value, Value]]], ...]:
+    """The allowed value pairs of each linked pair of variables (several links between
+    the same two picks: the pairs all of them allow)."""
+    index = {p.name: i for i, p in enumerate(picks)}
+    tables: dict[tuple[int, int], set[tuple[Value, Value]]] = {}
+    for linked in links:
+        i, j = index[linked.pick], index[linked.to]
+        allowed = set()
+        for a in domains[i]:
+            for b in domains[j]:
+                if a is None or b is None or link_failure(scenario, board, linked, a, b) is None:
+                    allowed.add((a, b) if i < j else (b, a))
+        key = (min(i, j), max(i, j))
+        tables[key] = tables[key] & allowed if key in tables else allowed
+    if scenario.from_hidden is not None:
+        _hidden_tables(scenario, board, picks, domains, links, tables)
+    return tuple((i, j, frozenset(pairs)) for (i, j), pairs in sorted(tables.items()))
+
+
+def _at_hidden(scenario: Scenario, board: Board, pick: Pick, value: Value) -> bool:
+    """Whether ``value`` is at the battlefield the card was played from Hidden."""
+    if value is None:
+        return True
+    if pick.kind in ("unit", "gear"):
+        return value in board and board[value].location == scenario.from_hidden
+    return value == scenario.from_hidden
+
+
+def hidden_bound(pick: Pick) -> bool:
+    """Whether the Hidden restriction applies to ``pick``: a target on the board (a unit,
+    a gear or a battlefield), chosen now (811.1.d.2)."""
+    return pick.target and not pick.later and pick.kind in ("unit", "gear", "battlefield")
+
+
+def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
+                   given: Mapping[str, Value], resolving: bool = False) -> Failure | None:
+    """811.1.d.2, each target on its own (811.1.d.2.a): a target of a card played from
+    Hidden is at that battlefield, unless the card's own restriction makes that
+    impossible: a link to another pick (as ``given``) that no object at that battlefield
+    could meet ("at a different location" from a unit there, "at its location" for a unit
+    elsewhere). On resolution a target no longer there is illegal (359.3.e.5)."""
+    if scenario.from_hidden is None or not hidden_bound(pick) or _at_hidden(
+            scenario, board, pick, value):
+        return None
+    effect = joint_effect(scenario)
+    for linked in effect.links:
+        if pick.name not in (linked.pick, linked.to):
+            continue
+        other_name = linked.to if linked.pick == pick.name else linked.pick
+        other = given.get(other_name)
+        if other is None:
+            continue
+        there = _place(board, other, effect.pick(other_name))
+        if (linked.link in (Link.AT, Link.WITH) and there != scenario.from_hidden) or (
+                linked.link is Link.APART and there == scenario.from_hidden):
+            return None  # the restriction keeps this target away from the battlefield
+    rule = "359.3.e.5" if resolving else "811.1.d.2"
+    return Failure(rule, f"{value} is not at {scenario.from_hidden}, where the card was "
+                   "played from Hidden")
+
+
+def _hidden_tables(scenario: Scenario, board: Board, picks: list[Pick],
+                   domains: list[tuple[Value, ...]], links: list[Linked],
+                   tables: dict[tuple[int, int], set[tuple[Value, Value]]]) -> None:
+    """The Hidden restriction as the problem's pairs: a target with no link is kept at
+    the Hidden battlefield when it can be; one linked to one other pick, pair by pair."""
+    index = {p.name: i for i, p in enumerate(picks)}
+    for i, pick in enumerate(picks):
+        if not hidden_bound(pick):
+            continue
+        partners = sorted({index[lk.to] if lk.pick == pick.name else index[lk.pick]
+                           for lk in links if pick.name in (lk.pick, lk.to)})
+        if not partners:
+            domains[i] = tuple(v for v in domains[i]
+                               if hidden_failure(scenario, board, pick, v, {}) is None)
+            continue
+        if len(partners) > 1:
+            raise ScenarioError("from_hidden", f"{scenario.effect.name}: the Hidden "
+                                f"restriction on {pick.name}, linked to several other "
+                                "choices, is not modelled yet")
+        j = partners[0]
+        other = picks[j]
+        allowed = {(a, b) if i < j else (b, a) for a in domains[i] for b in domains[j]
+                   if hidden_failure(scenario, board, pick, a, {other.name: b}) is None}
+        key = (min(i, j), max(i, j))
+        tables[key] = tables[key] & allowed if key in tables else allowed
+
+
+def finalize_problem(scenario: Scenario) -> JointProblem:
+    """The finalization question (355.5, 355.8, 355.13, 809)."""
+    effect = joint_effect(scenario)
+    picks = [p for p in effect.picks if not p.later]
+    board = scenario.board
+    domains: list[tuple[Value, ...]] = []
+    for pick in picks:
+        found: tuple[Value, ...] = tuple(_candidates(scenario, board, pick, {}, False))
+        domains.append((None, *found) if pick.optional else found)
+    names = {p.name for p in picks}
+    links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
+    allowed = _tables(scenario, board, picks, domains, links)  # (Hidden may narrow domains)
+    return JointProblem(
+        names=tuple(p.name for p in picks), domains=tuple(domains),
+        allowed=allowed,
+        taxes=tuple(tuple((v, _tax(scenario, p, v)) for v in d if v is not None)
+                    for p, d in zip(picks, domains, strict=True)),
+        budget=scenario.available_power, order=tuple(p.name for p in picks))
+
+
+def declared(scenario: Scenario) -> dict[str, Value]:
+    """The picks made at finalization, by name."""
+    return dict(require_targets(scenario).picks)
+
+
+def still_legal(scenario: Scenario) -> tuple[dict[str, Value], list[tuple[str, Failure]]]:
+    """The finalization's picks as the instruction finds them now: each target checked
+    again, on its own and against the other legal targets (359.3.e.2); the illegal ones
+    (unaffected, 359.3.e.5) with why."""
+    effect = joint_effect(scenario)
+    board = scenario.board
+    made = declared(scenario)
+    kept: dict[str, Value] = {}
+    illegal: list[tuple[str, Failure]] = []
+    for pick in effect.picks:
+        if pick.later:
+            continue
+        value = made.get(pick.name)
+        failure = None
+        if value is not None and pick.target:
+            failure = pick_failure(scenario, board, pick, value,
+                                   _chooser(scenario, pick, made), True) or hidden_failure(
+                scenario, board, pick, value, made, resolving=True)
+        if failure is not None:
+            illegal.append((pick.name, failure))
+            value = None
+        kept[pick.name] = value
+    changed = True
+    while changed:  # a target whose link to another legal target broke is illegal too
+        changed = False
+        for linked in effect.links:
+            a, b = effect.pick(linked.pick), effect.pick(linked.to)
+            first, second = kept.get(linked.pick), kept.get(linked.to)
+            if a.later or b.later or not (a.target and b.target) or first is None \
+                    or second is None:
+                continue
+            failure = link_failure(scenario, board, linked, first, second)
+            if failure is not None:
+                illegal.append((linked.pick, Failure("359.3.e.2", failure.message)))
+                kept[linked.pick] = None
+                changed = True
+    return kept, illegal
+
+
+def board_then(scenario: Scenario, kept: Mapping[str, Value]) -> Board:
+    """The board once the deeds before the later picks are done: the moves of the
+    finalization's picks (a reflexive trigger chooses after its parent instruction,
+    355.5.b; another player after the instruction before theirs)."""
+    moved = dict(_moves(scenario, kept, scenario.board))
+    if not moved:
+        return scenario.board
+    units = tuple(replace(u, location=moved[u.id]) if u.id in moved else u
+                  for u in scenario.board)
+    return replace(scenario.board, units=units)
+
+
+def resolve_problem(scenario: Scenario) -> JointProblem:
+    """The resolution question (359.3.e, 355.5.b, 355.10.e, 355.12, 355.17)."""
+    effect = joint_effect(scenario)
+    kept, _ = still_legal(scenario)
+    board = board_then(scenario, kept)
+    later = [p for p in effect.picks if p.later]
+    domains: list[tuple[Value, ...]] = []
+    for pick in later:
+        found = [v for v in _candidates(scenario, board, pick, kept, True)
+                 if all(_later_link_holds(scenario, board, lk, pick, v, kept)
+                        for lk in effect.links)]
+        domains.append(tuple(found) if found else (None,))
+    names = {p.name for p in later}
+    links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
+    return JointProblem(
+        names=tuple(p.name for p in later), domains=tuple(domains),
+        allowed=_tables(scenario, board, later, domains, links), resolving=True,
+        fixed=tuple(kept.items()), order=tuple(p.name for p in effect.picks),
+        declinable=tuple(p.name for p in effect.picks if p.may))
+
+
+def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
+                      value: str, kept: Mapping[str, Value]) -> bool:
+    """Whether a later pick's ``value`` meets its links to the picks already made."""
+    other = linked.to if linked.pick == pick.name else (
+        linked.pick if linked.to == pick.name else None)
+    if other is None or other not in kept or kept[other] is None:
+        return True
+    known = kept[other]
+    assert known is not None
+    if linked.pick == pick.name:
+        return link_failure(scenario, board, linked, value, known) is None
+    return link_failure(scenario, board, linked, known, value) is None
+
+
+# --------------------------------------------------------------------------- verifiers
+
+
+def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]:
+    """Every rule ``declaration`` breaks (355.5-355.13, 809)."""
+    effect = joint_effect(scenario)
+    picks = [p for p in effect.picks if not p.later]
+    given = dict(declaration.picks)
+    if [n for n, _ in declaration.picks] != [p.name for p in picks]:
+        return [Failure("355.5", f"the picks are {', '.join(p.name for p in picks)}, in "
+                        "order")]
+    failures = []
+    for pick in picks:
+        value = given[pick.name]
+        if value is None:
+            if not pick.optional:
+                failures.append(Failure("355.8", f"{pick.name}: a required choice is "
+                                        "missing"))
+            continue
+        failure = pick_failure(scenario, scenario.board, pick, value,
+                               _chooser(scenario, pick, given), False) or hidden_failure(
+            scenario, scenario.board, pick, value, given)
+        if failure is not None:
+            failures.append(failure)
+    for linked in effect.links:
+        first, second = given.get(linked.pick), given.get(linked.to)
+        if first is not None and second is not None:
+            failure = link_failure(scenario, scenario.board, linked, first, second)
+            if failure is not None:
+                failures.append(failure)
+    tax = sum(_tax(scenario, p, given[p.name]) for p in picks)
+    if declaration.deflect_cost != tax:
+        failures.append(Failure("809", f"Deflect costs {tax}, not "
+                                f"{declaration.deflect_cost}"))
+    if scenario.available_power is not None and tax > scenario.available_power:
+        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
+                                f"{scenario.available_power} is available"))
+    return failures
+
+
+def verify_resolution(scenario: Scenario, answer: Executed) -> list[Failure]:
+    """Every rule ``answer`` breaks (359.3.e, 355.5.b, 355.10.e, 355.12)."""
+    problem = resolve_problem(scenario)
+    if answer in set(problem.answers()):
+        return []
+    kept = dict(problem.fixed)
+    given = dict(answer.picks)
+    failures = [Failure("359.3.e.2", f"{name}: {kept[name] or 'nothing'} is what the "
+                        f"instruction finds now, not {given.get(name) or 'nothing'}")
+                for name in kept if given.get(name) != kept[name]]
+    for name, domain in zip(problem.names, problem.domains, strict=True):
+        if given.get(name) not in domain:
+            failures.append(Failure("355.17", f"{name}: {given.get(name)} is not a valid "
+                                    "choice now"))
+    undeclinable = [n for n in answer.declined if n not in problem.declinable
+                    or given.get(n) is None]
+    if undeclinable:
+        failures.append(Failure("355.12", f"{', '.join(undeclinable)}: no 'you may' "
+                                "action to decline"))
+    return failures or [Failure("355.9.b", "the picks made now do not meet their links")]
+
+
+# --------------------------------------------------------------------------- what it does
+
+
+def _destination(scenario: Scenario, deed_to: str, chosen: Mapping[str, Value],
+                 board: Board) -> str | None:
+    """Where a move goes: a location pick's value, the location of a unit pick's unit
+    when the move executes (359.3.f.2), or ``"base"``."""
+    if deed_to == BASE:
+        return BASE
+    value = chosen.get(deed_to)
+    if value is None:
+        return None
+    pick = joint_effect(scenario).pick(deed_to)
+    if pick.kind in ("unit", "gear"):
+        if value not in board or not board[value].on_board:
+            return None
+        return board[value].location
+    return value
+
+
+def _moves(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
+           declined: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The moves the deeds make: a unit not already at its destination (355.4.a)."""
+    moved = []
+    for deed in joint_effect(scenario).deeds:
+        value = chosen.get(deed.pick)
+        if deed.action is not Action.MOVE or value is None or deed.pick in declined \
+                or value not in board:
+            continue
+        where = _destination(scenario, deed.to, chosen, board)
+        if where is not None and board[value].location != where:
+            moved.append((value, where))
+    return moved
+
+
+def acts(scenario: Scenario, answer: Executed) -> Acts:
+    """What a resolution does, deed by deed: damage (Bonus Damage added to each, 715.2),
+    fights (each deals damage equal to its Might to the other), moves (355.4.a), and the
+    other actions; a declined "you may" deed does nothing."""
+    chosen = dict(answer.picks)
+    board = scenario.board
+    dealt: dict[str, int] = {}
+    actions: list[tuple[str, Action]] = []
+    affected: list[str] = []
+    picked = {v for v in chosen.values() if v is not None}
+    for deed in joint_effect(scenario).deeds:
+        value = chosen.get(deed.pick)
+        if value is None or deed.pick in answer.declined:
+            continue
+        if deed.if_units and _units_at(board, chosen.get(deed.if_at)) < deed.if_units:
+            continue
+        subjects = [value] if not deed.each else [
+            u.id for u in board if u.is_unit and u.location == value and u.id not in picked
+            and not board.friendly_to(u, scenario.controller)]
+        subjects = [s for s in subjects if s in board]
+        if deed.action is Action.DEAL:
+            for subject in subjects:
+                dealt[subject] = dealt.get(subject, 0) + deed.amount + scenario.bonus_damage
+        elif deed.action is Action.FIGHT:
+            partner = chosen.get(deed.with_pick)
+            if partner is None or value not in board or partner not in board:
+                continue
+            dealt[value] = dealt.get(value, 0) + board[partner].effective_might
+            dealt[partner] = dealt.get(partner, 0) + board[value].effective_might
+            subjects = [value, partner]
+        elif deed.action is not Action.MOVE:
+            actions += [(s, deed.action) for s in subjects]
+        affected += [s for s in subjects if s not in affected]
+    moved = _moves(scenario, chosen, board, answer.declined)
+    affected += [u for u, _ in moved if u not in affected]
+    actions += [(u, Action.MOVE) for u, _ in moved]
+    return Acts(dealt=tuple(dealt.items()), actions=tuple(actions), affected=tuple(affected),
+                moved=tuple(moved))
+
+
+def _units_at(board: Board, place: str | None) -> int:
+    """How many units are at ``place`` (a battlefield)."""
+    return sum(1 for u in board if u.is_unit and place is not None and u.location == place)
+
+
+# --------------------------------------------------------------------------- explanations
+
+_LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
+               Link.APART: "is at a different location from", Link.OTHER: "is not",
+               Link.SAME_CONTROLLER: "has the same controller as",
+               Link.HOSTS_ALLY: "holds another unit controlled by the controller of"}
+
+
+def _pick_rule(pick: Pick) -> str:
+    if pick.is_place and not pick.target:
+        return "355.4"
+    if pick.exhausts or (not pick.target and pick.chooser == "you"):
+        return "355.10.c"
+    if pick.chooser != "you":
+        return "355.10.e"
+    return "355.9.b"
+
+
+def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
+    """The rule trail of one declaration."""
+    effect = joint_effect(scenario)
+    given = dict(declaration.picks)
+    steps = []
+    for pick in effect.picks:
+        if pick.later:
+            steps.append(step("355.5", f"{pick.name}: chosen later, when the instruction "
+                              "executes (a reflexive trigger's or another player's choice, "
+                              "355.5.b, 355.10.e)"))
+            continue
+        value = given.get(pick.name)
+        if value is None:
+            steps.append(step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
+            continue
+        what = "a destination, not a target" if _pick_rule(pick) == "355.4" else (
+            "a cost's choice, not a target" if _pick_rule(pick) == "355.10.c" else
+            "a valid target")
+        steps.append(step(_pick_rule(pick), f"{pick.name}: {value}, {what}"))
+        if pick.may:
+            steps.append(step("355.12", f"{pick.name}: chosen now, whether or not the "
+                              "action is done"))
+    for linked in effect.links:
+        first, second = given.get(linked.pick), given.get(linked.to)
+        if first is not None and second is not None:
+            steps.append(step("355.9.b" if linked.link is not Link.OTHER else "355.9.c",
+                              f"{first} {_LINK_WORDS[linked.link]} {second}"))
+    return steps + deflect_steps(scenario, declaration.deflect_cost)
+
+
+def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
+    """The rule trail of one resolution."""
+    effect = joint_effect(scenario)
+    _, illegal = still_legal(scenario)
+    steps = [step(f.rule, f"{name}: {f.message}; unaffected (359.3.e.5)")
+             for name, f in illegal]
+    chosen = dict(answer.picks)
+    for pick in effect.picks:
+        value = chosen.get(pick.name)
+        if pick.later:
+            who = "the chosen opponent" if pick.chooser != "you" else scenario.controller
+            rule = "355.10.e" if pick.chooser != "you" else "355.5"
+            steps.append(step(rule, f"{pick.name}: {value or 'nothing to choose'}, chosen "
+                              f"now by {who}"))
+        elif value is not None and pick.target:
+            steps.append(step("359.3.e.2", f"{pick.name}: {value} is still a legal target"))
+    if answer.declined:
+        steps.append(step("355.12", f"declined: {ids(list(answer.declined))}"))
+    done = acts(scenario, answer)
+    for unit, where in done.moved:
+        steps.append(step("355.4.a", f"{unit} moves to {where}"))
+    if done.dealt:
+        steps.append(step("359.3.e.8", "damage dealt: " + ", ".join(
+            f"{u} {n}" for u, n in done.dealt)))
+    return steps
+
+
+# --------------------------------------------------------------------------- the format
+
+
+def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
+                 field_prefix: str) -> Targets:
+    """Each pick made at finalization: one id (a unit or gear, a battlefield, a location
+    or a player), or ``null`` for an "up to one" pick left empty (355.13)."""
+    picks: list[tuple[str, Value]] = []
+    for pick in effect.picks:
+        if pick.later:
+            continue
+        field = f"{field_prefix}.{pick.name}"
+        value = raw[pick.name]
+        if value is None:
+            if not pick.optional:
+                raise ScenarioError(field, f"{effect.name} must choose its {pick.name} "
+                                    "(355.8)")
+        elif not isinstance(value, str):
+            raise ScenarioError(field, f"takes one {pick.kind} (a string), not {value!r}")
+        elif pick.kind in ("unit", "gear") and value not in board:
+            raise ScenarioError(field, f"unknown unit id {value!r} (not in units)")
+        elif pick.kind == "battlefield" and not board.is_battlefield(value):
+            raise ScenarioError(field, f"{value!r} is not a battlefield in play")
+        elif pick.kind == "location" and not (board.is_battlefield(value) or value == BASE):
+            raise ScenarioError(field, f"{value!r} is not a battlefield in play nor 'base'")
+        picks.append((pick.name, value))
+    return Targets(picks=tuple(picks))
+
+
+def declared_targets(scenario: Scenario, declaration: Choice) -> Targets:
+    """The picks a declaration makes, as the resolution question reads them."""
+    return Targets(picks=declaration.picks)
+
+
+def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    """Before 1.4, 355.10.b did not say that a restriction for a game action (a move's
+    destination) is no target, and 359.3.f.2 (information checked on execution) did not
+    exist in 1.2: refused when the card relies on them."""
+    effect = joint_effect(scenario)
+    if any(p.is_place and not p.target for p in effect.picks):
+        return (f"under {version}, {number_in('355.10.b', version)} does not say whether a "
+                "move's chosen destination is a target (1.4 says it is not)")
+    if version == "1.2" and any(d.to and effect.pick(d.to).kind == "unit"
+                                for d in effect.deeds if d.to != BASE):
+        return "1.2 has no rule checking a referenced location on execution (359.3.f.2)"
+    return None
+
+
+#: The family protocol's name and answer types (riftsolve.models.families.Family).
+NAME = "joint"
+DECLARATION = Choice
+RESOLUTION = Executed
