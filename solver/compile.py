@@ -18,6 +18,7 @@ from ortools.sat.python import cp_model
 
 from riftsolve.models.families.combat import CombatProblem, Rank
 from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.picks import JointProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 
@@ -283,3 +284,39 @@ def compile_combat(problem: CombatProblem) -> CompiledCombat:
                 nothing_after = _reified_all(model, untouched, f"nothing_after[{r.id}]")
                 model.add_bool_or([ahead, nothing_after]).only_enforce_if(part[r.id])
     return CompiledCombat(model, tuple(r.id for r in receivers), tuple(amounts))
+
+
+@dataclass(frozen=True)
+class CompiledJoint:
+    """A joint choice model: ``picks[i]`` is the index of variable ``i``'s value in its
+    domain."""
+
+    model: cp_model.CpModel
+    picks: tuple[cp_model.IntVar, ...]
+
+
+def compile_joint(problem: JointProblem) -> CompiledJoint:
+    """One value per variable from its domain, every test of a linked pair as the table
+    of the value pairs passing it (an empty pick passes every test), the Deflect tax of
+    the values within the budget (809). An empty domain makes the model infeasible."""
+    model = cp_model.CpModel()
+    picks = []
+    for name, domain in zip(problem.names, problem.domains, strict=True):
+        picks.append(model.new_int_var(0, max(len(domain) - 1, 0), f"pick[{name}]"))
+        if not domain:
+            model.add(picks[-1] == -1)  # (no value: infeasible)
+    for test in problem.tests:
+        first, second = problem.domains[test.i], problem.domains[test.j]
+        model.add_allowed_assignments(
+            [picks[test.i], picks[test.j]],
+            [(a, b) for a in range(len(first)) for b in range(len(second))
+             if first[a] is None or second[b] is None or test.holds(a, b)])
+    if problem.budget is not None and problem.taxes:
+        paid = []
+        for i, row in enumerate(problem.taxes):
+            if any(row):
+                tax = model.new_int_var(0, max(row), f"tax[{problem.names[i]}]")
+                model.add_element(picks[i], list(row), tax)
+                paid.append(tax)
+        model.add(sum(paid) <= problem.budget)
+    return CompiledJoint(model, tuple(picks))

@@ -30,9 +30,8 @@ does is its deeds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from itertools import product
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from riftsolve.models.acts import Acts
@@ -40,13 +39,11 @@ from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
 from riftsolve.models.effects import Action, JointChoice, Link, Linked, Pick, Reach, Relation
 from riftsolve.models.explain import Step, deflect_steps, ids, step
+from riftsolve.models.families.picks import Check, JointProblem, Value
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, source_battlefield
 from riftsolve.models.versions import number_in
-
-#: An object a pick may take: a unit or gear id, a battlefield, ``"base"``, or a player.
-Value = str | None
 
 
 def joint_effect(scenario: Scenario) -> JointChoice:
@@ -55,73 +52,6 @@ def joint_effect(scenario: Scenario) -> JointChoice:
     if not isinstance(effect, JointChoice):
         raise TypeError(f"{effect.name} is not a joint choice")
     return effect
-
-
-# --------------------------------------------------------------------------- the problem
-
-
-@dataclass(frozen=True)
-class JointProblem:
-    """Pick one value for each variable from its domain (``None`` in a domain: the pick
-    may stay empty), every pair of ``allowed`` values holding for the two variables it
-    names, and the Deflect tax of the values at most ``budget``.
-
-    ``fixed`` values and ``declinable`` picks make a resolution: its answers are
-    :class:`Executed` (the fixed values with one value of each variable, and any subset
-    of the declinable picks declined); otherwise they are :class:`Choice` s.
-    """
-
-    names: tuple[str, ...]
-    domains: tuple[tuple[Value, ...], ...]
-    #: For pairs of variables (indices ``i < j``): the value pairs allowed together.
-    allowed: tuple[tuple[int, int, frozenset[tuple[Value, Value]]], ...] = ()
-    taxes: tuple[tuple[tuple[str, int], ...], ...] = ()
-    budget: int | None = None
-    resolving: bool = False
-    #: Resolution: the picks already made (finalization's, checked now), in card order.
-    fixed: tuple[tuple[str, Value], ...] = ()
-    #: Resolution: the picks whose "you may" action may be declined (each, independently).
-    declinable: tuple[str, ...] = ()
-    #: The card's pick names, in order (for the answers' order of picks).
-    order: tuple[str, ...] = ()
-
-    def tax(self, index: int, value: Value) -> int:
-        """The Deflect tax of ``value`` for variable ``index``."""
-        if value is None or not self.taxes:
-            return 0
-        return dict(self.taxes[index]).get(value, 0)
-
-    def assignments(self) -> Iterator[tuple[Value, ...]]:
-        """Every assignment of the variables meeting the pairs and the budget, in order
-        (one value per variable: the depth is the card's number of picks, never the
-        board's size)."""
-        tables = {(i, j): table for i, j, table in self.allowed}
-        for values in product(*self.domains):
-            if all((values[i], values[j]) in table for (i, j), table in tables.items()) \
-                    and (self.budget is None or sum(self.tax(i, v) for i, v in
-                                                    enumerate(values)) <= self.budget):
-                yield values
-
-    def answer(self, values: tuple[Value, ...], declined: tuple[str, ...] = ()
-               ) -> Choice | Executed:
-        """The answer of one assignment."""
-        chosen = dict(self.fixed) | dict(zip(self.names, values, strict=True))
-        picks = tuple((name, chosen.get(name)) for name in self.order or self.names)
-        if self.resolving:
-            return Executed(picks, declined)
-        return Choice(picks, sum(self.tax(i, v) for i, v in enumerate(values)))
-
-    def answers(self) -> Iterator[Choice | Executed]:
-        """Every answer, each once, in a stable order."""
-        for values in self.assignments():
-            if not self.resolving:
-                yield self.answer(values)
-                continue
-            present = dict(self.fixed) | dict(zip(self.names, values, strict=True))
-            may = [name for name in self.declinable if present.get(name) is not None]
-            for flags in product((False, True), repeat=len(may)):
-                yield self.answer(values, tuple(n for n, f in zip(may, flags, strict=True)
-                                                if f))
 
 
 # --------------------------------------------------------------------------- legality
@@ -219,9 +149,10 @@ def _place(board: Board, value: str, pick: Pick, mover: Unit | None = None) -> s
 
 
 def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
-                 second: str) -> Failure | None:
+                 second: str, chosen: Mapping[str, Value] | None = None) -> Failure | None:
     """Whether ``first`` (the value of ``linked.pick``) stands in the link to ``second``
-    (the value of ``linked.to``) on ``board``."""
+    (the value of ``linked.to``) on ``board``. A destination ``"base"`` is the base of the
+    unit moved there (found in ``chosen``), else of ``first``'s unit."""
     effect = joint_effect(scenario)
     a, b = effect.pick(linked.pick), effect.pick(linked.to)
     link = linked.link
@@ -236,11 +167,14 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     if link is Link.HOSTS_ALLY:
         mover = board.get(second)
         there = _place(board, first, a, mover)
-        allies = [u.id for u in board if mover is not None and u.id != mover.id
+        allies = [u.id for u in board if mover is not None and u.id != mover.id and u.is_unit
                   and u.controller == mover.controller and u.place == there]
         return None if allies else Failure("355.4", f"no other unit of {second}'s "
                                            f"controller is at {first}")
     mover = board.get(first)
+    moved = [d.pick for d in effect.deeds if d.action is Action.MOVE and d.to == linked.to]
+    if chosen is not None and moved and chosen.get(moved[0]) in board:
+        mover = board.get(chosen[moved[0]] or "")
     here = _place(board, first, a)
     there = _place(board, second, b, mover)
     if link is Link.APART:
@@ -278,27 +212,6 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
             if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
 
 
-def _tables(scenario: Scenario, board: Board, picks: list[Pick],
-            domains: list[tuple[Value, ...]], links: list[Linked]
-            ) -> tuple[tuple[int, int, frozenset[tuple[Value, Value]]], ...]:
-    """The allowed value pairs of each linked pair of variables (several links between
-    the same two picks: the pairs all of them allow)."""
-    index = {p.name: i for i, p in enumerate(picks)}
-    tables: dict[tuple[int, int], set[tuple[Value, Value]]] = {}
-    for linked in links:
-        i, j = index[linked.pick], index[linked.to]
-        allowed = set()
-        for a in domains[i]:
-            for b in domains[j]:
-                if a is None or b is None or link_failure(scenario, board, linked, a, b) is None:
-                    allowed.add((a, b) if i < j else (b, a))
-        key = (min(i, j), max(i, j))
-        tables[key] = tables[key] & allowed if key in tables else allowed
-    if scenario.from_hidden is not None:
-        _hidden_tables(scenario, board, picks, domains, links, tables)
-    return tuple((i, j, frozenset(pairs)) for (i, j), pairs in sorted(tables.items()))
-
-
 def _at_hidden(scenario: Scenario, board: Board, pick: Pick, value: Value) -> bool:
     """Whether ``value`` is at the battlefield the card was played from Hidden."""
     if value is None:
@@ -318,17 +231,19 @@ def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
                    given: Mapping[str, Value], resolving: bool = False) -> Failure | None:
     """811.1.d.2, each target on its own (811.1.d.2.a): a target of a card played from
     Hidden is at that battlefield, unless the card's own restriction makes that
-    impossible: a link to another pick (as ``given``) that no object at that battlefield
-    could meet ("at a different location" from a unit there, "at its location" for a unit
-    elsewhere). On resolution a target no longer there is illegal (359.3.e.5)."""
+    impossible: a restriction the pick itself carries, on another pick (as ``given``), that
+    no object at that battlefield could meet ("another unit at a different location" from
+    a unit there, "an enemy unit there" for a battlefield elsewhere). The pick it points
+    to is not excused: Smoke and Mirrors' first unit is at the Hidden battlefield, the
+    other elsewhere. On resolution a target no longer there is illegal (359.3.e.5)."""
     if scenario.from_hidden is None or not hidden_bound(pick) or _at_hidden(
             scenario, board, pick, value):
         return None
     effect = joint_effect(scenario)
     for linked in effect.links:
-        if pick.name not in (linked.pick, linked.to):
+        if linked.pick != pick.name:
             continue
-        other_name = linked.to if linked.pick == pick.name else linked.pick
+        other_name = linked.to
         other = given.get(other_name)
         if other is None:
             continue
@@ -341,31 +256,101 @@ def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
                    "played from Hidden")
 
 
-def _hidden_tables(scenario: Scenario, board: Board, picks: list[Pick],
-                   domains: list[tuple[Value, ...]], links: list[Linked],
-                   tables: dict[tuple[int, int], set[tuple[Value, Value]]]) -> None:
-    """The Hidden restriction as the problem's pairs: a target with no link is kept at
-    the Hidden battlefield when it can be; one linked to one other pick, pair by pair."""
+def _place_key(board: Board, value: str, pick: Pick, coarse: bool) -> Hashable:
+    """Where a value is, as a key: a unit's place (``coarse``: any base is ``"base"``, as a
+    move's destination ``"base"`` is the moving unit's own), a battlefield, a location."""
+    if pick.kind in ("unit", "gear"):
+        unit = board.get(value)
+        if unit is None or not unit.on_board:
+            return (OFFBOARD, value)  # nowhere: equal to no other place
+        return BASE if coarse and unit.location == BASE else unit.place
+    return value
+
+
+def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
+          first: tuple[Value, ...], second: tuple[Value, ...]) -> Check:
+    """A link between variables ``i`` (``linked.pick``, values ``first``) and ``j``
+    (``linked.to``, values ``second``) as a test on keys of their values."""
+    effect = joint_effect(scenario)
+    a, b = effect.pick(linked.pick), effect.pick(linked.to)
+    link = linked.link
+
+    def controller(value: Value) -> Hashable:
+        unit = board.get(value) if value is not None else None
+        return unit.controller if unit is not None else ("nobody", value)
+
+    if link is Link.OTHER:
+        return Check("differ", i, j, first, second)
+    if link is Link.SAME_CONTROLLER:
+        return Check("same", i, j, tuple(map(controller, first)),
+                    tuple(map(controller, second)))
+    if link is Link.HOSTS_ALLY:  # a location holding a unit of the mover's controller
+        def present(value: Value) -> Hashable:
+            return frozenset(u.controller for u in board
+                             if u.is_unit and value is not None and u.location == value)
+        return Check("member", i, j, tuple(map(present, first)),
+                    tuple(map(controller, second)))
+    coarse = "location" in (a.kind, b.kind)
+    left = tuple(_place_key(board, v, a, coarse) if v is not None else None for v in first)
+    right = tuple(_place_key(board, v, b, coarse) if v is not None else None for v in second)
+    return Check("differ" if link is Link.APART else "same", i, j, left, right)
+
+
+def _tests(scenario: Scenario, board: Board, picks: list[Pick],
+           domains: list[tuple[Value, ...]], links: list[Linked]) -> tuple[Check, ...]:
+    """The links between the problem's variables as tests, and the Hidden restriction
+    (811.1.d.2.a): a target linked to no other pick kept at the Hidden battlefield (its
+    domain narrowed), one linked to another pick kept there unless that pick's place
+    exempts it."""
     index = {p.name: i for i, p in enumerate(picks)}
+    hidden = scenario.from_hidden is not None
+    carried = {p.name: [lk for lk in links if lk.pick == p.name] for p in picks}
+    if hidden:  # first the domains (the keys of the tests follow them)
+        for i, pick in enumerate(picks):
+            if hidden_bound(pick) and not carried[pick.name]:
+                domains[i] = tuple(v for v in domains[i]
+                                   if _at_hidden(scenario, board, pick, v))
+    tests = [_test(scenario, board, lk, index[lk.pick], index[lk.to], domains[index[lk.pick]],
+                   domains[index[lk.to]]) for lk in links]
+    if not hidden:
+        return tuple(tests)
+    for i, pick in enumerate(picks):
+        near = carried[pick.name]  # the restrictions it carries
+        if not hidden_bound(pick) or not near:
+            continue
+        partners = {lk.to for lk in near}
+        if len(partners) > 1:
+            raise ScenarioError("from_hidden", f"{scenario.effect.name}: the Hidden "
+                                f"restriction on {pick.name}, linked to several other "
+                                "choices, is not modelled yet")
+        j = index[partners.pop()]
+        exempt = tuple({lk.link is Link.APART for lk in near
+                        if lk.link in (Link.AT, Link.WITH, Link.APART)})
+        tests.append(Check("or", i, j,
+                           tuple(_at_hidden(scenario, board, pick, v) for v in domains[i]),
+                           tuple(v is not None and _at_hidden(scenario, board, picks[j], v)
+                                 for v in domains[j]), exempt))
+    return tuple(tests)
     for i, pick in enumerate(picks):
         if not hidden_bound(pick):
             continue
-        partners = sorted({index[lk.to] if lk.pick == pick.name else index[lk.pick]
-                           for lk in links if pick.name in (lk.pick, lk.to)})
+        near = [lk for lk in links if lk.pick == pick.name]  # the restrictions it carries
+        partners = {lk.to for lk in near}
         if not partners:
-            domains[i] = tuple(v for v in domains[i]
-                               if hidden_failure(scenario, board, pick, v, {}) is None)
+            domains[i] = tuple(v for v in domains[i] if _at_hidden(scenario, board, pick, v))
             continue
         if len(partners) > 1:
             raise ScenarioError("from_hidden", f"{scenario.effect.name}: the Hidden "
                                 f"restriction on {pick.name}, linked to several other "
                                 "choices, is not modelled yet")
-        j = partners[0]
-        other = picks[j]
-        allowed = {(a, b) if i < j else (b, a) for a in domains[i] for b in domains[j]
-                   if hidden_failure(scenario, board, pick, a, {other.name: b}) is None}
-        key = (min(i, j), max(i, j))
-        tables[key] = tables[key] & allowed if key in tables else allowed
+        j = index[partners.pop()]
+        exempt = tuple({lk.link is Link.APART for lk in near
+                        if lk.link in (Link.AT, Link.WITH, Link.APART)})
+        tests.append(Check("or", i, j,
+                          tuple(_at_hidden(scenario, board, pick, v) for v in domains[i]),
+                          tuple(v is not None and _at_hidden(scenario, board, picks[j], v)
+                                for v in domains[j]), exempt))
+    return tuple(tests)
 
 
 def finalize_problem(scenario: Scenario) -> JointProblem:
@@ -379,13 +364,23 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
         domains.append((None, *found) if pick.optional else found)
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
-    allowed = _tables(scenario, board, picks, domains, links)  # (Hidden may narrow domains)
+    tests = _tests(scenario, board, picks, domains, links)  # (Hidden may narrow domains)
     return JointProblem(
-        names=tuple(p.name for p in picks), domains=tuple(domains),
-        allowed=allowed,
-        taxes=tuple(tuple((v, _tax(scenario, p, v)) for v in d if v is not None)
+        names=tuple(p.name for p in picks), domains=tuple(domains), tests=tests,
+        taxes=tuple(tuple(_tax(scenario, p, v) for v in d)
                     for p, d in zip(picks, domains, strict=True)),
-        budget=scenario.available_power, order=tuple(p.name for p in picks))
+        budget=scenario.available_power, order=tuple(p.name for p in picks),
+        make=_declaration)
+
+
+def _declaration(picks: tuple[tuple[str, Value], ...], declined: tuple[str, ...], cost: int
+                 ) -> Choice:
+    return Choice(picks, cost)
+
+
+def _resolution(picks: tuple[tuple[str, Value], ...], declined: tuple[str, ...], cost: int
+                ) -> Executed:
+    return Executed(picks, declined)
 
 
 def declared(scenario: Scenario) -> dict[str, Value]:
@@ -460,9 +455,9 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
     return JointProblem(
         names=tuple(p.name for p in later), domains=tuple(domains),
-        allowed=_tables(scenario, board, later, domains, links), resolving=True,
+        tests=_tests(scenario, board, later, domains, links), resolving=True,
         fixed=tuple(kept.items()), order=tuple(p.name for p in effect.picks),
-        declinable=tuple(p.name for p in effect.picks if p.may))
+        declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
 
 
 def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
@@ -475,8 +470,8 @@ def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pi
     known = kept[other]
     assert known is not None
     if linked.pick == pick.name:
-        return link_failure(scenario, board, linked, value, known) is None
-    return link_failure(scenario, board, linked, known, value) is None
+        return link_failure(scenario, board, linked, value, known, kept) is None
+    return link_failure(scenario, board, linked, known, value, kept) is None
 
 
 # --------------------------------------------------------------------------- verifiers

@@ -16,11 +16,13 @@ from ortools.sat.python import cp_model
 from riftsolve.models.answers import Assignment, Declaration, Resolution, Selection
 from riftsolve.models.families.combat import CombatProblem
 from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.picks import JointProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 from riftsolve.solver.compile import (
     compile_combat,
     compile_declaration,
     compile_group,
+    compile_joint,
     compile_resolution,
 )
 from riftsolve.solver.params import enumeration_solver
@@ -28,8 +30,19 @@ from riftsolve.solver.params import enumeration_solver
 NAME = "cpsat"
 
 
+#: Most value pairs a joint choice's test is stated by, as a table.
+MOST_PAIRS = 50_000
+
+
 def refusal(problem: object) -> str | None:
-    """Why this backend declines ``problem`` it has a model for: never."""
+    """Why this backend declines ``problem`` it has a model for: a joint choice whose
+    links would be tables of more than :data:`MOST_PAIRS` value pairs."""
+    if isinstance(problem, JointProblem):
+        largest = max((len(problem.domains[t.i]) * len(problem.domains[t.j])
+                       for t in problem.tests), default=0)
+        if largest > MOST_PAIRS:
+            return (f"a link of this joint choice would be a table of {largest:,} value "
+                    f"pairs (at most {MOST_PAIRS:,}): use --backend native")
     return None
 
 T = TypeVar("T")
@@ -157,10 +170,23 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     return stream(compiled.model, read)
 
 
+def joint_answers(problem: JointProblem) -> Iterator[Any]:
+    """Every answer of a joint choice, from the compiled CP-SAT model (each assignment
+    of its picks, with the "you may" actions declined or not)."""
+    compiled = compile_joint(problem)
+
+    def read(cb: cp_model.CpSolverSolutionCallback) -> tuple[int, ...]:
+        return tuple(cb.value(x) for x in compiled.picks)
+
+    for positions in stream(compiled.model, read):
+        yield from problem.expand(positions)
+
+
 #: The problems this backend answers, by their type, and how.
 ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
     SplitResolveProblem: resolutions,
     SplitFinalizeProblem: declarations,
     GroupProblem: selections,
     CombatProblem: assignments,
+    JointProblem: joint_answers,
 }

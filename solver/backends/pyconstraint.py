@@ -16,6 +16,7 @@ from typing import Any
 from riftsolve.models.answers import Assignment, Declaration, Resolution, Selection
 from riftsolve.models.families.combat import CombatProblem, Rank
 from riftsolve.models.families.group import GroupProblem
+from riftsolve.models.families.picks import JointProblem
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
@@ -24,6 +25,8 @@ NAME = "pyconstraint"
 #: small boards (its models prune little), and a larger question asked of it on the
 #: command line is refused rather than left to run for hours.
 MOST_VARIABLES = 20
+#: Most assignments of a joint choice's picks it searches.
+MOST_ASSIGNMENTS = 100_000
 
 
 def refusal(problem: object) -> str | None:
@@ -41,6 +44,15 @@ def refusal(problem: object) -> str | None:
         variables = len(problem.receivers)
     elif isinstance(problem, GroupProblem):
         variables = len(problem.members)
+    elif isinstance(problem, JointProblem):
+        size = 1
+        for domain in problem.domains:
+            size *= len(domain)
+        if size > MOST_ASSIGNMENTS:
+            return (f"python-constraint2 would search {size:,} assignments of this joint "
+                    f"choice (it is the cross-check for at most {MOST_ASSIGNMENTS:,}): use "
+                    "--backend native or cpsat")
+        return None
     else:
         return None
     if variables > MOST_VARIABLES:
@@ -216,10 +228,44 @@ def assignments(problem: CombatProblem) -> Iterator[Assignment]:
         yield Assignment.of({name: solution[name] for name in names})
 
 
+def joint_answers(problem: JointProblem) -> Iterator[Any]:
+    """Every answer of a joint choice, from a python-constraint2 model: a variable per
+    pick over its domain (by position), a constraint per test, one for the budget."""
+    if not problem.names:
+        yield from problem.expand(())
+        return
+    if any(not domain for domain in problem.domains):
+        return
+    from constraint import FunctionConstraint, Problem
+
+    csp = Problem()
+    names = [f"p{i}" for i in range(len(problem.names))]
+    for name, domain in zip(names, problem.domains, strict=True):
+        csp.addVariable(name, list(range(len(domain))))
+    for test in problem.tests:
+        first, second = problem.domains[test.i], problem.domains[test.j]
+
+        def passes(a: int, b: int, test: Any = test, first: Any = first,
+                   second: Any = second) -> bool:
+            return first[a] is None or second[b] is None or bool(test.holds(a, b))
+
+        csp.addConstraint(FunctionConstraint(passes), [names[test.i], names[test.j]])
+    if problem.budget is not None and problem.taxes:
+        budget = problem.budget
+
+        def within(*positions: int) -> bool:
+            return sum(problem.tax(i, p) for i, p in enumerate(positions)) <= budget
+
+        csp.addConstraint(FunctionConstraint(within), names)
+    for solution in csp.getSolutionIter():
+        yield from problem.expand(tuple(solution[n] for n in names))
+
+
 #: The problems this backend answers, by their type, and how.
 ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
     SplitResolveProblem: resolutions,
     SplitFinalizeProblem: declarations,
     GroupProblem: selections,
     CombatProblem: assignments,
+    JointProblem: joint_answers,
 }

@@ -1,0 +1,332 @@
+"""A joint choice as a plain question, with no rule in it: pick one value for each
+variable from its domain, every linked pair of values passing its tests, the Deflect tax
+of the values within a budget (:class:`JointProblem`).
+
+A test compares a key of each of the two values (their place, their controller, their
+id): the keys are computed once per value when the question is built, so that the
+question is listed by looking values up by key, and counted exactly, with no listing, by
+summing over keys along the links (the links of a card form a forest: a later pick is tied
+to one earlier pick). Nothing here is ever a table of every pair of units.
+
+>>> p = JointProblem(("a", "b"), (("r1", "r2", "r3"), ("r1", "r2", "r3")),
+...     (Check("differ", 0, 1, ("r1", "r2", "r3"), ("r1", "r2", "r3")),))
+>>> p.count(), next(p.assignments())
+(6, ('r1', 'r2'))
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+#: A value a pick takes: an object's id, a battlefield, ``"base"``, a player, or ``None``
+#: (an optional pick left empty).
+Value = str | None
+
+
+@dataclass(frozen=True)
+class Check:
+    """One restriction between variable ``i``'s value and variable ``j``'s, by a key of
+    each value (``left``: one key per domain value of ``i``; ``right``: of ``j``):
+
+    * ``same``: equal keys ("at its location": the same place);
+    * ``differ``: different keys ("at a different location", "another");
+    * ``member``: the right key is in the left key (a set): "a location where there's a
+      unit with the same controller";
+    * ``or``: the left key is true, or the right key is one of ``exempt`` (Hidden: at the
+      Hidden battlefield, unless the other pick's place exempts it, 811.1.d.2.a).
+
+    An empty pick (a ``None`` value) passes every test.
+    """
+
+    mode: str
+    i: int
+    j: int
+    left: tuple[Hashable, ...]
+    right: tuple[Hashable, ...]
+    exempt: tuple[Hashable, ...] = ()
+
+    def holds(self, a: int, b: int) -> bool:
+        """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
+        return self.keys_pass(self.left[a], self.right[b])
+
+    def keys_pass(self, x: Hashable, y: Hashable) -> bool:
+        """Whether a left key ``x`` and a right key ``y`` pass."""
+        if self.mode == "same":
+            return bool(x == y)
+        if self.mode == "differ":
+            return bool(x != y)
+        if self.mode == "member":
+            return y in x  # type: ignore[operator]
+        return bool(x) or y in self.exempt
+
+    def key(self, variable: int, position: int) -> Hashable:
+        """The key of value ``position`` of ``variable`` (``i`` or ``j``)."""
+        return (self.left if variable == self.i else self.right)[position]
+
+    def passes(self, variable: int, mine: Hashable, theirs: Hashable) -> bool:
+        """Whether keys pass, ``mine`` of ``variable`` and ``theirs`` of the other."""
+        return self.keys_pass(mine, theirs) if variable == self.i else self.keys_pass(
+            theirs, mine)
+
+
+@dataclass(frozen=True)
+class JointProblem:
+    """Pick one value for each variable from its domain (``None`` in a domain: the pick
+    may stay empty), every pair passing its tests, the taxes at most ``budget``.
+
+    ``fixed`` values and ``declinable`` picks make a resolution: its answers are the fixed
+    values with one value of each variable, and any subset of the declinable picks
+    declined (:meth:`expand`); a family turns an assignment into its answer type.
+    """
+
+    names: tuple[str, ...]
+    domains: tuple[tuple[Value, ...], ...]
+    tests: tuple[Check, ...] = ()
+    #: Each variable's tax of each domain value (empty: no tax).
+    taxes: tuple[tuple[int, ...], ...] = ()
+    budget: int | None = None
+    resolving: bool = False
+    #: Resolution: the picks already made (finalization's, checked now), in card order.
+    fixed: tuple[tuple[str, Value], ...] = ()
+    #: Resolution: the picks whose "you may" action may be declined (each, independently).
+    declinable: tuple[str, ...] = ()
+    #: The card's pick names, in order (for the answers' order of picks).
+    order: tuple[str, ...] = ()
+    #: Builds an answer: ``(picks, declined, deflect_cost) -> answer``.
+    make: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        """Each test has one key per value of its two variables' domains."""
+        for check in self.tests:
+            if (len(check.left), len(check.right)) != (len(self.domains[check.i]),
+                                                       len(self.domains[check.j])):
+                raise ValueError(f"a {check.mode} test's keys do not follow the domains of "
+                                 f"{self.names[check.i]} and {self.names[check.j]}")
+
+    def tax(self, index: int, position: int) -> int:
+        """The tax of value ``position`` of variable ``index``."""
+        return self.taxes[index][position] if self.taxes else 0
+
+    @property
+    def taxed(self) -> bool:
+        """Whether the budget can exclude an assignment."""
+        return self.budget is not None and any(any(row) for row in self.taxes)
+
+    # ----------------------------------------------------------------------- listing
+
+    def positions(self) -> Iterator[tuple[int, ...]]:
+        """Every assignment, as positions in the domains, in order: variable by variable,
+        each candidate found by key where a test with an earlier variable says "same"
+        (the depth is the card's number of picks, never the board's size)."""
+        n = len(self.names)
+        if any(not d for d in self.domains):
+            return
+        if not n:
+            yield ()
+            return
+        into: list[list[Check]] = [[] for _ in range(n)]
+        for test in self.tests:
+            into[max(test.i, test.j)].append(test)
+        indexes: dict[int, dict[Hashable, list[int]]] = {}
+        for t, test in enumerate(self.tests):
+            if test.mode == "same":
+                later = max(test.i, test.j)
+                by_key: dict[Hashable, list[int]] = defaultdict(list)
+                for b, value in enumerate(self.domains[later]):
+                    if value is not None:
+                        by_key[test.key(later, b)].append(b)
+                indexes[t] = by_key
+        number = {id(test): t for t, test in enumerate(self.tests)}
+        chosen = [0] * n
+        spent = [0] * (n + 1)
+        stack = [iter(self._candidates(0, chosen, into, indexes, number))]
+        while stack:
+            k = len(stack) - 1
+            position = next(stack[-1], None)
+            if position is None:
+                stack.pop()
+                continue
+            paid = spent[k] + self.tax(k, position)
+            if self.budget is not None and self.taxes and paid > self.budget:
+                continue
+            chosen[k] = position
+            spent[k + 1] = paid
+            if k + 1 == n:
+                yield tuple(chosen)
+            else:
+                stack.append(iter(self._candidates(k + 1, chosen, into, indexes, number)))
+
+    def _candidates(self, k: int, chosen: list[int], into: list[list[Check]],
+                    indexes: dict[int, dict[Hashable, list[int]]], number: dict[int, int]
+                    ) -> list[int]:
+        """The positions of variable ``k`` passing its tests with the earlier ones."""
+        domain = self.domains[k]
+        active = [t for t in into[k]
+                  if self.domains[min(t.i, t.j)][chosen[min(t.i, t.j)]] is not None]
+        pool: list[int] | None = None
+        for test in active:
+            if test.mode == "same":
+                other = min(test.i, test.j)
+                found = indexes[number[id(test)]].get(test.key(other, chosen[other]), [])
+                pool = sorted([*found, *(b for b, v in enumerate(domain) if v is None)])
+                break
+        if pool is None:
+            pool = list(range(len(domain)))
+        return [b for b in pool if domain[b] is None or all(
+            t.holds(chosen[t.i], b) if t.j == k else t.holds(b, chosen[t.j])
+            for t in active)]
+
+    def assignments(self) -> Iterator[tuple[Value, ...]]:
+        """Every assignment, as values."""
+        for positions in self.positions():
+            yield tuple(self.domains[i][p] for i, p in enumerate(positions))
+
+    def expand(self, positions: tuple[int, ...]) -> Iterator[Any]:
+        """The answers of one assignment: its declaration; or its resolution with each
+        subset of the "you may" actions declined (355.12)."""
+        values = tuple(self.domains[i][p] for i, p in enumerate(positions))
+        chosen = dict(self.fixed) | dict(zip(self.names, values, strict=True))
+        picks = tuple((name, chosen.get(name)) for name in self.order or self.names)
+        cost = sum(self.tax(i, p) for i, p in enumerate(positions))
+        if not self.resolving:
+            yield self.make(picks, (), cost)
+            return
+        may = [name for name in self.declinable if chosen.get(name) is not None]
+        for flags in product((False, True), repeat=len(may)):
+            yield self.make(picks, tuple(n for n, f in zip(may, flags, strict=True) if f),
+                            0)
+
+    def answers(self) -> Iterator[Any]:
+        """Every answer, each once, in a stable order."""
+        for positions in self.positions():
+            yield from self.expand(positions)
+
+    # ----------------------------------------------------------------------- counting
+
+    def count(self) -> int | None:
+        """The exact number of answers, without listing them, when the links form a
+        forest and the budget excludes nothing (else ``None``: count by listing)."""
+        if self.taxed or not self._forest():
+            return None
+        if any(not d for d in self.domains):
+            return 0
+        weights = [[1] * len(d) for d in self.domains]
+        if self.resolving and self.declinable:
+            for k, name in enumerate(self.names):
+                if name in self.declinable:
+                    weights[k] = [1 if v is None else 2 for v in self.domains[k]]
+            fixed = sum(1 for n, v in self.fixed if n in self.declinable and v is not None)
+        else:
+            fixed = 0
+        total = 1
+        for root in self._roots():
+            total *= sum(self._subtree(root, None, weights))
+        return int(total * 2 ** fixed)
+
+    def _edges(self) -> dict[tuple[int, int], list[Check]]:
+        """The tests of each linked pair of variables (smaller index first)."""
+        edges: dict[tuple[int, int], list[Check]] = defaultdict(list)
+        for test in self.tests:
+            edges[(min(test.i, test.j), max(test.i, test.j))].append(test)
+        return edges
+
+    def _neighbours(self) -> dict[int, list[tuple[int, list[Check]]]]:
+        near: dict[int, list[tuple[int, list[Check]]]] = defaultdict(list)
+        for (i, j), tests in self._edges().items():
+            near[i].append((j, tests))
+            near[j].append((i, tests))
+        return near
+
+    def _forest(self) -> bool:
+        edges = set(self._edges())
+        parent = list(range(len(self.names)))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for i, j in edges:
+            a, b = find(i), find(j)
+            if a == b:
+                return False
+            parent[a] = b
+        return True
+
+    def _roots(self) -> list[int]:
+        seen: set[int] = set()
+        roots = []
+        near = self._neighbours()
+        for k in range(len(self.names)):
+            if k in seen:
+                continue
+            roots.append(k)
+            todo = [k]
+            while todo:
+                x = todo.pop()
+                if x not in seen:
+                    seen.add(x)
+                    todo += [y for y, _ in near[x]]
+        return roots
+
+    def _subtree(self, root: int, _: None, weights: list[list[int]]) -> list[int]:
+        """For each value of ``root``: the number of ways to complete its tree below it
+        (each value's weight times its children's sums), children first (no recursion:
+        an explicit order)."""
+        near = self._neighbours()
+        order, parent_of = [root], {root: -1}
+        for x in order:
+            for y, _pair in near[x]:
+                if y not in parent_of:
+                    parent_of[y] = x
+                    order.append(y)
+        ways: dict[int, list[int]] = {}
+        for x in reversed(order):
+            row = list(weights[x])
+            for y, tests in near[x]:
+                if parent_of.get(y) == x:
+                    sums = self._edge_sums(x, y, tests, ways[y])
+                    row = [a * b for a, b in zip(row, sums, strict=True)]
+            ways[x] = row
+        return ways[root]
+
+    def _edge_sums(self, x: int, y: int, tests: list[Check], child: list[int]) -> list[int]:
+        """For each value of ``x``: the sum of ``child`` over the values of ``y`` that
+        pass the edge's tests with it, grouped by key (an id "differ" test, "another",
+        is subtracted value by value through an index)."""
+        dom_x, dom_y = self.domains[x], self.domains[y]
+        singles = [t for t in tests if t.mode == "differ"
+                   and len(set(t.left)) > 8][:1]
+        grouped = [t for t in tests if t not in singles]
+        groups: dict[tuple[Hashable, ...], int] = defaultdict(int)
+        index: dict[Hashable, list[int]] = defaultdict(list)
+        free = 0
+        for b, value in enumerate(dom_y):
+            if value is None:
+                free += child[b]
+                continue
+            groups[tuple(t.key(y, b) for t in grouped)] += child[b]
+            for t in singles:
+                index[t.key(y, b)].append(b)
+        cache: dict[tuple[Hashable, ...], int] = {}
+        sums = []
+        for a, value in enumerate(dom_x):
+            if value is None:
+                sums.append(free + sum(groups.values()))
+                continue
+            mine = tuple(t.key(x, a) for t in grouped)
+            if mine not in cache:
+                cache[mine] = sum(w for keys, w in groups.items() if all(
+                    t.passes(x, mine[n], keys[n]) for n, t in enumerate(grouped)))
+            total = free + cache[mine]
+            for t in singles:  # "another": take out the child values with this key
+                for b in index.get(t.key(x, a), ()):
+                    if all(g.passes(x, mine[n], g.key(y, b)) for n, g in enumerate(grouped)):
+                        total -= child[b]
+            sums.append(total)
+        return sums
