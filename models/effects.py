@@ -321,6 +321,8 @@ class Deed:
     if_units: int = 0
     if_at: str = ""
     label: str = ""
+    #: with ``each``: whose units at the place (the card's "each enemy unit there")
+    among: Relation = Relation.ENEMY
 
 
 @dataclass(frozen=True)

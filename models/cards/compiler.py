@@ -240,7 +240,8 @@ def _compile(name: str, text: str) -> Effect:
         try:
             return compile_sequence(
                 name, _sentences(text), hidden=card.hidden, repeat=card.repeat, text=text,
-                ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None)
+                ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
+                chooses=lambda sentence: bool(chosen_objects(sentence)))
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None

@@ -21,6 +21,7 @@ kind, filter or reference the sentence does not make plain.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from riftsolve.models.board import BASE
@@ -55,6 +56,9 @@ class _Reading:
     deeds: list[Deed] = field(default_factory=list)
     later: bool = False
     opponent: bool = False
+    #: Whether a sentence chooses objects at all (one outside the grammar that chooses
+    #: nothing is skipped: its outcome is not modelled).
+    chooses: Callable[[str], bool] | None = None
 
     def named(self, base: str) -> str:
         taken = {p.name for p in self.picks}
@@ -80,11 +84,13 @@ class _Reading:
 
 
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
-                     repeat: bool = False, ignores_deflect: bool = False, text: str = ""
-                     ) -> JointChoice:
+                     repeat: bool = False, ignores_deflect: bool = False, text: str = "",
+                     chooses: Callable[[str], bool] | None = None) -> JointChoice:
     """The joint choice ``sentences`` state (see the module's documentation); a
-    :class:`SequenceError` says why when they state none."""
-    reading = _Reading()
+    :class:`SequenceError` says why when they state none. ``chooses`` says whether a
+    sentence chooses objects at all: one that does not, with words outside the grammar,
+    is skipped."""
+    reading = _Reading(chooses=chooses)
     for sentence in sentences:
         _sentence(reading, sentence)
     if not reading.picks:
@@ -138,6 +144,8 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     try:
         instruction = parse(sentence)
     except GrammarError as error:
+        if reading.chooses is not None and not reading.chooses(sentence):
+            return  # words outside the grammar in a sentence that chooses nothing
         raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) from None
     crescent = _CRESCENT.search(sentence.lower())
     for segment in instruction.segments:
@@ -150,6 +158,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             continue
         _segment(reading, sentence, segment.verb, segment.mode, segment.subject,
                  segment.phrases, if_units, crescent)
+
+
+def _relation(word: str | None) -> Relation:
+    word = (word or "").strip()
+    return {"enemy": Relation.ENEMY, "friendly": Relation.FRIENDLY}.get(word, Relation.ANY)
 
 
 def _inside_place(sentence: str, phrase: Phrase) -> bool:
@@ -184,8 +197,17 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                                    or low.startswith(("they ", "then they ")))
     acted: list[tuple[Pick, Phrase]] = []
     made: dict[int, Pick] = {}
+    sweeps: dict[int, Relation] = {}  # "all enemy units at a battlefield": the battlefield
     for index, phrase in enumerate(phrases):
         if phrase.relation != "object" or _inside_place(sentence, phrase):
+            continue
+        if phrase.determiner in ("all", "each", "every", "bare") and KINDS.get(
+                phrase.kind, phrase.kind) == "unit" and any(
+                    p.relation == "place" and p.head == index
+                    and p.words.lower() == "a battlefield" for p in phrases):
+            qualifiers = [q.lower() for q in phrase.qualifiers]
+            sweeps[index] = (Relation.ENEMY if "enemy" in qualifiers else Relation.FRIENDLY
+                             if "friendly" in qualifiers else Relation.ANY)
             continue
         if _is_choice(phrase):
             pick = _new_pick(reading, sentence, phrase, mode, theirs)
@@ -199,15 +221,38 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             acted.append((found, phrase))
         elif phrase.determiner == "each" and crescent is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
+    swept: list[tuple[Pick, Relation]] = []
     for phrase in phrases:
-        if phrase.relation == "place":
-            head = made.get(phrase.head if phrase.head is not None else -1) or (
-                list(made.values())[-1] if made else None)
-            _place(reading, sentence, phrase, head)
+        if phrase.relation != "place":
+            continue
+        if phrase.head in sweeps:  # 355.10.b: the battlefield is the target
+            place = Pick(reading.named("battlefield"), "battlefield", may=mode is Mode.MAY,
+                         later=reading.later)
+            reading.picks.append(place)
+            swept.append((place, sweeps[phrase.head]))
+            continue
+        head = made.get(phrase.head if phrase.head is not None else -1) or (
+            list(made.values())[-1] if made else None)
+        _place(reading, sentence, phrase, head)
     for pick in made.values():
         _there(reading, sentence, pick)
     destinations = [p for p in phrases if p.relation == "destination"]
     _deeds(reading, sentence, verb, acted, destinations, if_units, crescent)
+    for place, among in swept:
+        _sweep(reading, sentence, verb, place, among)
+
+
+def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
+    """What a verb does to every unit of a kind at a chosen battlefield."""
+    found = re.search(r"\bdeals? (\d+)", sentence.lower())
+    if verb == "deal" and found is None:
+        raise SequenceError(f"{sentence!r}: how much damage is not understood")
+    action = (Action.DEAL if verb == "deal" else _ACTIONS.get(verb, Action.AFFECT))
+    if action is Action.MOVE:
+        raise SequenceError(f"{sentence!r}: moving every unit at a battlefield is not "
+                            "modelled yet")
+    reading.do(Deed(place.name, action, int(found.group(1)) if found else 0, each=True,
+                    among=among, label="" if action is not Action.AFFECT else verb))
 
 
 def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool
@@ -360,7 +405,8 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
         place = places[-1] if places else reading.last("battlefield")
         if place is None:
             raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
-        reading.do(Deed(place.name, Action.DEAL, int(crescent.group(3)), each=True))
+        reading.do(Deed(place.name, Action.DEAL, int(crescent.group(3)), each=True,
+                        among=_relation(crescent.group(4))))
 
 
 def _label(sentence: str, verb: str) -> str:

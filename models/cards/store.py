@@ -96,7 +96,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
             for pick in fields["picks"])
         fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"])
                                 for lk in fields["links"])
-        fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"])})
+        fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"]),
+                                        "among": Relation(deed.get("among", "enemy"))})
                                 for deed in fields["deeds"])
     effect: Effect = kind(**fields)
     return effect

@@ -589,7 +589,7 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
             continue
         subjects = [value] if not deed.each else [
             u.id for u in board if u.is_unit and u.location == value and u.id not in picked
-            and not board.friendly_to(u, scenario.controller)]
+            and deed.among.admits(board.friendly_to(u, scenario.controller))]
         subjects = [s for s in subjects if s in board]
         if deed.action is Action.DEAL:
             for subject in subjects:
