@@ -165,6 +165,51 @@ class Unit:
         return f"{BASE}:{self.controller}" if self.location == BASE else self.location
 
 
+#: The kinds of object a scenario lists beside its units, and the zone each is in unless
+#: it says: runes on the board (355.9.a.1), spells and abilities on the Chain
+#: (355.9.a.2), a legend in its Legend Zone (355.9.a.4), cards in a hand, trash or deck.
+PIECE_ZONES = {"rune": "board", "spell": "chain", "ability": "chain", "legend": "legend",
+               "card": ""}
+#: Zones a card may be in.
+CARD_ZONES = ("hand", "trash", "deck", "revealed")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A game object that is not a unit or gear on the board: a rune, a spell or an
+    ability on the Chain, a legend, or a card in a hand, trash or deck. ``controller`` is
+    its controller (a card's owner); ``type`` a card's type (``"unit"``, ``"gear"``,
+    ``"spell"``)."""
+
+    id: str
+    kind: str
+    controller: str
+    zone: str = ""
+    tags: tuple[str, ...] = ()
+    exhausted: bool = False
+    type: str = ""
+    might: int | None = None
+
+    def __post_init__(self) -> None:
+        """Validate like the scenario format does."""
+        where = f"objects[{self.id}]"
+        if not isinstance(self.id, str) or not self.id:
+            raise ScenarioError("objects[].id", f"an object id is a non-empty string, not "
+                                f"{self.id!r}")
+        if self.kind not in PIECE_ZONES:
+            raise ScenarioError(f"{where}.kind", f"one of {', '.join(PIECE_ZONES)}, not "
+                                f"{self.kind!r}")
+        if not self.zone:
+            if not PIECE_ZONES[self.kind]:
+                raise ScenarioError(f"{where}.zone", "a card is in a zone: one of "
+                                    f"{', '.join(CARD_ZONES)}")
+            object.__setattr__(self, "zone", PIECE_ZONES[self.kind])
+        allowed = CARD_ZONES if self.kind == "card" else (PIECE_ZONES[self.kind], "offboard")
+        if self.zone not in allowed:
+            raise ScenarioError(f"{where}.zone", f"a {self.kind} is in one of "
+                                f"{', '.join(allowed)}, not {self.zone!r}")
+
+
 @dataclass(frozen=True)
 class Board:
     """The battlefields in play, every unit the scenario mentions (by id) and the teams of
@@ -175,6 +220,9 @@ class Board:
     teams: tuple[tuple[str, ...], ...] = ()
     #: Who controls each battlefield that a player controls (the others are uncontrolled).
     control: tuple[tuple[str, str], ...] = ()
+    #: The runes, spells and abilities on the Chain, legends and cards in zones a question
+    #: needs (ids unique with the units').
+    objects: tuple[Piece, ...] = ()
     _by_id: dict[str, Unit] = field(init=False, repr=False, compare=False)
     _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -198,6 +246,11 @@ class Board:
                 raise ScenarioError(f"units[{unit.id}].location", f"{unit.location!r} is "
                                     "neither a listed battlefield nor 'base' or 'offboard'")
             by_id[unit.id] = unit
+        pieces: set[str] = set()
+        for piece in self.objects:
+            if piece.id in by_id or piece.id in pieces:
+                raise ScenarioError(f"objects[{piece.id}].id", f"duplicate id {piece.id!r}")
+            pieces.add(piece.id)
         for name, player in self.control:
             if name not in self.battlefields:
                 raise ScenarioError(f"battlefield_control.{name}", f"{name!r} is not a "
@@ -254,6 +307,10 @@ class Board:
     def __iter__(self) -> Iterator[Unit]:
         return iter(self.units)
 
+    def piece(self, object_id: str) -> Piece | None:
+        """The rune, spell, legend or card with this id, or ``None``."""
+        return next((p for p in self.objects if p.id == object_id), None)
+
     def controller_of(self, battlefield: str) -> str | None:
         """The player controlling ``battlefield``, or ``None``."""
         return dict(self.control).get(battlefield)
@@ -261,6 +318,7 @@ class Board:
     def players(self) -> tuple[str, ...]:
         """Every player the board names (controllers of units and battlefields, teams)."""
         named = [u.controller for u in self.units] + [p for _, p in self.control]
+        named += [p.controller for p in self.objects]
         named += [p for team in self.teams for p in team]
         return tuple(dict.fromkeys(named))
 

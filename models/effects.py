@@ -261,7 +261,8 @@ class Link(StrEnum):
 @dataclass(frozen=True)
 class Pick:
     """One object a joint choice picks: a unit, a gear, a battlefield, a location (a
-    battlefield or the units' base) or a player.
+    battlefield or the units' base), a player, a rune, a spell or ability on the Chain, a
+    legend, or a card in a zone.
 
     ``target``: whether it is targeted (355.7): a move's destination (355.4), a cost's
     choice (355.10.c) and another player's choice (355.10.e) are not. ``later``: chosen
@@ -288,11 +289,22 @@ class Pick:
     exhausts: bool = False
     #: a battlefield "where you have units"
     occupied: bool = False
+    #: a card's zone ("from your trash": ``"trash"``; ``"hand"``, ``"deck"``)
+    zone: str = ""
+    #: a card's type ("a unit from your trash": ``"unit"``)
+    card_type: str = ""
+    #: ``"exhausted"`` or ``"ready"`` ("ready an exhausted rune")
+    state: str = ""
 
     @property
     def is_place(self) -> bool:
         """Whether it picks a battlefield or a location."""
         return self.kind in ("battlefield", "location")
+
+    @property
+    def is_piece(self) -> bool:
+        """Whether it picks a rune, a spell, an ability, a legend or a card."""
+        return self.kind in ("rune", "spell", "ability", "legend", "card")
 
 
 @dataclass(frozen=True)

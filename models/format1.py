@@ -36,7 +36,7 @@ from pydantic import (
 )
 
 from riftsolve.models import cards
-from riftsolve.models.board import Board, ChosenTrigger, Unit
+from riftsolve.models.board import Board, ChosenTrigger, Piece, Unit
 from riftsolve.models.cards import store
 from riftsolve.models.effects import (
     Action,
@@ -69,7 +69,8 @@ NonNegative = Annotated[int, Field(ge=0, le=LIMIT)]
 #: The ``targets`` field as written: per slot, one id, a list of ids, or (for "at each
 #: location" cards) ``{location: id}``; plus ``destination`` for a move and ``repeat``, the
 #: choices of a Repeat's second execution, shaped the same way.
-RawTargets = dict[str, str | list[str] | dict[str, str | list[str] | dict[str, str]]]
+RawTargets = dict[str, str | list[str] | dict[str, str | list[str] | dict[str, str] | None]
+                  | None]
 
 
 def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
@@ -95,6 +96,25 @@ class ChosenTriggerIn(_Strict):
     by: Literal["you", "opponent", "any"] = Field(
         "you", description="'you': its controller's choices; 'opponent'; or 'any' player's"
     )
+
+
+class ObjectIn(_Strict):
+    """A rune, a spell or ability on the Chain, a legend, or a card in a zone."""
+
+    id: str = Field(min_length=1, description="unique name of this game object")
+    kind: Literal["rune", "spell", "ability", "legend", "card"] = Field(
+        description="'rune', 'spell', 'ability' (on the Chain), 'legend', or 'card' (in a "
+        "zone)")
+    controller: str = Field(min_length=1, description="its controller (a card's owner)")
+    zone: Literal["board", "chain", "legend", "hand", "trash", "deck", "revealed",
+                  "offboard"] | None = Field(
+        None, description="where it is: a card's zone (required for a card); 'offboard' "
+        "for a rune, spell or legend no longer there")
+    tags: list[str] = Field(default_factory=list, description="domains, tags and traits")
+    exhausted: bool = Field(False, description="whether a rune or legend is exhausted")
+    type: Literal["unit", "gear", "spell", ""] = Field(
+        "", description="a card's type: 'unit', 'gear' or 'spell'")
+    might: int | None = Field(None, ge=-LIMIT, le=LIMIT, description="a unit card's Might")
 
 
 class UnitIn(_Strict):
@@ -282,6 +302,9 @@ class ScenarioIn(_Strict):
         default_factory=dict, description="who controls each controlled battlefield: "
         "{battlefield: player}")
     units: list[UnitIn]
+    objects: list[ObjectIn] = Field(
+        default_factory=list, description="runes, spells and abilities on the Chain, "
+        "legends and cards in zones that a card may choose")
     targets: RawTargets | None = None
 
     @model_validator(mode="before")
@@ -624,8 +647,10 @@ def _board(raw: ScenarioIn) -> Board:
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
+    pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags), o.exhausted,
+                         o.type, o.might) for o in raw.objects)
     return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
-                 tuple(raw.battlefield_control.items()))
+                 tuple(raw.battlefield_control.items()), pieces)
 
 
 def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,

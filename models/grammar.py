@@ -77,6 +77,9 @@ ADJECTIVES = TAGS | frozenset({
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
     "new", "non-token", "unit", "owner's", "owners'", "opponent's", "single", "killed",
     "open", "other's", "beginning",
+    # filters the scenario format does not state: read, then refused by the compiler
+    "occupied", "equipped", "attached", "revealed", "banished", "marked", "non-unit",
+    "non-dragon", "non-recruit", "detached", "activated", "named", "returned",
 })
 #: Verbs of the grammar (every form a card uses).
 VERBS = {
@@ -120,6 +123,12 @@ FUNCTION_WORDS = frozenset({
     "additional", "anywhere", "ignoring", "phase", "minimum", "maximum", "paid", "assigned",
     "excess", "much", "dealt", "starting", "had", "temporary", "many", "few",
     "whose", "played", "i'm", "exactly", "showdown", "top", "bottom",
+    # words of clauses that choose nothing (phases, looking, tokens' names, costs' words)
+    "main", "look", "looks", "face", "down", "gold", "use", "hide", "point", "points",
+    "name", "copy", "empower", "disempower", "spent", "channels", "put", "reduce",
+    "reduced", "reducing", "bonus", "win", "game", "own", "rest", "leaves", "board",
+    "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
+    "following", "text", "effect", "long", "ends", "tie",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")

@@ -17,18 +17,12 @@ is. Each execution is the card's own question, asked of :func:`execution`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.answers import GroupDeclaration, Repeated
 from riftsolve.models.choosing import deflect_failures
-from riftsolve.models.families.group import (
-    selection_tax,
-)
-from riftsolve.models.families.group import (
-    verify_declaration as verify_group_declaration,
-)
-from riftsolve.models.families.group import (
-    verify_resolution as verify_group_resolution,
-)
+from riftsolve.models.families import family_of
+from riftsolve.models.families.group import selection_tax
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 
@@ -42,21 +36,22 @@ def execution(scenario: Scenario, again: bool) -> Scenario:
     return replace(scenario, repeat=False, targets=targets)
 
 
-def verify_repeated_declaration(scenario: Scenario, answer: Repeated[GroupDeclaration]
-                                ) -> list[Failure]:
-    """Every rule the pair of declarations breaks: each on its own (820.2.a), and their
-    Deflect together against the Power available (809.1.c)."""
+def verify_repeated_declaration(scenario: Scenario, answer: Repeated[Any]) -> list[Failure]:
+    """Every rule the pair of declarations breaks: each on its own (820.2.a), by the
+    card's family, and their Deflect together against the Power available (809.1.c)."""
+    family = family_of(scenario.effect)
     unbudgeted = replace(execution(scenario, again=False), available_power=None)
-    failures = [*verify_group_declaration(unbudgeted, answer.first),
-                *verify_group_declaration(unbudgeted, answer.again)]
+    failures = [*family.verify_declaration(unbudgeted, answer.first),
+                *family.verify_declaration(unbudgeted, answer.again)]
     if failures:
         return failures
-    tax = sum(selection_tax(unbudgeted, part.selection) for part in (answer.first, answer.again))
+    tax = sum(selection_tax(unbudgeted, part.selection) if isinstance(part, GroupDeclaration)
+              else part.deflect_cost for part in (answer.first, answer.again))
     return failures + deflect_failures(scenario, tax)
 
 
-def verify_repeated_resolution(scenario: Scenario, answer: Repeated[Affected]
-                               ) -> list[Failure]:
+def verify_repeated_resolution(scenario: Scenario, answer: Repeated[Any]) -> list[Failure]:
     """Every rule the pair of resolutions breaks: each execution on its own (820.1.d)."""
-    return [*verify_group_resolution(execution(scenario, again=False), answer.first),
-            *verify_group_resolution(execution(scenario, again=True), answer.again)]
+    family = family_of(scenario.effect)
+    return [*family.verify_resolution(execution(scenario, again=False), answer.first),
+            *family.verify_resolution(execution(scenario, again=True), answer.again)]

@@ -753,7 +753,7 @@ def _asked(scenario: Scenario, question: str, backend: str, kind: type[Any] | No
         pair: tuple[type[LegalSet[Any]], type[LegalSet[Any]]] = (RepeatedDeclarations,
                                                                  RepeatedResolutions)
     else:
-        pair = _legal_sets(scenario)
+        pair = legal_sets(scenario)
     chosen = pair[0] if question == "finalize" else pair[1]
     return _of_kind(chosen(scenario, backend), kind)
 
@@ -769,7 +769,7 @@ def _of_kind(legal: LegalSet[Answer], kind: type[Any] | None) -> LegalSet[Any]:
     return legal
 
 
-def _legal_sets(scenario: Scenario
+def legal_sets(scenario: Scenario
                 ) -> tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]:
     """The legal sets answering ``scenario``'s family."""
     return LEGAL_SETS.get(family_of(scenario.effect).NAME,

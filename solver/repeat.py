@@ -15,11 +15,12 @@ the two executions' Deflect distributions; nothing is listed to count.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
+from riftsolve.models.answers import Repeated
 from riftsolve.models.explain import Step, step
 from riftsolve.models.repeat import (
     execution,
@@ -29,40 +30,51 @@ from riftsolve.models.repeat import (
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 from riftsolve.solver.count import count_pairs_within
-from riftsolve.solver.legal import GroupDeclarations, GroupResolutions, LegalSet
+from riftsolve.solver.legal import LegalSet, legal_sets
 
 #: The prefix of the second execution's columns in :meth:`LegalSet.arrays` masks.
 AGAIN = "repeat:"
 
 
-class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
-    """Every legal pair of declarations of a card whose Repeat is paid (820.2, 820.2.a)."""
+class RepeatedDeclarations(LegalSet[Repeated[Any]]):
+    """Every legal pair of declarations of a card whose Repeat is paid (820.2, 820.2.a),
+    each the card's own family's declaration."""
 
     question = "finalize"
     _answer_type = Repeated
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         super().__init__(scenario, backend_name)
-        self.first = GroupDeclarations(execution(scenario, again=False), backend_name)
-        self.problem = self.first.problem
-        self._budgeted: dict[int, GroupDeclarations] = {}
+        self._kind = legal_sets(scenario)[0]
+        self.first = self._kind(execution(scenario, again=False), backend_name)
+        self.problem = getattr(self.first, "problem", None)
+        self._budgeted: dict[int, LegalSet[Any]] = {}
+
+    def _by_tax(self, exact: bool) -> Counter[int]:
+        """The first execution's declarations by Deflect cost (listed when its legal set
+        has no count of them)."""
+        by_tax = getattr(self.first, "by_tax", None)
+        if by_tax is not None:
+            spread: Counter[int] = by_tax(exact=exact)
+            return spread
+        return Counter(answer.deflect_cost for answer in self.first)
 
     def count(self) -> int:
         budget = self.scenario.available_power
-        spread = self.first.by_tax(exact=budget is not None)
+        spread = self._by_tax(exact=budget is not None)
         return count_pairs_within(spread, spread, budget)
 
-    def _second(self, spent: int) -> GroupDeclarations:
+    def _second(self, spent: int) -> LegalSet[Any]:
         """The second execution's declarations once the first spent ``spent`` Power."""
         budget = self.scenario.available_power
         if budget is None:
             return self.first
         if spent not in self._budgeted:
             left = replace(execution(self.scenario, again=False), available_power=budget - spent)
-            self._budgeted[spent] = GroupDeclarations(left, self.backend.name)
+            self._budgeted[spent] = self._kind(left, self.backend.name)
         return self._budgeted[spent]
 
-    def __iter__(self) -> Iterator[Repeated[GroupDeclaration]]:
+    def __iter__(self) -> Iterator[Repeated[Any]]:
         for first in self.first:
             for again in self._second(first.deflect_cost):
                 yield Repeated(first, again)
@@ -84,7 +96,7 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
                 *(AGAIN + u for u in self.first._units(answer.again)))
 
     def _columns(self) -> tuple[str, ...]:
-        ids = tuple(m.id for m in self.problem.members)
+        ids = tuple(self.first.columns)
         return (*ids, *(AGAIN + u for u in ids))
 
     def why_none(self) -> list[Failure]:
@@ -94,7 +106,7 @@ class RepeatedDeclarations(LegalSet[Repeated[GroupDeclaration]]):
         return [self.problem, self.problem]
 
 
-class RepeatedResolutions(LegalSet[Repeated[Affected]]):
+class RepeatedResolutions(LegalSet[Repeated[Any]]):
     """Every legal pair of resolutions of a card whose Repeat is paid (820.1.d)."""
 
     question = "resolve"
@@ -102,14 +114,15 @@ class RepeatedResolutions(LegalSet[Repeated[Affected]]):
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         super().__init__(scenario, backend_name)
-        self.first = GroupResolutions(execution(scenario, again=False), backend_name)
-        self.again = GroupResolutions(execution(scenario, again=True), backend_name)
-        self.problem = self.first.problem
+        kind = legal_sets(scenario)[1]
+        self.first = kind(execution(scenario, again=False), backend_name)
+        self.again = kind(execution(scenario, again=True), backend_name)
+        self.problem = getattr(self.first, "problem", None)
 
     def count(self) -> int:
         return self.first.count() * self.again.count()
 
-    def __iter__(self) -> Iterator[Repeated[Affected]]:
+    def __iter__(self) -> Iterator[Repeated[Any]]:
         for first in self.first:
             for again in self.again:
                 yield Repeated(first, again)
@@ -124,10 +137,10 @@ class RepeatedResolutions(LegalSet[Repeated[Affected]]):
                 *self.again._explain(answer.again)]
 
     def _units(self, answer: Any) -> tuple[str, ...]:
-        return (*answer.first.kept, *(AGAIN + u for u in answer.again.kept))
+        return (*answer.first.chosen(), *(AGAIN + u for u in answer.again.chosen()))
 
     def _columns(self) -> tuple[str, ...]:
         return (*self.first.columns, *(AGAIN + u for u in self.again.columns))
 
     def problems(self) -> list[Any]:
-        return [self.first.problem, self.again.problem]
+        return [*self.first.problems(), *self.again.problems()]

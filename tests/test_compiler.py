@@ -17,6 +17,7 @@ from riftsolve.models.cards.store import effect_from_json, effect_to_json, write
 from riftsolve.models.effects import (
     Action,
     GroupTargets,
+    JointChoice,
     Pool,
     Reach,
     Relation,
@@ -121,7 +122,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Stun an exhausted unit.", "'exhausted' is not modelled"),
     # one choice over object types the board does not hold is not a choice of units
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
-    ("Exhaust a unit and a rune.", "chooses unit or rune"),
+    ("Return a unit or spell to its owner's hand.", "chooses unit or spell"),
     ("Kill a unit. Then stun a unit there.", "several choices"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:
@@ -237,3 +238,21 @@ def test_the_library_snapshot_is_the_texts_compiled_now() -> None:
     """``library.json``, read at start-up, is what the built-in texts compile to with their
     corrections (``python -m riftsolve.models.cards.snapshot`` rewrites it)."""
     assert compiled() == library()
+
+
+def test_runes_spells_and_cards_in_zones_are_picks_of_a_joint_choice() -> None:
+    """Objects beside units: a rune on the board (355.9.a.1), a spell on the Chain
+    (355.9.a.2), a card in a public zone (targeted) or in a hand (chosen on resolution,
+    no target, 355.10.a)."""
+    both = compile_card("Both", "Exhaust a unit and an exhausted rune.")
+    assert isinstance(both, JointChoice)
+    assert [(p.kind, p.state) for p in both.picks] == [("unit", ""), ("rune", "exhausted")]
+    card = compile_card("Dig", "Return a unit from your trash to your hand.")
+    assert isinstance(card, JointChoice)
+    [pick] = card.picks
+    assert (pick.kind, pick.zone, pick.card_type, pick.target, pick.later) == (
+        "card", "trash", "unit", True, False)
+    discard = compile_card("Toss", "Discard a card. Draw 2.")
+    assert isinstance(discard, JointChoice)
+    assert [(p.zone, p.target, p.later) for p in discard.picks] == [("hand", False, True)]
+    assert discard.slot_names == ()  # nothing is declared: the card is chosen on resolution

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from riftsolve.models.board import Board, Unit
+from riftsolve.models.board import Board, Piece, Unit
 from riftsolve.models.cards import library
 from riftsolve.models.cards.compiler import compile_card
 from riftsolve.models.effects import Effect
@@ -61,6 +61,11 @@ COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in 
     ("Cull", "Kill any number of enemy units here each with 2 Might or less."),
     ("Detonate", "Kill a gear. Its controller draws 2."),
     ("Scrap", "Kill a unit or gear."),
+    ("Rekindle", "Ready an exhausted rune."),
+    ("Denial", "Counter a spell."),
+    ("Grave Robber", "Return a unit from your trash to your hand."),
+    ("Rummage", "Discard a card. Draw 2."),
+    ("Drain", "Kill a unit. Exhaust an enemy rune."),
 ))
 #: Every card the suite runs: the library's, compiled ones and the example family's.
 CARDS: tuple[Effect, ...] = (*library(), *COMPILED, *one_target.CARDS)
@@ -97,6 +102,15 @@ def _unit(draw: st.DrawFn, uid: str) -> Unit:
                 exhausted=draw(st.sampled_from((False, False, True))))
 
 
+def _piece(draw: st.DrawFn, oid: str) -> Piece:
+    """A random rune, spell, legend or card in a zone."""
+    kind = draw(st.sampled_from(("rune", "rune", "spell", "card", "legend")))
+    zone = draw(st.sampled_from(("hand", "trash", "trash"))) if kind == "card" else ""
+    return Piece(oid, kind, draw(st.sampled_from("AABC")), zone,
+                 draw(st.sampled_from(((), ("Fury",)))), draw(st.booleans()),
+                 draw(st.sampled_from(("unit", "gear", "spell"))) if kind == "card" else "")
+
+
 @st.composite
 def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
     """A random board of up to 5 units for ``card``, players A (the controller), B and C
@@ -105,7 +119,8 @@ def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
     teams = (("A", "C"),) if draw(st.integers(0, 3)) == 0 else ()
     control = draw(st.sampled_from(((), (("north", "A"),), (("north", "A"), ("south", "B")),
                                     (("south", "C"),))))
-    board = Board(("north", "south"), units, teams, control)
+    objects = tuple(_piece(draw, f"o{i}") for i in range(draw(st.integers(0, 4))))
+    board = Board(("north", "south"), units, teams, control, objects)
     source = None
     if card.needs_source:
         mine = [u.id for u in units if u.controller == "A" and board.is_battlefield(u.location)]

@@ -76,7 +76,9 @@ _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
 _UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
               "token", "non-token", "facedown", "killed", "new", "chosen", "other",
-              "owner's", "owners'", "opponent's", "other's", "beginning")
+              "owner's", "owners'", "opponent's", "other's", "beginning", "occupied",
+              "equipped", "attached", "revealed", "banished", "marked", "non-unit",
+              "non-dragon", "non-recruit", "detached", "activated", "named", "returned")
 _SPLIT = re.compile(r"deal (\d+) damage split among (?:any number of )?(enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
@@ -221,10 +223,10 @@ def compile_card(name: str, text: str) -> Effect:
 
 #: Refusals of a single choice that a sequence of choices may read (several choices, a
 #: battlefield or an earlier choice's place).
-_SEQUENCE_WORTHY = re.compile(r"several choices|chooses battlefield|chooses unit or "
-                              r"(?:battlefield|location|Equipment)|'there'|where the units are|"
+_SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or gear|"
+                              r"chooses unit or |'there'|where the units are|"
                               r"the destination|no choice of units found|its location|"
-                              r"not one instruction's")
+                              r"not one instruction's|chooses a card in|picks cards")
 
 
 def _compile(name: str, text: str) -> Effect:
@@ -381,6 +383,10 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if segment.verb in _NOT_UNITS:
         raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
                            "units on the board: not modelled yet")
+    zoned = [p for p in segment.phrases if p.relation == "zone" and p.head is not None]
+    if zoned:
+        raise CompileError(f"{sentence!r}: chooses a card in {zoned[0].words!r}, not a unit "
+                           "on the board")
     clause = _RELATIVE.search(lowered)
     if clause:
         raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "

@@ -29,15 +29,24 @@ from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pi
 from riftsolve.models.grammar import KINDS, GrammarError, Mode, Phrase, parse
 
 #: Object kinds a pick may take.
-_KINDS = ("unit", "gear", "battlefield", "location", "player")
+_KINDS = ("unit", "gear", "battlefield", "location", "player", "rune", "spell", "ability",
+          "legend", "card")
+#: Zones a card is chosen from, and whether the zone is public (355.10.a.1: a card in a
+#: public zone is targeted; one in a hand or deck is chosen on resolution, no target).
+_ZONES = {"trash": True, "trashes": True, "hand": False, "deck": False}
 #: Verbs whose outcome the engine models.
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers of units the scenario does not state.
-_UNTRACKED = frozenset({"exhausted", "ready", "damaged", "buffed", "attacking", "defending",
+_UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
                         "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
-                        "open", "owner's", "owners'", "opponent's", "beginning"})
+                        "open", "owner's", "owners'", "opponent's", "beginning",
+                        "occupied", "equipped", "attached", "revealed", "banished",
+                        "marked", "non-unit", "non-dragon", "non-recruit", "detached",
+                        "activated", "named", "returned"})
 #: Verbs that act on cards or make tokens: not objects on the board.
 _NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
+#: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
+_ZONE_VERBS = frozenset({"play", "discard", "recycle"})
 
 class SequenceError(ValueError):
     """A text the sequence compiler cannot read; the message says why."""
@@ -95,7 +104,7 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         _sentence(reading, sentence)
     if not reading.picks:
         raise SequenceError("no choice of objects found")
-    if not any(p.target for p in reading.picks) and not any(p.exhausts for p in reading.picks):
+    if all(p.is_place and not p.target for p in reading.picks):
         raise SequenceError("no object is chosen, only places")
     return JointChoice(
         name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
@@ -104,6 +113,9 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         destination=any(p.is_place and not p.target for p in reading.picks))
 
 
+#: "a unit or rune", "units, gear, and/or runes": one choice over several kinds.
+_EITHER = re.compile(r",? (?:and/)?or (?:an? )?(gears?|equipment|runes?|spells?|cards?|"
+                     r"battlefields?|legends?|units?|abilit(?:y|ies))\b|, (gears?|runes?)\b")
 _THEN_DO = re.compile(r"^then do this:\s*")
 _IF_UNITS = re.compile(r"^if there are (\d+) or more units there, ")
 _OPPONENT = re.compile(r"^(?:then, )?choose an opponent\.?$")
@@ -190,7 +202,13 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
              phrases: tuple[Phrase, ...], if_units: int, crescent: re.Match[str] | None
              ) -> None:
     low = sentence.lower()
-    if verb in _NOT_BOARD and any(_is_choice(p) for p in phrases):
+    zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
+             and p.kind in _ZONES}
+    in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
+        i in zoned or (verb == "discard" and KINDS.get(p.kind, p.kind) == "card"))]
+    if verb in _NOT_BOARD and (verb not in _ZONE_VERBS or any(
+            _is_choice(p) and i not in in_zone for i, p in enumerate(phrases))) and any(
+                _is_choice(p) for p in phrases):
         raise SequenceError(f"{sentence!r}: '{verb}' picks cards or makes tokens, not objects "
                             "on the board: not modelled yet")
     theirs = reading.opponent and (subject.lower() in ("they", "then they")
@@ -210,7 +228,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                              if "friendly" in qualifiers else Relation.ANY)
             continue
         if _is_choice(phrase):
-            pick = _new_pick(reading, sentence, phrase, mode, theirs)
+            zone = next((p for p in phrases if p.relation == "zone" and p.head == index),
+                        None)
+            pick = _new_pick(reading, sentence, phrase, mode, theirs, zone,
+                             discard=verb == "discard")
             made[index] = pick
             acted.append((pick, phrase))
         elif phrase.determiner in ("that", "the") and KINDS.get(phrase.kind, phrase.kind) in _KINDS:
@@ -255,13 +276,16 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
                     among=among, label="" if action is not Action.AFFECT else verb))
 
 
-def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool
-              ) -> Pick:
+def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool,
+              zone: Phrase | None = None, discard: bool = False) -> Pick:
     words = phrase.words.lower()
     kind = KINDS.get(phrase.kind, phrase.kind)
+    if zone is not None or (discard and kind == "card"):
+        return _card_pick(reading, sentence, phrase, mode, zone)
     if kind not in _KINDS:
         raise SequenceError(f"{sentence!r}: chooses a {kind}: a choice of objects other "
-                            "than units, gear, battlefields and locations is not modelled yet")
+                            "than units, gear, battlefields, locations, players, runes, "
+                            "spells, abilities, legends and cards is not modelled yet")
     if phrase.determiner not in ("a", "an", "another", "one") and words not in (
             "up to one " + words.split("up to one ", 1)[-1],) and not words.startswith(
                 "a different"):
@@ -273,6 +297,10 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
     after = sentence[phrase.start + len(phrase.words):].lower()
+    either = _EITHER.match(after)
+    if either:
+        raise SequenceError(f"{sentence!r}: chooses a {kind} or {either.group(1)}: one "
+                            "choice over several kinds of object is not modelled yet")
     controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
     among = (Relation.FRIENDLY if "friendly" in qualifiers or controls else
              Relation.ENEMY if "enemy" in qualifiers or re.match(r"\s+an opponent controls",
@@ -281,7 +309,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     other = words.split()[0] in ("another",) or "other" in qualifiers or "different" in \
         qualifiers
     by_kind = {"battlefield": "battlefield", "location": "destination", "player": "opponent",
-               "gear": "equipment" if equipment else "gear"}
+               "gear": "equipment" if equipment else "gear", "rune": "rune",
+               "spell": "spell", "ability": "ability", "legend": "legend", "card": "card"}
     base = "their_unit" if theirs else by_kind.get(
         kind, {Relation.ENEMY: "enemy", Relation.FRIENDLY: "friendly"}.get(among, "unit"))
     exhausts = mode is Mode.ADDITIONAL_COST
@@ -294,11 +323,13 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         may=mode is Mode.MAY and not exhausts,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
-                                                              "different", "same")),
+                                                              "different", "same",
+                                                              "exhausted", "ready")),
         other=other and previous is None, target=not exhausts and not theirs,
         later=reading.later or theirs, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
-        occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None)
+        occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
+        state=next((q for q in qualifiers if q in ("exhausted", "ready")), ""))
     reading.picks.append(pick)
     if other and previous is not None:
         reading.link(pick.name, Link.OTHER, previous.name)
@@ -307,6 +338,36 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         first = reading.last("unit", "gear", before=len(reading.picks) - 1)
         if first is not None and "location where there's" not in sentence.lower():
             reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
+    return pick
+
+
+def _card_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode,
+               zone: Phrase | None) -> Pick:
+    """A card chosen in a zone: "a unit from your trash", "discard a card" (from the
+    hand): targeted in a public zone, chosen on resolution in a hand or deck (355.10.a)."""
+    words = phrase.words.lower()
+    if not (phrase.determiner in ("a", "an", "one") or words.startswith("up to one ")):
+        raise SequenceError(f"{sentence!r}: {phrase.words!r} chooses several cards: not "
+                            "modelled yet")
+    where = zone.kind if zone is not None else "hand"
+    owner = zone.words.lower().split()[0] if zone is not None else "your"
+    if where not in _ZONES or owner not in ("your", "an", "a", "their", "its", "trashes"):
+        raise SequenceError(f"{sentence!r}: the zone {zone.words if zone else where!r} is "
+                            "not modelled yet")
+    qualifiers = [q.lower() for q in phrase.qualifiers]
+    if [q for q in qualifiers if q in _UNTRACKED or q in ("enemy", "friendly")]:
+        raise SequenceError(f"{phrase.words!r}: the filter on the card is not modelled yet")
+    kind = KINDS.get(phrase.kind, phrase.kind)
+    public = _ZONES[where]
+    pick = Pick(
+        name=reading.named("card"), kind="card",
+        among=Relation.FRIENDLY if owner in ("your",) else Relation.ANY,
+        optional=words.startswith("up to"), may=mode is Mode.MAY,
+        tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
+        target=public, later=reading.later or not public,
+        zone="trash" if where == "trashes" else where,
+        card_type=kind if kind in ("unit", "gear", "spell") else "")
+    reading.picks.append(pick)
     return pick
 
 
@@ -397,7 +458,9 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             reading.do(Deed(unit.name, Action.RETURN_TO_HAND, if_units=if_units, if_at=at))
         elif verb in _ACTIONS:
             reading.do(Deed(unit.name, _ACTIONS[verb], if_units=if_units, if_at=at))
-        elif verb not in ("choose", "exhaust"):
+        elif verb == "play":
+            _play(reading, sentence, unit, destinations)
+        elif verb != "choose" and not unit.exhausts:
             label = _label(sentence, verb)
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
                             if_at=at))
@@ -423,6 +486,21 @@ def _local_verb(sentence: str, phrase: Phrase, verb: str) -> str:
     ("give a friendly unit +1 Might and stun an enemy unit")."""
     found = _LOCAL_VERB.search(sentence[:phrase.start].lower())
     return found.group(1) if found else verb
+
+
+def _play(reading: _Reading, sentence: str, card: Pick, destinations: list[Phrase]) -> None:
+    """A card played from a zone, and where to: a battlefield chosen as it is played
+    (not a target since 1.4, 355.10.b), or its controller's base."""
+    reading.do(Deed(card.name, Action.AFFECT, label="play"))
+    if not destinations or destinations[0].kind == "base":
+        return
+    phrase = destinations[0]
+    if phrase.words.lower() != "a battlefield":
+        raise SequenceError(f"{sentence!r}: playing to {phrase.words!r} is not modelled yet")
+    after = sentence[phrase.start + len(phrase.words):].lower()
+    reading.picks.append(Pick(reading.named("destination"), "battlefield",
+                              Relation.FRIENDLY if re.match(r"\s+you control\b", after)
+                              else Relation.ANY, target=False, later=card.later))
 
 
 def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phrase]) -> None:

@@ -72,12 +72,16 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     verb = "is no longer" if resolving else "is not"
     rule = "359.3.e.2" if resolving else "355.9.b"
     if pick.kind == "player":
+        if resolving:  # a player chosen stays a player of the game (not an object)
+            return None
         if value not in board.players() or (pick.among is Relation.ENEMY
                                             and board.friends(value, chooser)):
             return Failure(rule, f"{value} {verb} an opponent of {chooser}")
         return None
     if pick.kind == "battlefield":
         return _battlefield_failure(scenario, board, pick, value, verb, rule)
+    if pick.is_piece:
+        return _piece_failure(scenario, board, pick, value, chooser, verb, rule)
     if pick.kind == "location":
         if not (board.is_battlefield(value) or value == BASE):
             return Failure("355.4", f"{value!r} {verb} a location (a battlefield or 'base')")
@@ -107,6 +111,8 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
+    if pick.state and (pick.state == "exhausted") != unit.exhausted:
+        return Failure(rule, f"{value} {verb} {pick.state}")
     if pick.exhausts and unit.exhausted and not resolving:
         return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
     if pick.target and not board.can_choose(chooser, unit):
@@ -130,6 +136,30 @@ def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: st
             u, scenario.controller) and u.is_unit for u in board):
         return Failure(rule, f"{value} {verb} a battlefield where {scenario.controller} has "
                        "units")
+    return None
+
+
+def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, chooser: str,
+                   verb: str, rule: str) -> Failure | None:
+    """A rune, spell, ability, legend or card: of the kind, in the zone, whose, which."""
+    piece = board.piece(value)
+    if piece is None or piece.kind != pick.kind:
+        return Failure(rule, f"{value!r} {verb} a {pick.kind}")
+    zone = pick.zone or {"rune": "board", "spell": "chain", "ability": "chain",
+                         "legend": "legend"}.get(pick.kind, "")
+    if zone and piece.zone != zone:
+        return Failure("359.3.e.2" if verb != "is not" else "355.9.a",
+                       f"{value} {verb} in the {zone} (it is in the {piece.zone})")
+    if not pick.among.admits(board.friends(piece.controller, chooser)):
+        return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
+                       f"{piece.controller})")
+    if pick.card_type and piece.type != pick.card_type:
+        return Failure(rule, f"{value} {verb} a {pick.card_type} card")
+    missing = [t for t in pick.tags if t not in piece.tags]
+    if missing:
+        return Failure(rule, f"{value} {verb} {' '.join(missing)}")
+    if pick.state and (pick.state == "exhausted") != piece.exhausted:
+        return Failure(rule, f"{value} {verb} {pick.state}")
     return None
 
 
@@ -174,7 +204,7 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     mover = board.get(first)
     moved = [d.pick for d in effect.deeds if d.action is Action.MOVE and d.to == linked.to]
     if chosen is not None and moved and chosen.get(moved[0]) in board:
-        mover = board.get(chosen[moved[0]] or "")
+        mover = board.get(chosen[moved[0]] or "")  # (its base: even if it left the board)
     here = _place(board, first, a)
     there = _place(board, second, b, mover)
     if link is Link.APART:
@@ -206,6 +236,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
         pool = list(board.battlefields)
     elif pick.kind == "location":
         pool = [*board.battlefields, BASE]
+    elif pick.is_piece:
+        pool = sorted(p.id for p in board.objects if p.kind == pick.kind)
     else:
         pool = sorted(u.id for u in board if u.type == pick.kind)
     return [v for v in pool
@@ -384,7 +416,9 @@ def _resolution(picks: tuple[tuple[str, Value], ...], declined: tuple[str, ...],
 
 
 def declared(scenario: Scenario) -> dict[str, Value]:
-    """The picks made at finalization, by name."""
+    """The picks made at finalization, by name (none to make: nothing declared)."""
+    if not scenario.effect.slot_names and scenario.targets is None:
+        return {}
     return dict(require_targets(scenario).picks)
 
 
@@ -446,9 +480,10 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     board = board_then(scenario, kept)
     later = [p for p in effect.picks if p.later]
     domains: list[tuple[Value, ...]] = []
+    made = declared(scenario)
     for pick in later:
         found = [v for v in _candidates(scenario, board, pick, kept, True)
-                 if all(_later_link_holds(scenario, board, lk, pick, v, kept)
+                 if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
                         for lk in effect.links)]
         domains.append(tuple(found) if found else (None,))
     names = {p.name for p in later}
@@ -461,8 +496,11 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
 
 
 def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
-                      value: str, kept: Mapping[str, Value]) -> bool:
-    """Whether a later pick's ``value`` meets its links to the picks already made."""
+                      value: str, kept: Mapping[str, Value], made: Mapping[str, Value]
+                      ) -> bool:
+    """Whether a later pick's ``value`` meets its links to the picks already made
+    (``made``: as declared, for whose base a destination ``"base"`` is, even when the
+    unit moved there is no longer a legal target)."""
     other = linked.to if linked.pick == pick.name else (
         linked.pick if linked.to == pick.name else None)
     if other is None or other not in kept or kept[other] is None:
@@ -470,8 +508,8 @@ def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pi
     known = kept[other]
     assert known is not None
     if linked.pick == pick.name:
-        return link_failure(scenario, board, linked, value, known, kept) is None
-    return link_failure(scenario, board, linked, known, value, kept) is None
+        return link_failure(scenario, board, linked, value, known, made) is None
+    return link_failure(scenario, board, linked, known, value, made) is None
 
 
 # --------------------------------------------------------------------------- verifiers
@@ -590,7 +628,10 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
         subjects = [value] if not deed.each else [
             u.id for u in board if u.is_unit and u.location == value and u.id not in picked
             and deed.among.admits(board.friendly_to(u, scenario.controller))]
-        subjects = [s for s in subjects if s in board]
+        subjects = [s for s in subjects if s in board]  # (a rune, spell or card: affected)
+        if not subjects and board.piece(value) is not None:
+            affected.append(value)
+            continue
         if deed.action is Action.DEAL:
             for subject in subjects:
                 dealt[subject] = dealt.get(subject, 0) + deed.amount + scenario.bonus_damage
@@ -712,6 +753,8 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(field, f"takes one {pick.kind} (a string), not {value!r}")
         elif pick.kind in ("unit", "gear") and value not in board:
             raise ScenarioError(field, f"unknown unit id {value!r} (not in units)")
+        elif pick.is_piece and board.piece(value) is None:
+            raise ScenarioError(field, f"unknown object id {value!r} (not in objects)")
         elif pick.kind == "battlefield" and not board.is_battlefield(value):
             raise ScenarioError(field, f"{value!r} is not a battlefield in play")
         elif pick.kind == "location" and not (board.is_battlefield(value) or value == BASE):
