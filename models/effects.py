@@ -335,6 +335,9 @@ class Deed:
     label: str = ""
     #: with ``each``: whose units at the place (the card's "each enemy unit there")
     among: Relation = Relation.ENEMY
+    #: a :attr:`Action.DEAL` of damage equal to a unit's Might when it executes
+    #: (359.3.f.2): ``"source"`` ("my Might") or a pick's unit ("its Might")
+    amount_from: str = ""
 
 
 @dataclass(frozen=True)
@@ -369,8 +372,10 @@ class JointChoice:
 
     @property
     def needs_source(self) -> bool:
-        """Whether a pick chooses "here" or "another": the scenario names the source."""
-        return any(p.reach is Reach.HERE or p.other for p in self.picks)
+        """Whether a pick chooses "here" or "another", or damage is its source's Might:
+        the scenario names the source."""
+        return any(p.reach is Reach.HERE or p.other for p in self.picks) or any(
+            d.amount_from == "source" for d in self.deeds)
 
     def pick(self, name: str) -> Pick:
         """The pick called ``name``."""

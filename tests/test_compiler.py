@@ -119,7 +119,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Kill a unit with a fishy grin.", "words not understood: 'fishy', 'grin'"),
     ("Draw 2.", "no choice of units"),
     ("Kill two units. Stun a unit.", "several choices"),
-    ("Stun an exhausted unit.", "'exhausted' is not modelled"),
+    ("Stun an attacking unit.", "'attacking' is not modelled"),
     # one choice over object types the board does not hold is not a choice of units
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
     ("Return a unit or spell to its owner's hand.", "chooses unit or spell"),
@@ -256,3 +256,48 @@ def test_runes_spells_and_cards_in_zones_are_picks_of_a_joint_choice() -> None:
     assert isinstance(discard, JointChoice)
     assert [(p.zone, p.target, p.later) for p in discard.picks] == [("hand", False, True)]
     assert discard.slot_names == ()  # nothing is declared: the card is chosen on resolution
+
+
+def test_costs_conditions_and_might_dealt_are_read() -> None:
+    """An optional additional cost's choice (355.10.c: no target, may stay empty), a
+    target under a condition (chosen now all the same, 355.5; its outcome not modelled)
+    and damage equal to a unit's Might, read as it executes (359.3.f.2)."""
+    cost = compile_card("Taker", "As you play me, you may kill a friendly unit as an "
+                        "additional cost. Draw 1.")
+    assert isinstance(cost, JointChoice)
+    [paid] = cost.picks
+    assert (paid.target, paid.optional) == (False, True)
+    assert [(d.pick, d.action) for d in cost.deeds] == [(paid.name, Action.KILL)]
+    grip = compile_card("Grip", "Kill a friendly unit. If you do, give +Might equal to its "
+                        "Might to another friendly unit this turn.")
+    assert isinstance(grip, JointChoice)
+    assert [p.target for p in grip.picks] == [True, True]
+    assert grip.deeds[-1].action is Action.AFFECT and "(if ...)" in grip.deeds[-1].label
+    breath = compile_card("Breath", "Choose a friendly unit. It deals damage equal to its "
+                          "Might to an enemy unit at a battlefield.")
+    assert isinstance(breath, JointChoice)
+    assert [(d.pick, d.amount_from) for d in breath.deeds] == [("enemy", "friendly")]
+    stun = compile_card("Stun", "Stun an exhausted unit.")
+    assert isinstance(stun, JointChoice) and stun.picks[0].state == "exhausted"
+
+
+def test_damage_equal_to_a_units_might_is_read_as_it_executes() -> None:
+    """"It deals damage equal to its Might": the friendly unit's Might when the
+    instruction executes (359.3.f.2), 3 here: lethal for the 3-Might enemy (142.4.b); with
+    the friendly unit gone there is no Might to read and nothing is dealt (359.3.e.12)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    effect = compile_card("Breath", "Choose a friendly unit. It deals damage equal to its "
+                          "Might to an enemy unit at a battlefield.")
+    picks = (("friendly", "a1"), ("enemy", "b1"))
+    board = Board(("north",), (Unit("a1", "A", 3, "north"), Unit("b1", "B", 3, "north")))
+    s = Scenario("A", effect, board, targets=Targets(picks=picks))
+    [answer] = list(resolve(s))
+    assert apply(s, answer).killed == ("b1",)
+    gone = Board(("north",), (Unit("a1", "A", 3, "offboard"), Unit("b1", "B", 3, "north")))
+    s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
+    [answer2] = list(resolve(s2))
+    assert apply(s2, answer2).dealt == ()

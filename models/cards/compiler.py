@@ -226,7 +226,8 @@ def compile_card(name: str, text: str) -> Effect:
 _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or gear|"
                               r"chooses unit or |'there'|where the units are|"
                               r"the destination|no choice of units found|its location|"
-                              r"not one instruction's|chooses a card in|picks cards")
+                              r"not one instruction's|chooses a card in|picks cards|"
+                              r"how much damage|the filter '(?:exhausted|ready)'")
 
 
 def _compile(name: str, text: str) -> Effect:

@@ -65,6 +65,9 @@ class _Reading:
     deeds: list[Deed] = field(default_factory=list)
     later: bool = False
     opponent: bool = False
+    #: whether the instruction being read is under a condition the scenario does not
+    #: state (its deeds are listed, their outcome not modelled)
+    conditional: bool = False
     #: Whether a sentence chooses objects at all (one outside the grammar that chooses
     #: nothing is skipped: its outcome is not modelled).
     chooses: Callable[[str], bool] | None = None
@@ -81,6 +84,11 @@ class _Reading:
             if pick.kind in kinds:
                 return pick
         return None
+
+    def position(self, pick: Pick) -> int:
+        """Where the pick named like ``pick`` stands (picks are replaced as they are
+        narrowed: looked up by name)."""
+        return next(i for i, p in enumerate(self.picks) if p.name == pick.name)
 
     def do(self, deed: Deed) -> None:
         if deed not in self.deeds:
@@ -116,6 +124,8 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
 #: "a unit or rune", "units, gear, and/or runes": one choice over several kinds.
 _EITHER = re.compile(r",? (?:and/)?or (?:an? )?(gears?|equipment|runes?|spells?|cards?|"
                      r"battlefields?|legends?|units?|abilit(?:y|ies))\b|, (gears?|runes?)\b")
+#: "If <condition>, <instruction>": the condition, up to its comma.
+_CONDITION = re.compile(r"^if [^,]+,\s*", re.IGNORECASE)
 _THEN_DO = re.compile(r"^then do this:\s*")
 _IF_UNITS = re.compile(r"^if there are (\d+) or more units there, ")
 _OPPONENT = re.compile(r"^(?:then, )?choose an opponent\.?$")
@@ -126,6 +136,7 @@ _EXHAUSTED_REF = re.compile(r" to pay for this ability")
 
 
 def _sentence(reading: _Reading, sentence: str) -> None:
+    reading.conditional = False
     low = sentence.lower().rstrip(".")
     if _THEN_DO.match(low):
         reading.later = True  # a reflexive trigger: its choices come later (355.5.b)
@@ -148,10 +159,16 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         sentence = sentence[cond.end():]
         low = sentence.lower()
     elif re.match(r"^if\b", low):
-        if _choosing(sentence):
-            raise SequenceError(f"{sentence!r}: a choice under a condition is not modelled "
-                                "yet")
-        return  # an outcome under a condition the scenario does not state: not modelled
+        if not _choosing(sentence):
+            return  # an outcome under a condition the scenario does not state: not modelled
+        clause = _CONDITION.match(sentence)
+        if clause is None:
+            raise SequenceError(f"{sentence!r}: the condition is not understood")
+        # its targets are chosen now all the same (355.5); whether the instruction is
+        # followed is decided on resolution, by facts a scenario does not state
+        reading.conditional = True
+        sentence = sentence[clause.end():]
+        low = sentence.lower()
     sentence = _EXHAUSTED_REF.sub("", sentence)
     try:
         instruction = parse(sentence)
@@ -202,6 +219,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
              phrases: tuple[Phrase, ...], if_units: int, crescent: re.Match[str] | None
              ) -> None:
     low = sentence.lower()
+    paid = _COST_VERB.search(low)
+    if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
+        verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
@@ -313,19 +333,23 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
                "spell": "spell", "ability": "ability", "legend": "legend", "card": "card"}
     base = "their_unit" if theirs else by_kind.get(
         kind, {Relation.ENEMY: "enemy", Relation.FRIENDLY: "friendly"}.get(among, "unit"))
-    exhausts = mode is Mode.ADDITIONAL_COST
-    if exhausts and not re.match(r"^exhaust\b", sentence.lower()):
-        raise SequenceError(f"{sentence!r}: a cost's choice other than exhausting a unit is "
-                            "not modelled yet")
+    costly = mode is Mode.ADDITIONAL_COST
+    paid = _COST_VERB.search(sentence.lower()) if costly else None
+    if costly and paid is None:
+        raise SequenceError(f"{sentence!r}: what the cost does to its choice is not "
+                            "understood")
+    exhausts = costly and paid is not None and paid.group(1) == "exhaust"
+    if costly and "you may" in sentence.lower():
+        words = "up to one " + words  # an optional cost: paid or not
     previous = reading.last(kind) if kind in ("unit", "gear") else None
     pick = Pick(
         name=reading.named(base), kind=kind, among=among, optional=words.startswith("up to"),
-        may=mode is Mode.MAY and not exhausts,
+        may=mode is Mode.MAY and not costly,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same",
                                                               "exhausted", "ready")),
-        other=other and previous is None, target=not exhausts and not theirs,
+        other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
@@ -394,7 +418,7 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
     words = phrase.words.lower()
     if head is None:
         raise SequenceError(f"{sentence!r}: {phrase.words!r} qualifies no choice")
-    index = reading.picks.index(head)
+    index = reading.position(head)
     if words == "a battlefield" and head.kind in ("unit", "gear"):
         reading.picks[index] = replace(head, reach=Reach.BATTLEFIELD)
     elif words == "its location":
@@ -426,7 +450,7 @@ def _there(reading: _Reading, sentence: str, pick: Pick) -> None:
     mentions = re.finditer(r"\b(?:an?|another|up to one) [a-z ]*?(?:unit|gear)s? there\b", low)
     if not any(True for _ in mentions):
         return
-    place = reading.last("battlefield", "location", before=reading.picks.index(pick))
+    place = reading.last("battlefield", "location", before=reading.position(pick))
     if place is None:
         raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
     reading.link(pick.name, Link.AT, place.name)
@@ -444,13 +468,23 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
         raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
     at = gate.name if if_units and gate is not None else ""
     said = verb
+    before = len(reading.deeds)
     for unit, phrase in units:
         verb = _local_verb(sentence, phrase, said)
+        paid = _COST_VERB.search(sentence.lower())
+        if verb == "play" and not unit.target and not unit.later and unit.kind == "unit" \
+                and paid is not None:
+            verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
         if verb == "move":
             _move(reading, sentence, unit, destinations)
         elif verb == "deal":
             found = re.search(r"\bdeals? (\d+)", sentence.lower())
             amount = crescent.group(1) if crescent else found.group(1) if found else None
+            equal = _EQUAL_MIGHT.search(sentence.lower())
+            if amount is None and equal is not None:
+                source = "source" if equal.group(1) == "my" else _whose(reading, unit)
+                reading.do(Deed(unit.name, Action.DEAL, amount_from=source))
+                continue
             if amount is None:
                 raise SequenceError(f"{sentence!r}: how much damage is not understood")
             reading.do(Deed(unit.name, Action.DEAL, int(amount)))
@@ -464,6 +498,10 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             label = _label(sentence, verb)
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
                             if_at=at))
+    if reading.conditional:  # under a condition the scenario does not state
+        reading.deeds[before:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
+                                          label=f"{d.label or d.action.value} (if ...)")
+                                  for d in reading.deeds[before:]]
     if crescent is not None:
         place = places[-1] if places else reading.last("battlefield")
         if place is None:
@@ -476,6 +514,21 @@ def _label(sentence: str, verb: str) -> str:
     """An instruction whose outcome is not modelled, in words ("give +1 Might")."""
     found = re.search(rf"\b{verb}\b[^.]*?([+-]\d+ might)", sentence.lower())
     return f"{verb} {found.group(1).replace('might', 'Might')}" if found else verb
+
+
+#: What a cost does to the object it chooses (355.10.c: a cost's choice, no target).
+_COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle)\b (?:a|an|one|another|"
+                        r"up to one)\b")
+#: "damage equal to my Might", "damage equal to its Might".
+_EQUAL_MIGHT = re.compile(r"\bdeals? damage equal to (my|its) might\b")
+
+
+def _whose(reading: _Reading, target: Pick) -> str:
+    """The earlier unit pick "its Might" reads (the unit chosen before the target)."""
+    found = reading.last("unit", before=reading.position(target))
+    if found is None:
+        raise SequenceError("'its Might': whose Might is not understood")
+    return found.name
 
 
 _LOCAL_VERB = re.compile(r"\band (stun|kill|move|return|deal) (?:\d+ to )?$")
@@ -530,7 +583,7 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
         reading.do(Deed(unit.name, Action.MOVE, to=where.name))
         return
     if words == "that battlefield" or words == "the same battlefield":
-        place = reading.last("battlefield", "location", before=reading.picks.index(unit)) \
+        place = reading.last("battlefield", "location", before=reading.position(unit)) \
             or reading.last("battlefield", "location")
         if place is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier choice")
@@ -541,7 +594,7 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     if owner or words == "the location":
         other = (next((p for p in reversed(reading.picks) if p.exhausts), None)
                  if words == "the location"
-                 else reading.last("unit", before=reading.picks.index(unit)))
+                 else reading.last("unit", before=reading.position(unit)))
         if other is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier unit")
         reading.link(unit.name, Link.APART, other.name)

@@ -633,8 +633,16 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
             affected.append(value)
             continue
         if deed.action is Action.DEAL:
+            amount = deed.amount
+            if deed.amount_from:  # "equal to my/its Might", read as it executes (359.3.f.2)
+                whose = scenario.source if deed.amount_from == "source" else chosen.get(
+                    deed.amount_from)
+                unit = board.get(whose or "")
+                if unit is None or not unit.on_board:
+                    continue  # no Might to read: the instruction is ignored (359.3.e.12)
+                amount = unit.effective_might
             for subject in subjects:
-                dealt[subject] = dealt.get(subject, 0) + deed.amount + scenario.bonus_damage
+                dealt[subject] = dealt.get(subject, 0) + amount + scenario.bonus_damage
         elif deed.action is Action.FIGHT:
             partner = chosen.get(deed.with_pick)
             if partner is None or value not in board or partner not in board:
