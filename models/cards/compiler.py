@@ -144,6 +144,8 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     ['unit']
     >>> chosen_objects("When I attack, play a Gold gear token exhausted.")
     []
+    >>> chosen_objects("When you play me, discard 1, then draw 1.")
+    ['card']
     """
     found: list[str] = []
     for sentence in _sentences(text):
@@ -151,8 +153,14 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             kinds = _chosen_as_read(sentence, destinations)
         except GrammarError:
             kinds = _chosen_by_words(sentence)
+        if _DISCARD.search(sentence.lower()) and "card" not in kinds:
+            kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
         found += [kind for kind in kinds if kind not in found]
     return found
+
+
+#: "Discard 1", "discard one": the player chooses a card of their hand.
+_DISCARD = re.compile(r"\bdiscards? (?:1|one)\b(?! rune)")
 
 
 #: The roles of a mention that is chosen (355.5, 355.10: a target, a choice made on

@@ -46,7 +46,7 @@ _UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
 #: Verbs that act on cards or make tokens: not objects on the board.
 _NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
-_ZONE_VERBS = frozenset({"play", "discard", "recycle"})
+_ZONE_VERBS = frozenset({"play", "discard", "recycle", "reveal"})
 
 class SequenceError(ValueError):
     """A text the sequence compiler cannot read; the message says why."""
@@ -112,8 +112,6 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         _sentence(reading, sentence)
     if not reading.picks:
         raise SequenceError("no choice of objects found")
-    if all(p.is_place and not p.target for p in reading.picks):
-        raise SequenceError("no object is chosen, only places")
     return JointChoice(
         name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
         links=tuple(reading.links), deeds=tuple(reading.deeds), hidden=hidden, repeat=repeat,
@@ -177,7 +175,9 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             return  # words outside the grammar in a sentence that chooses nothing
         raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) from None
     crescent = _CRESCENT.search(sentence.lower())
+    offset = 0
     for segment in instruction.segments:
+        offset, start = offset + len(segment.phrases), offset
         if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST):
             if any(_is_choice(p) for p in segment.phrases):
                 raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
@@ -186,7 +186,14 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         if segment.verb is None:
             continue
         _segment(reading, sentence, segment.verb, segment.mode, segment.subject,
-                 segment.phrases, if_units, crescent)
+                 _local(segment.phrases, start), if_units, crescent)
+
+
+def _local(phrases: tuple[Phrase, ...], start: int) -> tuple[Phrase, ...]:
+    """A segment's phrases with the phrase each place or zone qualifies (``head``, an
+    index in the whole sentence) counted within the segment."""
+    return tuple(replace(p, head=p.head - start) if p.head is not None else p
+                 for p in phrases)
 
 
 def _relation(word: str | None) -> Relation:
@@ -222,10 +229,26 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     paid = _COST_VERB.search(low)
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
         verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
+    if mode is Mode.ADDITIONAL_COST and re.search(r"\bdiscard (?:1|one)\b", low):
+        # a card of the hand discarded to pay: chosen as the cost is paid (355.10.c)
+        pick = _card_pick(reading, sentence, None, mode, "hand", "your", now=True)
+        reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+        return
+    if verb in ("draw", "channel"):
+        return  # the top cards or runes: nothing chosen
+    if verb == "play" and _token_play(reading, sentence, phrases):
+        return
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
+    revealed = verb == "reveal" and "from among them" in low
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
-        i in zoned or (verb == "discard" and KINDS.get(p.kind, p.kind) == "card"))]
+        i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
+            "card", "unit", "gear", "spell")))]
+    if verb == "discard" and not any(_is_choice(p) for p in phrases) and re.search(
+            r"\bdiscard (?:1|one)\b", low):
+        pick = _card_pick(reading, sentence, None, mode, "hand", "your")
+        reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+        return
     if verb in _NOT_BOARD and (verb not in _ZONE_VERBS or any(
             _is_choice(p) and i not in in_zone for i, p in enumerate(phrases))) and any(
                 _is_choice(p) for p in phrases):
@@ -247,11 +270,16 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             sweeps[index] = (Relation.ENEMY if "enemy" in qualifiers else Relation.FRIENDLY
                              if "friendly" in qualifiers else Relation.ANY)
             continue
-        if _is_choice(phrase):
+        if _is_choice(phrase) and index in in_zone:
             zone = next((p for p in phrases if p.relation == "zone" and p.head == index),
                         None)
-            pick = _new_pick(reading, sentence, phrase, mode, theirs, zone,
-                             discard=verb == "discard")
+            where = "revealed" if revealed else zone.kind if zone is not None else "hand"
+            owner = zone.words.lower().split()[0] if zone is not None else "your"
+            pick = _card_pick(reading, sentence, phrase, mode, where, owner)
+            made[index] = pick
+            acted.append((pick, phrase))
+        elif _is_choice(phrase):
+            pick = _new_pick(reading, sentence, phrase, mode, theirs)
             made[index] = pick
             acted.append((pick, phrase))
         elif phrase.determiner in ("that", "the") and KINDS.get(phrase.kind, phrase.kind) in _KINDS:
@@ -296,12 +324,10 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
                     among=among, label="" if action is not Action.AFFECT else verb))
 
 
-def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool,
-              zone: Phrase | None = None, discard: bool = False) -> Pick:
+def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool
+              ) -> Pick:
     words = phrase.words.lower()
     kind = KINDS.get(phrase.kind, phrase.kind)
-    if zone is not None or (discard and kind == "card"):
-        return _card_pick(reading, sentence, phrase, mode, zone)
     if kind not in _KINDS:
         raise SequenceError(f"{sentence!r}: chooses a {kind}: a choice of objects other "
                             "than units, gear, battlefields, locations, players, runes, "
@@ -365,34 +391,56 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     return pick
 
 
-def _card_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode,
-               zone: Phrase | None) -> Pick:
+def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mode,
+               where: str, owner: str, now: bool = False) -> Pick:
     """A card chosen in a zone: "a unit from your trash", "discard a card" (from the
-    hand): targeted in a public zone, chosen on resolution in a hand or deck (355.10.a)."""
-    words = phrase.words.lower()
-    if not (phrase.determiner in ("a", "an", "one") or words.startswith("up to one ")):
+    hand), "reveal a unit from among them": targeted in a public zone (a trash), chosen on
+    resolution, no target, in a hand, a deck or cards looked at (355.10.a)."""
+    words = phrase.words.lower() if phrase is not None else "a card"
+    if not (phrase is None or phrase.determiner in ("a", "an", "one")
+            or words.startswith("up to one ")):
         raise SequenceError(f"{sentence!r}: {phrase.words!r} chooses several cards: not "
                             "modelled yet")
-    where = zone.kind if zone is not None else "hand"
-    owner = zone.words.lower().split()[0] if zone is not None else "your"
-    if where not in _ZONES or owner not in ("your", "an", "a", "their", "its", "trashes"):
-        raise SequenceError(f"{sentence!r}: the zone {zone.words if zone else where!r} is "
-                            "not modelled yet")
-    qualifiers = [q.lower() for q in phrase.qualifiers]
+    if where not in (*_ZONES, "revealed") or owner not in (
+            "your", "an", "a", "their", "its", "trashes"):
+        raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")
+    qualifiers = [q.lower() for q in phrase.qualifiers] if phrase is not None else []
     if [q for q in qualifiers if q in _UNTRACKED or q in ("enemy", "friendly")]:
-        raise SequenceError(f"{phrase.words!r}: the filter on the card is not modelled yet")
-    kind = KINDS.get(phrase.kind, phrase.kind)
-    public = _ZONES[where]
+        raise SequenceError(f"{words!r}: the filter on the card is not modelled yet")
+    after = sentence[phrase.start + len(phrase.words):].lower() if phrase else ""
+    if re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", after):
+        raise SequenceError(f"{sentence!r}: the condition on the card is not modelled yet")
+    kind = KINDS.get(phrase.kind, phrase.kind) if phrase is not None else "card"
+    public = _ZONES.get(where, False)
     pick = Pick(
         name=reading.named("card"), kind="card",
         among=Relation.FRIENDLY if owner in ("your",) else Relation.ANY,
-        optional=words.startswith("up to"), may=mode is Mode.MAY,
+        optional=words.startswith("up to") or (now and "you may" in sentence.lower()),
+        may=mode is Mode.MAY and not now,
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
-        target=public, later=reading.later or not public,
+        target=public and not now, later=reading.later or (not public and not now),
         zone="trash" if where == "trashes" else where,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     reading.picks.append(pick)
     return pick
+
+
+def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -> bool:
+    """"Play a Bomb gear token to a battlefield": a token made, not chosen; the
+    battlefield it goes to is chosen, no target (355.10.b). ``False``: not a token."""
+    tokens = [p for p in phrases if p.relation == "object" and re.match(
+        r"\s*tokens?\b", sentence[p.start + len(p.words):].lower())]
+    if not tokens:
+        return False
+    for phrase in phrases:
+        if phrase.relation == "destination" and phrase.words.lower() == "a battlefield":
+            after = sentence[phrase.start + len(phrase.words):].lower()
+            reading.picks.append(Pick(
+                reading.named("destination"), "battlefield",
+                Relation.FRIENDLY if re.match(r"\s+you control\b", after) else Relation.ANY,
+                target=False, later=reading.later))
+            reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label="play a token"))
+    return True
 
 
 def _referenced(reading: _Reading, phrase: Phrase) -> Pick | None:
