@@ -256,6 +256,9 @@ class Link(StrEnum):
     #: a location holding another unit of the other pick's controller ("to a location where
     #: there's a unit with the same controller").
     HOSTS_ALLY = "hosts-ally"
+    #: one of several objects chosen alike ("two friendly units", "up to 2 runes"): listed
+    #: once, in id order; an empty pick only after the filled ones.
+    AFTER = "after"
 
 
 @dataclass(frozen=True)

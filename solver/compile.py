@@ -310,7 +310,8 @@ def compile_joint(problem: JointProblem) -> CompiledJoint:
         model.add_allowed_assignments(
             [picks[test.i], picks[test.j]],
             [(a, b) for a in range(len(first)) for b in range(len(second))
-             if first[a] is None or second[b] is None or test.holds(a, b)])
+             if (not test.total and (first[a] is None or second[b] is None))
+             or test.holds(a, b)])
     if problem.budget is not None and problem.taxes:
         paid = []
         for i, row in enumerate(problem.taxes):

@@ -118,7 +118,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
 @pytest.mark.parametrize(("text", "says"), [
     ("Kill a unit with a fishy grin.", "words not understood: 'fishy', 'grin'"),
     ("Draw 2.", "no choice of units"),
-    ("Kill two units. Stun a unit.", "several choices"),
+    ("Kill any number of units. Stun a unit.", "several choices"),
     ("Stun an attacking unit.", "'attacking' is not modelled"),
     # one choice over object types the board does not hold is not a choice of units
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
@@ -301,3 +301,22 @@ def test_damage_equal_to_a_units_might_is_read_as_it_executes() -> None:
     s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
     [answer2] = list(resolve(s2))
     assert apply(s2, answer2).dealt == ()
+
+
+def test_several_objects_chosen_alike_are_each_set_once() -> None:
+    """"Ready up to 2 runes" over runes r1, r2, r3: any set of at most two of them (355.13),
+    each once whatever the order: C(3,0) + C(3,1) + C(3,2) = 1 + 3 + 3 = 7; "2 runes":
+    C(3,2) = 3; "an exhausted rune": r1 only. Every backend lists the same sets."""
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north",), (), objects=(Piece("r1", "rune", "A", exhausted=True),
+                                           Piece("r2", "rune", "A"), Piece("r3", "rune", "B")))
+    for text, want in (("Ready up to 2 runes.", 7), ("Ready 2 runes.", 3),
+                       ("Ready an exhausted rune.", 1)):
+        scenario = Scenario("A", compile_card("Runes", text), board)
+        listed = {b: sorted(repr(a) for a in finalize(scenario, b))
+                  for b in ("native", "cpsat", "pyconstraint")}
+        assert finalize(scenario).count() == len(listed["native"]) == want, text
+        assert listed["native"] == listed["cpsat"] == listed["pyconstraint"]

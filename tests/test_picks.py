@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riftsolve.models.families.picks import Check, JointProblem
+from riftsolve.models.families.picks import EMPTY, Check, JointProblem
 
 KEYS = ("north", "south", "base")
 
@@ -32,7 +32,7 @@ def problems(draw: st.DrawFn) -> JointProblem:
                                     or [(0, 0)]))
         if i == j:
             continue
-        mode = draw(st.sampled_from(("same", "differ", "member", "or")))
+        mode = draw(st.sampled_from(("same", "differ", "member", "or", "after")))
         left: tuple[Hashable, ...]
         right: tuple[Hashable, ...]
         if mode == "member":
@@ -42,6 +42,9 @@ def problems(draw: st.DrawFn) -> JointProblem:
         elif mode == "or":
             left = tuple(draw(st.booleans()) for _ in domains[i])
             right = tuple(draw(st.booleans()) for _ in domains[j])
+        elif mode == "after":  # ids in order, the empty key after every id
+            left = tuple(EMPTY if v is None else (0, v) for v in domains[i])
+            right = tuple(EMPTY if v is None else (0, v) for v in domains[j])
         else:
             left = tuple(draw(st.sampled_from(KEYS)) for _ in domains[i])
             right = tuple(draw(st.sampled_from(KEYS)) for _ in domains[j])
@@ -58,8 +61,8 @@ def _brute(problem: JointProblem) -> list[tuple[int, ...]]:
     budget."""
     found = []
     for positions in itertools.product(*(range(len(d)) for d in problem.domains)):
-        ok = all(problem.domains[t.i][positions[t.i]] is None
-                 or problem.domains[t.j][positions[t.j]] is None
+        ok = all((t.mode != "after" and (problem.domains[t.i][positions[t.i]] is None
+                                          or problem.domains[t.j][positions[t.j]] is None))
                  or t.holds(positions[t.i], positions[t.j]) for t in problem.tests)
         paid = sum(problem.taxes[i][p] for i, p in enumerate(positions))
         if ok and (problem.budget is None or paid <= problem.budget):

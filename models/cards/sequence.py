@@ -305,6 +305,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         _place(reading, sentence, phrase, head)
     for pick in made.values():
         _there(reading, sentence, pick)
+    for index, pick in made.items():  # several alike, once the first is narrowed
+        count = _how_many(sentence, phrases[index])[0]
+        now = reading.picks[reading.position(pick)]
+        acted += [(p, phrases[index]) for p in _alike(reading, now, count)[1:]]
     destinations = [p for p in phrases if p.relation == "destination"]
     _deeds(reading, sentence, verb, acted, destinations, if_units, crescent)
     for place, among in swept:
@@ -332,11 +336,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{sentence!r}: chooses a {kind}: a choice of objects other "
                             "than units, gear, battlefields, locations, players, runes, "
                             "spells, abilities, legends and cards is not modelled yet")
-    if phrase.determiner not in ("a", "an", "another", "one") and words not in (
-            "up to one " + words.split("up to one ", 1)[-1],) and not words.startswith(
-                "a different"):
-        raise SequenceError(f"{sentence!r}: {phrase.words!r} chooses several objects, one "
-                            "after another with other choices: not modelled yet")
+    _how_many(sentence, phrase)  # (refuses a count it can't read)
     qualifiers = [q.lower() for q in phrase.qualifiers]
     untracked = [q for q in qualifiers if q in _UNTRACKED]
     if untracked:
@@ -391,16 +391,49 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     return pick
 
 
+def _how_many(sentence: str, phrase: Phrase | None) -> tuple[int, bool]:
+    """How many objects a phrase chooses, and whether "up to" that many (355.13)."""
+    if phrase is None:
+        return 1, False
+    words = phrase.words.lower().split()
+    upto = words[:2] == ["up", "to"]
+    count = words[2] if upto else words[0]
+    if count in ("a", "an", "another", "one") or words[:2] == ["a", "different"]:
+        return 1, upto
+    if count.isdigit() and 1 <= int(count) <= 6:
+        return int(count), upto
+    if count in _COUNTS:
+        return _COUNTS[count], upto
+    raise SequenceError(f"{sentence!r}: {phrase.words!r}: how many objects is not "
+                        "understood (any number of them is a group's)")
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _alike(reading: _Reading, first: Pick, count: int) -> list[Pick]:
+    """``count`` picks alike from ``first``: each set listed once (in id order, empty picks
+    last), each linked as ``first`` is to the picks before it."""
+    group = [first]
+    links = [lk for lk in reading.links if lk.pick == first.name]
+    base = re.sub(r"\d+$", "", first.name)
+    for _ in range(count - 1):
+        clone = replace(first, name=reading.named(base))
+        reading.picks.append(clone)
+        for lk in links:
+            reading.link(clone.name, lk.link, lk.to)
+        reading.link(clone.name, Link.AFTER, group[-1].name)
+        group.append(clone)
+    return group
+
+
 def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mode,
                where: str, owner: str, now: bool = False) -> Pick:
     """A card chosen in a zone: "a unit from your trash", "discard a card" (from the
     hand), "reveal a unit from among them": targeted in a public zone (a trash), chosen on
     resolution, no target, in a hand, a deck or cards looked at (355.10.a)."""
     words = phrase.words.lower() if phrase is not None else "a card"
-    if not (phrase is None or phrase.determiner in ("a", "an", "one")
-            or words.startswith("up to one ")):
-        raise SequenceError(f"{sentence!r}: {phrase.words!r} chooses several cards: not "
-                            "modelled yet")
+    _how_many(sentence, phrase)  # (refuses a count it can't read)
     if where not in (*_ZONES, "revealed") or owner not in (
             "your", "an", "a", "their", "its", "trashes"):
         raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")

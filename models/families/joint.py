@@ -39,7 +39,7 @@ from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
 from riftsolve.models.effects import Action, JointChoice, Link, Linked, Pick, Reach, Relation
 from riftsolve.models.explain import Step, deflect_steps, ids, step
-from riftsolve.models.families.picks import Check, JointProblem, Value
+from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, source_battlefield
@@ -189,6 +189,10 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     if link is Link.OTHER:
         return Failure("355.9.c", f"{first} is {linked.to}'s object too: it must be "
                        "another") if first == second else None
+    if link is Link.AFTER:
+        return None if first > second else Failure(
+            "355.9.c", f"{first} and {second}: objects chosen alike are distinct, listed in "
+            "id order")
     if link is Link.SAME_CONTROLLER:
         same = (first in board and second in board
                 and board[first].controller == board[second].controller)
@@ -313,6 +317,10 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
 
     if link is Link.OTHER:
         return Check("differ", i, j, first, second)
+    if link is Link.AFTER:  # several alike, each set once: in id order, empties last
+        def order(value: Value) -> Hashable:
+            return EMPTY if value is None else (0, value)
+        return Check("after", i, j, tuple(map(order, first)), tuple(map(order, second)))
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(controller, second)))
@@ -538,6 +546,9 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
             failures.append(failure)
     for linked in effect.links:
         first, second = given.get(linked.pick), given.get(linked.to)
+        if linked.link is Link.AFTER and first is not None and second is None:
+            failures.append(Failure("355.13", f"{linked.to} is empty but {linked.pick} is "
+                                    "not: fewer objects chosen alike fill the first picks"))
         if first is not None and second is not None:
             failure = link_failure(scenario, scenario.board, linked, first, second)
             if failure is not None:

@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+#: The key of an empty pick in an ``after`` test: after every object's key.
+EMPTY = (1, "")
+
 #: A value a pick takes: an object's id, a battlefield, ``"base"``, a player, or ``None``
 #: (an optional pick left empty).
 Value = str | None
@@ -37,9 +40,13 @@ class Check:
     * ``member``: the right key is in the left key (a set): "a location where there's a
       unit with the same controller";
     * ``or``: the left key is true, or the right key is one of ``exempt`` (Hidden: at the
-      Hidden battlefield, unless the other pick's place exempts it, 811.1.d.2.a).
+      Hidden battlefield, unless the other pick's place exempts it, 811.1.d.2.a);
+    * ``after``: the left key is greater than the right key, or both are the empty key
+      (several objects chosen alike, each set listed once: an empty pick only after the
+      filled ones).
 
-    An empty pick (a ``None`` value) passes every test.
+    An empty pick (a ``None`` value) passes every test, except an ``after`` test, which
+    reads it as its key (``total``).
     """
 
     mode: str
@@ -48,6 +55,11 @@ class Check:
     left: tuple[Hashable, ...]
     right: tuple[Hashable, ...]
     exempt: tuple[Hashable, ...] = ()
+
+    @property
+    def total(self) -> bool:
+        """Whether the test reads empty picks too (else an empty pick passes it)."""
+        return self.mode == "after"
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -61,6 +73,8 @@ class Check:
             return bool(x != y)
         if self.mode == "member":
             return y in x  # type: ignore[operator]
+        if self.mode == "after":
+            return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
         return bool(x) or y in self.exempt
 
     def key(self, variable: int, position: int) -> Hashable:
@@ -165,8 +179,8 @@ class JointProblem:
                     ) -> list[int]:
         """The positions of variable ``k`` passing its tests with the earlier ones."""
         domain = self.domains[k]
-        active = [t for t in into[k]
-                  if self.domains[min(t.i, t.j)][chosen[min(t.i, t.j)]] is not None]
+        active = [t for t in into[k] if t.total
+                  or self.domains[min(t.i, t.j)][chosen[min(t.i, t.j)]] is not None]
         pool: list[int] | None = None
         for test in active:
             if test.mode == "same":
@@ -176,8 +190,9 @@ class JointProblem:
                 break
         if pool is None:
             pool = list(range(len(domain)))
-        return [b for b in pool if domain[b] is None or all(
-            t.holds(chosen[t.i], b) if t.j == k else t.holds(b, chosen[t.j])
+        return [b for b in pool if all(
+            (domain[b] is None and not t.total)
+            or (t.holds(chosen[t.i], b) if t.j == k else t.holds(b, chosen[t.j]))
             for t in active)]
 
     def assignments(self) -> Iterator[tuple[Value, ...]]:
@@ -295,19 +310,33 @@ class JointProblem:
             ways[x] = row
         return ways[root]
 
+    def _passes(self, test: Check, x: int, a: int, b: int) -> bool:
+        """Whether position ``a`` of variable ``x`` and ``b`` of the test's other variable
+        pass it (an empty pick passes, unless the test is ``total``)."""
+        first, second = (a, b) if test.i == x else (b, a)
+        if not test.total and (self.domains[test.i][first] is None
+                               or self.domains[test.j][second] is None):
+            return True
+        return test.holds(first, second)
+
     def _edge_sums(self, x: int, y: int, tests: list[Check], child: list[int]) -> list[int]:
         """For each value of ``x``: the sum of ``child`` over the values of ``y`` that
         pass the edge's tests with it, grouped by key (an id "differ" test, "another",
         is subtracted value by value through an index)."""
         dom_x, dom_y = self.domains[x], self.domains[y]
+        if any(t.total for t in tests):  # several alike: pair by pair (small domains)
+            return [sum(child[b] for b in range(len(dom_y))
+                        if all(self._passes(t, x, a, b) for t in tests))
+                    for a in range(len(dom_x))]
         singles = [t for t in tests if t.mode == "differ"
                    and len(set(t.left)) > 8][:1]
         grouped = [t for t in tests if t not in singles]
         groups: dict[tuple[Hashable, ...], int] = defaultdict(int)
         index: dict[Hashable, list[int]] = defaultdict(list)
         free = 0
+        total = any(t.total for t in tests)
         for b, value in enumerate(dom_y):
-            if value is None:
+            if value is None and not total:
                 free += child[b]
                 continue
             groups[tuple(t.key(y, b) for t in grouped)] += child[b]
@@ -316,17 +345,17 @@ class JointProblem:
         cache: dict[tuple[Hashable, ...], int] = {}
         sums = []
         for a, value in enumerate(dom_x):
-            if value is None:
+            if value is None and not total:
                 sums.append(free + sum(groups.values()))
                 continue
             mine = tuple(t.key(x, a) for t in grouped)
             if mine not in cache:
                 cache[mine] = sum(w for keys, w in groups.items() if all(
                     t.passes(x, mine[n], keys[n]) for n, t in enumerate(grouped)))
-            total = free + cache[mine]
+            found = free + cache[mine]
             for t in singles:  # "another": take out the child values with this key
                 for b in index.get(t.key(x, a), ()):
                     if all(g.passes(x, mine[n], g.key(y, b)) for n, g in enumerate(grouped)):
-                        total -= child[b]
-            sums.append(total)
+                        found -= child[b]
+            sums.append(found)
         return sums

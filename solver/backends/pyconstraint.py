@@ -247,7 +247,9 @@ def joint_answers(problem: JointProblem) -> Iterator[Any]:
 
         def passes(a: int, b: int, test: Any = test, first: Any = first,
                    second: Any = second) -> bool:
-            return first[a] is None or second[b] is None or bool(test.holds(a, b))
+            if not test.total and (first[a] is None or second[b] is None):
+                return True
+            return bool(test.holds(a, b))
 
         csp.addConstraint(FunctionConstraint(passes), [names[test.i], names[test.j]])
     if problem.budget is not None and problem.taxes:
