@@ -298,6 +298,8 @@ class Pick:
     card_type: str = ""
     #: ``"exhausted"`` or ``"ready"`` ("ready an exhausted rune")
     state: str = ""
+    #: controlled by the chooser themself ("one of their units"), not a teammate
+    own: bool = False
 
     @property
     def is_place(self) -> bool:

@@ -320,3 +320,31 @@ def test_several_objects_chosen_alike_are_each_set_once() -> None:
                   for b in ("native", "cpsat", "pyconstraint")}
         assert finalize(scenario).count() == len(listed["native"]) == want, text
         assert listed["native"] == listed["cpsat"] == listed["pyconstraint"]
+
+
+def test_each_player_chooses_one_of_their_own_on_resolution() -> None:
+    """"Each player kills one of their units" (Cull the Weak): no target, chosen on
+    resolution by each player among the units they control (355.10.e), a teammate's units
+    not being theirs. A: a1 or a2; B: b1; C (A's teammate): c1 -> 2 resolutions; nothing
+    is declared at finalization (one empty declaration). "Each opponent must kill one of
+    their units": B alone (A and C are friends) -> 1."""
+    from riftsolve.models.answers import Choice, Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize, resolve
+
+    board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("a2", "A", 2, "base"),
+                               Unit("b1", "B", 3, "north"), Unit("c1", "C", 1, "north"),
+                               Unit("bg", "B", 0, "north", type="gear")),
+                  teams=(("A", "C"),))
+    cull = Scenario("A", compile_card("Cull", "Each player kills one of their units."), board)
+    assert [a.as_json() for a in finalize(cull, kind=Choice)] == [
+        {"targets": {}, "deflect_cost": 0}]
+    lines = [a.as_json()["picks"] for a in resolve(cull, kind=Executed)]
+    assert lines == [{"their_unit[A]": a, "their_unit[B]": "b1", "their_unit[C]": "c1"}
+                     for a in ("a1", "a2")]
+    assert resolve(cull).count() == 2
+    shard = Scenario("A", compile_card("Shard", "Each opponent must kill one of their "
+                                               "units."), board)
+    assert [a.as_json()["picks"] for a in resolve(shard, kind=Executed)] == [
+        {"their_unit[B]": "b1"}]

@@ -66,6 +66,8 @@ COMPILED: tuple[Effect, ...] = tuple(compile_card(name, text) for name, text in 
     ("Grave Robber", "Return a unit from your trash to your hand."),
     ("Rummage", "Discard a card. Draw 2."),
     ("Drain", "Kill a unit. Exhaust an enemy rune."),
+    ("Cull", "Each player kills one of their units."),
+    ("Reckoning", "Ready up to 2 runes. Kill two friendly units."),
 ))
 #: Every card the suite runs: the library's, compiled ones and the example family's.
 CARDS: tuple[Effect, ...] = (*library(), *COMPILED, *one_target.CARDS)

@@ -35,10 +35,11 @@ def problems(draw: st.DrawFn) -> JointProblem:
         mode = draw(st.sampled_from(("same", "differ", "member", "or", "after")))
         left: tuple[Hashable, ...]
         right: tuple[Hashable, ...]
-        if mode == "member":
-            left = tuple(frozenset(draw(st.sets(st.sampled_from(KEYS), max_size=2)))
+        if mode == "member":  # (kind, id) pairs held, and the (kind, id) looked for
+            pairs = [(k, f"u{n}") for k in KEYS for n in range(2)]
+            left = tuple(frozenset(draw(st.sets(st.sampled_from(pairs), max_size=3)))
                          for _ in domains[i])
-            right = tuple(draw(st.sampled_from(KEYS)) for _ in domains[j])
+            right = tuple(draw(st.sampled_from(pairs)) for _ in domains[j])
         elif mode == "or":
             left = tuple(draw(st.booleans()) for _ in domains[i])
             right = tuple(draw(st.booleans()) for _ in domains[j])
@@ -61,8 +62,9 @@ def _brute(problem: JointProblem) -> list[tuple[int, ...]]:
     budget."""
     found = []
     for positions in itertools.product(*(range(len(d)) for d in problem.domains)):
-        ok = all((t.mode != "after" and (problem.domains[t.i][positions[t.i]] is None
-                                          or problem.domains[t.j][positions[t.j]] is None))
+        ok = all((t.mode not in ("after", "or")
+                  and (problem.domains[t.i][positions[t.i]] is None
+                       or problem.domains[t.j][positions[t.j]] is None))
                  or t.holds(positions[t.i], positions[t.j]) for t in problem.tests)
         paid = sum(problem.taxes[i][p] for i, p in enumerate(positions))
         if ok and (problem.budget is None or paid <= problem.budget):

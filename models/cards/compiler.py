@@ -43,6 +43,7 @@ from riftsolve.models.effects import (
     GroupSlot,
     GroupTargets,
     JointChoice,
+    Link,
     Pool,
     Reach,
     Relation,
@@ -75,7 +76,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
 _UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
-              "token", "non-token", "facedown", "killed", "new", "chosen", "other",
+              "token", "non-token", "facedown", "killed", "new", "chosen",
               "owner's", "owners'", "opponent's", "other's", "beginning", "occupied",
               "equipped", "attached", "revealed", "banished", "marked", "non-unit",
               "non-dragon", "non-recruit", "detached", "activated", "named", "returned")
@@ -249,13 +250,49 @@ def _compile(name: str, text: str) -> Effect:
             raise
         card = _facts(name, text)
         try:
-            return compile_sequence(
+            effect = compile_sequence(
                 name, _sentences(text), hidden=card.hidden, repeat=card.repeat, text=text,
                 ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
                 chooses=lambda sentence: bool(chosen_objects(sentence)))
+            _all_read(effect, text)
+            return effect
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None
+
+
+#: A chosen object named in a text: a choosing word, up to three words, an object noun
+#: (not a token made).
+_MENTION = re.compile(r"\b(?:a|an|another|one|two|three|four|up to (?:one|two|three|four|\d))"
+                      r"(?: [a-z'-]+){0,3}? (?:units?|gears?|equipment|runes?|spells?|"
+                      r"abilit(?:y|ies)|cards?|battlefields?|legends?|locations?)\b"
+                      r"(?! tokens?\b)")
+
+
+#: Words before a mention that make it a place, a condition or a description, not a
+#: choice: "at a battlefield", "from a battlefield", "if it was an enemy unit", "while
+#: there's a stunned unit", "if you control a facedown card".
+_NOT_CHOSEN_BEFORE = ("at ", "where ", "there's ", "there is ", "the location of ", "from ",
+                      "was ", "it's ", "is ", "control ", "controls ", "becomes ")
+
+
+def _all_read(effect: JointChoice, text: str) -> None:
+    """Refuse a reading that lost a choice: the text names more chosen objects than the
+    effect has picks (several alike counted once)."""
+    said = 0
+    for sentence in _sentences(text):
+        low = sentence.lower()
+        if _DELAYED.match(low):
+            continue
+        # "at a battlefield", "at a different location": where, not what (355.10.b)
+        said += sum(1 for m in _MENTION.finditer(low)
+                    if not low[:m.start()].endswith(_NOT_CHOSEN_BEFORE)
+                    and "different" not in m.group(0) and " of " not in m.group(0))
+    picks = {p.name for p in effect.picks} - {lk.pick for lk in effect.links
+                                              if lk.link is Link.AFTER}
+    if said > len(picks):
+        raise SequenceError(f"the text names {said} chosen objects, {len(picks)} were read: "
+                            "a choice is not understood")
 
 
 def _single(name: str, text: str) -> Effect:
@@ -504,7 +541,8 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
                 else Relation.ENEMY if "enemy" in qualifiers else Relation.ANY)
     tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
-    other = phrase.words.lower().split()[0] == "another"
+    # "another" and "other friendly units": not the ability's source (355.9.c)
+    other = phrase.words.lower().split()[0] == "another" or "other" in qualifiers
     kind = KINDS.get(phrase.kind, phrase.kind)
     either = re.search(r"\bunits?,? (?:and/)?or (?:an? )?gears?\b", sentence.lower())
     kinds = ("unit", "gear") if either else (kind,)

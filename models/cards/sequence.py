@@ -68,6 +68,8 @@ class _Reading:
     #: whether the instruction being read is under a condition the scenario does not
     #: state (its deeds are listed, their outcome not modelled)
     conditional: bool = False
+    #: who chooses in the segment being read, when other players do (see _CHOOSERS)
+    each: str = ""
     #: Whether a sentence chooses objects at all (one outside the grammar that chooses
     #: nothing is skipped: its outcome is not modelled).
     chooses: Callable[[str], bool] | None = None
@@ -178,7 +180,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     offset = 0
     for segment in instruction.segments:
         offset, start = offset + len(segment.phrases), offset
-        if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST):
+        players = _players(segment.mode, segment.subject)
+        if players:
+            reading.each = players  # other players' choices, on resolution (355.10.e-f)
+        if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST) \
+                and not players:
             if any(_is_choice(p) for p in segment.phrases):
                 raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
                                     "not modelled yet")
@@ -187,6 +193,23 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             continue
         _segment(reading, sentence, segment.verb, segment.mode, segment.subject,
                  _local(segment.phrases, start), if_units, crescent)
+        reading.each = ""
+
+
+#: Who chooses in "each player kills one of their units", "you must recycle one of your
+#: runes": each player, each opponent, each other player, or the controller on resolution.
+_CHOOSERS = {"each player": "each", "each opponent": "each-opponent",
+             "each other player": "each-other", "you": "you-must"}
+
+
+def _players(mode: Mode, subject: str) -> str:
+    """Whose choice a segment made by other players (355.10.e) or that a player "must"
+    complete (355.10.f) is: a chooser of :data:`_CHOOSERS`, or ``""``."""
+    if mode not in (Mode.EACH_PLAYER, Mode.MUST):
+        return ""
+    said = re.sub(r"\b(may|must)\b", "", subject.lower())
+    said = " ".join(said.replace("starting with the next player,", "").split())
+    return _CHOOSERS.get(said, "")
 
 
 def _local(phrases: tuple[Phrase, ...], start: int) -> tuple[Phrase, ...]:
@@ -288,6 +311,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                 raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier "
                                     "choice")
             acted.append((found, phrase))
+        elif phrase.determiner == "here" and made:  # "an enemy unit here"
+            last = list(made.values())[-1]
+            at = reading.position(last)
+            reading.picks[at] = replace(reading.picks[at], reach=Reach.HERE)
         elif phrase.determiner == "each" and crescent is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
     swept: list[tuple[Pick, Relation]] = []
@@ -343,6 +370,12 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
     after = sentence[phrase.start + len(phrase.words):].lower()
+    cap = re.match(r"\s+(?:here\s+)?(?:each\s+)?with (\d+) might or less\b", after)
+    if cap is None and re.match(r"\s+(?:here\s+)?(?:each\s+)?(?:with|that|who|which)\b",
+                                after) and not re.match(r"\s+with the same controller",
+                                                        after):
+        raise SequenceError(f"{sentence!r}: the condition on {phrase.words!r} is not "
+                            "modelled yet")
     either = _EITHER.match(after)
     if either:
         raise SequenceError(f"{sentence!r}: chooses a {kind} or {either.group(1)}: one "
@@ -359,6 +392,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
                "spell": "spell", "ability": "ability", "legend": "legend", "card": "card"}
     base = "their_unit" if theirs else by_kind.get(
         kind, {Relation.ENEMY: "enemy", Relation.FRIENDLY: "friendly"}.get(among, "unit"))
+    if reading.each:
+        return _each_pick(reading, sentence, phrase, mode, kind)
     costly = mode is Mode.ADDITIONAL_COST
     paid = _COST_VERB.search(sentence.lower()) if costly else None
     if costly and paid is None:
@@ -379,7 +414,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         later=reading.later or theirs, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
-        state=next((q for q in qualifiers if q in ("exhausted", "ready")), ""))
+        state=next((q for q in qualifiers if q in ("exhausted", "ready")), ""),
+        might_at_most=int(cap.group(1)) if cap else None)
     reading.picks.append(pick)
     if other and previous is not None:
         reading.link(pick.name, Link.OTHER, previous.name)
@@ -388,6 +424,35 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         first = reading.last("unit", "gear", before=len(reading.picks) - 1)
         if first is not None and "location where there's" not in sentence.lower():
             reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
+    return pick
+
+
+def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kind: str
+               ) -> Pick:
+    """One object each player (or each opponent, or the controller who "must") chooses
+    on resolution, of their own ("one of their units", "a unit they control"): no target
+    (355.10.e-f); "may": they may choose none."""
+    words = phrase.words.lower()
+    after = sentence[phrase.start + len(phrase.words):].lower()
+    own = "their" in words.split() or "your" in words.split() or re.match(
+        r"\s+(?:here\s+)?they control\b", after) is not None
+    if not own and kind in ("unit", "gear"):
+        raise SequenceError(f"{sentence!r}: other players' choice of {phrase.words!r} "
+                            "(not their own) is not modelled yet")
+    if kind not in ("unit", "gear", "rune"):
+        raise SequenceError(f"{sentence!r}: other players' choice of a {kind} is not "
+                            "modelled yet")
+    qualifiers = [q.lower() for q in phrase.qualifiers]
+    if [q for q in qualifiers if q in _UNTRACKED]:
+        raise SequenceError(f"{phrase.words!r}: the filter is not modelled yet")
+    pick = Pick(
+        name=reading.named(kind if kind != "unit" else "their_unit"), kind=kind,
+        among=Relation.FRIENDLY if own else Relation.ANY,
+        reach=Reach.HERE if re.match(r"\s+here\b", after) else Reach.BOARD,
+        optional=mode is Mode.EACH_PLAYER and " may " in f" {sentence.lower()} ",
+        target=False, later=True, own=own,
+        chooser="you" if reading.each == "you-must" else reading.each)
+    reading.picks.append(pick)
     return pick
 
 
@@ -446,7 +511,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     kind = KINDS.get(phrase.kind, phrase.kind) if phrase is not None else "card"
     public = _ZONES.get(where, False)
     pick = Pick(
-        name=reading.named("card"), kind="card",
+        name=reading.named("card"), kind="card", own=owner == "your",
         among=Relation.FRIENDLY if owner in ("your",) else Relation.ANY,
         optional=words.startswith("up to") or (now and "you may" in sentence.lower()),
         may=mode is Mode.MAY and not now,
@@ -528,7 +593,8 @@ def _there(reading: _Reading, sentence: str, pick: Pick) -> None:
     if pick.kind not in ("unit", "gear"):
         return
     low = sentence.lower()
-    mentions = re.finditer(r"\b(?:an?|another|up to one) [a-z ]*?(?:unit|gear)s? there\b", low)
+    mentions = re.finditer(r"\b(?:an?|another|up to one) [a-z ]*?(?:unit|gear)s?"
+                           r"(?: (?:you|they) control)? there\b", low)
     if not any(True for _ in mentions):
         return
     place = reading.last("battlefield", "location", before=reading.position(pick))
@@ -612,7 +678,8 @@ def _whose(reading: _Reading, target: Pick) -> str:
     return found.name
 
 
-_LOCAL_VERB = re.compile(r"\band (stun|kill|move|return|deal) (?:\d+ to )?$")
+_LOCAL_VERB = re.compile(r"\band (stun|kill|move|return|deal|ready|exhaust|buff|banish|"
+                         r"recall|counter|give) (?:\d+ to )?$")
 
 
 def _local_verb(sentence: str, phrase: Phrase, verb: str) -> str:

@@ -37,7 +37,16 @@ from typing import Any
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
-from riftsolve.models.effects import Action, JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.models.effects import (
+    Action,
+    Deed,
+    JointChoice,
+    Link,
+    Linked,
+    Pick,
+    Reach,
+    Relation,
+)
 from riftsolve.models.explain import Step, deflect_steps, ids, step
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
 from riftsolve.models.limits import ScenarioError
@@ -58,12 +67,38 @@ def joint_effect(scenario: Scenario) -> JointChoice:
 
 
 def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str:
-    """Who makes ``pick``: the controller, or the opponent chosen by a player pick."""
+    """Who makes ``pick``: the controller, the opponent chosen by a player pick, or the
+    player a pick made by each player is expanded for (:func:`_each`)."""
     if pick.chooser == "you":
         return scenario.controller
+    if pick.chooser not in ("opponent", *_EACH):
+        return pick.chooser  # one player's copy of an "each player" pick
     players = [v for p in joint_effect(scenario).picks if p.kind == "player"
                for v in [chosen.get(p.name)] if v]
     return players[0] if players else ""
+
+
+#: Picks made by several players, each on their own (355.10.e): by whom.
+_EACH = ("each", "each-opponent", "each-other")
+
+
+def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
+    """The picks with each "each player" pick made one per player, named
+    ``<pick>[<player>]``, in the board's order of players (each player chooses among
+    their own objects, 355.10.e)."""
+    board, me = scenario.board, scenario.controller
+    players = sorted({me, *board.players()})
+    found = []
+    for pick in picks:
+        if pick.chooser not in _EACH:
+            found.append(pick)
+            continue
+        for player in players:
+            if (pick.chooser == "each-opponent" and board.friends(player, me)) or (
+                    pick.chooser == "each-other" and player == me):
+                continue
+            found.append(replace(pick, name=f"{pick.name}[{player}]", chooser=player))
+    return found
 
 
 def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
@@ -74,9 +109,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.kind == "player":
         if resolving:  # a player chosen stays a player of the game (not an object)
             return None
-        if value not in board.players() or (pick.among is Relation.ENEMY
-                                            and board.friends(value, chooser)):
-            return Failure(rule, f"{value} {verb} an opponent of {chooser}")
+        if value not in board.players() or not pick.among.admits(
+                board.friends(value, chooser)):
+            return Failure(rule, f"{value} {verb} {_relation_words(pick)} of {chooser}")
         return None
     if pick.kind == "battlefield":
         return _battlefield_failure(scenario, board, pick, value, verb, rule)
@@ -93,9 +128,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure("359.3.e.2", f"{value} {verb} on the board")
     if unit.type != pick.kind:
         return Failure(rule, f"{value} {verb} a {pick.kind} (it is a {unit.type})")
-    if not pick.among.admits(board.friendly_to(unit, chooser)):
-        return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
-                       f"{unit.controller})")
+    if not pick.among.admits(board.friendly_to(unit, chooser)) or (
+            pick.own and unit.controller != chooser):
+        mine = f"one of {chooser}'s own" if pick.own else _relation_words(pick)
+        return Failure(rule, f"{value} {verb} {mine} (controlled by {unit.controller})")
     if pick.reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
         return Failure(rule, f"{value} {verb} at a battlefield (at {unit.location})")
     if pick.reach is Reach.HERE:
@@ -150,7 +186,8 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     if zone and piece.zone != zone:
         return Failure("359.3.e.2" if verb != "is not" else "355.9.a",
                        f"{value} {verb} in the {zone} (it is in the {piece.zone})")
-    if not pick.among.admits(board.friends(piece.controller, chooser)):
+    if not pick.among.admits(board.friends(piece.controller, chooser)) or (
+            pick.own and piece.controller != chooser):
         return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
                        f"{piece.controller})")
     if pick.card_type and piece.type != pick.card_type:
@@ -324,12 +361,14 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(controller, second)))
-    if link is Link.HOSTS_ALLY:  # a location holding a unit of the mover's controller
+    if link is Link.HOSTS_ALLY:  # a location holding another unit of the mover's controller
         def present(value: Value) -> Hashable:
-            return frozenset(u.controller for u in board
+            return frozenset((u.controller, u.id) for u in board
                              if u.is_unit and value is not None and u.location == value)
-        return Check("member", i, j, tuple(map(present, first)),
-                    tuple(map(controller, second)))
+
+        def mover(value: Value) -> Hashable:
+            return (controller(value), value)
+        return Check("member", i, j, tuple(map(present, first)), tuple(map(mover, second)))
     coarse = "location" in (a.kind, b.kind)
     left = tuple(_place_key(board, v, a, coarse) if v is not None else None for v in first)
     right = tuple(_place_key(board, v, b, coarse) if v is not None else None for v in second)
@@ -366,9 +405,11 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
         j = index[partners.pop()]
         exempt = tuple({lk.link is Link.APART for lk in near
                         if lk.link in (Link.AT, Link.WITH, Link.APART)})
+        # (an empty pick excuses nothing: its key is none of the exempting ones)
         tests.append(Check("or", i, j,
                            tuple(_at_hidden(scenario, board, pick, v) for v in domains[i]),
-                           tuple(v is not None and _at_hidden(scenario, board, picks[j], v)
+                           tuple("empty" if v is None else _at_hidden(scenario, board,
+                                                                      picks[j], v)
                                  for v in domains[j]), exempt))
     return tuple(tests)
     for i, pick in enumerate(picks):
@@ -486,20 +527,22 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     effect = joint_effect(scenario)
     kept, _ = still_legal(scenario)
     board = board_then(scenario, kept)
-    later = [p for p in effect.picks if p.later]
+    later = _each(scenario, [p for p in effect.picks if p.later])
     domains: list[tuple[Value, ...]] = []
     made = declared(scenario)
     for pick in later:
         found = [v for v in _candidates(scenario, board, pick, kept, True)
                  if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
                         for lk in effect.links)]
-        domains.append(tuple(found) if found else (None,))
+        found_or_none = (None, *found) if pick.optional else tuple(found)
+        domains.append(found_or_none if found else (None,))
     names = {p.name for p in later}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
     return JointProblem(
         names=tuple(p.name for p in later), domains=tuple(domains),
         tests=_tests(scenario, board, later, domains, links), resolving=True,
-        fixed=tuple(kept.items()), order=tuple(p.name for p in effect.picks),
+        fixed=tuple(kept.items()),
+        order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
 
 
@@ -630,7 +673,7 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
     actions: list[tuple[str, Action]] = []
     affected: list[str] = []
     picked = {v for v in chosen.values() if v is not None}
-    for deed in joint_effect(scenario).deeds:
+    for deed in _each_deed(joint_effect(scenario).deeds, chosen):
         value = chosen.get(deed.pick)
         if value is None or deed.pick in answer.declined:
             continue
@@ -669,6 +712,15 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
     actions += [(u, Action.MOVE) for u, _ in moved]
     return Acts(dealt=tuple(dealt.items()), actions=tuple(actions), affected=tuple(affected),
                 moved=tuple(moved))
+
+
+def _each_deed(deeds: tuple[Deed, ...], chosen: Mapping[str, Value]) -> list[Deed]:
+    """The deeds, one per player's copy of a pick made by each player."""
+    found = []
+    for deed in deeds:
+        copies = [name for name in chosen if name.startswith(f"{deed.pick}[")]
+        found += [replace(deed, pick=name) for name in copies] or [deed]
+    return found
 
 
 def _units_at(board: Board, place: str | None) -> int:

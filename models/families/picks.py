@@ -37,16 +37,17 @@ class Check:
 
     * ``same``: equal keys ("at its location": the same place);
     * ``differ``: different keys ("at a different location", "another");
-    * ``member``: the right key is in the left key (a set): "a location where there's a
-      unit with the same controller";
+    * ``member``: the left key (a set of ``(kind, id)`` pairs) holds a pair of the right
+      key's kind but another id: "a location where there's a unit with the same
+      controller" (another unit of the mover's controller than the mover);
     * ``or``: the left key is true, or the right key is one of ``exempt`` (Hidden: at the
       Hidden battlefield, unless the other pick's place exempts it, 811.1.d.2.a);
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
       filled ones).
 
-    An empty pick (a ``None`` value) passes every test, except an ``after`` test, which
-    reads it as its key (``total``).
+    An empty pick (a ``None`` value) passes every test, except ``after`` and ``or`` tests,
+    which read it as its key (``total``).
     """
 
     mode: str
@@ -58,8 +59,9 @@ class Check:
 
     @property
     def total(self) -> bool:
-        """Whether the test reads empty picks too (else an empty pick passes it)."""
-        return self.mode == "after"
+        """Whether the test reads empty picks too (else an empty pick passes it): the
+        order of picks alike, and Hidden (an empty pick excuses nothing)."""
+        return self.mode in ("after", "or")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -72,7 +74,8 @@ class Check:
         if self.mode == "differ":
             return bool(x != y)
         if self.mode == "member":
-            return y in x  # type: ignore[operator]
+            return any(kind == y[0] and other != y[1]  # type: ignore[index]
+                       for kind, other in x)  # type: ignore[attr-defined]
         if self.mode == "after":
             return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
         return bool(x) or y in self.exempt
