@@ -265,7 +265,7 @@ class Link(StrEnum):
 class Pick:
     """One object a joint choice picks: a unit, a gear, a battlefield, a location (a
     battlefield or the units' base), a player, a rune, a spell or ability on the Chain, a
-    legend, or a card in a zone.
+    legend, a card in a zone; or a ``mode`` of a "Choose one -" (``"1"``, ``"2"`` ...).
 
     ``target``: whether it is targeted (355.7): a move's destination (355.4), a cost's
     choice (355.10.c) and another player's choice (355.10.e) are not. ``later``: chosen
@@ -300,6 +300,10 @@ class Pick:
     state: str = ""
     #: controlled by the chooser themself ("one of their units"), not a teammate
     own: bool = False
+    #: a ``mode`` pick: how many modes the card offers ("Choose one -")
+    options: int = 0
+    #: made only when mode ``in_mode`` (1, 2 ...) is chosen (0: always)
+    in_mode: int = 0
 
     @property
     def is_place(self) -> bool:

@@ -348,3 +348,25 @@ def test_each_player_chooses_one_of_their_own_on_resolution() -> None:
                                                "units."), board)
     assert [a.as_json()["picks"] for a in resolve(shard, kind=Executed)] == [
         {"their_unit[B]": "b1"}]
+
+
+def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
+    """"Choose one - Deal 4 to a unit at a battlefield. / Kill a gear." (Lost to the
+    Sands): the controller chooses the mode (191.2) and only its targets (355.5). u1 is the
+    one unit at a battlefield, g1 the one gear: mode 1 with u1, or mode 2 with g1 -> 2; a
+    mode with no valid target can't be chosen (355.8): with no gear, 1."""
+    from riftsolve.models.answers import Choice
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    effect = compile_card("Lost", "[Action]\nChoose one -\n- Deal 4 to a unit at a "
+                          "battlefield.\n- Kill a gear.")
+    assert isinstance(effect, JointChoice)
+    units = (Unit("u1", "B", 3, "north"), Unit("u2", "A", 1, "base"))
+    board = Board(("north",), (*units, Unit("g1", "B", 0, "base", type="gear")))
+    lines = [a.as_json()["targets"] for a in finalize(Scenario("A", effect, board),
+                                                       kind=Choice)]
+    assert lines == [{"mode": "1", "unit": "u1", "gear": None},
+                     {"mode": "2", "unit": None, "gear": "g1"}]
+    assert finalize(Scenario("A", effect, Board(("north",), units))).count() == 1

@@ -32,7 +32,7 @@ def problems(draw: st.DrawFn) -> JointProblem:
                                     or [(0, 0)]))
         if i == j:
             continue
-        mode = draw(st.sampled_from(("same", "differ", "member", "or", "after")))
+        mode = draw(st.sampled_from(("same", "differ", "member", "or", "after", "gate")))
         left: tuple[Hashable, ...]
         right: tuple[Hashable, ...]
         if mode == "member":  # (kind, id) pairs held, and the (kind, id) looked for
@@ -43,13 +43,18 @@ def problems(draw: st.DrawFn) -> JointProblem:
         elif mode == "or":
             left = tuple(draw(st.booleans()) for _ in domains[i])
             right = tuple(draw(st.booleans()) for _ in domains[j])
+        elif mode == "gate":  # a pick made exactly when the mode chosen is "m1"
+            left = tuple("none" if v is None else "some" for v in domains[i])
+            right = tuple(draw(st.sampled_from(("m1", "m2"))) for _ in domains[j])
         elif mode == "after":  # ids in order, the empty key after every id
             left = tuple(EMPTY if v is None else (0, v) for v in domains[i])
             right = tuple(EMPTY if v is None else (0, v) for v in domains[j])
         else:
             left = tuple(draw(st.sampled_from(KEYS)) for _ in domains[i])
             right = tuple(draw(st.sampled_from(KEYS)) for _ in domains[j])
-        exempt = tuple(draw(st.sets(st.booleans()))) if mode == "or" else ()
+        exempt: tuple[Hashable, ...] = (tuple(draw(st.sets(st.booleans()))) if mode == "or"
+                                        else ("m1", draw(st.booleans())) if mode == "gate"
+                                        else ())
         tests.append(Check(mode, i, j, left, right, exempt))
     taxes = tuple(tuple(draw(st.sampled_from((0, 0, 1, 2))) for _ in d) for d in domains)
     budget = draw(st.sampled_from((None, 0, 1, 3)))
@@ -62,7 +67,7 @@ def _brute(problem: JointProblem) -> list[tuple[int, ...]]:
     budget."""
     found = []
     for positions in itertools.product(*(range(len(d)) for d in problem.domains)):
-        ok = all((t.mode not in ("after", "or")
+        ok = all((t.mode not in ("after", "or", "gate")
                   and (problem.domains[t.i][positions[t.i]] is None
                        or problem.domains[t.j][positions[t.j]] is None))
                  or t.holds(positions[t.i], positions[t.j]) for t in problem.tests)

@@ -243,6 +243,9 @@ def _compile(name: str, text: str) -> Effect:
     """:func:`compile_card`, grammar errors not yet turned into compile errors: a single
     choice (a split or a group), else several choices one after another (a joint
     choice, :mod:`riftsolve.models.cards.sequence`)."""
+    modes = _mode_lines(text)
+    if modes is not None:
+        return _modal(name, text, *modes)
     try:
         return _single(name, text)
     except CompileError as error:
@@ -293,6 +296,41 @@ def _all_read(effect: JointChoice, text: str) -> None:
     if said > len(picks):
         raise SequenceError(f"the text names {said} chosen objects, {len(picks)} were read: "
                             "a choice is not understood")
+
+
+#: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
+_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose one -\s*$", re.IGNORECASE)
+
+
+def _mode_lines(text: str) -> tuple[list[str], list[list[str]]] | None:
+    """For a "Choose one -" card: its sentences before the list and each mode's
+    sentences; ``None`` for any other text (a "choose two", or one with a condition on the
+    modes, is refused as a choice of modes)."""
+    lines = _REMINDER.sub("", text).split("\n")
+    for index, line in enumerate(lines):
+        found = _CHOOSE_ONE.match(line.strip())
+        if found is None:
+            continue
+        listed = [ln.strip()[2:] for ln in lines[index + 1:] if ln.strip().startswith("- ")]
+        if len(listed) < 2:
+            return None
+        before = "\n".join([*lines[:index], found.group(1).rstrip(" ,")])
+        return _sentences(before), [_sentences(mode) for mode in listed]
+    return None
+
+
+def _modal(name: str, text: str, before: list[str], modes: list[list[str]]) -> Effect:
+    """A "Choose one -" card: the mode chosen as it is played, and its mode's picks."""
+    card = _facts(name, text)
+    try:
+        effect = compile_sequence(
+            name, before, hidden=card.hidden, repeat=card.repeat, text=text,
+            ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
+            chooses=lambda sentence: bool(chosen_objects(sentence)), modes=modes)
+        _all_read(effect, text)
+    except SequenceError as error:
+        raise CompileError(f"a choice of modes: {error}", error.words) from None
+    return effect
 
 
 def _single(name: str, text: str) -> Effect:

@@ -104,14 +104,25 @@ class _Reading:
 
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                      repeat: bool = False, ignores_deflect: bool = False, text: str = "",
-                     chooses: Callable[[str], bool] | None = None) -> JointChoice:
+                     chooses: Callable[[str], bool] | None = None,
+                     modes: list[list[str]] | None = None) -> JointChoice:
     """The joint choice ``sentences`` state (see the module's documentation); a
     :class:`SequenceError` says why when they state none. ``chooses`` says whether a
     sentence chooses objects at all: one that does not, with words outside the grammar,
-    is skipped."""
+    is skipped. ``modes``: the sentences of each mode of a "Choose one -" after
+    ``sentences``: a ``mode`` pick (chosen as the card is played, no target), and each
+    mode's picks made only when it is chosen."""
     reading = _Reading(chooses=chooses)
     for sentence in sentences:
         _sentence(reading, sentence)
+    if modes:
+        reading.picks.append(Pick("mode", "mode", target=False, options=len(modes)))
+        for number, mode in enumerate(modes, 1):
+            start = len(reading.picks)
+            for sentence in mode:
+                _sentence(reading, sentence)
+            reading.picks[start:] = [replace(p, in_mode=number)
+                                     for p in reading.picks[start:]]
     if not reading.picks:
         raise SequenceError("no choice of objects found")
     return JointChoice(

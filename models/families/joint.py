@@ -78,6 +78,11 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
     return players[0] if players else ""
 
 
+def _modes(pick: Pick) -> list[str]:
+    """A mode pick's values: ``"1"`` to its number of modes."""
+    return [str(number) for number in range(1, pick.options + 1)]
+
+
 #: Picks made by several players, each on their own (355.10.e): by whom.
 _EACH = ("each", "each-opponent", "each-other")
 
@@ -106,6 +111,11 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     """Whether ``value`` may fill ``pick`` on its own (355.9.b, 359.3.e.2) on ``board``."""
     verb = "is no longer" if resolving else "is not"
     rule = "359.3.e.2" if resolving else "355.9.b"
+    if pick.kind == "mode":
+        if value not in _modes(pick):
+            return Failure("191.2", f"{value!r} {verb} one of the card's modes "
+                           f"(1 to {pick.options})")
+        return None
     if pick.kind == "player":
         if resolving:  # a player chosen stays a player of the game (not an object)
             return None
@@ -279,6 +289,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
         pool = [*board.battlefields, BASE]
     elif pick.is_piece:
         pool = sorted(p.id for p in board.objects if p.kind == pick.kind)
+    elif pick.kind == "mode":
+        pool = _modes(pick)
     else:
         pool = sorted(u.id for u in board if u.type == pick.kind)
     return [v for v in pool
@@ -391,6 +403,12 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
                                    if _at_hidden(scenario, board, pick, v))
     tests = [_test(scenario, board, lk, index[lk.pick], index[lk.to], domains[index[lk.pick]],
                    domains[index[lk.to]]) for lk in links]
+    mode = index.get("mode")
+    for i, pick in enumerate(picks):  # a mode's picks: made when it is chosen, only then
+        if pick.in_mode and mode is not None:
+            tests.append(Check("gate", i, mode,
+                               tuple("none" if v is None else "some" for v in domains[i]),
+                               domains[mode], (str(pick.in_mode), pick.optional)))
     if not hidden:
         return tuple(tests)
     for i, pick in enumerate(picks):
@@ -442,7 +460,7 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
     domains: list[tuple[Value, ...]] = []
     for pick in picks:
         found: tuple[Value, ...] = tuple(_candidates(scenario, board, pick, {}, False))
-        domains.append((None, *found) if pick.optional else found)
+        domains.append((None, *found) if pick.optional or pick.in_mode else found)
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
     tests = _tests(scenario, board, picks, domains, links)  # (Hidden may narrow domains)
@@ -577,6 +595,11 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
     failures = []
     for pick in picks:
         value = given[pick.name]
+        if pick.in_mode and given.get("mode") != str(pick.in_mode):
+            if value is not None:
+                failures.append(Failure("191.2", f"{pick.name}: mode {pick.in_mode} is not "
+                                        "the mode chosen: nothing is chosen for it"))
+            continue
         if value is None:
             if not pick.optional:
                 failures.append(Failure("355.8", f"{pick.name}: a required choice is "
@@ -737,6 +760,8 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
 
 
 def _pick_rule(pick: Pick) -> str:
+    if pick.kind == "mode":
+        return "191.2"
     if pick.is_place and not pick.target:
         return "355.4"
     if pick.exhausts or (not pick.target and pick.chooser == "you"):
@@ -761,7 +786,8 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
         if value is None:
             steps.append(step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
             continue
-        what = "a destination, not a target" if _pick_rule(pick) == "355.4" else (
+        what = "the mode its controller chooses" if pick.kind == "mode" else (
+            "a destination, not a target") if _pick_rule(pick) == "355.4" else (
             "a cost's choice, not a target" if _pick_rule(pick) == "355.10.c" else
             "a valid target")
         steps.append(step(_pick_rule(pick), f"{pick.name}: {value}, {what}"))
@@ -816,6 +842,15 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             continue
         field = f"{field_prefix}.{pick.name}"
         value = raw[pick.name]
+        if pick.in_mode and raw.get("mode") != str(pick.in_mode):
+            if value is not None:
+                raise ScenarioError(field, f"belongs to mode {pick.in_mode}, not the mode "
+                                    f"chosen ({raw.get('mode')!r}): null")
+            picks.append((pick.name, None))
+            continue
+        if pick.kind == "mode" and value not in _modes(pick):
+            raise ScenarioError(field, f"one of the modes {', '.join(_modes(pick))} (a "
+                                f"string), not {value!r}")
         if value is None:
             if not pick.optional:
                 raise ScenarioError(field, f"{effect.name} must choose its {pick.name} "

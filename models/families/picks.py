@@ -42,6 +42,9 @@ class Check:
       controller" (another unit of the mover's controller than the mover);
     * ``or``: the left key is true, or the right key is one of ``exempt`` (Hidden: at the
       Hidden battlefield, unless the other pick's place exempts it, 811.1.d.2.a);
+    * ``gate``: a mode's pick (left key ``"some"`` or ``"none"``) is made exactly when its
+      mode (``exempt[0]``) is the mode chosen (the right key), or may stay empty if
+      optional (``exempt[1]``);
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
       filled ones).
@@ -61,7 +64,7 @@ class Check:
     def total(self) -> bool:
         """Whether the test reads empty picks too (else an empty pick passes it): the
         order of picks alike, and Hidden (an empty pick excuses nothing)."""
-        return self.mode in ("after", "or")
+        return self.mode in ("after", "or", "gate")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -76,6 +79,9 @@ class Check:
         if self.mode == "member":
             return any(kind == y[0] and other != y[1]  # type: ignore[index]
                        for kind, other in x)  # type: ignore[attr-defined]
+        if self.mode == "gate":
+            chosen = y == self.exempt[0]
+            return bool((x == "some") == chosen or (x == "none" and self.exempt[1]))
         if self.mode == "after":
             return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
         return bool(x) or y in self.exempt
