@@ -136,6 +136,8 @@ class Reach(StrEnum):
     #: "here": the battlefield of the ability's source, checked when the instruction
     #: executes (359.3.f.2); a source at a base or off the board has no "here".
     HERE = "here"
+    #: "in a base", "in your base": at a base (each player's own).
+    BASE = "base"
 
 
 class Sharing(StrEnum):
@@ -304,6 +306,8 @@ class Pick:
     options: int = 0
     #: made only when mode ``in_mode`` (1, 2 ...) is chosen (0: always)
     in_mode: int = 0
+    #: moved "here" (the source's battlefield): not already there (355.4.a)
+    away: bool = False
 
     @property
     def is_place(self) -> bool:
@@ -383,8 +387,8 @@ class JointChoice:
     def needs_source(self) -> bool:
         """Whether a pick chooses "here" or "another", or damage is its source's Might:
         the scenario names the source."""
-        return any(p.reach is Reach.HERE or p.other for p in self.picks) or any(
-            d.amount_from == "source" for d in self.deeds)
+        return any(p.reach is Reach.HERE or p.other or p.away for p in self.picks) or any(
+            d.amount_from == "source" or d.to == "here" for d in self.deeds)
 
     def pick(self, name: str) -> Pick:
         """The pick called ``name``."""

@@ -370,3 +370,24 @@ def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
     assert lines == [{"mode": "1", "unit": "u1", "gear": None},
                      {"mode": "2", "unit": None, "gear": "g1"}]
     assert finalize(Scenario("A", effect, Board(("north",), units))).count() == 1
+
+
+def test_a_move_here_and_a_unit_in_a_base() -> None:
+    """"When I move to a battlefield, you may move an enemy unit to that battlefield": the
+    source's battlefield (359.3.f.2); an enemy already there can't be moved there (355.4.a):
+    with the source at north, b2 (south) and b3 (base), not b1 (north). "Deal 4 to a unit in
+    a base": b3 and a2, each at a base."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north", "south"), (
+        Unit("me", "A", 3, "north"), Unit("a2", "A", 1, "base"), Unit("b1", "B", 2, "north"),
+        Unit("b2", "B", 2, "south"), Unit("b3", "B", 2, "base")))
+    faefolk = compile_card("Faefolk", "When I move to a battlefield, you may move an enemy "
+                           "unit to that battlefield.")
+    assert faefolk.needs_source
+    moved = [a.chosen() for a in finalize(Scenario("A", faefolk, board, source="me"))]
+    assert moved == [("b2",), ("b3",)]
+    rocket = compile_card("Rocket", "Deal 4 to a unit in a base.")
+    assert [a.chosen() for a in finalize(Scenario("A", rocket, board))] == [("a2",), ("b3",)]

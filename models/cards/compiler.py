@@ -287,6 +287,8 @@ def _all_read(effect: JointChoice, text: str) -> None:
         low = sentence.lower()
         if _DELAYED.match(low):
             continue
+        if re.match(r"(?:when|whenever|once each turn)\b", low) and "," in low:
+            low = low.split(",", 1)[1]  # a trigger's condition chooses nothing (355.10.c)
         # "at a battlefield", "at a different location": where, not what (355.10.b)
         said += sum(1 for m in _MENTION.finditer(low)
                     if not low[:m.start()].endswith(_NOT_CHOSEN_BEFORE)

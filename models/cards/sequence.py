@@ -70,6 +70,9 @@ class _Reading:
     conditional: bool = False
     #: who chooses in the segment being read, when other players do (see _CHOOSERS)
     each: str = ""
+    #: whether the ability read so far is triggered by its source's own event ("When I
+    #: move to a battlefield"): "that battlefield" is then the source's
+    triggered: bool = False
     #: Whether a sentence chooses objects at all (one outside the grammar that chooses
     #: nothing is skipped: its outcome is not modelled).
     chooses: Callable[[str], bool] | None = None
@@ -149,6 +152,9 @@ _EXHAUSTED_REF = re.compile(r" to pay for this ability")
 def _sentence(reading: _Reading, sentence: str) -> None:
     reading.conditional = False
     low = sentence.lower().rstrip(".")
+    if re.match(r"^when (?:i|you play me to) (?:move|attack|defend|conquer|hold)?", low) \
+            and re.search(r"\b(?:to|at) a battlefield\b", low.split(",")[0]):
+        reading.triggered = True
     if _THEN_DO.match(low):
         reading.later = True  # a reflexive trigger: its choices come later (355.5.b)
         sentence = sentence[_THEN_DO.match(low).end():]  # type: ignore[union-attr]
@@ -578,6 +584,9 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
     index = reading.position(head)
     if words == "a battlefield" and head.kind in ("unit", "gear"):
         reading.picks[index] = replace(head, reach=Reach.BATTLEFIELD)
+    elif words in ("a base", "your base", "their base", "its base") and head.kind in (
+            "unit", "gear"):
+        reading.picks[index] = replace(head, reach=Reach.BASE)
     elif words == "its location":
         other = reading.last("unit", before=index)
         if other is None:
@@ -741,9 +750,16 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
             reading.link(where.name, Link.HOSTS_ALLY, unit.name)
         reading.do(Deed(unit.name, Action.MOVE, to=where.name))
         return
+    place = reading.last("battlefield", "location", before=reading.position(unit)) \
+        or reading.last("battlefield", "location")
+    if words in ("here", "this battlefield") or (words == "that battlefield" and place is None
+                                                 and reading.triggered):
+        # the source's battlefield ("when I move to a battlefield, ... to that battlefield")
+        at = reading.position(unit)
+        reading.picks[at] = replace(reading.picks[at], away=True)
+        reading.do(Deed(unit.name, Action.MOVE, to="here"))
+        return
     if words == "that battlefield" or words == "the same battlefield":
-        place = reading.last("battlefield", "location", before=reading.position(unit)) \
-            or reading.last("battlefield", "location")
         if place is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier choice")
         reading.link(unit.name, Link.APART, place.name)

@@ -144,6 +144,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, f"{value} {verb} {mine} (controlled by {unit.controller})")
     if pick.reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
         return Failure(rule, f"{value} {verb} at a battlefield (at {unit.location})")
+    if pick.reach is Reach.BASE and unit.location != BASE:
+        return Failure(rule, f"{value} {verb} in a base (at {unit.location})")
+    if pick.away and unit.location == source_battlefield(board, scenario.source):
+        return Failure("355.4.a", f"{value} is already here: a move goes elsewhere")
     if pick.reach is Reach.HERE:
         here = source_battlefield(board, scenario.source)
         if unit.location != here:
@@ -660,6 +664,8 @@ def _destination(scenario: Scenario, deed_to: str, chosen: Mapping[str, Value],
     when the move executes (359.3.f.2), or ``"base"``."""
     if deed_to == BASE:
         return BASE
+    if deed_to == "here":  # the source's battlefield as the move executes (359.3.f.2)
+        return source_battlefield(board, scenario.source)
     value = chosen.get(deed_to)
     if value is None:
         return None
