@@ -308,6 +308,9 @@ class Pick:
     in_mode: int = 0
     #: moved "here" (the source's battlefield): not already there (355.4.a)
     away: bool = False
+    #: a second kind the pick may take: "a unit or gear" (``kind`` unit, ``also`` gear);
+    #: for a card, a second card type
+    also: str = ""
 
     @property
     def is_place(self) -> bool:

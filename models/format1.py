@@ -489,8 +489,10 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     effect: Effect = card if card is not None else _combat(raw, board)
     if effect.needs_source and raw.source is None:
         raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
-    if raw.source is not None and raw.source not in board:
-        raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units)")
+    if raw.source is not None and raw.source not in board and not board.is_battlefield(
+            raw.source):
+        raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units, nor a "
+                            "battlefield: a battlefield card's ability names its battlefield)")
     if raw.from_hidden is not None:
         if not board.is_battlefield(raw.from_hidden):
             raise ScenarioError("from_hidden", f"{raw.from_hidden!r} is not a battlefield in "

@@ -53,7 +53,8 @@ KINDS = {
     "opponents": "player", "controller": "player", "controllers": "player", "owner": "player",
     "owners": "player", "defender": "player", "attacker": "player", "card": "card",
     "cards": "card", "buff": "buff", "buffs": "buff", "hand": "hand", "hands": "hand",
-    "trash": "trash", "deck": "deck", "base": "base", "bases": "base", "champion": "unit",
+    "trash": "trash", "trashes": "trash", "deck": "deck", "base": "base", "bases": "base",
+    "champion": "unit",
     "destination": "location",
     "equipment": "gear", "token": "unit", "tokens": "unit", "recruit": "unit",
     "recruits": "unit",
@@ -71,7 +72,7 @@ REFERENCE = ("that", "those", "these", "the", "this")
 #: Tags and domains a card may filter on ("enemy Order units").
 TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mechs", "bird",
                   "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons", "bomb",
-                  "bombs"})
+                  "bombs", "cat", "cats", "dog", "dogs", "reflection", "reflections"})
 ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
@@ -128,7 +129,7 @@ FUNCTION_WORDS = frozenset({
     "name", "copy", "empower", "disempower", "spent", "channels", "put", "reduce",
     "reduced", "reducing", "bonus", "win", "game", "own", "rest", "leaves", "board",
     "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
-    "following", "text", "effect", "long", "ends", "tie",
+    "following", "text", "effect", "long", "ends", "tie", "you've", "addition",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")

@@ -101,8 +101,11 @@ class Scenario:
         bounded("bonus_damage", self.bonus_damage, 0, LIMIT)
         if self.available_power is not None:
             bounded("available_power", self.available_power, 0, LIMIT)
-        if self.source is not None and self.source not in self.board:
-            raise ScenarioError("source", f"unknown unit id {self.source!r} (not in units)")
+        if self.source is not None and self.source not in self.board \
+                and not self.board.is_battlefield(self.source):
+            raise ScenarioError("source", f"unknown unit id {self.source!r} (not in units, "
+                                "nor a battlefield: a battlefield card's ability names its "
+                                "battlefield)")
         if self.from_hidden is not None and not self.board.is_battlefield(self.from_hidden):
             raise ScenarioError("from_hidden", f"{self.from_hidden!r} is not a battlefield in "
                                 "play")

@@ -70,10 +70,13 @@ def source_battlefield(board: Board, source: str | None) -> str | None:
     """The battlefield "here" refers to: the source's battlefield now, or ``None``.
 
     "Here" is checked when the instruction executes (CR 1.4 359.3.f.2). A source at a base
-    or off the board has no battlefield, so no unit is "here".
+    or off the board has no battlefield, so no unit is "here". A battlefield card's ability
+    names the battlefield itself as its source: "here" is that battlefield.
     """
     if source is None:
         return None
+    if board.is_battlefield(source) and source not in board:
+        return source  # a battlefield card's own ability: "here" is that battlefield
     location = board[source].location
     return location if board.is_battlefield(location) else None
 

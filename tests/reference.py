@@ -1834,7 +1834,7 @@ DataValue = str | None
 
 DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may", "other",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
-                    "zone", "card_type", "state", "own")
+                    "zone", "card_type", "state", "own", "also")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -1849,7 +1849,8 @@ def _data_picks(effect: Any) -> list[DataPick]:
     picks: list[DataPick] = []
     for pick in effect.picks:
         fields = {key: getattr(pick, key) for key in DATA_PICK_FIELDS}
-        for key in ("name", "kind", "among", "reach", "chooser", "zone", "card_type", "state"):
+        for key in ("name", "kind", "among", "reach", "chooser", "zone", "card_type", "state",
+                    "also"):
             fields[key] = str(fields[key])
         fields["tags"] = [str(tag) for tag in fields["tags"]]
         picks.append(fields)
@@ -1926,9 +1927,10 @@ def data_kind_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     a location is a battlefield in play or "base" (355.4); a player is one the document
     names; a rune, spell, ability, legend or card is an ``objects`` entry of that kind."""
     kind = pick["kind"]
-    if kind in DATA_ON_BOARD:
+    if kind in DATA_ON_BOARD:  # ("a unit or gear": either type, the pick's ``also``)
         entry = _data_entry(doc, kind, value)
-        return entry is not None and str(entry.get("type", "unit")) == kind
+        return entry is not None and str(entry.get("type", "unit")) in {
+            kind, pick.get("also") or kind}
     if kind == "battlefield":
         return value in _battlefields(doc)
     if kind == "location":
@@ -1963,7 +1965,8 @@ def data_card_type_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     if pick["kind"] != "card" or not pick["card_type"]:
         return True
     entry = _data_entry(doc, "card", value)
-    return entry is not None and entry.get("type") == pick["card_type"]
+    types = {pick["card_type"], pick.get("also") or pick["card_type"]}  # "a unit or gear"
+    return entry is not None and entry.get("type") in types
 
 
 def data_among_ok(doc: Doc, pick: DataPick, value: str, chooser: str | None) -> bool:

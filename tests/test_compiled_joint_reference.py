@@ -88,6 +88,8 @@ TEXTS: tuple[str, ...] = (
 #: with "you may", [Repeat], [Hidden] with "there", "at its location" and "up to one", an
 #: exhausted unit, legends, abilities, cards of a type in a trash.
 EXTRA_TEXTS: tuple[str, ...] = (
+    "Kill a unit. Return a unit or gear from your trash to your hand.",
+    "Stun a unit or gear. Exhaust an enemy rune.",
     "Choose a battlefield and another friendly unit there.",
     "Give another friendly unit +1 Might this turn and stun an enemy unit at its location.",
     "Kill another unit and exhaust an enemy rune.",

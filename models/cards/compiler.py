@@ -469,7 +469,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if segment.verb in _NOT_UNITS:
         raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
                            "units on the board: not modelled yet")
-    zoned = [p for p in segment.phrases if p.relation == "zone" and p.head is not None]
+    zoned = [p for p in segment.phrases if p.relation == "zone"]
     if zoned:
         raise CompileError(f"{sentence!r}: chooses a card in {zoned[0].words!r}, not a unit "
                            "on the board")

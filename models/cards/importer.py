@@ -54,11 +54,9 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
             continue
         done.choosing += 1
         try:
+            # (a battlefield card's "here" is the battlefield itself: the scenario names it
+            # as the source)
             effect = compile_card(card.name, card.text)
-            if "Battlefield" in card.types and effect.needs_source:
-                raise CompileError("on a battlefield card, 'here' (or 'another') is the "
-                                   "battlefield itself, which a scenario cannot name as the "
-                                   "source: not modelled yet")
             done.effects.append(effect)
         except CompileError as error:
             done.failures.append({"name": card.name, "why": str(error),

@@ -281,6 +281,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
     revealed = verb == "reveal" and "from among them" in low
+    zoned |= {i for i, p in enumerate(phrases) if re.match(
+        r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? from (?:your|a|an|any|their|its) trash",
+        low[p.start + len(p.words):])}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
         i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
             "card", "unit", "gear", "spell")))]
@@ -312,7 +315,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             continue
         if _is_choice(phrase) and index in in_zone:
             zone = next((p for p in phrases if p.relation == "zone" and p.head == index),
-                        None)
+                        None) or next((p for p in phrases[index + 1:] if p.relation == "zone"),
+                                      None)
             where = "revealed" if revealed else zone.kind if zone is not None else "hand"
             owner = zone.words.lower().split()[0] if zone is not None else "your"
             pick = _card_pick(reading, sentence, phrase, mode, where, owner)
@@ -394,7 +398,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{sentence!r}: the condition on {phrase.words!r} is not "
                             "modelled yet")
     either = _EITHER.match(after)
-    if either:
+    also = _also(kind, either)
+    if either and not also:
         raise SequenceError(f"{sentence!r}: chooses a {kind} or {either.group(1)}: one "
                             "choice over several kinds of object is not modelled yet")
     controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
@@ -432,7 +437,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
         state=next((q for q in qualifiers if q in ("exhausted", "ready")), ""),
-        might_at_most=int(cap.group(1)) if cap else None)
+        might_at_most=int(cap.group(1)) if cap else None, also=also)
     reading.picks.append(pick)
     if other and previous is not None:
         reading.link(pick.name, Link.OTHER, previous.name)
@@ -471,6 +476,15 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
         chooser="you" if reading.each == "you-must" else reading.each)
     reading.picks.append(pick)
     return pick
+
+
+def _also(kind: str, either: re.Match[str] | None) -> str:
+    """The second kind of "a unit or gear" (a unit pick that may take a gear), else ``""``
+    (other pairs of kinds are refused)."""
+    if either is None:
+        return ""
+    other = (either.group(1) or either.group(2) or "").rstrip("s")
+    return other if {kind, other} == {"unit", "gear"} else ""
 
 
 def _how_many(sentence: str, phrase: Phrase | None) -> tuple[int, bool]:
@@ -526,6 +540,10 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     if re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", after):
         raise SequenceError(f"{sentence!r}: the condition on the card is not modelled yet")
     kind = KINDS.get(phrase.kind, phrase.kind) if phrase is not None else "card"
+    either = _EITHER.match(after) if phrase is not None else None
+    also = _also(kind, either)
+    if either and not also:
+        raise SequenceError(f"{sentence!r}: a card of several kinds is not modelled yet")
     public = _ZONES.get(where, False)
     pick = Pick(
         name=reading.named("card"), kind="card", own=owner == "your",
@@ -534,7 +552,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         may=mode is Mode.MAY and not now,
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
         target=public and not now, later=reading.later or (not public and not now),
-        zone="trash" if where == "trashes" else where,
+        zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     reading.picks.append(pick)
     return pick

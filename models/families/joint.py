@@ -136,8 +136,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     unit = board[value]
     if not unit.on_board:
         return Failure("359.3.e.2", f"{value} {verb} on the board")
-    if unit.type != pick.kind:
-        return Failure(rule, f"{value} {verb} a {pick.kind} (it is a {unit.type})")
+    if unit.type not in {pick.kind, pick.also} - {""}:
+        either = f"{pick.kind} or {pick.also}" if pick.also else pick.kind
+        return Failure(rule, f"{value} {verb} a {either} (it is a {unit.type})")
     if not pick.among.admits(board.friendly_to(unit, chooser)) or (
             pick.own and unit.controller != chooser):
         mine = f"one of {chooser}'s own" if pick.own else _relation_words(pick)
@@ -204,7 +205,7 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
             pick.own and piece.controller != chooser):
         return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
                        f"{piece.controller})")
-    if pick.card_type and piece.type != pick.card_type:
+    if pick.card_type and piece.type not in {pick.card_type, pick.also} - {""}:
         return Failure(rule, f"{value} {verb} a {pick.card_type} card")
     missing = [t for t in pick.tags if t not in piece.tags]
     if missing:
@@ -296,7 +297,7 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
     elif pick.kind == "mode":
         pool = _modes(pick)
     else:
-        pool = sorted(u.id for u in board if u.type == pick.kind)
+        pool = sorted(u.id for u in board if u.type in {pick.kind, pick.also} - {""})
     return [v for v in pool
             if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
 

@@ -166,7 +166,8 @@ def friendly_options(scenario: Scenario) -> tuple[FriendlyOption, ...]:
 def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
     """The finalization question of a split-damage scenario (355.14.a-c, 355.13, 809)."""
     source = scenario.source
-    if source is not None and scenario.board[source].controller != scenario.controller:
+    if source is not None and source in scenario.board and \
+            scenario.board[source].controller != scenario.controller:
         raise ScenarioError("source", f"{source} is controlled by "
                             f"{scenario.board[source].controller}: when the ability is "
                             f"finalized its source is {scenario.controller}'s (191.2)")
