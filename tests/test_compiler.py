@@ -124,6 +124,11 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
     ("Return a unit or spell to its owner's hand.", "chooses unit or spell"),
     ("Kill a unit. Then stun a unit there.", "several choices"),
+    # a judge's review of compiled dump cards: each of these was once misread
+    ("Move an enemy unit.\n[Level 6][>] [Stun] an enemy unit.", "gated by \\[Level\\]"),
+    ("When you play me, deal 2 to a unit.\n[Exhaust]: Stun a unit.", "several abilities"),
+    ("When you conquer here, ready up to 2 runes at the end of this turn.", "no choice"),
+    ("Choose an opponent. They reveal their hand. Choose a card from it.", "which zone"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:
     with pytest.raises(CompileError, match=says):
@@ -391,3 +396,23 @@ def test_a_move_here_and_a_unit_in_a_base() -> None:
     assert moved == [("b2",), ("b3",)]
     rocket = compile_card("Rocket", "Deal 4 to a unit in a base.")
     assert [a.chosen() for a in finalize(Scenario("A", rocket, board))] == [("a2",), ("b3",)]
+
+
+
+def test_what_a_judge_found_misread_is_read_right() -> None:
+    """A trailing "if ..." chooses nothing (its outcome is not modelled); a keyword's cost
+    line ("[Repeat] - Discard 1") is paid to play, not read as an instruction; a card
+    banished from a trash to pay a cost is no target (355.10.c); "from here" is here."""
+    counter = compile_card("Sands", "Counter a spell if an opponent has played another "
+                           "spell this turn.")
+    assert isinstance(counter, JointChoice) and [p.kind for p in counter.picks] == ["spell"]
+    square = compile_card("Square", "[Repeat] - Discard 1 (You may pay the additional cost "
+                          "to repeat this spell's effect.)\nGive a unit +1 Might this turn.")
+    assert [s.kinds for s in getattr(square, "slots", ())] == [("unit",)]
+    revenant = compile_card("Revenant", "Banish a unit or gear from your trash, [Exhaust]: "
+                            "Draw 1.")
+    assert isinstance(revenant, JointChoice)
+    assert [(p.kind, p.target, p.zone) for p in revenant.picks] == [("card", False, "trash")]
+    janna = compile_card("Janna", "When you play me, move up to one enemy unit from here to "
+                         "its base.")
+    assert isinstance(janna, JointChoice) and janna.picks[0].reach is Reach.HERE

@@ -94,8 +94,27 @@ _OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|
                        r"battlefields?|legends?)\b|\bunits?, (gear|runes?)\b")
 #: Verbs whose objects are cards to play, draw or discard, or tokens made: not units.
 _NOT_UNITS = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
-#: A delayed trigger ("At end of turn, ..."): its choices are its own, made later.
-_DELAYED = re.compile(r"^at (?:the )?(?:end|start|beginning) of (?:the |this |your )?turn\b")
+#: A delayed trigger ("At end of turn, ...", "... at the end of this turn"): its choices
+#: are its own, made when it is finalized (355.5.b).
+_DELAYED = re.compile(r"(?:^|\b)at (?:the )?(?:end|start|beginning) of (?:the |this |your |"
+                      r"each )?(?:next )?(?:turn|main phase|beginning phase)\b")
+def _read_now(sentences: list[str]) -> list[str]:
+    """The sentences whose choices the card's question makes: a delayed trigger's ("...
+    at the end of this turn", or a spell's "At end of turn, ...") are made when it is
+    finalized (355.5.b), not now; a card whose only choices are its own phase trigger's
+    ("At the end of your turn, ready 2 runes") is that trigger's question."""
+    now = [s for s in sentences if not _DELAYED.search(s.lower())]
+    if any(chosen_objects(s) for s in now):
+        return now
+    return [s for s in sentences if not _DELAYED.search(s.lower())
+            or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
+
+
+#: A line that is a keyword's cost and its reminder: "[Repeat] - Discard 1", "[Equip] ...".
+_COST_LINE = re.compile(r"^\s*\[(?:Repeat|Equip|Accelerate|Empower|Quick-Draw|Weaponmaster|"
+                        r"Deflect)\b[^\]]*\]\s*(?:-|:rb_|\[|\(|$)", re.IGNORECASE)
+#: A line of an ability gated by a state the scenario does not state.
+_GATED = re.compile(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[(?:Level \d+|Empowered)\]", re.IGNORECASE)
 #: A condition on the units chosen that the scenario format does not state.
 _RELATIVE = re.compile(r"\bunits? (that|who|which)\b|\bbattlefields? (i|you|they) \b|"
                        r"\bunits? (?:here )?(?:that|with) (?:moved|attacked|died)\b")
@@ -243,6 +262,7 @@ def _compile(name: str, text: str) -> Effect:
     """:func:`compile_card`, grammar errors not yet turned into compile errors: a single
     choice (a split or a group), else several choices one after another (a joint
     choice, :mod:`riftsolve.models.cards.sequence`)."""
+    _one_ability(text)
     modes = _mode_lines(text)
     if modes is not None:
         return _modal(name, text, *modes)
@@ -254,7 +274,8 @@ def _compile(name: str, text: str) -> Effect:
         card = _facts(name, text)
         try:
             effect = compile_sequence(
-                name, _sentences(text), hidden=card.hidden, repeat=card.repeat, text=text,
+                name, _read_now(_sentences(text)),
+                hidden=card.hidden, repeat=card.repeat, text=text,
                 ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
                 chooses=lambda sentence: bool(chosen_objects(sentence)))
             _all_read(effect, text)
@@ -285,10 +306,11 @@ def _all_read(effect: JointChoice, text: str) -> None:
     said = 0
     for sentence in _sentences(text):
         low = sentence.lower()
-        if _DELAYED.match(low):
+        if _DELAYED.search(low) and sentence not in _read_now(_sentences(text)):
             continue
         if re.match(r"(?:when|whenever|once each turn)\b", low) and "," in low:
             low = low.split(",", 1)[1]  # a trigger's condition chooses nothing (355.10.c)
+        low = re.split(r"\bif\b", low)[0] if not low.startswith("if ") else low
         # "at a battlefield", "at a different location": where, not what (355.10.b)
         said += sum(1 for m in _MENTION.finditer(low)
                     if not low[:m.start()].endswith(_NOT_CHOSEN_BEFORE)
@@ -300,8 +322,41 @@ def _all_read(effect: JointChoice, text: str) -> None:
                             "a choice is not understood")
 
 
+def _one_ability(text: str) -> None:
+    """Refuse a card whose choices belong to several abilities, or to an ability gated by a
+    state a scenario does not state ([Level N], [Empowered]): one effect answers one
+    ability's question. A spell's instructions, and the additional costs paid to play it,
+    are one ability; each triggered or activated ability is its own; a static ability
+    ("While ...", "I have ...") chooses nothing."""
+    abilities: dict[str, list[str]] = {}
+    for number, line in enumerate(_REMINDER.sub("", text).split("\n")):
+        low = " ".join(line.split()).lower()
+        if _COST_LINE.match(line) or not low or _STATIC.match(low) or not chosen_objects(line):
+            continue
+        if _GATED.match(line):
+            raise CompileError("a choice of an ability gated by [Level] or [Empowered] is "
+                               "not modelled yet")
+        own = _TRIGGERED.match(low) or "[>]" in line or _ACTIVATED.search(line)
+        abilities.setdefault(f"line {number}" if own else "the card's", []).append(low)
+    if len(abilities) > 1 and not _CHOOSE_ONE.search(_REMINDER.sub("", text)):
+        raise CompileError("choices in several abilities (" + "; ".join(
+            lines[0][:60] for lines in abilities.values()) + "): one effect answers one "
+            "ability: not modelled yet")
+
+
+#: The start of a triggered ability's line.
+_TRIGGERED = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:when|whenever|once each turn|at the "
+                        r"(?:start|end|beginning))\b")
+#: An activated ability's cost colon ("[Exhaust]: ...", ":rb_exhaust:: ...", "1, : ...").
+_ACTIVATED = re.compile(r"(?:\]|:rb_[a-z0-9_]+:|\d)\s*:(?!rb_)\s")
+#: A static ability's line: it chooses nothing.
+_STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly units "
+                     r"(?:have|can)|this costs|you may play me|if (?:you|i|an opponent)"
+                     r"\b[^,]*, (?:i|this|you may play me)\b)")
+
+
 #: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
-_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose one -\s*$", re.IGNORECASE)
+_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose one -\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def _mode_lines(text: str) -> tuple[list[str], list[list[str]]] | None:
@@ -350,7 +405,7 @@ def _single(name: str, text: str) -> Effect:
     if modes:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
     # a delayed trigger's choices are made when it is finalized (355.5.b), not now
-    sentences = [s for s in _sentences(text) if not _DELAYED.match(s.lower())]
+    sentences = _read_now(_sentences(text))
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
               and [k for k in chosen_objects(s) if k not in ("unit", "gear")]]
@@ -403,9 +458,12 @@ def _sentences(text: str) -> list[str]:
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
                   lambda m: m.group(1).lower(), bare)
+    raw_lines = _REMINDER.sub("", text).split("\n")
     bare = re.sub(r"\[[^\]]*\]", " ", bare)
     found = []
     for line in bare.split("\n"):
+        if _COST_LINE.match(raw_lines.pop(0) if raw_lines else ""):
+            continue  # a keyword's cost ("[Repeat] - Discard 1"): paid to play, not read
         for sentence in re.split(r"(?<=[.!])\s+", line):
             sentence = " ".join(sentence.split()).strip(" -")
             if sentence:

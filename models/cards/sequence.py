@@ -46,7 +46,7 @@ _UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
 #: Verbs that act on cards or make tokens: not objects on the board.
 _NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
-_ZONE_VERBS = frozenset({"play", "discard", "recycle", "reveal"})
+_ZONE_VERBS = frozenset({"play", "discard", "recycle", "reveal", "banish", "return"})
 
 class SequenceError(ValueError):
     """A text the sequence compiler cannot read; the message says why."""
@@ -169,6 +169,13 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             raise SequenceError(f"{sentence!r}: who fights whom is not understood")
         reading.do(Deed(units[0].name, Action.FIGHT, with_pick=units[1].name))
         return
+    trailing = re.search(r",? if\b", low)
+    if trailing is not None and trailing.start() > 0 and not low.startswith("if "):
+        # "Counter a spell if an opponent has played another spell this turn": the
+        # condition chooses nothing; whether the instruction is followed is not modelled
+        reading.conditional = True
+        sentence = sentence[:trailing.start()] + "."
+        low = sentence.lower().rstrip(".")
     if_units = 0
     cond = _IF_UNITS.match(low)
     if cond:
@@ -280,7 +287,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         return
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
-    revealed = verb == "reveal" and "from among them" in low
+    revealed = "from among them" in low
     zoned |= {i for i, p in enumerate(phrases) if re.match(
         r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? from (?:your|a|an|any|their|its) trash",
         low[p.start + len(p.words):])}
@@ -319,7 +326,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                                       None)
             where = "revealed" if revealed else zone.kind if zone is not None else "hand"
             owner = zone.words.lower().split()[0] if zone is not None else "your"
-            pick = _card_pick(reading, sentence, phrase, mode, where, owner)
+            pick = _card_pick(reading, sentence, phrase, mode, where, owner,
+                              now=mode is Mode.ADDITIONAL_COST)
             made[index] = pick
             acted.append((pick, phrase))
         elif _is_choice(phrase):
@@ -332,7 +340,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                 raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier "
                                     "choice")
             acted.append((found, phrase))
-        elif phrase.determiner == "here" and made:  # "an enemy unit here"
+        elif (phrase.determiner == "here" or phrase.words.lower() == "here") and made:
+            # "an enemy unit here", "from here"
             last = list(made.values())[-1]
             at = reading.position(last)
             reading.picks[at] = replace(reading.picks[at], reach=Reach.HERE)
@@ -340,6 +349,11 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
     swept: list[tuple[Pick, Relation]] = []
     for phrase in phrases:
+        if phrase.relation == "zone" and phrase.words.lower() == "here" and made:
+            last = list(made.values())[-1]  # "from here": at the source's battlefield
+            at = reading.position(last)
+            reading.picks[at] = replace(reading.picks[at], reach=Reach.HERE)
+            continue
         if phrase.relation != "place":
             continue
         if phrase.head in sweeps:  # 355.10.b: the battlefield is the target
@@ -416,6 +430,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         kind, {Relation.ENEMY: "enemy", Relation.FRIENDLY: "friendly"}.get(among, "unit"))
     if reading.each:
         return _each_pick(reading, sentence, phrase, mode, kind)
+    if kind == "card":
+        raise SequenceError(f"{sentence!r}: {phrase.words!r}: which zone the card is in is "
+                            "not understood")
     costly = mode is Mode.ADDITIONAL_COST
     paid = _COST_VERB.search(sentence.lower()) if costly else None
     if costly and paid is None:
