@@ -435,26 +435,6 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
                                                                       picks[j], v)
                                  for v in domains[j]), exempt))
     return tuple(tests)
-    for i, pick in enumerate(picks):
-        if not hidden_bound(pick):
-            continue
-        near = [lk for lk in links if lk.pick == pick.name]  # the restrictions it carries
-        partners = {lk.to for lk in near}
-        if not partners:
-            domains[i] = tuple(v for v in domains[i] if _at_hidden(scenario, board, pick, v))
-            continue
-        if len(partners) > 1:
-            raise ScenarioError("from_hidden", f"{scenario.effect.name}: the Hidden "
-                                f"restriction on {pick.name}, linked to several other "
-                                "choices, is not modelled yet")
-        j = index[partners.pop()]
-        exempt = tuple({lk.link is Link.APART for lk in near
-                        if lk.link in (Link.AT, Link.WITH, Link.APART)})
-        tests.append(Check("or", i, j,
-                          tuple(_at_hidden(scenario, board, pick, v) for v in domains[i]),
-                          tuple(v is not None and _at_hidden(scenario, board, picks[j], v)
-                                for v in domains[j]), exempt))
-    return tuple(tests)
 
 
 def finalize_problem(scenario: Scenario) -> JointProblem:
