@@ -416,3 +416,22 @@ def test_what_a_judge_found_misread_is_read_right() -> None:
     janna = compile_card("Janna", "When you play me, move up to one enemy unit from here to "
                          "its base.")
     assert isinstance(janna, JointChoice) and janna.picks[0].reach is Reach.HERE
+
+
+def test_what_a_second_review_found_is_read_right() -> None:
+    """"You may discard 1 to kill a unit or gear": the card discarded is the cost's choice
+    (no target, optional), the unit a target whose kill may be declined (355.12); "from a
+    battlefield": at a battlefield; "each player discards 1" in a mode: each chooses a
+    card of their own hand on resolution, only if that mode was chosen."""
+    mord = compile_card("Mord", "When you play me or when I attack, you may discard 1 to "
+                        "kill a unit or gear.")
+    assert isinstance(mord, JointChoice)
+    assert [(p.kind, p.target, p.optional, p.may) for p in mord.picks] == [
+        ("card", False, True, False), ("unit", True, False, True)]
+    isolate = compile_card("Isolate", "Move an enemy unit from a battlefield to its base.")
+    assert isinstance(isolate, JointChoice) and isolate.picks[0].reach is Reach.BATTLEFIELD
+    minah = compile_card("Minah", "When I move to a battlefield, choose one -\n- Each player "
+                         "discards 1.\n- Each player draws 1.")
+    assert isinstance(minah, JointChoice)
+    assert [(p.kind, p.chooser, p.in_mode, p.later) for p in minah.picks] == [
+        ("mode", "you", 0, False), ("card", "each", 1, True)]

@@ -70,6 +70,8 @@ class _Reading:
     conditional: bool = False
     #: who chooses in the segment being read, when other players do (see _CHOOSERS)
     each: str = ""
+    #: whether the sentence's action is optional as a whole ("you may pay 2 to ...")
+    optional_action: bool = False
     #: whether the ability read so far is triggered by its source's own event ("When I
     #: move to a battlefield"): "that battlefield" is then the source's
     triggered: bool = False
@@ -201,9 +203,19 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             return  # words outside the grammar in a sentence that chooses nothing
         raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) from None
     crescent = _CRESCENT.search(sentence.lower())
+    # "you may pay 2 to stun a unit": a cost within the instruction (355.10.c.1), the
+    # whole optional: its choices are made now, the action done or declined (355.12)
+    reading.optional_action = any(seg.mode is Mode.COST and "may" in seg.subject.lower()
+                                  for seg in instruction.segments)
     offset = 0
     for segment in instruction.segments:
         offset, start = offset + len(segment.phrases), offset
+        if segment.mode is Mode.COST and segment.verb == "discard" and re.search(
+                r"\bdiscard (?:1|one)\b", sentence.lower()):
+            pick = _card_pick(reading, sentence, None, Mode.ADDITIONAL_COST, "hand", "your",
+                              now=True)  # the card discarded to pay (355.10.c)
+            reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+            continue
         players = _players(segment.mode, segment.subject)
         if players:
             reading.each = players  # other players' choices, on resolution (355.10.e-f)
@@ -283,6 +295,14 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         return
     if verb in ("draw", "channel"):
         return  # the top cards or runes: nothing chosen
+    if verb == "discard" and reading.each and re.search(r"\bdiscards? (?:1|one)\b", low):
+        # "each player discards 1": each chooses a card of their own hand (355.10.e)
+        reading.picks.append(Pick(
+            reading.named("card"), "card", Relation.FRIENDLY, zone="hand", target=False,
+            later=True, own=True, chooser="you" if reading.each == "you-must" else
+            reading.each))
+        reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label="discard"))
+        return
     if verb == "play" and _token_play(reading, sentence, phrases):
         return
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
@@ -349,6 +369,11 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
     swept: list[tuple[Pick, Relation]] = []
     for phrase in phrases:
+        if phrase.relation == "zone" and phrase.words.lower() == "a battlefield" and made:
+            last = list(made.values())[-1]  # "from a battlefield": at a battlefield
+            at = reading.position(last)
+            reading.picks[at] = replace(reading.picks[at], reach=Reach.BATTLEFIELD)
+            continue
         if phrase.relation == "zone" and phrase.words.lower() == "here" and made:
             last = list(made.values())[-1]  # "from here": at the source's battlefield
             at = reading.position(last)
@@ -444,7 +469,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     previous = reading.last(kind) if kind in ("unit", "gear") else None
     pick = Pick(
         name=reading.named(base), kind=kind, among=among, optional=words.startswith("up to"),
-        may=mode is Mode.MAY and not costly,
+        may=(mode is Mode.MAY or reading.optional_action) and not costly,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same",

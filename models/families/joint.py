@@ -534,6 +534,9 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     domains: list[tuple[Value, ...]] = []
     made = declared(scenario)
     for pick in later:
+        if pick.in_mode and made.get("mode") != str(pick.in_mode):
+            domains.append((None,))  # a pick of a mode not chosen: nothing to choose
+            continue
         found = [v for v in _candidates(scenario, board, pick, kept, True)
                  if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
                         for lk in effect.links)]
