@@ -171,7 +171,12 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             raise SequenceError(f"{sentence!r}: who fights whom is not understood")
         reading.do(Deed(units[0].name, Action.FIGHT, with_pick=units[1].name))
         return
-    trailing = re.search(r",? if\b", low)
+    inner = re.search(r", if [^,]+, ", sentence, re.IGNORECASE)
+    if inner is not None:  # "At the end of your turn, if I'm at a battlefield, ready ..."
+        reading.conditional = True
+        sentence = sentence[:inner.start()] + ", " + sentence[inner.end():]
+        low = sentence.lower().rstrip(".")
+    trailing = re.search(r",? if\b[^,]*$", low)
     if trailing is not None and trailing.start() > 0 and not low.startswith("if "):
         # "Counter a spell if an opponent has played another spell this turn": the
         # condition chooses nothing; whether the instruction is followed is not modelled
