@@ -669,6 +669,15 @@ class ListedResolutions(Listed):
     question = "resolve"
 
 
+class JointDeclarations(ListedDeclarations):
+    """Every legal declaration of a joint choice: listed, counted exactly along its links
+    (:meth:`riftsolve.models.families.picks.JointProblem.count`)."""
+
+
+class JointResolutions(ListedResolutions):
+    """Every legal resolution of a joint choice."""
+
+
 # --------------------------------------------------------------------------- questions
 
 
@@ -688,7 +697,7 @@ LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
     "split": (Declarations, Resolutions),
     "group": (GroupDeclarations, GroupResolutions),
     "combat": (ListedDeclarations, CombatResolutions),
-    "joint": (ListedDeclarations, ListedResolutions),
+    "joint": (JointDeclarations, JointResolutions),
 }
 
 

@@ -29,6 +29,8 @@ from riftsolve.solver.legal import (
     Declarations,
     GroupDeclarations,
     GroupResolutions,
+    JointDeclarations,
+    JointResolutions,
     LegalSet,
     Resolutions,
 )
@@ -244,3 +246,21 @@ def _(legal: CombatResolutions, answer: Any) -> list[str]:
     if not legal.problem.receivers:
         return ["nothing"]
     return [str(answer.amount(r.id) or "") for r in legal.problem.receivers]
+
+
+# --------------------------------------------------------------------------- joint choices
+
+
+@headers.register
+def _(legal: JointDeclarations | JointResolutions) -> list[str]:
+    extra = "deflect" if isinstance(legal, JointDeclarations) else "declined"
+    return [*legal.problem.order, extra]
+
+
+@cells.register
+def _(legal: JointDeclarations | JointResolutions, answer: Any) -> list[str]:
+    picked = dict(answer.picks)
+    extra = (str(answer.deflect_cost) if isinstance(legal, JointDeclarations)
+             else ids(list(answer.declined)) if answer.declined else "")
+    return [str(picked.get(name)) if picked.get(name) is not None else "-"
+            for name in legal.problem.order] + [extra]

@@ -909,3 +909,15 @@ def test_malformed_joint_scenario_exits_2_with_one_line(
     assert out.getvalue() == ""
     assert text.count("\n") == 1 and text.startswith("riftsolve: error: "), text
     assert all(name in text for name in names), text
+
+
+def test_a_joint_choice_is_a_table_of_its_picks() -> None:
+    """A table shows one column per pick (and the Deflect paid, or the actions declined),
+    an empty pick as "-", not each answer's JSON."""
+    from riftsolve.solver import render
+
+    doc = _doc("Crescent Strike", [_u("r1", "B", "north"), _u("r2", "B", "south")])
+    legal = rs.finalize(rs.parse_scenario(doc))
+    assert render.headers(legal) == ["battlefield", "enemy", "deflect"]
+    assert [render.cells(legal, a) for a in legal] == [["north", "r1", "0"],
+                                                        ["south", "r2", "0"]]
