@@ -435,3 +435,12 @@ def test_what_a_second_review_found_is_read_right() -> None:
     assert isinstance(minah, JointChoice)
     assert [(p.kind, p.chooser, p.in_mode, p.later) for p in minah.picks] == [
         ("mode", "you", 0, False), ("card", "each", 1, True)]
+
+
+def test_an_optional_action_with_a_cost_is_declinable() -> None:
+    """"You may pay 2 to stun a unit": the unit is chosen now (355.12) and the stun, with
+    its cost within the instruction (355.10.c.1), may be declined on resolution."""
+    kennen = compile_card("Kennen", "When you play me or I attack, you may pay 2 to stun a "
+                          "unit.")
+    assert isinstance(kennen, JointChoice)
+    assert [(p.kind, p.target, p.may) for p in kennen.picks] == [("unit", True, True)]

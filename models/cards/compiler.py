@@ -255,7 +255,8 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"chooses unit or |'there'|where the units are|"
                               r"the destination|no choice of units found|its location|"
                               r"not one instruction's|chooses a card in|picks cards|"
-                              r"how much damage|the filter '(?:exhausted|ready)'")
+                              r"how much damage|the filter '(?:exhausted|ready)'|"
+                              r"an optional action")
 
 
 def _compile(name: str, text: str) -> Effect:
@@ -531,6 +532,10 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if zoned:
         raise CompileError(f"{sentence!r}: chooses a card in {zoned[0].words!r}, not a unit "
                            "on the board")
+    if any(seg.mode is Mode.COST and "may" in seg.subject.lower()
+           for seg in instruction.segments):
+        raise CompileError(f"{sentence!r}: an optional action (you may ... to ...): read as "
+                           "a choice one after another")
     clause = _RELATIVE.search(lowered)
     if clause:
         raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "

@@ -449,7 +449,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
     among = (Relation.FRIENDLY if "friendly" in qualifiers or controls else
              Relation.ENEMY if "enemy" in qualifiers or re.match(r"\s+an opponent controls",
-                                                                  after) else Relation.ANY)
+                                                                  after)
+             or (kind == "player" and "opponent" in words) else Relation.ANY)
     equipment = "equipment" in words.split()
     other = words.split()[0] in ("another",) or "other" in qualifiers or "different" in \
         qualifiers
