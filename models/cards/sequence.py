@@ -142,7 +142,7 @@ _EITHER = re.compile(r",? (?:and/)?or (?:an? )?(gears?|equipment|runes?|spells?|
                      r"battlefields?|legends?|units?|abilit(?:y|ies))\b|, (gears?|runes?)\b")
 #: "If <condition>, <instruction>": the condition, up to its comma.
 _CONDITION = re.compile(r"^if [^,]+,\s*", re.IGNORECASE)
-_THEN_DO = re.compile(r"^then do this:\s*")
+_THEN_DO = re.compile(r"^(?:then[^:]*?)?do this:\s*")
 _IF_UNITS = re.compile(r"^if there are (\d+) or more units there, ")
 _OPPONENT = re.compile(r"^(?:then, )?choose an opponent\.?$")
 _FIGHT = re.compile(r"^they deal damage equal to their mights to each other\.?$")
@@ -435,11 +435,16 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
     after = sentence[phrase.start + len(phrase.words):].lower()
-    cap = re.match(r"\s+(?:here\s+)?(?:each\s+)?with (\d+) might or less\b", after)
-    if cap is None and re.match(r"\s+(?:here\s+)?(?:each\s+)?(?:with|that|who|which)\b",
-                                after) and not re.match(r"\s+with the same controller",
-                                                        after):
+    clause = re.split(r"[,.;]| and | then ", after)[0]  # what the phrase's clause says
+    cap = re.search(r"\bwith (\d+) might or less\b", clause)
+    relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
+                        r"(?:that|who|which)\b", clause)
+    if cap is None and (relative or re.search(r"\bwith\b", clause)) and not re.search(
+            r"\bwith the same controller\b", clause):
         raise SequenceError(f"{sentence!r}: the condition on {phrase.words!r} is not "
+                            "modelled yet")
+    if re.match(r"one of (?:its|their|his|her)\b", words) and not reading.each:
+        raise SequenceError(f"{sentence!r}: {phrase.words!r} (another object's) is not "
                             "modelled yet")
     either = _EITHER.match(after)
     also = _also(kind, either)
