@@ -304,6 +304,9 @@ class Pick:
     own: bool = False
     #: a ``mode`` pick: how many modes the card offers ("Choose one -")
     options: int = 0
+    #: a ``mode`` pick: how many different modes are chosen ("Choose two -": 2); its
+    #: value lists them, ``"1+3"``
+    modes_chosen: int = 1
     #: made only when mode ``in_mode`` (1, 2 ...) is chosen (0: always)
     in_mode: int = 0
     #: moved "here" (the source's battlefield): not already there (355.4.a)

@@ -460,3 +460,23 @@ def test_what_a_third_review_found_is_read_right() -> None:
                          "this: Buff a friendly unit.")
     assert isinstance(ivern, JointChoice)
     assert [p.later for p in ivern.picks] == [False, True]
+
+
+def test_a_choice_of_two_modes_makes_both_modes_picks() -> None:
+    """"Choose two -" (Encore) over units u1, u2: any pair of the four modes (191.2), and
+    the picks of both. Mode 1 "Deal 2 to a unit": 2 ways; mode 3 "up to two units": 1 + 2
+    + 1 = 4 ways; modes 2 and 4 choose nothing. {1,2} 2 + {1,3} 8 + {1,4} 2 + {2,3} 4 +
+    {2,4} 1 + {3,4} 4 = 21, on every backend."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    encore = compile_card("Encore", "Choose two -\n- Deal 2 to a unit.\n- Play two 1 Might "
+                          "Recruit unit tokens.\n- Give up to two units each +1 Might this "
+                          "turn.\n- Look at the top 2 cards of your Main Deck, draw 1 and "
+                          "recycle the other.")
+    board = Board(("north",), (Unit("u1", "B", 2, "north"), Unit("u2", "A", 1, "north")))
+    scenario = Scenario("A", encore, board)
+    for backend in ("native", "cpsat", "pyconstraint"):
+        legal = finalize(scenario, backend)
+        assert legal.count() == len(list(legal)) == 21, backend

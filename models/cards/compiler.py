@@ -357,13 +357,13 @@ _STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly
 
 
 #: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
-_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose one -\s*$", re.IGNORECASE | re.MULTILINE)
+_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose (one|two) -\s*$", re.IGNORECASE | re.MULTILINE)
 
 
-def _mode_lines(text: str) -> tuple[list[str], list[list[str]]] | None:
-    """For a "Choose one -" card: its sentences before the list and each mode's
-    sentences; ``None`` for any other text (a "choose two", or one with a condition on the
-    modes, is refused as a choice of modes)."""
+def _mode_lines(text: str) -> tuple[list[str], list[list[str]], int] | None:
+    """For a "Choose one -" (or "Choose two -") card: its sentences before the list, each
+    mode's sentences and how many modes are chosen; ``None`` for any other text (a choice
+    of modes with a condition on them is refused as a choice of modes)."""
     lines = _REMINDER.sub("", text).split("\n")
     for index, line in enumerate(lines):
         found = _CHOOSE_ONE.match(line.strip())
@@ -373,18 +373,21 @@ def _mode_lines(text: str) -> tuple[list[str], list[list[str]]] | None:
         if len(listed) < 2:
             return None
         before = "\n".join([*lines[:index], found.group(1).rstrip(" ,")])
-        return _sentences(before), [_sentences(mode) for mode in listed]
+        chosen = 2 if found.group(2).lower() == "two" else 1
+        return _sentences(before), [_sentences(mode) for mode in listed], chosen
     return None
 
 
-def _modal(name: str, text: str, before: list[str], modes: list[list[str]]) -> Effect:
-    """A "Choose one -" card: the mode chosen as it is played, and its mode's picks."""
+def _modal(name: str, text: str, before: list[str], modes: list[list[str]], chosen: int
+           ) -> Effect:
+    """A "Choose one -" (two -) card: the modes chosen as it is played, and their picks."""
     card = _facts(name, text)
     try:
         effect = compile_sequence(
             name, before, hidden=card.hidden, repeat=card.repeat, text=text,
             ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
-            chooses=lambda sentence: bool(chosen_objects(sentence)), modes=modes)
+            chooses=lambda sentence: bool(chosen_objects(sentence)), modes=modes,
+            modes_chosen=chosen)
         _all_read(effect, text)
     except SequenceError as error:
         raise CompileError(f"a choice of modes: {error}", error.words) from None

@@ -110,7 +110,8 @@ class _Reading:
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                      repeat: bool = False, ignores_deflect: bool = False, text: str = "",
                      chooses: Callable[[str], bool] | None = None,
-                     modes: list[list[str]] | None = None) -> JointChoice:
+                     modes: list[list[str]] | None = None, modes_chosen: int = 1
+                     ) -> JointChoice:
     """The joint choice ``sentences`` state (see the module's documentation); a
     :class:`SequenceError` says why when they state none. ``chooses`` says whether a
     sentence chooses objects at all: one that does not, with words outside the grammar,
@@ -121,7 +122,8 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
     for sentence in sentences:
         _sentence(reading, sentence)
     if modes:
-        reading.picks.append(Pick("mode", "mode", target=False, options=len(modes)))
+        reading.picks.append(Pick("mode", "mode", target=False, options=len(modes),
+                                  modes_chosen=modes_chosen))
         for number, mode in enumerate(modes, 1):
             start = len(reading.picks)
             for sentence in mode:

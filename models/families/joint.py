@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 from riftsolve.models.acts import Acts
@@ -79,8 +80,15 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
 
 
 def _modes(pick: Pick) -> list[str]:
-    """A mode pick's values: ``"1"`` to its number of modes."""
-    return [str(number) for number in range(1, pick.options + 1)]
+    """A mode pick's values: ``"1"`` to its number of modes; for "Choose two -", each pair
+    of different modes, ``"1+2"``, ``"1+3"`` ..."""
+    numbers = [str(number) for number in range(1, pick.options + 1)]
+    return ["+".join(chosen) for chosen in combinations(numbers, pick.modes_chosen)]
+
+
+def _in_mode(pick: Pick, mode: Value) -> bool:
+    """Whether ``pick`` belongs to a mode chosen (``mode``: the mode pick's value)."""
+    return not pick.in_mode or str(pick.in_mode) in (mode or "").split("+")
 
 
 #: Picks made by several players, each on their own (355.10.e): by whom.
@@ -534,7 +542,7 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     domains: list[tuple[Value, ...]] = []
     made = declared(scenario)
     for pick in later:
-        if pick.in_mode and made.get("mode") != str(pick.in_mode):
+        if not _in_mode(pick, made.get("mode")):
             domains.append((None,))  # a pick of a mode not chosen: nothing to choose
             continue
         found = [v for v in _candidates(scenario, board, pick, kept, True)
@@ -583,7 +591,7 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
     failures = []
     for pick in picks:
         value = given[pick.name]
-        if pick.in_mode and given.get("mode") != str(pick.in_mode):
+        if not _in_mode(pick, given.get("mode")):
             if value is not None:
                 failures.append(Failure("191.2", f"{pick.name}: mode {pick.in_mode} is not "
                                         "the mode chosen: nothing is chosen for it"))
@@ -832,7 +840,7 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             continue
         field = f"{field_prefix}.{pick.name}"
         value = raw[pick.name]
-        if pick.in_mode and raw.get("mode") != str(pick.in_mode):
+        if not _in_mode(pick, raw.get("mode")):
             if value is not None:
                 raise ScenarioError(field, f"belongs to mode {pick.in_mode}, not the mode "
                                     f"chosen ({raw.get('mode')!r}): null")

@@ -79,8 +79,8 @@ class Check:
         if self.mode == "member":
             return any(kind == y[0] and other != y[1]  # type: ignore[index]
                        for kind, other in x)  # type: ignore[attr-defined]
-        if self.mode == "gate":
-            chosen = y == self.exempt[0]
+        if self.mode == "gate":  # (several modes chosen: "1+3")
+            chosen = str(self.exempt[0]) in str(y).split("+")
             return bool((x == "some") == chosen or (x == "none" and self.exempt[1]))
         if self.mode == "after":
             return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
