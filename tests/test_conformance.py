@@ -156,6 +156,7 @@ def _conforms(legal: LegalSet[Any]) -> list[Any]:
     assert legal.count() == len(answers) == len(set(answers))
     for position, answer in enumerate(answers):
         assert legal.verify(answer) == [], answer
+        assert all(step["rule"] for step in legal.explain(answer))  # a trail, each cited
         assert answer in legal
         assert legal[position] == answer and legal.index(answer) == position
     for name in sorted(BACKENDS):

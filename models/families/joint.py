@@ -754,7 +754,8 @@ def _units_at(board: Board, place: str | None) -> int:
 _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
                Link.APART: "is at a different location from", Link.OTHER: "is not",
                Link.SAME_CONTROLLER: "has the same controller as",
-               Link.HOSTS_ALLY: "holds another unit controlled by the controller of"}
+               Link.HOSTS_ALLY: "holds another unit controlled by the controller of",
+               Link.AFTER: "is chosen alike with, and listed after,"}
 
 
 def _pick_rule(pick: Pick) -> str:
@@ -781,6 +782,10 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                               "355.5.b, 355.10.e)"))
             continue
         value = given.get(pick.name)
+        if not _in_mode(pick, given.get("mode")):
+            steps.append(step("191.2", f"{pick.name}: its mode ({pick.in_mode}) is not "
+                              "chosen: nothing is chosen for it"))
+            continue
         if value is None:
             steps.append(step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
             continue
