@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from riftsolve.models.board import BASE
-from riftsolve.models.cards.sequence import SequenceError, compile_sequence
+from riftsolve.models.cards.sequence import NOT_BOARD, UNTRACKED, SequenceError, compile_sequence
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
@@ -67,19 +67,14 @@ class CompileError(ValueError):
         self.words = words
 
 
-#: Keywords that are facts of the card, not instructions.
-_FLAGS = {"hidden": "hidden", "repeat": "repeat"}
 #: Number words of the templated text.
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 #: Verbs whose outcome the engine models, and what they do.
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
-_UNTRACKED = ("exhausted", "ready", "damaged", "buffed", "attacking", "defending", "mighty",
-              "token", "non-token", "facedown", "killed", "new", "chosen",
-              "owner's", "owners'", "opponent's", "other's", "beginning", "occupied",
-              "equipped", "attached", "revealed", "banished", "marked", "non-unit",
-              "non-dragon", "non-recruit", "detached", "activated", "named", "returned")
+#: (a group does not read a unit's state either, nor "other's")
+_UNTRACKED = UNTRACKED - {"open"} | {"exhausted", "ready", "other's"}
 _SPLIT = re.compile(r"deal (\d+) damage split among (?:any number of )?(enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
@@ -92,24 +87,10 @@ _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy uni
 #: "a unit or gear", "units, gear, and/or runes": one choice over several object types.
 _OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|spells?|cards?|"
                        r"battlefields?|legends?)\b|\bunits?, (gear|runes?)\b")
-#: Verbs whose objects are cards to play, draw or discard, or tokens made: not units.
-_NOT_UNITS = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: A delayed trigger ("At end of turn, ...", "... at the end of this turn"): its choices
 #: are its own, made when it is finalized (355.5.b).
 _DELAYED = re.compile(r"(?:^|\b)at (?:the )?(?:end|start|beginning) of (?:the |this |your |"
                       r"each )?(?:next )?(?:turn|main phase|beginning phase)\b")
-def _read_now(sentences: list[str]) -> list[str]:
-    """The sentences whose choices the card's question makes: a delayed trigger's ("...
-    at the end of this turn", or a spell's "At end of turn, ...") are made when it is
-    finalized (355.5.b), not now; a card whose only choices are its own phase trigger's
-    ("At the end of your turn, ready 2 runes") is that trigger's question."""
-    now = [s for s in sentences if not _DELAYED.search(s.lower())]
-    if any(chosen_objects(s) for s in now):
-        return now
-    return [s for s in sentences if not _DELAYED.search(s.lower())
-            or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
-
-
 #: A line that is a keyword's cost and its reminder: "[Repeat] - Discard 1", "[Equip] ...".
 _COST_LINE = re.compile(r"^\s*\[(?:Repeat|Equip|Accelerate|Empower|Quick-Draw|Weaponmaster|"
                         r"Deflect)\b[^\]]*\]\s*(?:-|:rb_|\[|\(|$)", re.IGNORECASE)
@@ -131,6 +112,18 @@ _CAP = re.compile(r"total might (?:of )?(\d+) or less")
 _DEAL = re.compile(r"\bdeals? (\d+)(?: damage)? to\b")
 _KEYWORD = re.compile(r"\[([A-Za-z]+)(?: [^\]]*)?\]")
 _REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
+def _read_now(sentences: list[str]) -> list[str]:
+    """The sentences whose choices the card's question makes: a delayed trigger's ("...
+    at the end of this turn", or a spell's "At end of turn, ...") are made when it is
+    finalized (355.5.b), not now; a card whose only choices are its own phase trigger's
+    ("At the end of your turn, ready 2 runes") is that trigger's question."""
+    now = [s for s in sentences if not _DELAYED.search(s.lower())]
+    if any(chosen_objects(s) for s in now):
+        return now
+    return [s for s in sentences if not _DELAYED.search(s.lower())
+            or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
 
 
 @dataclass(frozen=True)
@@ -305,10 +298,8 @@ def _all_read(effect: JointChoice, text: str) -> None:
     """Refuse a reading that lost a choice: the text names more chosen objects than the
     effect has picks (several alike counted once)."""
     said = 0
-    for sentence in _sentences(text):
+    for sentence in _read_now(_sentences(text)):
         low = sentence.lower()
-        if _DELAYED.search(low) and sentence not in _read_now(_sentences(text)):
-            continue
         if re.match(r"(?:when|whenever|once each turn)\b", low) and "," in low:
             low = low.split(",", 1)[1]  # a trigger's condition chooses nothing (355.10.c)
         low = re.split(r"\bif\b", low)[0] if not low.startswith("if ") else low
@@ -528,7 +519,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     chosen = _unit_choices(segment.phrases)
     slots = tuple(_slot(phrase, index, chosen, sentence)
                   for index, phrase in enumerate(chosen))
-    if segment.verb in _NOT_UNITS:
+    if segment.verb in NOT_BOARD:
         raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
                            "units on the board: not modelled yet")
     zoned = [p for p in segment.phrases if p.relation == "zone"]

@@ -37,14 +37,14 @@ _ZONES = {"trash": True, "trashes": True, "hand": False, "deck": False}
 #: Verbs whose outcome the engine models.
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers of units the scenario does not state.
-_UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
+UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
                         "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
                         "open", "owner's", "owners'", "opponent's", "beginning",
                         "occupied", "equipped", "attached", "revealed", "banished",
                         "marked", "non-unit", "non-dragon", "non-recruit", "detached",
                         "activated", "named", "returned"})
 #: Verbs that act on cards or make tokens: not objects on the board.
-_NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
+NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
 _ZONE_VERBS = frozenset({"play", "discard", "recycle", "reveal", "banish", "return"})
 
@@ -326,7 +326,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         pick = _card_pick(reading, sentence, None, mode, "hand", "your")
         reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
         return
-    if verb in _NOT_BOARD and (verb not in _ZONE_VERBS or any(
+    if verb in NOT_BOARD and (verb not in _ZONE_VERBS or any(
             _is_choice(p) and i not in in_zone for i, p in enumerate(phrases))) and any(
                 _is_choice(p) for p in phrases):
         raise SequenceError(f"{sentence!r}: '{verb}' picks cards or makes tokens, not objects "
@@ -432,7 +432,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
                             "spells, abilities, legends and cards is not modelled yet")
     _how_many(sentence, phrase)  # (refuses a count it can't read)
     qualifiers = [q.lower() for q in phrase.qualifiers]
-    untracked = [q for q in qualifiers if q in _UNTRACKED]
+    untracked = [q for q in qualifiers if q in UNTRACKED]
     if untracked:
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
@@ -520,7 +520,7 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
         raise SequenceError(f"{sentence!r}: other players' choice of a {kind} is not "
                             "modelled yet")
     qualifiers = [q.lower() for q in phrase.qualifiers]
-    if [q for q in qualifiers if q in _UNTRACKED]:
+    if [q for q in qualifiers if q in UNTRACKED]:
         raise SequenceError(f"{phrase.words!r}: the filter is not modelled yet")
     pick = Pick(
         name=reading.named(kind if kind != "unit" else "their_unit"), kind=kind,
@@ -589,7 +589,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
             "your", "an", "a", "their", "its", "trashes"):
         raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")
     qualifiers = [q.lower() for q in phrase.qualifiers] if phrase is not None else []
-    if [q for q in qualifiers if q in _UNTRACKED or q in ("enemy", "friendly")]:
+    if [q for q in qualifiers if q in UNTRACKED or q in ("enemy", "friendly")]:
         raise SequenceError(f"{words!r}: the filter on the card is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower() if phrase else ""
     if re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", after):
