@@ -321,6 +321,19 @@ class Pick:
         return self.kind in ("battlefield", "location")
 
     @property
+    def types(self) -> frozenset[str]:
+        """The types its object may have: a unit pick's ``"unit"`` (and ``"gear"`` for "a
+        unit or gear"), a card pick's card types (none: any card); none for other
+        kinds."""
+        if self.kind == "card":
+            first = self.card_type
+        elif self.kind in ("unit", "gear"):
+            first = self.kind
+        else:
+            return frozenset()
+        return frozenset(t for t in (first, self.also) if t)
+
+    @property
     def is_piece(self) -> bool:
         """Whether it picks a rune, a spell, an ability, a legend or a card."""
         return self.kind in ("rune", "spell", "ability", "legend", "card")

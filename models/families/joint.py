@@ -37,7 +37,7 @@ from typing import Any
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
-from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
+from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit
 from riftsolve.models.effects import (
     Action,
     Deed,
@@ -97,7 +97,7 @@ _EACH = ("each", "each-opponent", "each-other")
 
 def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
     """The picks with each "each player" pick made one per player, named
-    ``<pick>[<player>]``, in the board's order of players (each player chooses among
+    ``<pick>[<player>]``, players in name order (each player chooses among
     their own objects, 355.10.e)."""
     board, me = scenario.board, scenario.controller
     players = sorted({me, *board.players()})
@@ -144,7 +144,7 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     unit = board[value]
     if not unit.on_board:
         return Failure("359.3.e.2", f"{value} {verb} on the board")
-    if unit.type not in {pick.kind, pick.also} - {""}:
+    if unit.type not in pick.types:
         either = f"{pick.kind} or {pick.also}" if pick.also else pick.kind
         return Failure(rule, f"{value} {verb} a {either} (it is a {unit.type})")
     if not pick.among.admits(board.friendly_to(unit, chooser)) or (
@@ -164,14 +164,12 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                            f"({here or 'no battlefield'}; it is at {unit.location})")
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
-    missing = [t for t in pick.tags if t not in unit.tags]
-    if missing:
-        return Failure(rule, f"{value} {verb} {' '.join(missing)}")
+    trait = _trait_failure(pick, value, unit.tags, unit.exhausted, verb, rule)
+    if trait is not None:
+        return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
-    if pick.state and (pick.state == "exhausted") != unit.exhausted:
-        return Failure(rule, f"{value} {verb} {pick.state}")
     if pick.exhausts and unit.exhausted and not resolving:
         return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
     if pick.target and not board.can_choose(chooser, unit):
@@ -204,8 +202,7 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     piece = board.piece(value)
     if piece is None or piece.kind != pick.kind:
         return Failure(rule, f"{value!r} {verb} a {pick.kind}")
-    zone = pick.zone or {"rune": "board", "spell": "chain", "ability": "chain",
-                         "legend": "legend"}.get(pick.kind, "")
+    zone = pick.zone or PIECE_ZONES[pick.kind]  # (a card: in the zone its pick names)
     if zone and piece.zone != zone:
         return Failure("359.3.e.2" if verb != "is not" else "355.9.a",
                        f"{value} {verb} in the {zone} (it is in the {piece.zone})")
@@ -213,12 +210,18 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
             pick.own and piece.controller != chooser):
         return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
                        f"{piece.controller})")
-    if pick.card_type and piece.type not in {pick.card_type, pick.also} - {""}:
+    if pick.types and piece.type not in pick.types:
         return Failure(rule, f"{value} {verb} a {pick.card_type} card")
-    missing = [t for t in pick.tags if t not in piece.tags]
+    return _trait_failure(pick, value, piece.tags, piece.exhausted, verb, rule)
+
+
+def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], exhausted: bool,
+                   verb: str, rule: str) -> Failure | None:
+    """The tags a pick names (355.9.b), and its "exhausted" or "ready" filter."""
+    missing = [t for t in pick.tags if t not in tags]
     if missing:
         return Failure(rule, f"{value} {verb} {' '.join(missing)}")
-    if pick.state and (pick.state == "exhausted") != piece.exhausted:
+    if pick.state and (pick.state == "exhausted") != exhausted:
         return Failure(rule, f"{value} {verb} {pick.state}")
     return None
 
@@ -305,7 +308,7 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
     elif pick.kind == "mode":
         pool = _modes(pick)
     else:
-        pool = sorted(u.id for u in board if u.type in {pick.kind, pick.also} - {""})
+        pool = sorted(u.id for u in board if u.type in pick.types)
     return [v for v in pool
             if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
 

@@ -154,19 +154,18 @@ class JointProblem:
         into: list[list[Check]] = [[] for _ in range(n)]
         for test in self.tests:
             into[max(test.i, test.j)].append(test)
-        indexes: dict[int, dict[Hashable, list[int]]] = {}
-        for t, test in enumerate(self.tests):
+        indexes: dict[int, dict[Hashable, list[int]]] = {}  # by id() of a "same" test
+        for test in self.tests:
             if test.mode == "same":
                 later = max(test.i, test.j)
                 by_key: dict[Hashable, list[int]] = defaultdict(list)
                 for b, value in enumerate(self.domains[later]):
                     if value is not None:
                         by_key[test.key(later, b)].append(b)
-                indexes[t] = by_key
-        number = {id(test): t for t, test in enumerate(self.tests)}
+                indexes[id(test)] = by_key
         chosen = [0] * n
         spent = [0] * (n + 1)
-        stack = [iter(self._candidates(0, chosen, into, indexes, number))]
+        stack = [iter(self._candidates(0, chosen, into, indexes))]
         while stack:
             k = len(stack) - 1
             position = next(stack[-1], None)
@@ -181,11 +180,10 @@ class JointProblem:
             if k + 1 == n:
                 yield tuple(chosen)
             else:
-                stack.append(iter(self._candidates(k + 1, chosen, into, indexes, number)))
+                stack.append(iter(self._candidates(k + 1, chosen, into, indexes)))
 
     def _candidates(self, k: int, chosen: list[int], into: list[list[Check]],
-                    indexes: dict[int, dict[Hashable, list[int]]], number: dict[int, int]
-                    ) -> list[int]:
+                    indexes: dict[int, dict[Hashable, list[int]]]) -> list[int]:
         """The positions of variable ``k`` passing its tests with the earlier ones."""
         domain = self.domains[k]
         active = [t for t in into[k] if t.total
@@ -194,7 +192,7 @@ class JointProblem:
         for test in active:
             if test.mode == "same":
                 other = min(test.i, test.j)
-                found = indexes[number[id(test)]].get(test.key(other, chosen[other]), [])
+                found = indexes[id(test)].get(test.key(other, chosen[other]), [])
                 pool = sorted([*found, *(b for b, v in enumerate(domain) if v is None)])
                 break
         if pool is None:
@@ -247,8 +245,9 @@ class JointProblem:
         else:
             fixed = 0
         total = 1
-        for root in self._roots():
-            total *= sum(self._subtree(root, None, weights))
+        near = self._neighbours()
+        for root in self._roots(near):
+            total *= sum(self._subtree(root, near, weights))
         return int(total * 2 ** fixed)
 
     def _edges(self) -> dict[tuple[int, int], list[Check]]:
@@ -282,10 +281,10 @@ class JointProblem:
             parent[a] = b
         return True
 
-    def _roots(self) -> list[int]:
+    def _roots(self, near: dict[int, list[tuple[int, list[Check]]]]) -> list[int]:
+        """One variable of each tree of links (``near``: each variable's neighbours)."""
         seen: set[int] = set()
         roots = []
-        near = self._neighbours()
         for k in range(len(self.names)):
             if k in seen:
                 continue
@@ -298,11 +297,11 @@ class JointProblem:
                     todo += [y for y, _ in near[x]]
         return roots
 
-    def _subtree(self, root: int, _: None, weights: list[list[int]]) -> list[int]:
+    def _subtree(self, root: int, near: dict[int, list[tuple[int, list[Check]]]],
+                 weights: list[list[int]]) -> list[int]:
         """For each value of ``root``: the number of ways to complete its tree below it
         (each value's weight times its children's sums), children first (no recursion:
         an explicit order)."""
-        near = self._neighbours()
         order, parent_of = [root], {root: -1}
         for x in order:
             for y, _pair in near[x]:
