@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from riftsolve.models.board import BASE
 from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
@@ -96,6 +97,11 @@ class _Reading:
         """Where the pick named like ``pick`` stands (picks are replaced as they are
         narrowed: looked up by name)."""
         return next(i for i, p in enumerate(self.picks) if p.name == pick.name)
+
+    def narrow(self, pick: Pick, **changes: Any) -> None:
+        """Replace the pick named like ``pick`` with a copy carrying ``changes``."""
+        at = self.position(pick)
+        self.picks[at] = replace(self.picks[at], **changes)
 
     def do(self, deed: Deed) -> None:
         if deed not in self.deeds:
@@ -262,6 +268,10 @@ def _local(phrases: tuple[Phrase, ...], start: int) -> tuple[Phrase, ...]:
                  for p in phrases)
 
 
+#: "From a battlefield", "from here": where a chosen object is taken from.
+_FROM = {"a battlefield": Reach.BATTLEFIELD, "here": Reach.HERE}
+
+
 def _relation(word: str | None) -> Relation:
     word = (word or "").strip()
     return {"enemy": Relation.ENEMY, "friendly": Relation.FRIENDLY}.get(word, Relation.ANY)
@@ -368,23 +378,14 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                                     "choice")
             acted.append((found, phrase))
         elif (phrase.determiner == "here" or phrase.words.lower() == "here") and made:
-            # "an enemy unit here", "from here"
-            last = list(made.values())[-1]
-            at = reading.position(last)
-            reading.picks[at] = replace(reading.picks[at], reach=Reach.HERE)
+            reading.narrow(list(made.values())[-1], reach=Reach.HERE)  # "an enemy unit here"
         elif phrase.determiner == "each" and crescent is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
     swept: list[tuple[Pick, Relation]] = []
     for phrase in phrases:
-        if phrase.relation == "zone" and phrase.words.lower() == "a battlefield" and made:
-            last = list(made.values())[-1]  # "from a battlefield": at a battlefield
-            at = reading.position(last)
-            reading.picks[at] = replace(reading.picks[at], reach=Reach.BATTLEFIELD)
-            continue
-        if phrase.relation == "zone" and phrase.words.lower() == "here" and made:
-            last = list(made.values())[-1]  # "from here": at the source's battlefield
-            at = reading.position(last)
-            reading.picks[at] = replace(reading.picks[at], reach=Reach.HERE)
+        if phrase.relation == "zone" and phrase.words.lower() in _FROM and made:
+            # "from a battlefield", "from here": where the object is taken from
+            reading.narrow(list(made.values())[-1], reach=_FROM[phrase.words.lower()])
             continue
         if phrase.relation != "place":
             continue
@@ -656,10 +657,10 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
         raise SequenceError(f"{sentence!r}: {phrase.words!r} qualifies no choice")
     index = reading.position(head)
     if words == "a battlefield" and head.kind in ("unit", "gear"):
-        reading.picks[index] = replace(head, reach=Reach.BATTLEFIELD)
+        reading.narrow(head, reach=Reach.BATTLEFIELD)
     elif words in ("a base", "your base", "their base", "its base") and head.kind in (
             "unit", "gear"):
-        reading.picks[index] = replace(head, reach=Reach.BASE)
+        reading.narrow(head, reach=Reach.BASE)
     elif words == "its location":
         other = reading.last("unit", before=index)
         if other is None:
@@ -828,8 +829,7 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     if words in ("here", "this battlefield") or (words == "that battlefield" and place is None
                                                  and reading.triggered):
         # the source's battlefield ("when I move to a battlefield, ... to that battlefield")
-        at = reading.position(unit)
-        reading.picks[at] = replace(reading.picks[at], away=True)
+        reading.narrow(unit, away=True)
         reading.do(Deed(unit.name, Action.MOVE, to="here"))
         return
     if words == "that battlefield" or words == "the same battlefield":
