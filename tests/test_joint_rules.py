@@ -891,6 +891,20 @@ BAD: list[tuple[str, str, dict[str, Any], tuple[str, ...]]] = [
     ("destination that is not a location", "resolve",
      _doc("Dragon's Rage", _rage_board(), targets={"enemy": "b1", "destination": "mars"}),
      ("targets.destination", "mars")),
+    ("a card object with no zone", "finalize",
+     _crescent(objects=[{"id": "c1", "kind": "card", "controller": "A"}]),
+     ("objects[c1].zone",)),
+    ("an object id that is a unit's", "finalize",
+     _crescent(objects=[{"id": "b1", "kind": "rune", "controller": "B"}]),
+     ("objects[b1].id", "duplicate")),
+    ("an object of no known kind", "finalize",
+     _crescent(objects=[{"id": "x1", "kind": "buff", "controller": "A"}]),
+     ("objects", "kind")),
+    ("a rune on the Chain", "finalize",
+     _crescent(objects=[{"id": "r1", "kind": "rune", "controller": "A", "zone": "chain"}]),
+     ("objects[r1].zone", "chain")),
+    ("a source that is neither a unit nor a battlefield", "finalize",
+     _crescent(source="nowhere"), ("source", "nowhere")),
 ]
 
 
