@@ -106,6 +106,9 @@ class Unit:
     prevent: Prevent = 0
     #: It cannot be dealt damage (465.2.c.10): never assigned combat damage.
     undamageable: bool = False
+    #: Its part in the combat at its battlefield: ``"attacking"`` (an attacker),
+    #: ``"defending"`` (a defender) or ``""`` (none), for "an attacking unit".
+    combat: Literal["", "attacking", "defending"] = ""
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""
@@ -128,6 +131,12 @@ class Unit:
             raise ScenarioError(f"{where}.type", f"'unit' or 'gear', not {self.type!r}")
         for text in self.keywords:
             keyword(text, f"{where}.keywords")
+        if self.combat not in ("", "attacking", "defending"):
+            raise ScenarioError(f"{where}.combat", "'attacking', 'defending' or '', not "
+                                f"{self.combat!r}")
+        if self.combat and (self.type != "unit" or self.location in (BASE, OFFBOARD)):
+            raise ScenarioError(f"{where}.combat", f"only a unit at a battlefield is "
+                                f"{self.combat} (it is a {self.type} at {self.location})")
         if self.prevent != "all":
             if isinstance(self.prevent, bool) or not isinstance(self.prevent, int):
                 raise ScenarioError(f"{where}.prevent", "a non-negative integer or 'all', "

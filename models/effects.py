@@ -298,7 +298,8 @@ class Pick:
     zone: str = ""
     #: a card's type ("a unit from your trash": ``"unit"``)
     card_type: str = ""
-    #: ``"exhausted"`` or ``"ready"`` ("ready an exhausted rune")
+    #: a state the object must be in: ``"exhausted"`` or ``"ready"`` ("ready an exhausted
+    #: rune"), a unit's ``"stunned"``, ``"attacking"`` or ``"defending"``
     state: str = ""
     #: controlled by the chooser themself ("one of their units"), not a teammate
     own: bool = False

@@ -149,6 +149,9 @@ class UnitIn(_Strict):
                                "never assigned combat damage")
     exhausted: bool = Field(False, description="whether it is exhausted (a cost that "
                             "exhausts a unit needs a ready one)")
+    combat: Literal["", "attacking", "defending"] = Field(
+        "", description="'attacking' or 'defending': its part in the combat at its "
+        "battlefield (an attacker or a defender), for 'an attacking unit'")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -564,6 +567,11 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
     try:
         return cards.card(raw.card, folder)
     except KeyError:
+        several = cards.abilities_of(raw.card, folder)
+        if several:
+            raise ScenarioError("card", f"{raw.card!r} has {len(several)} abilities that "
+                                "choose, each its own question: name one ("
+                                + ", ".join(repr(n) for n in several) + ")") from None
         known = ", ".join(c.name for c in cards.library())
         imported = len(cards.user_library(folder))
         where = store.default_folder() if folder is None else Path(folder)
@@ -645,7 +653,7 @@ def _board(raw: ScenarioIn) -> Board:
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
-             undamageable=unit.undamageable, exhausted=unit.exhausted,
+             undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

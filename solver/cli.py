@@ -397,8 +397,8 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     folder = args.out or store.default_folder()
     written = store.write_library(folder, done.effects)
-    out.write(json_line({"written": str(written), "compiled": len(done.effects),
-                         "not_compiled": len(done.failures)}))
+    out.write(json_line({"written": str(written), "compiled": done.compiled,
+                         "effects": len(done.effects), "not_compiled": len(done.failures)}))
     return 0
 
 

@@ -2085,13 +2085,21 @@ def data_occupied_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 
 
 def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
-    """355.9.b: "an exhausted rune" / "a ready unit": the object's ``exhausted`` flag."""
+    """355.9.b: "an exhausted rune" / "a ready unit": the object's ``exhausted`` flag; "a
+    stunned unit": its ``stunned`` flag; "an attacking unit" / "a defending unit": its
+    ``combat`` entry."""
     if not pick["state"]:
         return True
     entry = _data_entry(doc, pick["kind"], value) if pick["kind"] not in DATA_PLACES else None
     if entry is None:
         return False
-    return bool(entry.get("exhausted", False)) is (pick["state"] == "exhausted")
+    if pick["state"] == "exhausted":
+        return bool(entry.get("exhausted", False))
+    if pick["state"] == "ready":
+        return not entry.get("exhausted", False)
+    if pick["state"] == "stunned":
+        return bool(entry.get("stunned", False))
+    return bool(entry.get("combat", "") == pick["state"])
 
 
 def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: str,

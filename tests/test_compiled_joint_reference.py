@@ -122,6 +122,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "[Hidden] Choose up to one battlefield and an enemy unit there.",
     "[Hidden] Choose up to one friendly unit and an enemy unit at its location.",
     "Move up to one enemy unit to a location where there's a unit with the same controller.",
+    "Stun an enemy unit attacking here and ready a friendly rune.",
+    "Kill a stunned unit and return a defending unit to its owner's hand.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 
@@ -210,6 +212,10 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
         if choose(range(3)) == 2:
             entry["exhausted"] = True
         if choose(range(4)) == 3:
+            entry["stunned"] = True
+        if entry["location"] in ("north", "south") and choose(range(3)) == 2:
+            entry["combat"] = choose(("attacking", "defending"))
+        elif choose(range(4)) == 3:
             del entry["might"]  # a gear has no Might
             entry["type"] = "gear"
             if choose(range(4)) < 3:
@@ -277,6 +283,7 @@ def change_board(choose: Choose, doc: Doc, effect: JointChoice) -> Doc:
         where = choose(MOVES)
         if where is not None:
             unit["location"] = where
+            unit.pop("combat", None)  # (a unit that moved is out of its combat)
         if choose(range(4)) == 3:
             unit["exhausted"] = not unit.get("exhausted", False)
         if choose(range(6)) == 5:
@@ -330,7 +337,8 @@ def random_pick(choose: Choose, index: int) -> Pick:
         occupied=kind == "battlefield" and choose(range(3)) == 2,
         zone=choose(("trash", "hand", "")) if kind == "card" else "",
         card_type=choose(("", "unit", "spell")) if kind == "card" else "",
-        state=choose(("", "", "exhausted", "ready"))
+        state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending")
+                     if kind == "unit" else ("", "", "exhausted", "ready"))
         if kind in ("unit", "gear", "rune", "legend") else "")
 
 

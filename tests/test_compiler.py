@@ -119,7 +119,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     ("Kill a unit with a fishy grin.", "words not understood: 'fishy', 'grin'"),
     ("Draw 2.", "no choice of units"),
     ("Kill any number of units. Stun a unit.", "several choices"),
-    ("Stun an attacking unit.", "'attacking' is not modelled"),
+    ("Stun a damaged unit.", "'damaged' is not modelled"),
     # one choice over object types the board does not hold is not a choice of units
     ("Return a unit or rune to its owner's hand.", "chooses unit or rune"),
     ("Return a unit or spell to its owner's hand.", "chooses unit or spell"),
@@ -127,7 +127,6 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     # a judge's review of compiled dump cards: each of these was once misread
     ("Move an enemy unit.\n[Level 6][>] [Stun] an enemy unit.", "gated by \\[Level\\]"),
     ("When you play me, deal 2 to a unit.\n[Exhaust]: Stun a unit.", "several abilities"),
-    ("When you conquer here, ready up to 2 runes at the end of this turn.", "no choice"),
     ("Choose an opponent. They reveal their hand. Choose a card from it.", "which zone"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:
@@ -480,3 +479,116 @@ def test_a_choice_of_two_modes_makes_both_modes_picks() -> None:
     for backend in ("native", "cpsat", "pyconstraint"):
         legal = finalize(scenario, backend)
         assert legal.count() == len(list(legal)) == 21, backend
+
+
+def test_a_card_with_several_abilities_that_choose_has_an_effect_for_each(
+        tmp_path: Path) -> None:
+    """Zaun Punk: an optional additional cost (kill a friendly gear, 355.10.c) and a "When
+    you play me" trigger (kill a gear, a target) are two abilities, each finalized on its
+    own (355.5): two effects, named "<card>, ability <n>" in printed order. A list under
+    "do the following based on" stays with the line that opens it (Hwei is refused: its
+    choice depends on a card discarded). A scenario naming the card alone is told which
+    names to use (exit 2)."""
+    from riftsolve.models.cards.compiler import ability_texts, compile_abilities
+
+    text = ("You may kill a friendly gear as an additional cost to play me.\n"
+            "When you play me, if you paid the additional cost, kill a gear.")
+    cost, trigger = compile_abilities("Zaun Punk", text)
+    assert (cost.name, trigger.name) == ("Zaun Punk, ability 1", "Zaun Punk, ability 2")
+    assert trigger.slug == "zaun-punk-ability-2"
+    [single] = compile_abilities("Singularity", "Deal 6 to each of up to two units.")
+    assert single.name == "Singularity"
+    hwei = ("When I move, draw 1, then discard 1. Then, do the following based on the "
+            "discarded card's type:\n\nSpell - Draw 1.Gear - Ready up to 2 runes.")
+    assert len(ability_texts(hwei)) == 1
+    with pytest.raises(CompileError, match="modes"):
+        compile_abilities("Hwei", hwei)
+    write_library(tmp_path, [cost, trigger])
+    board = {"format": 1, "controller": "A", "battlefields": ["north"], "units": [
+        {"id": "g1", "controller": "A", "location": "base", "type": "gear"},
+        {"id": "g2", "controller": "B", "location": "north", "type": "gear"}]}
+    with pytest.raises(rs.ScenarioError, match=r"'Zaun Punk' has 2 abilities .*'Zaun Punk, "
+                       r"ability 1', 'Zaun Punk, ability 2'"):
+        rs.parse_scenario({**board, "card": "Zaun Punk"}, cards=tmp_path)
+    # the cost: a friendly gear, or none (it is optional): g1 or nothing -> 2
+    paid = rs.parse_scenario({**board, "card": "Zaun Punk, ability 1"}, cards=tmp_path)
+    assert sorted(str(a.chosen()) for a in rs.finalize(paid)) == ["('g1',)", "()"]
+    # the trigger: any gear -> g1 or g2
+    killed = rs.parse_scenario({**board, "card": "zaun punk, ability 2"}, cards=tmp_path)
+    assert rs.finalize(killed).count() == 2
+
+
+def test_discard_and_recycle_a_count_of_cards() -> None:
+    """"Discard 2" (Jinx): two cards of the controller's own hand, chosen on resolution,
+    no target (355.10.a), each set once: hand h1, h2, h3 -> C(3,2) = 3; with one card in
+    hand, as much as can be done is done (055, 359.3.e.11): h1 alone -> 1. "Recycle 3
+    from your trash" as an activated ability's cost (Garbage Grabber) is paid in full or
+    not at all (355.10.c): three cards in the trash -> 1 way; two -> none."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize, resolve
+
+    jinx = compile_card("Jinx", "When you play me, discard 2.")
+    hand = tuple(Piece(f"h{n}", "card", "A", zone="hand") for n in (1, 2, 3))
+    theirs = Piece("x1", "card", "B", zone="hand")
+    full = Scenario("A", jinx, Board(("north",), (), objects=(*hand, theirs)))
+    sets = [tuple(sorted(v for _, v in a.picks if v)) for a in resolve(full, kind=Executed)]
+    assert sorted(sets) == [("h1", "h2"), ("h1", "h3"), ("h2", "h3")]
+    assert resolve(full).count() == 3
+    short = Scenario("A", jinx, Board(("north",), (), objects=(hand[0], theirs)))
+    assert [a.as_json()["picks"] for a in resolve(short, kind=Executed)] == [
+        {"card": "h1", "card2": None}]
+    grabber = compile_card("Grabber", "Recycle 3 from your trash, :rb_energy_1:, "
+                           ":rb_exhaust:: Draw 1.")
+    trash = tuple(Piece(f"t{n}", "card", "A", zone="trash") for n in (1, 2, 3))
+    assert finalize(Scenario("A", grabber, Board(("north",), (), objects=trash))
+                    ).count() == 1
+    assert finalize(Scenario("A", grabber, Board(("north",), (), objects=trash[:2]))
+                    ).count() == 0
+
+
+def test_a_unit_in_combat_or_stunned_is_chosen_by_its_state() -> None:
+    """"Stun an attacking unit" (Thwonk!): only an attacker (a unit whose ``combat`` is
+    "attacking"); "a defending unit": a defender; "an enemy unit attacking here"
+    (Shadow): an attacker at the source's battlefield, an enemy; "a stunned unit": one
+    stunned (423), not a tag. Board: a1 (A) attacking at north, b1 (B) defending at north,
+    b2 (B) attacking at south, b3 (B) stunned in its base, the source s (B's, at north).
+    Attackers: a1, b2 -> 2; defenders: b1; enemies of B attacking here (north): a1;
+    stunned: b3. A unit in a base can't be in combat: exit 2 naming the field."""
+    scenario = {"format": 1, "controller": "B", "battlefields": ["north", "south"],
+                "units": [unit("a1", "A", 2, "north", combat="attacking"),
+                          unit("b1", "B", 2, "north", combat="defending"),
+                          unit("b2", "B", 3, "south", combat="attacking"),
+                          unit("b3", "B", 1, "base", stunned=True),
+                          unit("s", "B", 1, "north")]}
+    from dataclasses import replace
+
+    from riftsolve.solver import finalize
+
+    def chosen(text: str, **extra: str) -> list[str]:
+        board = rs.parse_scenario({**scenario, "card": "Alpha Strike", **extra})
+        effect = compile_card("T", text)
+        return sorted(str(a.chosen()[0]) for a in finalize(replace(board, effect=effect)))
+
+    assert chosen("Stun an attacking unit.") == ["a1", "b2"]
+    assert chosen("Return a defending unit to its owner's hand.") == ["b1"]
+    assert chosen("Stun an enemy unit attacking here.", source="s") == ["a1"]
+    assert chosen("Kill a stunned unit.") == ["b3"]
+    bad = {**scenario, "card": "Alpha Strike",
+           "units": [unit("b3", "B", 1, "base", combat="attacking")]}
+    with pytest.raises(rs.ScenarioError, match=r"units\[b3\]\.combat"):
+        rs.parse_scenario(bad)
+
+
+def test_a_cards_only_choice_in_a_delayed_trigger_is_that_triggers_question() -> None:
+    """"When you conquer here, ready up to 2 runes at the end of this turn" (Targon's
+    Peak): the card chooses nothing now; its only choice is the delayed trigger's, made
+    when that trigger is finalized (355.5.b): that is the question answered, read without
+    its timing. A card that also chooses now keeps its delayed trigger's choices out."""
+    peak = compile_card("Peak", "When you conquer here, ready up to 2 runes at the end of "
+                        "this turn.")
+    assert isinstance(peak, JointChoice)
+    assert [(p.kind, p.optional) for p in peak.picks] == [("rune", True), ("rune", True)]
+    both = compile_card("Both", "Stun a unit. At the end of this turn, ready up to 2 runes.")
+    assert [s.kinds for s in getattr(both, "slots", ())] == [("unit",)]

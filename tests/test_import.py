@@ -30,7 +30,8 @@ def test_the_report_counts_what_compiled_and_names_why_the_rest_did_not(dump: st
     code, out = _run(["cards", "import", str(DUMPS / dump), "--report"])
     report: dict[str, Any] = json.loads(out)
     assert code == 0 and set(report) == {"read", "cards", "choose_objects", "compiled",
-                                         "not_compiled"}
+                                         "effects", "not_compiled"}
+    assert report["effects"] >= report["compiled"]  # (an effect per choosing ability)
     assert report["read"] >= report["cards"] >= report["choose_objects"]
     assert report["compiled"] + len(report["not_compiled"]) == report["choose_objects"]
     why = {entry["name"]: entry["why"] for entry in report["not_compiled"]}

@@ -48,6 +48,15 @@ def card(name: str, folder: str | Path | None = None) -> Effect:
     return user_library(folder)[slug]
 
 
+def abilities_of(name: str, folder: str | Path | None = None) -> list[str]:
+    """The names of the effects of a card with several abilities that choose (``"Zaun Punk,
+    ability 1"``, ...), each its own question; empty for any other name."""
+    slug = slugify(name)
+    found = {**_REGISTRY, **user_library(folder)}
+    return [e.name for number in range(1, 10)
+            if (e := found.get(f"{slug}-ability-{number}")) is not None]
+
+
 def user_library(folder: str | Path | None = None) -> dict[str, Effect]:
     """The cards of the user library in ``folder`` (default: the default folder), by slug;
     read once per file version."""

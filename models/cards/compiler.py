@@ -74,13 +74,14 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
 #: (a group does not read a unit's state either, nor "other's")
-_UNTRACKED = UNTRACKED - {"open"} | {"exhausted", "ready", "other's"}
+_UNTRACKED = UNTRACKED - {"open"} | {"exhausted", "ready", "stunned", "attacking",
+                                     "defending", "other's"}
 _SPLIT = re.compile(r"deal (\d+) damage split among (?:any number of )?(enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
                           r"split among (enemy |friendly )?units( here| at battlefields)?\.")
 #: A choice among modes, or instructions chosen by a condition.
-_MODES = re.compile(r"choose (one|two|three)\b[^.]*?-|do one of the following")
+_MODES = re.compile(r"choose (one|two|three)\b[^.]*?-|do (?:one of )?the following")
 _XP = re.compile(r"for each unit this kills, do this: gain (\d+) xp")
 #: A passive that makes the controller's damage lethal in any amount (142.4.c).
 _LETHAL_ANY = re.compile(r"any amount of your damage is enough to kill enemy units\.?")
@@ -90,7 +91,8 @@ _OR_OTHER = re.compile(r"\bunits?,? (?:and/)?or (?:an? )?(gear|equipment|runes?|
 #: A delayed trigger ("At end of turn, ...", "... at the end of this turn"): its choices
 #: are its own, made when it is finalized (355.5.b).
 _DELAYED = re.compile(r"(?:^|\b)at (?:the )?(?:end|start|beginning) of (?:the |this |your |"
-                      r"each )?(?:next )?(?:turn|main phase|beginning phase)\b")
+                      r"each )?(?:next )?(?:turn|main phase|beginning phase)\b",
+                      re.IGNORECASE)
 #: A line that is a keyword's cost and its reminder: "[Repeat] - Discard 1", "[Equip] ...".
 _COST_LINE = re.compile(r"^\s*\[(?:Repeat|Equip|Accelerate|Empower|Quick-Draw|Weaponmaster|"
                         r"Deflect)\b[^\]]*\]\s*(?:-|:rb_|\[|\(|$)", re.IGNORECASE)
@@ -122,8 +124,15 @@ def _read_now(sentences: list[str]) -> list[str]:
     now = [s for s in sentences if not _DELAYED.search(s.lower())]
     if any(chosen_objects(s) for s in now):
         return now
-    return [s for s in sentences if not _DELAYED.search(s.lower())
-            or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
+    own = [s for s in sentences if not _DELAYED.search(s.lower())
+           or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
+    if any(chosen_objects(s) for s in own):
+        return own
+    # a card whose only choices are a delayed trigger's it creates ("When you conquer here,
+    # ready up to 2 runes at the end of this turn"): that trigger's question, when it is
+    # finalized (355.5.b)
+    return [re.sub(r"\s+([,.])", r"\1", re.sub(r",\s*,", ",", _DELAYED.sub("", s)))
+            for s in sentences]
 
 
 @dataclass(frozen=True)
@@ -172,8 +181,10 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     return found
 
 
-#: "Discard 1", "discard one": the player chooses a card of their hand.
-_DISCARD = re.compile(r"\bdiscards? (?:1|one)\b(?! rune)")
+#: "Discard 2", "recycle 3 from your trash": the player chooses cards of their hand or
+#: trash.
+_DISCARD = re.compile(r"\bdiscards? (?:\d+|one|two|three)\b(?! runes?\b)|"
+                      r"\brecycles? (?:\d+|one|two|three|four) from (?:your|their) trash\b")
 
 
 #: The roles of a mention that is chosen (355.5, 355.10: a target, a choice made on
@@ -248,7 +259,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"chooses unit or |'there'|where the units are|"
                               r"the destination|no choice of units found|its location|"
                               r"not one instruction's|chooses a card in|picks cards|"
-                              r"how much damage|the filter '(?:exhausted|ready)'|"
+                              r"how much damage|the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
                               r"an optional action")
 
 
@@ -298,6 +309,8 @@ def _all_read(effect: JointChoice, text: str) -> None:
     """Refuse a reading that lost a choice: the text names more chosen objects than the
     effect has picks (several alike counted once)."""
     said = 0
+    text = "\n".join(line for line in text.split("\n")  # a static ability chooses nothing
+                     if not _STATIC.match(" ".join(_REMINDER.sub("", line).split()).lower()))
     for sentence in _read_now(_sentences(text)):
         low = sentence.lower()
         if re.match(r"(?:when|whenever|once each turn)\b", low) and "," in low:
@@ -317,23 +330,78 @@ def _all_read(effect: JointChoice, text: str) -> None:
 def _one_ability(text: str) -> None:
     """Refuse a card whose choices belong to several abilities, or to an ability gated by a
     state a scenario does not state ([Level N], [Empowered]): one effect answers one
-    ability's question. A spell's instructions, and the additional costs paid to play it,
-    are one ability; each triggered or activated ability is its own; a static ability
-    ("While ...", "I have ...") chooses nothing."""
+    ability's question (see :func:`compile_abilities` for a card with several)."""
+    abilities = ability_texts(text)
+    if len(abilities) > 1:
+        raise CompileError("choices in several abilities (" + "; ".join(
+            " ".join(a.lower().split())[:60] for a in abilities) + "): one effect answers "
+            "one ability: not modelled yet")
+
+
+def ability_texts(text: str) -> list[str]:
+    r"""The text of each of a card's abilities that makes a choice, in printed order, each
+    with the card's keyword lines ("[Hidden] (...)"), which its reading may need. A spell's
+    instructions, and the additional costs paid to play it, are one ability; each
+    triggered or activated ability is its own; a static ability ("While ...", "I have
+    ...") chooses nothing. A "Choose one -" card is one ability.
+
+    >>> [a[:30] for a in ability_texts("You may kill a friendly gear as an additional cost "
+    ...     "to play me.\nWhen you play me, if you paid the additional cost, kill a gear.")]
+    ['You may kill a friendly gear a', 'When you play me, if you paid ']
+    """
+    if _CHOOSE_ONE.search(_REMINDER.sub("", text)):
+        return [text]
+    lines: list[str] = []
+    for line in text.split("\n"):  # a list item belongs to the line that opens the list
+        if lines and (line.strip().startswith("-") or lines[-1].rstrip().endswith(":")):
+            lines[-1] += "\n" + line
+        else:
+            lines.append(line)
+    keywords = [line for line in lines if _KEYWORD_LINE.match(_REMINDER.sub("", line))]
     abilities: dict[str, list[str]] = {}
-    for number, line in enumerate(_REMINDER.sub("", text).split("\n")):
-        low = " ".join(line.split()).lower()
-        if _COST_LINE.match(line) or not low or _STATIC.match(low) or not chosen_objects(line):
+    for number, line in enumerate(lines):
+        bare = _REMINDER.sub("", line)
+        low = " ".join(bare.split()).lower()
+        if _COST_LINE.match(bare) or not low or _STATIC.match(low) or not chosen_objects(line):
             continue
-        if _GATED.match(line):
+        if _GATED.match(bare):
             raise CompileError("a choice of an ability gated by [Level] or [Empowered] is "
                                "not modelled yet")
-        own = _TRIGGERED.match(low) or "[>]" in line or _ACTIVATED.search(line)
-        abilities.setdefault(f"line {number}" if own else "the card's", []).append(low)
-    if len(abilities) > 1 and not _CHOOSE_ONE.search(_REMINDER.sub("", text)):
-        raise CompileError("choices in several abilities (" + "; ".join(
-            lines[0][:60] for lines in abilities.values()) + "): one effect answers one "
-            "ability: not modelled yet")
+        own = _TRIGGERED.match(low) or "[>]" in bare or _ACTIVATED.search(bare)
+        abilities.setdefault(f"line {number}" if own else "the card's", []).append(line)
+    return ["\n".join([*(k for k in keywords if k not in group), *group])
+            for group in abilities.values()]
+
+
+def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
+    r"""One effect per ability of the card that makes a choice (:func:`ability_texts`):
+    the card's own effect (named ``name``) when it has one such ability; else one effect
+    per ability, named ``"<name>, ability <n>"`` in printed order (each ability is put on
+    the Chain and finalized on its own, 355.5), every one of which must compile.
+
+    >>> [e.name for e in compile_abilities("Zaun Punk", "You may kill a friendly gear as "
+    ...     "an additional cost to play me.\nWhen you play me, if you paid the additional "
+    ...     "cost, kill a gear.")]
+    ['Zaun Punk, ability 1', 'Zaun Punk, ability 2']
+    """
+    try:
+        texts = ability_texts(text)
+    except GrammarError as error:
+        raise CompileError(str(error)) from None
+    if len(texts) <= 1:
+        return (compile_card(name, text),)
+    effects = []
+    for number, ability in enumerate(texts, 1):
+        try:
+            effects.append(compile_card(f"{name}, ability {number}", ability))
+        except CompileError as error:
+            raise CompileError(f"ability {number} of {len(texts)}: {error}",
+                               error.words) from None
+    return tuple(effects)
+
+
+#: A line of keywords only (with their reminder text removed): "[Hidden]", "[Ganking]".
+_KEYWORD_LINE = re.compile(r"^\s*(?:\[[A-Za-z]+(?: \d+)?\]\s*)+$")
 
 
 #: The start of a triggered ability's line.
@@ -403,7 +471,8 @@ def _single(name: str, text: str) -> Effect:
     sentences = _read_now(_sentences(text))
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
-              and [k for k in chosen_objects(s) if k not in ("unit", "gear")]]
+              and ([k for k in chosen_objects(s) if k not in ("unit", "gear")]
+                   or _cost_chooses(s))]
     if choices and others:
         raise CompileError("several choices one after another (" + "; ".join(
             [*choices, *others]) + "): not modelled yet")
@@ -432,7 +501,9 @@ def _single(name: str, text: str) -> Effect:
         return SplitDamage(name=name, text=text, pool=Pool.FIXED,
                            amount=int(split.group(1)), among=_relation_word(split.group(2)),
                            zone=_zone(split.group(3)), slug=_slug(name))
-    sentences = _sentences(text)
+    every = _sentences(text)
+    if sentence in every:  # (else a delayed trigger's, read without its timing)
+        sentences = every
     following = sentences[sentences.index(sentence) + 1:]
     return _group(card, sentence, following[0] if following else "")
 
@@ -452,6 +523,9 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r":rb_[a-z0-9_]+:", " ", bare)
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
+                  lambda m: m.group(1).lower(), bare)
+    # and one used as an adjective ("a friendly [Mighty] unit") as its word, a filter
+    bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     raw_lines = _REMINDER.sub("", text).split("\n")
     bare = re.sub(r"\[[^\]]*\]", " ", bare)
@@ -477,6 +551,18 @@ def _chooses(sentence: str) -> bool:
         return _chooses_by_words(sentence)
     return any(s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)
                for s in instruction.segments)
+
+
+def _cost_chooses(sentence: str) -> bool:
+    """Whether a sentence's additional cost chooses an object ("As an additional cost to
+    play this, kill a friendly unit", 355.10.c): a choice of its own."""
+    try:
+        instruction = parse(sentence)
+    except GrammarError:
+        return False
+    return any(s.mode in (Mode.ADDITIONAL_COST, Mode.COST) and any(
+        p.relation == "object" and p.determiner in CHOOSING for p in s.phrases)
+        for s in instruction.segments)
 
 
 def _chooses_by_words(sentence: str) -> bool:
@@ -512,6 +598,11 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
                 if s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)]
     if len(segments) != 1:
         raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
+    if any(s.mode in (Mode.ADDITIONAL_COST, Mode.COST) and any(
+            p.relation == "object" and p.determiner in CHOOSING for p in s.phrases)
+            for s in instruction.segments):  # ("Exhaust a friendly unit: stun a unit")
+        raise CompileError(f"{sentence!r}: several choices one after another (a cost's "
+                           "and the instruction's)")
     segment = segments[0]
     if segment.verb is None:
         raise CompileError(f"{sentence!r}: no verb")

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from riftsolve.models.cards.compiler import CompileError, chosen_objects, compile_card
+from riftsolve.models.cards.compiler import CompileError, chosen_objects, compile_abilities
 from riftsolve.models.cards.dumps import CardRecord
 from riftsolve.models.effects import Effect
 
@@ -33,6 +33,8 @@ class Imported:
     read: int = 0
     cards: int = 0
     choosing: int = 0
+    #: Cards compiled (a card with several abilities that choose has an effect for each).
+    compiled: int = 0
     effects: list[Effect] = field(default_factory=list)
     #: Cards making a choice of objects that did not compile: name, why, words.
     failures: list[dict[str, Any]] = field(default_factory=list)
@@ -40,7 +42,7 @@ class Imported:
     def report(self) -> dict[str, Any]:
         """The ``--report`` object."""
         return {"read": self.read, "cards": self.cards, "choose_objects": self.choosing,
-                "compiled": len(self.effects),
+                "compiled": self.compiled, "effects": len(self.effects),
                 "not_compiled": sorted(self.failures, key=lambda f: f["name"])}
 
 
@@ -56,8 +58,8 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
         try:
             # (a battlefield card's "here" is the battlefield itself: the scenario names it
             # as the source)
-            effect = compile_card(card.name, card.text)
-            done.effects.append(effect)
+            done.effects += compile_abilities(card.name, card.text)
+            done.compiled += 1
         except CompileError as error:
             done.failures.append({"name": card.name, "why": str(error),
                                   "words": list(error.words)})

@@ -38,12 +38,14 @@ _ZONES = {"trash": True, "trashes": True, "hand": False, "deck": False}
 #: Verbs whose outcome the engine models.
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers of units the scenario does not state.
-UNTRACKED = frozenset({"damaged", "buffed", "attacking", "defending",
+UNTRACKED = frozenset({"damaged", "buffed",
                         "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
                         "open", "owner's", "owners'", "opponent's", "beginning",
                         "occupied", "equipped", "attached", "revealed", "banished",
                         "marked", "non-unit", "non-dragon", "non-recruit", "detached",
                         "activated", "named", "returned"})
+#: The states a pick may require of its object (a unit's or a rune's, legend's).
+_STATES = ("exhausted", "ready", "stunned", "attacking", "defending")
 #: Verbs that act on cards or make tokens: not objects on the board.
 NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
@@ -199,6 +201,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         low = sentence.lower()
     elif re.match(r"^if\b", low):
         if not _choosing(sentence):
+            if re.search(r"\binstead\b", low):  # "If it's already stunned, return it
+                # instead": what the instructions before do depends on the condition
+                reading.deeds[:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
+                                            label=f"{d.label or d.action.value} (or, if "
+                                            "..., what replaces it)") for d in reading.deeds]
             return  # an outcome under a condition the scenario does not state: not modelled
         clause = _CONDITION.match(sentence)
         if clause is None:
@@ -214,7 +221,17 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     except GrammarError as error:
         if reading.chooses is not None and not reading.chooses(sentence):
             return  # words outside the grammar in a sentence that chooses nothing
-        raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) from None
+        # a trigger's condition chooses nothing (355.10.c): words outside the grammar there
+        # ("When I conquer a battlefield that was uncontrolled, ...") are not read
+        condition = re.match(r"(?:when|whenever)\b[^,]*,\s*", sentence, re.IGNORECASE)
+        try:
+            if condition is None:
+                raise error
+            sentence = sentence[condition.end():]
+            instruction = parse(sentence)
+        except GrammarError:
+            raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))
+                                ) from None
     crescent = _CRESCENT.search(sentence.lower())
     # "you may pay 2 to stun a unit": a cost within the instruction (355.10.c.1), the
     # whole optional: its choices are made now, the action done or declined (355.12)
@@ -223,18 +240,16 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     offset = 0
     for segment in instruction.segments:
         offset, start = offset + len(segment.phrases), offset
-        if segment.mode is Mode.COST and segment.verb == "discard" and re.search(
-                r"\bdiscard (?:1|one)\b", sentence.lower()):
-            pick = _card_pick(reading, sentence, None, Mode.ADDITIONAL_COST, "hand", "your",
-                              now=True)  # the card discarded to pay (355.10.c)
-            reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+        counted = _COUNTED.search(sentence.lower())
+        if segment.mode is Mode.COST and counted and counted.group(1) == segment.verb:
+            _counted(reading, sentence, Mode.ADDITIONAL_COST, counted)  # paid (355.10.c)
             continue
         players = _players(segment.mode, segment.subject)
         if players:
             reading.each = players  # other players' choices, on resolution (355.10.e-f)
         if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST) \
                 and not players:
-            if any(_is_choice(p) for p in segment.phrases):
+            if segment.mode is not Mode.TRIGGER and any(_is_choice(p) for p in segment.phrases):
                 raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
                                     "not modelled yet")
             continue
@@ -305,20 +320,24 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     paid = _COST_VERB.search(low)
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
         verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
-    if mode is Mode.ADDITIONAL_COST and re.search(r"\bdiscard (?:1|one)\b", low):
-        # a card of the hand discarded to pay: chosen as the cost is paid (355.10.c)
-        pick = _card_pick(reading, sentence, None, mode, "hand", "your", now=True)
-        reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+    counted = _COUNTED.search(low)
+    if mode is Mode.ADDITIONAL_COST and counted:
+        # cards discarded or recycled to pay: chosen as the cost is paid (355.10.c)
+        _counted(reading, sentence, mode, counted)
         return
     if verb in ("draw", "channel"):
         return  # the top cards or runes: nothing chosen
-    if verb == "discard" and reading.each and re.search(r"\bdiscards? (?:1|one)\b", low):
+    if verb == "discard" and reading.each and counted:
         # "each player discards 1": each chooses a card of their own hand (355.10.e)
-        reading.picks.append(Pick(
-            reading.named("card"), "card", Relation.FRIENDLY, zone="hand", target=False,
-            later=True, own=True, chooser="you" if reading.each == "you-must" else
-            reading.each))
-        reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label="discard"))
+        first = Pick(reading.named("card"), "card", Relation.FRIENDLY, zone="hand",
+                     target=False, later=True, own=True,
+                     chooser="you" if reading.each == "you-must" else reading.each)
+        if _number(counted.group(2)) > 1:
+            raise SequenceError(f"{sentence!r}: other players' choice of several cards is "
+                                "not modelled yet")
+        reading.picks.append(first)
+        for pick in _alike(reading, first, 1):
+            reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
         return
     if verb == "play" and _token_play(reading, sentence, phrases):
         return
@@ -331,12 +350,14 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
         i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
             "card", "unit", "gear", "spell")))]
-    if verb == "discard" and not any(_is_choice(p) for p in phrases) and re.search(
-            r"\bdiscard (?:1|one)\b", low):
-        pick = _card_pick(reading, sentence, None, mode, "hand", "your")
-        reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
+    if counted and counted.group(1) == verb and not any(
+            _is_choice(p) and not re.search(r"\b(?:channel|draw)\s+$", low[:p.start])
+            for p in phrases):  # (the runes channelled, the cards drawn: no choice)
+        _counted(reading, sentence, mode, counted)
         return
-    if verb in NOT_BOARD and (verb not in _ZONE_VERBS or any(
+    runes = verb == "recycle" and all(KINDS.get(p.kind, p.kind) == "rune" for p in phrases
+                                      if _is_choice(p))  # runes on the board, recycled
+    if verb in NOT_BOARD and not runes and (verb not in _ZONE_VERBS or any(
             _is_choice(p) and i not in in_zone for i, p in enumerate(phrases))) and any(
                 _is_choice(p) for p in phrases):
         raise SequenceError(f"{sentence!r}: '{verb}' picks cards or makes tokens, not objects "
@@ -449,6 +470,13 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     if re.match(r"one of (?:its|their|his|her)\b", words) and not reading.each:
         raise SequenceError(f"{sentence!r}: {phrase.words!r} (another object's) is not "
                             "modelled yet")
+    # "an exhausted unit", "a stunned enemy unit", "an enemy unit attacking here"
+    states = [q for q in qualifiers if q in _STATES]
+    states += re.findall(r"^\s+(attacking|defending)\b", after)
+    if len(states) > 1 or (states and kind not in ("unit", "gear", "rune", "legend")) or (
+            set(states) - {"exhausted", "ready"} and kind != "unit"):
+        raise SequenceError(f"{sentence!r}: {phrase.words!r}: the states "
+                            f"{', '.join(states)} together are not modelled yet")
     either = _EITHER.match(after)
     also = _also(kind, either)
     if either and not also:
@@ -486,13 +514,12 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         may=(mode is Mode.MAY or reading.optional_action) and not costly,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
-                                                              "different", "same",
-                                                              "exhausted", "ready")),
+                                                              "different", "same", *_STATES)),
         other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
-        state=next((q for q in qualifiers if q in ("exhausted", "ready")), ""),
+        state=states[0] if states else "",
         might_at_most=int(cap.group(1)) if cap else None, also=also)
     reading.picks.append(pick)
     if other and previous is not None:
@@ -612,6 +639,29 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     reading.picks.append(pick)
     return pick
+
+
+#: "Discard 2", "recycle 3 from your trash": a count of cards of the player's hand or
+#: trash, no noun said.
+_COUNTED = re.compile(r"\b(discard|recycle)s? (\d+|one|two|three|four)\b(?! runes?\b)"
+                      r"(?: from (your|their) trash\b)?")
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else {"one": 1, **_COUNTS}[word]
+
+
+def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str]) -> None:
+    """The cards "discard 2" or "recycle 3 from your trash" chooses: of the player's own
+    hand (chosen on resolution, 355.10.a) or trash; as a cost, chosen as it is paid
+    (355.10.c). Each set is listed once (alike picks)."""
+    verb, count, trash = counted.group(1), _number(counted.group(2)), counted.group(3)
+    if verb == "recycle" and trash is None:
+        raise SequenceError(f"{sentence!r}: what is recycled is not understood")
+    first = _card_pick(reading, sentence, None, mode, "trash" if trash else "hand", "your",
+                       now=mode is Mode.ADDITIONAL_COST)
+    for pick in _alike(reading, first, count):
+        reading.do(Deed(pick.name, Action.AFFECT, label=verb))
 
 
 def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -> bool:

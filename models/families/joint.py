@@ -164,7 +164,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                            f"({here or 'no battlefield'}; it is at {unit.location})")
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
-    trait = _trait_failure(pick, value, unit.tags, unit.exhausted, verb, rule)
+    states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
+              unit.combat}
+    trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
@@ -212,16 +214,18 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
                        f"{piece.controller})")
     if pick.types and piece.type not in pick.types:
         return Failure(rule, f"{value} {verb} a {pick.card_type} card")
-    return _trait_failure(pick, value, piece.tags, piece.exhausted, verb, rule)
+    return _trait_failure(pick, value, piece.tags,
+                          {"exhausted" if piece.exhausted else "ready"}, verb, rule)
 
 
-def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], exhausted: bool,
+def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[str],
                    verb: str, rule: str) -> Failure | None:
-    """The tags a pick names (355.9.b), and its "exhausted" or "ready" filter."""
+    """The tags a pick names (355.9.b), and its state filter: "exhausted", "ready",
+    "stunned", "attacking" or "defending" (``states``: the object's)."""
     missing = [t for t in pick.tags if t not in tags]
     if missing:
         return Failure(rule, f"{value} {verb} {' '.join(missing)}")
-    if pick.state and (pick.state == "exhausted") != exhausted:
+    if pick.state and pick.state not in states:
         return Failure(rule, f"{value} {verb} {pick.state}")
     return None
 
@@ -555,12 +559,33 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
         domains.append(found_or_none if found else (None,))
     names = {p.name for p in later}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
+    _as_many_as_possible(later, domains, links)
     return JointProblem(
         names=tuple(p.name for p in later), domains=tuple(domains),
         tests=_tests(scenario, board, later, domains, links), resolving=True,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
+
+
+def _as_many_as_possible(later: list[Pick], domains: list[tuple[Value, ...]],
+                         links: list[Linked]) -> None:
+    """Several objects chosen alike on resolution ("discard 2") when fewer are there: as
+    many as can be are chosen (055, 359.3.e.11), the last picks of the run left empty
+    (the run lists each set once, in order, empty picks last)."""
+    index = {p.name: i for i, p in enumerate(later)}
+    after = {lk.pick: lk.to for lk in links if lk.link is Link.AFTER}
+    for i, pick in enumerate(later):
+        if pick.name in after or pick.optional:
+            continue  # not the first of a run
+        run = [i]
+        while (nxt := next((p for p, to in after.items() if to == later[run[-1]].name),
+                           None)) is not None:
+            run.append(index[nxt])
+        have = len([v for v in domains[i] if v is not None])
+        for position, at in enumerate(run):
+            if position >= have:
+                domains[at] = (None,)
 
 
 def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
