@@ -109,6 +109,8 @@ class Unit:
     #: Its part in the combat at its battlefield: ``"attacking"`` (an attacker),
     #: ``"defending"`` (a defender) or ``""`` (none), for "an attacking unit".
     combat: Literal["", "attacking", "defending"] = ""
+    #: Whether it has a buff (a +1 Might counter, 702): a buff spent is a buffed unit's.
+    buffed: bool = False
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""

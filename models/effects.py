@@ -299,7 +299,7 @@ class Pick:
     #: a card's type ("a unit from your trash": ``"unit"``)
     card_type: str = ""
     #: a state the object must be in: ``"exhausted"`` or ``"ready"`` ("ready an exhausted
-    #: rune"), a unit's ``"stunned"``, ``"attacking"`` or ``"defending"``
+    #: rune"), a unit's ``"stunned"``, ``"attacking"``, ``"defending"`` or ``"buffed"``
     state: str = ""
     #: controlled by the chooser themself ("one of their units"), not a teammate
     own: bool = False

@@ -152,6 +152,8 @@ class UnitIn(_Strict):
     combat: Literal["", "attacking", "defending"] = Field(
         "", description="'attacking' or 'defending': its part in the combat at its "
         "battlefield (an attacker or a defender), for 'an attacking unit'")
+    buffed: bool = Field(False, description="whether it has a buff (702): 'spend a buff' "
+                         "spends a buffed unit's")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -654,6 +656,7 @@ def _board(raw: ScenarioIn) -> Board:
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
              undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
+             buffed=unit.buffed,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

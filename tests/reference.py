@@ -2086,8 +2086,8 @@ def data_occupied_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 
 def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b: "an exhausted rune" / "a ready unit": the object's ``exhausted`` flag; "a
-    stunned unit": its ``stunned`` flag; "an attacking unit" / "a defending unit": its
-    ``combat`` entry."""
+    stunned unit", "spend a buff": its ``stunned`` / ``buffed`` flag; "an attacking unit" /
+    "a defending unit": its ``combat`` entry."""
     if not pick["state"]:
         return True
     entry = _data_entry(doc, pick["kind"], value) if pick["kind"] not in DATA_PLACES else None
@@ -2097,8 +2097,8 @@ def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return bool(entry.get("exhausted", False))
     if pick["state"] == "ready":
         return not entry.get("exhausted", False)
-    if pick["state"] == "stunned":
-        return bool(entry.get("stunned", False))
+    if pick["state"] in ("stunned", "buffed"):
+        return bool(entry.get(pick["state"], False))
     return bool(entry.get("combat", "") == pick["state"])
 
 

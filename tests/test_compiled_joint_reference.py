@@ -124,6 +124,7 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "Move up to one enemy unit to a location where there's a unit with the same controller.",
     "Stun an enemy unit attacking here and ready a friendly rune.",
     "Kill a stunned unit and return a defending unit to its owner's hand.",
+    "As you play this, you may spend a buff as an additional cost. Ready a unit.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 
@@ -213,6 +214,8 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             entry["exhausted"] = True
         if choose(range(4)) == 3:
             entry["stunned"] = True
+        if choose(range(3)) == 2:
+            entry["buffed"] = True
         if entry["location"] in ("north", "south") and choose(range(3)) == 2:
             entry["combat"] = choose(("attacking", "defending"))
         elif choose(range(4)) == 3:
@@ -337,7 +340,8 @@ def random_pick(choose: Choose, index: int) -> Pick:
         occupied=kind == "battlefield" and choose(range(3)) == 2,
         zone=choose(("trash", "hand", "")) if kind == "card" else "",
         card_type=choose(("", "unit", "spell")) if kind == "card" else "",
-        state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending")
+        state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending",
+                      "buffed")
                      if kind == "unit" else ("", "", "exhausted", "ready"))
         if kind in ("unit", "gear", "rune", "legend") else "")
 

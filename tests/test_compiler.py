@@ -592,3 +592,33 @@ def test_a_cards_only_choice_in_a_delayed_trigger_is_that_triggers_question() ->
     assert [(p.kind, p.optional) for p in peak.picks] == [("rune", True), ("rune", True)]
     both = compile_card("Both", "Stun a unit. At the end of this turn, ready up to 2 runes.")
     assert [s.kinds for s in getattr(both, "slots", ())] == [("unit",)]
+
+
+def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
+    """"Spend a buff" removes a buff from a unit its player controls (702.2.b.2), a choice
+    of a cost, no target (355.10.c.1). Board: a1 (A, buffed), a2 (A), c1 (C, A's teammate,
+    buffed), b1 (B, buffed). Call to Glory's shape, "As you play this, you may spend a buff
+    as an additional cost. Ready a unit.": the buff now, a1's or none (c1's is the
+    teammate's, b1's an opponent's) -> 2, times any of the 4 units to ready -> 8.
+    Monastery of Hirana's, "you may spend a buff to draw 1" (a cost within the
+    instruction): nothing now; on resolution a1's buff or none -> 2."""
+    from riftsolve.models.answers import Choice, Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize, resolve
+
+    board = Board(("north",), (Unit("a1", "A", 2, "north", buffed=True),
+                               Unit("a2", "A", 1, "north"),
+                               Unit("c1", "C", 2, "north", buffed=True),
+                               Unit("b1", "B", 2, "north", buffed=True)), teams=(("A", "C"),))
+    glory = Scenario("A", compile_card("Glory", "As you play this, you may spend a buff as "
+                                        "an additional cost. Ready a unit."), board)
+    declared = [a.as_json()["targets"] for a in finalize(glory, kind=Choice)]
+    assert sorted({str(d["buffed"]) for d in declared}) == ["None", "a1"]
+    assert len(declared) == finalize(glory).count() == 8
+    monastery = Scenario("A", compile_card("Monastery", "When you conquer here, you may "
+                                           "spend a buff to draw 1."), board)
+    assert [a.as_json()["targets"] for a in finalize(monastery, kind=Choice)] == [{}]
+    spent = sorted(str(a.as_json()["picks"]["buffed"]) for a in resolve(monastery,
+                                                                         kind=Executed))
+    assert spent == ["None", "a1"]

@@ -95,7 +95,7 @@ _DELAYED = re.compile(r"(?:^|\b)at (?:the )?(?:end|start|beginning) of (?:the |t
                       re.IGNORECASE)
 #: A line that is a keyword's cost and its reminder: "[Repeat] - Discard 1", "[Equip] ...".
 _COST_LINE = re.compile(r"^\s*\[(?:Repeat|Equip|Accelerate|Empower|Quick-Draw|Weaponmaster|"
-                        r"Deflect)\b[^\]]*\]\s*(?:-|:rb_|\[|\(|$)", re.IGNORECASE)
+                        r"Deflect)\b[^\]]*\]\s*(?:[-\u2014\u2013]|:rb_|\[|\(|$)", re.IGNORECASE)
 #: A line of an ability gated by a state the scenario does not state.
 _GATED = re.compile(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[(?:Level \d+|Empowered)\]", re.IGNORECASE)
 #: A condition on the units chosen that the scenario format does not state.
@@ -177,10 +177,14 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             kinds = _chosen_by_words(sentence)
         if _DISCARD.search(sentence.lower()) and "card" not in kinds:
             kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
+        if _SPEND.search(sentence.lower()) and "unit" not in kinds:
+            kinds = [*kinds, "unit"]  # "spend a buff": a buffed unit's (702.2.b.2)
         found += [kind for kind in kinds if kind not in found]
     return found
 
 
+#: "Spend a buff": the player chooses which of their buffed units spends it.
+_SPEND = re.compile(r"(?<!when you )(?<!whenever you )\bspend (?:a|up to one) buff\b")
 #: "Discard 2", "recycle 3 from your trash": the player chooses cards of their hand or
 #: trash.
 _DISCARD = re.compile(r"\bdiscards? (?:\d+|one|two|three)\b(?! runes?\b)|"
@@ -362,6 +366,13 @@ def ability_texts(text: str) -> list[str]:
     for number, line in enumerate(lines):
         bare = _REMINDER.sub("", line)
         low = " ".join(bare.split()).lower()
+        keyword = _KEYWORD_ABILITY.match(bare)
+        if keyword and chosen_objects(keyword.group(2)):
+            # "[Equip] - Kill a friendly unit": an activated ability whose cost chooses
+            # (355.10.c), Equip's unit a target (818.1.b.1), Empower's source none (827.1.b)
+            abilities[f"line {number}"] = [
+                f"{keyword.group(2).strip()}: {_KEYWORD_EFFECT[keyword.group(1).lower()]}"]
+            continue
         if _COST_LINE.match(bare) or not low or _STATIC.match(low) or not chosen_objects(line):
             continue
         if _GATED.match(bare):
@@ -389,7 +400,9 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
     except GrammarError as error:
         raise CompileError(str(error)) from None
     if len(texts) <= 1:
-        return (compile_card(name, text),)
+        # (a keyword ability read as "cost: effect" is compiled as read)
+        keyword = bool(texts) and texts[0].split("\n")[-1] not in text.split("\n")
+        return (compile_card(name, texts[0] if keyword else text),)
     effects = []
     for number, ability in enumerate(texts, 1):
         try:
@@ -400,6 +413,12 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
+#: A keyword ability whose cost is an action: "[Equip] - :rb_rune_order:, Kill a friendly
+#: unit", "[Empower] - Discard 1" (symbols of the cost paid in runes before it).
+_KEYWORD_ABILITY = re.compile(r"^\s*\[(Equip|Empower)\]\s*[-\u2014\u2013]\s*(?::rb_[a-z0-9_]+:"
+                              r"\s*,?\s*)*([A-Z][^(]*?)\s*$")
+#: What each such keyword ability does once its cost is paid.
+_KEYWORD_EFFECT = {"equip": "Attach this to a unit you control.", "empower": "Empower me."}
 #: A line of keywords only (with their reminder text removed): "[Hidden]", "[Ganking]".
 _KEYWORD_LINE = re.compile(r"^\s*(?:\[[A-Za-z]+(?: \d+)?\]\s*)+$")
 

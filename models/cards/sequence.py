@@ -38,14 +38,14 @@ _ZONES = {"trash": True, "trashes": True, "hand": False, "deck": False}
 #: Verbs whose outcome the engine models.
 _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers of units the scenario does not state.
-UNTRACKED = frozenset({"damaged", "buffed",
+UNTRACKED = frozenset({"damaged",
                         "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
                         "open", "owner's", "owners'", "opponent's", "beginning",
                         "occupied", "equipped", "attached", "revealed", "banished",
                         "marked", "non-unit", "non-dragon", "non-recruit", "detached",
                         "activated", "named", "returned"})
 #: The states a pick may require of its object (a unit's or a rune's, legend's).
-_STATES = ("exhausted", "ready", "stunned", "attacking", "defending")
+_STATES = ("exhausted", "ready", "stunned", "attacking", "defending", "buffed")
 #: Verbs that act on cards or make tokens: not objects on the board.
 NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
@@ -247,7 +247,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         players = _players(segment.mode, segment.subject)
         if players:
             reading.each = players  # other players' choices, on resolution (355.10.e-f)
-        if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST) \
+        if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST, Mode.COST) \
                 and not players:
             if segment.mode is not Mode.TRIGGER and any(_is_choice(p) for p in segment.phrases):
                 raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
@@ -344,8 +344,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
     revealed = "from among them" in low
-    zoned |= {i for i, p in enumerate(phrases) if re.match(
-        r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? from (?:your|a|an|any|their|its) trash",
+    zoned |= {i for i, p in enumerate(phrases) if _FROM_TRASH.match(
         low[p.start + len(p.words):])}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
         i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
@@ -382,14 +381,17 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             zone = next((p for p in phrases if p.relation == "zone" and p.head == index),
                         None) or next((p for p in phrases[index + 1:] if p.relation == "zone"),
                                       None)
-            where = "revealed" if revealed else zone.kind if zone is not None else "hand"
-            owner = zone.words.lower().split()[0] if zone is not None else "your"
+            trash = _FROM_TRASH.match(low[phrase.start + len(phrase.words):])
+            where = ("revealed" if revealed else zone.kind if zone is not None else
+                     "trash" if trash else "hand")
+            owner = (zone.words.lower().split()[0] if zone is not None else
+                     trash.group(1) if trash else "your")
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
                               now=mode is Mode.ADDITIONAL_COST)
             made[index] = pick
             acted.append((pick, phrase))
         elif _is_choice(phrase):
-            pick = _new_pick(reading, sentence, phrase, mode, theirs)
+            pick = _new_pick(reading, sentence, phrase, mode, theirs, verb)
             made[index] = pick
             acted.append((pick, phrase))
         elif phrase.determiner in ("that", "the") and KINDS.get(phrase.kind, phrase.kind) in _KINDS:
@@ -431,6 +433,12 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         _sweep(reading, sentence, verb, place, among)
 
 
+#: "a unit from your trash", "a card from any trash" (the zone phrase the grammar may not
+#: make): whose trash.
+_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? from (your|a|an|any|their|its) "
+                         r"trash")
+
+
 def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
     """What a verb does to every unit of a kind at a chosen battlefield."""
     found = re.search(r"\bdeals? (\d+)", sentence.lower())
@@ -444,10 +452,14 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
                     among=among, label="" if action is not Action.AFFECT else verb))
 
 
-def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool
-              ) -> Pick:
+def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool,
+              verb: str = "") -> Pick:
     words = phrase.words.lower()
     kind = KINDS.get(phrase.kind, phrase.kind)
+    if kind == "buff" and verb == "spend" and words in ("a buff", "up to one buff"):
+        # a buff spent is one of a unit its player controls (702.2.b.2): that unit is
+        # chosen, never targeted (355.10.c.1: the cost's buff, not a target)
+        return _spent_buff(reading, sentence, mode)
     if kind not in _KINDS:
         raise SequenceError(f"{sentence!r}: chooses a {kind}: a choice of objects other "
                             "than units, gear, battlefields, locations, players, runes, "
@@ -500,12 +512,15 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     if kind == "card":
         raise SequenceError(f"{sentence!r}: {phrase.words!r}: which zone the card is in is "
                             "not understood")
-    costly = mode is Mode.ADDITIONAL_COST
+    costly = mode in (Mode.ADDITIONAL_COST, Mode.COST)
     paid = _COST_VERB.search(sentence.lower()) if costly else None
     if costly and paid is None:
         raise SequenceError(f"{sentence!r}: what the cost does to its choice is not "
                             "understood")
     exhausts = costly and paid is not None and paid.group(1) == "exhaust"
+    # a cost within an instruction ("you may kill a unit you control here to draw 1") is
+    # paid, and its object chosen, as the instruction is followed (355.10.c.1)
+    within = mode is Mode.COST
     if costly and "you may" in sentence.lower():
         words = "up to one " + words  # an optional cost: paid or not
     previous = reading.last(kind) if kind in ("unit", "gear") else None
@@ -516,7 +531,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same", *_STATES)),
         other=other and previous is None, target=not costly and not theirs,
-        later=reading.later or theirs, chooser="opponent" if theirs else "you",
+        later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
         state=states[0] if states else "",
@@ -529,6 +544,20 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         first = reading.last("unit", "gear", before=len(reading.picks) - 1)
         if first is not None and "location where there's" not in sentence.lower():
             reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
+    return pick
+
+
+def _spent_buff(reading: _Reading, sentence: str, mode: Mode) -> Pick:
+    """"Spend a buff": the buffed unit of the controller's whose buff is spent, chosen as
+    the cost is paid (an additional cost: now; within an instruction: on resolution),
+    none if the player declines ("you may")."""
+    if mode not in (Mode.ADDITIONAL_COST, Mode.COST):
+        raise SequenceError(f"{sentence!r}: a buff spent other than as a cost is not "
+                            "modelled yet")
+    pick = Pick(reading.named("buffed"), "unit", Relation.FRIENDLY, state="buffed", own=True,
+                optional="you may" in sentence.lower(), target=False,
+                later=reading.later or mode is Mode.COST)
+    reading.picks.append(pick)
     return pick
 
 
@@ -614,7 +643,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     words = phrase.words.lower() if phrase is not None else "a card"
     _how_many(sentence, phrase)  # (refuses a count it can't read)
     if where not in (*_ZONES, "revealed") or owner not in (
-            "your", "an", "a", "their", "its", "trashes"):
+            "your", "an", "a", "any", "their", "its", "trashes"):
         raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")
     qualifiers = [q.lower() for q in phrase.qualifiers] if phrase is not None else []
     if [q for q in qualifiers if q in UNTRACKED or q in ("enemy", "friendly")]:
@@ -634,7 +663,10 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         optional=words.startswith("up to") or (now and "you may" in sentence.lower()),
         may=mode is Mode.MAY and not now,
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
-        target=public and not now, later=reading.later or (not public and not now),
+        # (a cost within an instruction, "banish a card from any trash to ...", is paid as
+        # it is followed: no target, chosen then, 355.10.c.1)
+        target=public and not now and mode is not Mode.COST,
+        later=reading.later or mode is Mode.COST or (not public and not now),
         zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     reading.picks.append(pick)
@@ -808,8 +840,8 @@ def _label(sentence: str, verb: str) -> str:
 
 
 #: What a cost does to the object it chooses (355.10.c: a cost's choice, no target).
-_COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle)\b (?:a|an|one|another|"
-                        r"up to one)\b")
+_COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:a|an|one|"
+                        r"another|up to one)\b")
 #: "damage equal to my Might", "damage equal to its Might".
 _EQUAL_MIGHT = re.compile(r"\bdeals? damage equal to (my|its) might\b")
 

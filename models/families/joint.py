@@ -165,14 +165,14 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
     states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
-              unit.combat}
+              "buffed" if unit.buffed else "", unit.combat}
     trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
-    if pick.exhausts and unit.exhausted and not resolving:
+    if pick.exhausts and unit.exhausted and (not resolving or pick.later):
         return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
     if pick.target and not board.can_choose(chooser, unit):
         return Failure("758.1" if resolving else "355.9.b",
@@ -221,7 +221,7 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
 def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[str],
                    verb: str, rule: str) -> Failure | None:
     """The tags a pick names (355.9.b), and its state filter: "exhausted", "ready",
-    "stunned", "attacking" or "defending" (``states``: the object's)."""
+    "stunned", "attacking", "defending" or "buffed" (``states``: the object's)."""
     missing = [t for t in pick.tags if t not in tags]
     if missing:
         return Failure(rule, f"{value} {verb} {' '.join(missing)}")
