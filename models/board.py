@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -111,6 +111,10 @@ class Unit:
     combat: Literal["", "attacking", "defending"] = ""
     #: Whether it has a buff (a +1 Might counter, 702): a buff spent is a buffed unit's.
     buffed: bool = False
+    #: Its Energy and Power costs, for "a gear with Energy cost 4 or less" (none: not
+    #: stated; a card that chooses by cost needs them).
+    energy: int | None = None
+    power: int | None = None
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""
@@ -133,6 +137,9 @@ class Unit:
             raise ScenarioError(f"{where}.type", f"'unit' or 'gear', not {self.type!r}")
         for text in self.keywords:
             keyword(text, f"{where}.keywords")
+        for name in ("energy", "power"):
+            if getattr(self, name) is not None:
+                bounded(f"{where}.{name}", getattr(self, name), 0, LIMIT)
         if self.combat not in ("", "attacking", "defending"):
             raise ScenarioError(f"{where}.combat", "'attacking', 'defending' or '', not "
                                 f"{self.combat!r}")
@@ -144,6 +151,13 @@ class Unit:
                 raise ScenarioError(f"{where}.prevent", "a non-negative integer or 'all', "
                                     f"not {self.prevent!r}")
             bounded(f"{where}.prevent", self.prevent, 0, LIMIT)
+
+    def moved_to(self, location: str) -> Unit:
+        """The unit after it moves to ``location`` (or leaves the board): out of the combat
+        it was in, unless it stays where it is."""
+        if location == self.location:
+            return self
+        return replace(self, location=location, combat="")
 
     def has(self, name: str) -> bool:
         """Whether the unit has the keyword ``name`` (``"Tank"``, ``"Backline"``)."""
@@ -200,10 +214,16 @@ class Piece:
     exhausted: bool = False
     type: str = ""
     might: int | None = None
+    #: Its Energy and Power costs (a card's, a spell's; none: not stated).
+    energy: int | None = None
+    power: int | None = None
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does."""
         where = f"objects[{self.id}]"
+        for name in ("energy", "power"):
+            if getattr(self, name) is not None:
+                bounded(f"{where}.{name}", getattr(self, name), 0, LIMIT)
         if not isinstance(self.id, str) or not self.id:
             raise ScenarioError("objects[].id", f"an object id is a non-empty string, not "
                                 f"{self.id!r}")

@@ -315,6 +315,11 @@ class Pick:
     #: a second kind the pick may take: "a unit or gear" (``kind`` unit, ``also`` gear);
     #: for a card, a second card type
     also: str = ""
+    #: its object's costs: "with Energy cost 4 or less" (``energy_at_most``), "4 or more"
+    #: (``energy_at_least``), "and Power cost 1 or less" (``power_at_most``)
+    energy_at_most: int | None = None
+    energy_at_least: int | None = None
+    power_at_most: int | None = None
 
     @property
     def is_place(self) -> bool:

@@ -115,6 +115,10 @@ class ObjectIn(_Strict):
     type: Literal["unit", "gear", "spell", ""] = Field(
         "", description="a card's type: 'unit', 'gear' or 'spell'")
     might: int | None = Field(None, ge=-LIMIT, le=LIMIT, description="a unit card's Might")
+    energy: int | None = Field(None, ge=0, le=LIMIT, description="its Energy cost (for a "
+                               "card that chooses by cost)")
+    power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
+                              "that chooses by cost)")
 
 
 class UnitIn(_Strict):
@@ -154,6 +158,10 @@ class UnitIn(_Strict):
         "battlefield (an attacker or a defender), for 'an attacking unit'")
     buffed: bool = Field(False, description="whether it has a buff (702): 'spend a buff' "
                          "spends a buffed unit's")
+    energy: int | None = Field(None, ge=0, le=LIMIT, description="its Energy cost (for a "
+                               "card that chooses by cost: 'a gear with Energy cost 4 or less')")
+    power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
+                              "that chooses by cost)")
     on_chosen: list[str | ChosenTriggerIn] = Field(
         default_factory=list,
         description="Targeting Effects (383.4.b): 'When you choose me, ...' triggers, as text "
@@ -656,12 +664,12 @@ def _board(raw: ScenarioIn) -> Board:
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
              undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
-             buffed=unit.buffed,
+             buffed=unit.buffed, energy=unit.energy, power=unit.power,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
     pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags), o.exhausted,
-                         o.type, o.might) for o in raw.objects)
+                         o.type, o.might, o.energy, o.power) for o in raw.objects)
     return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
                  tuple(raw.battlefield_control.items()), pieces)
 

@@ -143,7 +143,7 @@ def _after(board: Board, dealt: dict[str, int], killed: set[str], moved: dict[st
     units = []
     for unit in board:
         if unit.id in gone:
-            units.append(replace(unit, location=OFFBOARD, damage=0))
+            units.append(replace(unit.moved_to(OFFBOARD), damage=0))
             continue
         changes: dict[str, Any] = {}
         if unit.id in dealt:

@@ -1834,7 +1834,8 @@ DataValue = str | None
 
 DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may", "other",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
-                    "zone", "card_type", "state", "own", "also")
+                    "zone", "card_type", "state", "own", "also", "energy_at_most",
+                    "energy_at_least", "power_at_most")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2113,7 +2114,25 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_might_ok(doc, pick, value)
             and data_targetable_ok(doc, pick, value, chooser)
             and data_ready_to_exhaust(doc, pick, value) and data_occupied_ok(doc, pick, value)
-            and data_state_ok(doc, pick, value))
+            and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value))
+
+
+def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.9.b "with Energy cost 4 or less" / "4 or more", "and Power cost 1 or less": the
+    entry's ``energy`` and ``power`` (a board in these tests always states them when a pick
+    reads them)."""
+    if pick["kind"] in DATA_PLACES or pick["kind"] == "player":
+        return True
+    entry = _data_entry(doc, pick["kind"], value)
+    if entry is None:
+        return False
+    most, least, power = (pick["energy_at_most"], pick["energy_at_least"],
+                          pick["power_at_most"])
+    if most is not None and not entry["energy"] <= most:
+        return False
+    if least is not None and not entry["energy"] >= least:
+        return False
+    return power is None or entry["power"] <= power
 
 
 # ---- links between two picks (355.9.b, 355.4.a) --------------------------------------------

@@ -125,8 +125,14 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "Stun an enemy unit attacking here and ready a friendly rune.",
     "Kill a stunned unit and return a defending unit to its owner's hand.",
     "As you play this, you may spend a buff as an additional cost. Ready a unit.",
+    "Counter a spell that costs no more than [4] and no more than [Universal].",
+    "You may kill a gear with Energy cost [4] or less.",
+    "Choose an opponent. Return a unit from their trash with Energy cost [3] or more to "
+    "their hand.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
+#: Kinds whose random picks may read Energy and Power costs.
+COSTED = ("unit", "gear", "spell", "card")
 
 #: Texts of ``ALL_TEXTS`` that do not compile to a ``JointChoice`` (skipped): none.
 NOT_JOINT: tuple[str, ...] = ()
@@ -216,6 +222,7 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             entry["stunned"] = True
         if choose(range(3)) == 2:
             entry["buffed"] = True
+        entry["energy"], entry["power"] = choose((2, 0, 4, 5)), choose((1, 0, 2))
         if entry["location"] in ("north", "south") and choose(range(3)) == 2:
             entry["combat"] = choose(("attacking", "defending"))
         elif choose(range(4)) == 3:
@@ -242,6 +249,7 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
                 thing["might"] = choose((2, 0, 5))
         if choose(range(5)) == 4:
             thing["tags"] = ["Order"]
+        thing["energy"], thing["power"] = choose((3, 0, 5, 4)), choose((0, 1, 2))
         objects.append(thing)
     doc: Doc = {"format": 1, "controller": "A", "card": name,
                 "battlefields": ["north", "south"], "units": units}
@@ -343,7 +351,10 @@ def random_pick(choose: Choose, index: int) -> Pick:
         state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending",
                       "buffed")
                      if kind == "unit" else ("", "", "exhausted", "ready"))
-        if kind in ("unit", "gear", "rune", "legend") else "")
+        if kind in ("unit", "gear", "rune", "legend") else "",
+        energy_at_most=choose((None, None, 3, 4)) if kind in COSTED else None,
+        energy_at_least=choose((None, None, None, 4)) if kind in COSTED else None,
+        power_at_most=choose((None, None, 1)) if kind in COSTED else None)
 
 
 def random_effect(choose: Choose, index: int) -> JointChoice:

@@ -127,7 +127,7 @@ def test_split_damage_compiles_from_both_wordings() -> None:
     # a judge's review of compiled dump cards: each of these was once misread
     ("Move an enemy unit.\n[Level 6][>] [Stun] an enemy unit.", "gated by \\[Level\\]"),
     ("When you play me, deal 2 to a unit.\n[Exhaust]: Stun a unit.", "several abilities"),
-    ("Choose an opponent. They reveal their hand. Choose a card from it.", "which zone"),
+    ("An opponent reveals their hand. Choose a card from it.", "which zone"),
 ])
 def test_a_text_outside_the_compiler_is_refused_with_why(text: str, says: str) -> None:
     with pytest.raises(CompileError, match=says):
@@ -622,3 +622,41 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
     spent = sorted(str(a.as_json()["picks"]["buffed"]) for a in resolve(monastery,
                                                                          kind=Executed))
     assert spent == ["None", "a1"]
+
+
+def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
+    """Mindsplitter, "Choose an opponent. They reveal their hand. Choose a card from it,
+    and they discard that card.": the opponent is chosen now (a target), the card on
+    resolution from that player's hand (355.10.a: a hand is not public, no target). B has
+    h1, h2 in hand, C has c1, A has a1: opponents B or C -> 2 declarations; with B, h1 or
+    h2 -> 2 resolutions. Defy, "Counter a spell that costs no more than [4] and no more
+    than [Universal]": s1 (4 Energy, 1 Power) only; s2 costs 5 Energy, s3 2 Power. A spell
+    whose cost is not stated can't be judged: exit 2 naming its field."""
+    from dataclasses import replace
+
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    hands = (Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
+             Piece("c1", "card", "C", "hand"), Piece("a1", "card", "A", "hand"))
+    board = Board(("north",), (), objects=hands)
+    mind = compile_card("Mind", "When you play me, choose an opponent. They reveal their "
+                        "hand. Choose a card from it, and they discard that card.")
+    played = Scenario("A", mind, board)
+    assert sorted(str(a.chosen()) for a in finalize(played)) == ["('B',)", "('C',)"]
+    chosen = replace(played, targets=Targets(picks=(("opponent", "B"),)))
+    assert sorted(a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)) == [
+        "h1", "h2"]
+    defy = compile_card("Defy", "Counter a spell that costs no more than [4] and no more "
+                        "than [Universal].")
+    spells = (Piece("s1", "spell", "B", energy=4, power=1),
+              Piece("s2", "spell", "B", energy=5, power=0),
+              Piece("s3", "spell", "B", energy=1, power=2))
+    countered = Scenario("A", defy, Board(("north",), (), objects=spells))
+    assert [a.chosen() for a in finalize(countered)] == [("s1",)]
+    unstated = Scenario("A", defy, Board(("north",), (), objects=(
+        *spells, Piece("s4", "spell", "B"))))
+    with pytest.raises(rs.ScenarioError, match=r"objects\[s4\]\.energy"):
+        finalize(unstated).count()

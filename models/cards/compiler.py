@@ -170,6 +170,11 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     ['card']
     """
     found: list[str] = []
+    for line in text.split("\n"):  # "[Equip] - Kill a friendly unit": its cost chooses
+        keyword = _KEYWORD_ABILITY.match(_REMINDER.sub("", line))
+        if keyword:
+            found += [k for k in chosen_objects(keyword.group(2), destinations)
+                      if k not in found]
     for sentence in _sentences(text):
         try:
             kinds = _chosen_as_read(sentence, destinations)
@@ -188,7 +193,8 @@ _SPEND = re.compile(r"(?<!when you )(?<!whenever you )\bspend (?:a|up to one) bu
 #: "Discard 2", "recycle 3 from your trash": the player chooses cards of their hand or
 #: trash.
 _DISCARD = re.compile(r"\bdiscards? (?:\d+|one|two|three)\b(?! runes?\b)|"
-                      r"\brecycles? (?:\d+|one|two|three|four) from (?:your|their) trash\b")
+                      r"\brecycles? (?:\d+|one|two|three|four)(?: cards?)? from (?:your|their) "
+                      r"trash\b")
 
 
 #: The roles of a mention that is chosen (355.5, 355.10: a target, a choice made on
@@ -264,6 +270,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the destination|no choice of units found|its location|"
                               r"not one instruction's|chooses a card in|picks cards|"
                               r"how much damage|the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
+                              r"the condition 'with energy cost \d+ or|"
                               r"an optional action")
 
 
@@ -375,10 +382,16 @@ def ability_texts(text: str) -> list[str]:
             continue
         if _COST_LINE.match(bare) or not low or _STATIC.match(low) or not chosen_objects(line):
             continue
-        if _GATED.match(bare):
+        ungated = _GATED.sub("", low).lstrip(" [>]")
+        own = _TRIGGERED.match(ungated) or _ACTIVATED.search(bare) or (
+            "[>]" in bare and not _GATED.match(bare))
+        if _GATED.match(bare) and not own:
+            # the card's own instructions, more of them at a level or Empowered: what it
+            # chooses depends on a state the scenario does not state
             raise CompileError("a choice of an ability gated by [Level] or [Empowered] is "
                                "not modelled yet")
-        own = _TRIGGERED.match(low) or "[>]" in bare or _ACTIVATED.search(bare)
+        # (a triggered or activated ability the source has only while Empowered, or at a
+        # level, is a question of its own, asked when it exists)
         abilities.setdefault(f"line {number}" if own else "the card's", []).append(line)
     return ["\n".join([*(k for k in keywords if k not in group), *group])
             for group in abilities.values()]
@@ -413,10 +426,10 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
-#: A keyword ability whose cost is an action: "[Equip] - :rb_rune_order:, Kill a friendly
-#: unit", "[Empower] - Discard 1" (symbols of the cost paid in runes before it).
-_KEYWORD_ABILITY = re.compile(r"^\s*\[(Equip|Empower)\]\s*[-\u2014\u2013]\s*(?::rb_[a-z0-9_]+:"
-                              r"\s*,?\s*)*([A-Z][^(]*?)\s*$")
+#: A keyword ability whose cost is an action: "[Equip] - [Order], Kill a friendly unit",
+#: "[Empower] - Discard 1" (the runes of the cost, as symbols or names, before it).
+_KEYWORD_ABILITY = re.compile(r"^\s*\[(Equip|Empower)\]\s*[-\u2014\u2013]\s*(?:(?::rb_[a-z0-9_]+:|"
+                              r"\[[A-Z][a-z]*\])\s*,\s*)*([A-Z][^(\[]*?)\s*$")
 #: What each such keyword ability does once its cost is paid.
 _KEYWORD_EFFECT = {"equip": "Attach this to a unit you control.", "empower": "Empower me."}
 #: A line of keywords only (with their reminder text removed): "[Hidden]", "[Ganking]".
@@ -538,7 +551,8 @@ def _slug(name: str) -> str:
 
 def _sentences(text: str) -> list[str]:
     """The card's sentences with their reminder text and bracketed keywords removed."""
-    bare = _REMINDER.sub("", text).replace("[Might]", "Might").replace(":rb_might:", "Might")
+    bare = _costs_in_words(_REMINDER.sub("", text))
+    bare = bare.replace("[Might]", "Might").replace(":rb_might:", "Might")
     bare = re.sub(r":rb_[a-z0-9_]+:", " ", bare)
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
@@ -557,6 +571,41 @@ def _sentences(text: str) -> list[str]:
             if sentence:
                 found.append(sentence)
     return found
+
+
+#: An Energy amount as printed ("[4]", ":rb_energy_4:") and Power runes ("[Universal]",
+#: ":rb_rune_fury:", one per rune).
+_ENERGY = r"(?:\[(\d+)\]|:rb_energy_(\d+):)"
+_POWER = r"((?:\[(?:Universal|Order|Chaos|Calm|Body|Mind|Fury)\]|:rb_rune_[a-z]+:)+)"
+_COST_AT_MOST = re.compile(
+    rf"\b(?:that costs|with cost|costing|with energy cost) no more than {_ENERGY}"
+    rf"(?: and (?:with )?(?:power cost )?no more than {_POWER})?", re.IGNORECASE)
+_COST_BOUND = re.compile(rf"\bwith energy cost {_ENERGY} or (less|more)", re.IGNORECASE)
+_POWER_AT_MOST = re.compile(rf"\band (?:with )?power cost no more than {_POWER}",
+                            re.IGNORECASE)
+
+
+def _costs_in_words(text: str) -> str:
+    """Conditions on a chosen object's costs in one wording the readers parse: "that costs
+    no more than [4] and no more than [Universal]" -> "with energy cost 4 or less and power
+    cost 1 or less"; "with Energy cost [7] or more" -> "with energy cost 7 or more".
+
+    >>> _costs_in_words("Counter a spell that costs no more than [4] and no more than "
+    ...                 "[Universal].")
+    'Counter a spell with energy cost 4 or less and power cost 1 or less.'
+    """
+    def runes(symbols: str) -> int:
+        return len(re.findall(r"\[[A-Za-z]+\]|:rb_rune_[a-z]+:", symbols))
+
+    def at_most(found: re.Match[str]) -> str:
+        said = f"with energy cost {found.group(1) or found.group(2)} or less"
+        return said + (f" and power cost {runes(found.group(3))} or less"
+                       if found.group(3) else "")
+
+    text = _COST_AT_MOST.sub(at_most, text)
+    text = _COST_BOUND.sub(lambda m: f"with energy cost {m.group(1) or m.group(2)} or "
+                           f"{m.group(3).lower()}", text)
+    return _POWER_AT_MOST.sub(lambda m: f"and power cost {runes(m.group(1))} or less", text)
 
 
 def _chooses(sentence: str) -> bool:
@@ -640,6 +689,14 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
            for seg in instruction.segments):
         raise CompileError(f"{sentence!r}: an optional action (you may ... to ...): read as "
                            "a choice one after another")
+    for phrase in chosen:  # "an enemy unit here with less Might than me": a condition
+        after = lowered[phrase.start + len(phrase.words):]
+        clause = re.split(r"[,.;]| and | then | to ", after)[0]
+        condition = re.search(r"\bwith\b.*", clause)
+        if condition and not (_EACH_CAP.search(clause) or _CAP.search(lowered)
+                              or "same controller" in clause or "total might" in clause):
+            raise CompileError(f"{sentence!r}: the condition {condition.group(0).strip()!r} "
+                               "on the units chosen is not modelled yet")
     clause = _RELATIVE.search(lowered)
     if clause:
         raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "

@@ -75,6 +75,10 @@ class _Reading:
     each: str = ""
     #: whether the sentence's action is optional as a whole ("you may pay 2 to ...")
     optional_action: bool = False
+    #: whether the chosen player revealed their hand ("They reveal their hand.")
+    hand_shown: bool = False
+    #: whether the reflexive trigger being read is optional ("Then you may do this:")
+    reflexive_may: bool = False
     #: whether the ability read so far is triggered by its source's own event ("When I
     #: move to a battlefield"): "that battlefield" is then the source's
     triggered: bool = False
@@ -154,6 +158,8 @@ _EITHER = re.compile(r",? (?:and/)?or (?:an? )?(gears?|equipment|runes?|spells?|
 _CONDITION = re.compile(r"^if [^,]+,\s*", re.IGNORECASE)
 _THEN_DO = re.compile(r"^(?:then[^:]*?)?do this:\s*")
 _IF_UNITS = re.compile(r"^if there are (\d+) or more units there, ")
+_REVEAL_HAND = re.compile(r"^(?:then,? )?(?:they|that player) reveals? their hand(?:\.?$| and "
+                          r"(?=you ))")
 _OPPONENT = re.compile(r"^(?:then, )?choose an opponent\.?$")
 _FIGHT = re.compile(r"^they deal damage equal to their mights to each other\.?$")
 _CRESCENT = re.compile(r"deal (\d+) to (that \w+(?: \w+)?) and (\d+) to each other (enemy |"
@@ -169,12 +175,21 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         reading.triggered = True
     if _THEN_DO.match(low):
         reading.later = True  # a reflexive trigger: its choices come later (355.5.b)
+        # "Then you may do this: choose ...": done or not, its choices then or none
+        reading.reflexive_may = " may " in f" {_THEN_DO.match(low).group(0)} "  # type: ignore[union-attr]
         sentence = sentence[_THEN_DO.match(low).end():]  # type: ignore[union-attr]
         low = sentence.lower().rstrip(".")
     if _OPPONENT.match(low):
         reading.picks.append(Pick(reading.named("opponent"), "player", Relation.ENEMY))
         reading.opponent = True
         return
+    shown = _REVEAL_HAND.match(low)
+    if shown:  # "They reveal their hand.": the chosen player's hand
+        reading.hand_shown = True
+        if shown.end() >= len(low):
+            return
+        sentence = sentence[shown.end():]  # "... and you choose a Mind card from it."
+        low = sentence.lower().rstrip(".")
     if _FIGHT.match(low):
         units = [p for p in reading.picks if p.kind == "unit"][-2:]
         if len(units) != 2:
@@ -344,6 +359,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
     revealed = "from among them" in low
+    shown = reading.hand_shown and re.search(r"\b(?:from it|from their hand|revealed this "
+                                             r"way)\b", low) is not None
+    if shown:  # a card of the hand the chosen player revealed, chosen now it is shown
+        revealed = True
     zoned |= {i for i, p in enumerate(phrases) if _FROM_TRASH.match(
         low[p.start + len(p.words):])}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
@@ -382,10 +401,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                         None) or next((p for p in phrases[index + 1:] if p.relation == "zone"),
                                       None)
             trash = _FROM_TRASH.match(low[phrase.start + len(phrase.words):])
-            where = ("revealed" if revealed else zone.kind if zone is not None else
-                     "trash" if trash else "hand")
-            owner = (zone.words.lower().split()[0] if zone is not None else
-                     trash.group(1) if trash else "your")
+            where = ("hand" if shown else "revealed" if revealed else
+                     zone.kind if zone is not None else "trash" if trash else "hand")
+            owner = ("their" if shown else zone.words.lower().split()[0] if zone is not None
+                     else trash.group(1) if trash else "your")
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
                               now=mode is Mode.ADDITIONAL_COST)
             made[index] = pick
@@ -410,8 +429,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             # "from a battlefield", "from here": where the object is taken from
             reading.narrow(list(made.values())[-1], reach=_FROM[phrase.words.lower()])
             continue
-        if phrase.relation != "place":
-            continue
+        if phrase.relation != "place" or (phrase.kind == "trash" and made):
+            continue  # (not a place: "a unit in your trash" is a card in a zone)
         if phrase.head in sweeps:  # 355.10.b: the battlefield is the target
             place = Pick(reading.named("battlefield"), "battlefield", may=mode is Mode.MAY,
                          later=reading.later)
@@ -435,8 +454,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
 
 #: "a unit from your trash", "a card from any trash" (the zone phrase the grammar may not
 #: make): whose trash.
-_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? from (your|a|an|any|their|its) "
-                         r"trash")
+_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? (?:from|in) "
+                         r"(your|a|an|any|their|its) trash")
 
 
 def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
@@ -471,7 +490,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
     after = sentence[phrase.start + len(phrase.words):].lower()
-    clause = re.split(r"[,.;]| and | then ", after)[0]  # what the phrase's clause says
+    costs = _COSTS.match(after)  # "a gear with energy cost 4 or less" (the compiler's words)
+    clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else after)[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
@@ -525,7 +545,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         words = "up to one " + words  # an optional cost: paid or not
     previous = reading.last(kind) if kind in ("unit", "gear") else None
     pick = Pick(
-        name=reading.named(base), kind=kind, among=among, optional=words.startswith("up to"),
+        name=reading.named(base), kind=kind, among=among,
+        optional=words.startswith("up to") or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not costly,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
@@ -536,6 +557,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
         state=states[0] if states else "",
         might_at_most=int(cap.group(1)) if cap else None, also=also)
+    pick = _with_costs(pick, costs)
     reading.picks.append(pick)
     if other and previous is not None:
         reading.link(pick.name, Link.OTHER, previous.name)
@@ -645,11 +667,17 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     if where not in (*_ZONES, "revealed") or owner not in (
             "your", "an", "a", "any", "their", "its", "trashes"):
         raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")
+    # "their hand", "their trash" after "choose an opponent": that player's
+    player = reading.last("player") if owner == "their" else None
     qualifiers = [q.lower() for q in phrase.qualifiers] if phrase is not None else []
     if [q for q in qualifiers if q in UNTRACKED or q in ("enemy", "friendly")]:
         raise SequenceError(f"{words!r}: the filter on the card is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower() if phrase else ""
-    if re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", after):
+    where_said = re.match(r"\s+(?:from|in) [a-z' ]+?(?= with\b)", after)
+    costs = _COSTS.match(after[where_said.end():] if where_said else after)
+    rest = after[(where_said.end() if where_said else 0) + (costs.end() if costs else 0):]
+    if re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", rest) or (
+            not costs and re.match(r"\s+(?:from [a-z' ]+ )?(?:with|that|costing)\b", after)):
         raise SequenceError(f"{sentence!r}: the condition on the card is not modelled yet")
     kind = KINDS.get(phrase.kind, phrase.kind) if phrase is not None else "card"
     either = _EITHER.match(after) if phrase is not None else None
@@ -660,8 +688,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     pick = Pick(
         name=reading.named("card"), kind="card", own=owner == "your",
         among=Relation.FRIENDLY if owner in ("your",) else Relation.ANY,
-        optional=words.startswith("up to") or (now and "you may" in sentence.lower()),
-        may=mode is Mode.MAY and not now,
+        optional=words.startswith("up to") or (now and "you may" in sentence.lower())
+        or reading.reflexive_may,
+        may=(mode is Mode.MAY or reading.optional_action) and not now,
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as
         # it is followed: no target, chosen then, 355.10.c.1)
@@ -669,14 +698,19 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         later=reading.later or mode is Mode.COST or (not public and not now),
         zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
+    pick = _with_costs(pick, costs)
     reading.picks.append(pick)
+    if player is not None:
+        reading.link(pick.name, Link.SAME_CONTROLLER, player.name)
+    elif owner == "their" and where == "hand":
+        raise SequenceError(f"{sentence!r}: whose hand is not understood")
     return pick
 
 
 #: "Discard 2", "recycle 3 from your trash": a count of cards of the player's hand or
 #: trash, no noun said.
 _COUNTED = re.compile(r"\b(discard|recycle)s? (\d+|one|two|three|four)\b(?! runes?\b)"
-                      r"(?: from (your|their) trash\b)?")
+                      r"(?: cards?\b)?(?: from (your|their) trash\b)?")
 
 
 def _number(word: str) -> int:
@@ -694,6 +728,22 @@ def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str
                        now=mode is Mode.ADDITIONAL_COST)
     for pick in _alike(reading, first, count):
         reading.do(Deed(pick.name, Action.AFFECT, label=verb))
+
+
+#: A condition on a chosen object's costs, in the compiler's words ("with energy cost 4 or
+#: less and power cost 1 or less", see ``compiler._costs_in_words``).
+_COSTS = re.compile(r"\s+(?:(?:here|there|you control)\s+)?with energy cost (\d+) or "
+                    r"(less|more)(?: and power cost (\d+) or less)?")
+
+
+def _with_costs(pick: Pick, costs: re.Match[str] | None) -> Pick:
+    """``pick`` with the bounds a cost condition sets (unchanged without one)."""
+    if costs is None:
+        return pick
+    energy = int(costs.group(1))
+    return replace(pick, energy_at_most=energy if costs.group(2) == "less" else None,
+                   energy_at_least=energy if costs.group(2) == "more" else None,
+                   power_at_most=int(costs.group(3)) if costs.group(3) else None)
 
 
 def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -> bool:
@@ -719,8 +769,8 @@ def _referenced(reading: _Reading, phrase: Phrase) -> Pick | None:
     words = phrase.words.lower().split()
     kind = KINDS.get(phrase.kind, phrase.kind)
     for pick in reversed(reading.picks):
-        if pick.kind != kind:
-            continue
+        if pick.kind != kind and not (pick.kind == "card" and kind in pick.types):
+            continue  # ("that spell": a spell card chosen in a zone, too)
         if "equipment" in words and "Equipment" not in pick.tags:
             continue
         if "enemy" in words and pick.among is not Relation.ENEMY:

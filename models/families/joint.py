@@ -172,6 +172,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
+    cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb, rule)
+    if cost is not None:
+        return cost
     if pick.exhausts and unit.exhausted and (not resolving or pick.later):
         return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
     if pick.target and not board.can_choose(chooser, unit):
@@ -215,7 +218,30 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     if pick.types and piece.type not in pick.types:
         return Failure(rule, f"{value} {verb} a {pick.card_type} card")
     return _trait_failure(pick, value, piece.tags,
-                          {"exhausted" if piece.exhausted else "ready"}, verb, rule)
+                          {"exhausted" if piece.exhausted else "ready"}, verb, rule) or \
+        _cost_failure(pick, value, piece.energy, piece.power, f"objects[{value}]", verb, rule)
+
+
+def _cost_failure(pick: Pick, value: str, energy: int | None, power: int | None, where: str,
+                  verb: str, rule: str) -> Failure | None:
+    """A pick's condition on its object's Energy and Power costs (355.9.b): "a gear with
+    Energy cost 4 or less", "a spell with Energy cost 4 or more"; a cost the card reads
+    must be stated (``where``: the entry that lacks it)."""
+    bounds = (("Energy", energy, pick.energy_at_most, pick.energy_at_least),
+              ("Power", power, pick.power_at_most, None))
+    for name, have, most, least in bounds:
+        if most is None and least is None:
+            continue
+        if have is None:
+            raise ScenarioError(f"{where}.{name.lower()}", f"the card chooses by {name} "
+                                f"cost: state {value}'s")
+        if most is not None and have > most:
+            return Failure(rule, f"{value} {verb} of {name} cost {most} or less "
+                           f"(it costs {have})")
+        if least is not None and have < least:
+            return Failure(rule, f"{value} {verb} of {name} cost {least} or more "
+                           f"(it costs {have})")
+    return None
 
 
 def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[str],
@@ -261,8 +287,8 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
             "355.9.c", f"{first} and {second}: objects chosen alike are distinct, listed in "
             "id order")
     if link is Link.SAME_CONTROLLER:
-        same = (first in board and second in board
-                and board[first].controller == board[second].controller)
+        mine, theirs = _controller(board, a, first), _controller(board, b, second)
+        same = mine is not None and mine == theirs
         return None if same else Failure("355.9.b", f"{first} and {second} do not have "
                                          "the same controller")
     if link is Link.HOSTS_ALLY:
@@ -286,6 +312,21 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         return Failure("355.9.b", f"{first} is not at {second}'s location (at {here}, not "
                        f"{there})")
     return None
+
+
+def _controller(board: Board, pick: Pick, value: Value) -> str | None:
+    """Who controls a pick's object ("the same controller"; a card's owner: "a card from
+    their hand"); a player pick's value is that player; ``None``: nothing, or not on the
+    board any more."""
+    if value is None:
+        return None
+    if pick.kind == "player":
+        return value
+    if pick.kind in PIECE_ZONES:
+        piece = board.piece(value)
+        return piece.controller if piece is not None else None
+    unit = board.get(value)
+    return unit.controller if unit is not None else None
 
 
 def _tax(scenario: Scenario, pick: Pick, value: Value) -> int:
@@ -381,8 +422,10 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     link = linked.link
 
     def controller(value: Value) -> Hashable:
-        unit = board.get(value) if value is not None else None
-        return unit.controller if unit is not None else ("nobody", value)
+        return _controller(board, a, value) or ("nobody", value)
+
+    def their(value: Value) -> Hashable:
+        return _controller(board, b, value) or ("nobody", value)
 
     if link is Link.OTHER:
         return Check("differ", i, j, first, second)
@@ -392,14 +435,14 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
         return Check("after", i, j, tuple(map(order, first)), tuple(map(order, second)))
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
-                    tuple(map(controller, second)))
+                    tuple(map(their, second)))
     if link is Link.HOSTS_ALLY:  # a location holding another unit of the mover's controller
         def present(value: Value) -> Hashable:
             return frozenset((u.controller, u.id) for u in board
                              if u.is_unit and value is not None and u.location == value)
 
         def mover(value: Value) -> Hashable:
-            return (controller(value), value)
+            return (their(value), value)
         return Check("member", i, j, tuple(map(present, first)), tuple(map(mover, second)))
     coarse = "location" in (a.kind, b.kind)
     left = tuple(_place_key(board, v, a, coarse) if v is not None else None for v in first)
@@ -535,7 +578,7 @@ def board_then(scenario: Scenario, kept: Mapping[str, Value]) -> Board:
     moved = dict(_moves(scenario, kept, scenario.board))
     if not moved:
         return scenario.board
-    units = tuple(replace(u, location=moved[u.id]) if u.id in moved else u
+    units = tuple(u.moved_to(moved[u.id]) if u.id in moved else u
                   for u in scenario.board)
     return replace(scenario.board, units=units)
 
