@@ -168,6 +168,9 @@ class GroupSlot:
     might_at_most: int | None = None
     #: What the slot chooses: ``("unit",)``, ``("gear",)`` or both ("a unit or gear").
     kinds: tuple[str, ...] = ("unit",)
+    #: "you control", "your": the controller's own, not a teammate's (740.1.a makes a
+    #: teammate's friendly, not controlled by you).
+    own: bool = False
 
     @property
     def single(self) -> bool:
@@ -261,6 +264,9 @@ class Link(StrEnum):
     #: one of several objects chosen alike ("two friendly units", "up to 2 runes"): listed
     #: once, in id order; an empty pick only after the filled ones.
     AFTER = "after"
+    #: a unit with less Might than the other pick's unit ("an enemy unit with less Might
+    #: than it", 355.9.b).
+    WEAKER = "weaker"
 
 
 @dataclass(frozen=True)
@@ -320,6 +326,8 @@ class Pick:
     energy_at_most: int | None = None
     energy_at_least: int | None = None
     power_at_most: int | None = None
+    #: a unit with less Might than the ability's source ("with less Might than me")
+    weaker_than_source: bool = False
 
     @property
     def is_place(self) -> bool:
@@ -412,7 +420,8 @@ class JointChoice:
     def needs_source(self) -> bool:
         """Whether a pick chooses "here" or "another", or damage is its source's Might:
         the scenario names the source."""
-        return any(p.reach is Reach.HERE or p.other or p.away for p in self.picks) or any(
+        return any(p.reach is Reach.HERE or p.other or p.away or p.weaker_than_source
+                   for p in self.picks) or any(
             d.amount_from == "source" or d.to == "here" for d in self.deeds)
 
     def pick(self, name: str) -> Pick:

@@ -218,6 +218,8 @@ class GroupSlotIn(_Strict):
     kinds: list[Literal["unit", "gear"]] = Field(
         default_factory=lambda: list[Literal["unit", "gear"]](["unit"]), min_length=1,
         description="what the slot chooses: units, gear, or either ('a unit or gear')")
+    own: bool = Field(False, description="'you control': the controller's own units, not a "
+                      "teammate's")
 
 
 #: An inline group's action, by the names ``action`` takes.
@@ -631,7 +633,7 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
             raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
                                slot.most, tuple(slot.tags), slot.other, slot.might_at_most,
-                               tuple(slot.kinds)))
+                               tuple(slot.kinds), slot.own))
     return GroupTargets(
         name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
         label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,

@@ -658,7 +658,7 @@ GROUP_DEFAULTS: dict[str, Any] = {
 }
 SLOT_DEFAULTS: dict[str, Any] = {
     "among": "any", "at": "battlefield", "least": 0, "most": None, "tags": [], "other": False,
-    "might_at_most": None, "kinds": ["unit"],
+    "might_at_most": None, "kinds": ["unit"], "own": False,
 }
 
 
@@ -680,7 +680,10 @@ def single_id(slot: dict[str, Any]) -> bool:
 
 def whose_ok(doc: Doc, slot: dict[str, Any], unit: Unit) -> bool:
     """740.1.a-b: "friendly" / "enemy" relative to the controller (teammates are friends);
-    with no such word, anyone's unit on the board (355.9.a.1)."""
+    with no such word, anyone's unit on the board (355.9.a.1). "You control": the
+    controller's own only (a teammate's unit is friendly, not controlled by you)."""
+    if slot["own"] and unit["controller"] != doc["controller"]:
+        return False
     if slot["among"] == "friendly":
         return is_friendly(doc, unit)
     if slot["among"] == "enemy":
@@ -1340,8 +1343,7 @@ def joint_enemy_unit(doc: Doc, thing: Unit) -> bool:
 
 
 def joint_friendly_unit(doc: Doc, thing: Unit) -> bool:
-    """740.1.a: a friendly unit ("you control") is controlled by the controller or a
-    teammate."""
+    """740.1.a: a friendly unit is controlled by the controller or a teammate."""
     return joint_is_unit(thing) and friends(doc, _me(doc), str(thing["controller"]))
 
 
@@ -1369,10 +1371,15 @@ def joint_destination_key(dest: str, mover: Unit) -> str:
     return f"base:{mover['controller']}" if dest == "base" else dest
 
 
-def joint_friendly_battlefield(doc: Doc, battlefield: str) -> bool:
-    """"a battlefield you control": controlled by the controller or a teammate (740.1.a)."""
-    control = _joint_control(doc, battlefield)
-    return control is not None and friends(doc, _me(doc), control)
+def joint_unit_you_control(doc: Doc, thing: Unit) -> bool:
+    """"a unit you control": controlled by the controller themself; a teammate's unit is
+    friendly (740.1.a) but its controller is the teammate."""
+    return joint_is_unit(thing) and str(thing["controller"]) == _me(doc)
+
+
+def joint_battlefield_you_control(doc: Doc, battlefield: str) -> bool:
+    """"a battlefield you control": its controller is the controller themself."""
+    return _joint_control(doc, battlefield) == _me(doc)
 
 
 def joint_you_have_units_there(doc: Doc, battlefield: str) -> bool:
@@ -1415,7 +1422,7 @@ def _equipment(doc: Doc, thing: Unit) -> bool:
 def _unexhausted_friendly(doc: Doc, thing: Unit) -> bool:
     """Forgotten Signpost's cost "Exhaust a unit you control": a friendly unit not yet
     exhausted (an exhausted unit can't be exhausted to pay a cost)."""
-    return joint_friendly_unit(doc, thing) and not thing.get("exhausted", False)
+    return joint_unit_you_control(doc, thing) and not thing.get("exhausted", False)
 
 
 def _an_opponent(doc: Doc, player: str) -> bool:
@@ -1488,8 +1495,8 @@ JOINT_OWN: dict[str, dict[str, Callable[[Doc, JointThing], bool]]] = {
     # "Choose a battlefield and an enemy unit there."
     JOINT_CRESCENT: {"battlefield": _anything, "enemy": joint_enemy_unit},
     # "Choose a battlefield you control and a unit you control at a different location."
-    JOINT_RESONATING: {"battlefield": joint_friendly_battlefield,
-                       "friendly": joint_friendly_unit},
+    JOINT_RESONATING: {"battlefield": joint_battlefield_you_control,
+                       "friendly": joint_unit_you_control},
     # "Choose a battlefield where you have units. You may move up to one enemy unit there."
     JOINT_MOONFALL: {"battlefield": joint_you_have_units_there, "enemy": joint_enemy_unit},
     # "choose a battlefield. ... you may return an enemy unit there" (4+ units: outcome only)
@@ -1505,15 +1512,16 @@ JOINT_OWN: dict[str, dict[str, Callable[[Doc, JointThing], bool]]] = {
     # "Move an enemy unit to a location where there's a unit with the same controller."
     JOINT_TEMPTATION: {"enemy": joint_enemy_unit, "destination": _anything},
     # "Choose a unit you control and another unit you control at a different location."
-    JOINT_SMOKE: {"friendly": joint_friendly_unit, "friendly2": joint_friendly_unit},
+    JOINT_SMOKE: {"friendly": joint_unit_you_control, "friendly2": joint_unit_you_control},
     # "Choose a unit and an Equipment with the same controller."
     JOINT_ANGLE: {"unit": lambda doc, t: joint_is_unit(t), "equipment": _equipment},
     # "Exhaust a unit you control, [Exhaust]: Move a different unit you control to the
     # location of the unit you exhausted."
-    JOINT_SIGNPOST: {"friendly": _unexhausted_friendly, "friendly2": joint_friendly_unit},
+    JOINT_SIGNPOST: {"friendly": _unexhausted_friendly, "friendly2": joint_unit_you_control},
     # "Move a unit you control to a battlefield you control. Then, choose an opponent. They
     # move a unit they control to the same battlefield."
-    JOINT_CALL: {"friendly": joint_friendly_unit, "destination": joint_friendly_battlefield,
+    JOINT_CALL: {"friendly": joint_unit_you_control,
+                 "destination": joint_battlefield_you_control,
                  "opponent": _an_opponent, "their_unit": lambda doc, t: joint_is_unit(t)},
     # "Deal 2 to a unit at a battlefield, then deal 2 to up to one other unit."
     JOINT_PIERCING: {"unit": _any_unit_at_a_battlefield,
@@ -1835,7 +1843,7 @@ DataValue = str | None
 DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may", "other",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
-                    "energy_at_least", "power_at_most")
+                    "energy_at_least", "power_at_most", "weaker_than_source")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -1976,10 +1984,14 @@ def data_among_ok(doc: Doc, pick: DataPick, value: str, chooser: str | None) -> 
     neither friendly nor enemy); a player is friendly to themselves and teammates."""
     among = pick["among"]
     if pick.get("own") and pick["kind"] not in DATA_PLACES and pick["kind"] != "player":
-        # "one of their units", "from your trash": the chooser's own, not a teammate's
+        # "one of their units", "from your trash", "a unit you control": the chooser's
+        # own, not a teammate's
         entry = _data_entry(doc, pick["kind"], value)
         if entry is None or chooser is None or str(entry["controller"]) != chooser:
             return False
+    if pick.get("own") and pick["kind"] == "battlefield" and (
+            chooser is None or _data_control(doc, value) != chooser):
+        return False  # "a battlefield you control": controlled by the chooser themself
     if among == "any":
         return True
     if chooser is None:
@@ -2114,7 +2126,8 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_might_ok(doc, pick, value)
             and data_targetable_ok(doc, pick, value, chooser)
             and data_ready_to_exhaust(doc, pick, value) and data_occupied_ok(doc, pick, value)
-            and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value))
+            and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
+            and data_weaker_than_source_ok(doc, pick, value))
 
 
 def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
@@ -2220,7 +2233,30 @@ def data_hosts_ally_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other
                for u in doc["units"])
 
 
+def _data_unit_might(doc: Doc, value: str | None) -> int | None:
+    """143.2.b: a unit's Might on the board, below 0 counting 0 (None: no such unit there)."""
+    entry = next((u for u in doc["units"] if u["id"] == value), None)
+    if entry is None or not on_board(entry) or entry.get("type", "unit") != "unit":
+        return None
+    return max(0, int(entry["might"]))
+
+
+def data_weaker_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: str) -> bool:
+    """355.9.b "an enemy unit with less Might than it": strictly less than the other's."""
+    mine, theirs = _data_unit_might(doc, value), _data_unit_might(doc, other)
+    return mine is not None and theirs is not None and mine < theirs
+
+
+def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.9.b "with less Might than me": strictly less than the ability's source's."""
+    if not pick["weaker_than_source"]:
+        return True
+    mine, source = _data_unit_might(doc, value), _data_unit_might(doc, doc.get("source"))
+    return mine is not None and source is not None and mine < source
+
+
 DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] = {
+    "weaker": data_weaker_ok,
     "at": data_at_ok,
     "with": data_with_ok,
     "apart": data_apart_ok,

@@ -129,6 +129,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "You may kill a gear with Energy cost [4] or less.",
     "Choose an opponent. Return a unit from their trash with Energy cost [3] or more to "
     "their hand.",
+    "Choose a friendly unit. Kill an enemy unit with less Might than it.",
+    "When I attack, kill an enemy unit here with less Might than me.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.
@@ -354,7 +356,9 @@ def random_pick(choose: Choose, index: int) -> Pick:
         if kind in ("unit", "gear", "rune", "legend") else "",
         energy_at_most=choose((None, None, 3, 4)) if kind in COSTED else None,
         energy_at_least=choose((None, None, None, 4)) if kind in COSTED else None,
-        power_at_most=choose((None, None, 1)) if kind in COSTED else None)
+        power_at_most=choose((None, None, 1)) if kind in COSTED else None,
+        weaker_than_source=kind == "unit" and choose(range(6)) == 5,
+        own=kind in (*ON_BOARD, "battlefield") and choose(range(5)) == 4)
 
 
 def random_effect(choose: Choose, index: int) -> JointChoice:
@@ -380,6 +384,8 @@ def random_effect(choose: Choose, index: int) -> JointChoice:
         if late.kind in ON_BOARD and early.kind in ON_BOARD:
             shapes += [(late, link, early)
                        for link in ("with", "apart", "other", "same-controller")]
+        if late.kind == early.kind == "unit":
+            shapes += [(late, "weaker", early)]
         if not shapes:
             continue
         carrier, link, to = choose(shapes)
@@ -639,15 +645,18 @@ HAND_WORKED: list[tuple[Doc, list[str]]] = [
      [_decl({"enemy": "e", "destination": "north"}),
       _decl({"enemy": "f", "destination": "base"})]),
     # 811.1.d.2: friendly at the Hidden battlefield (north); friendly2 carries "a different
-    # location" from a unit there, so it is excused (811.1.d.2.a)
+    # location" from a unit there, so it is excused (811.1.d.2.a); "you control": A's own,
+    # not the teammate C's f3 (friendly, 740.1.a, but controlled by C)
     (_doc(TEXTS[12], [_unit("f1", "A", "north"), _unit("f2", "A", "south"),
                       _unit("f3", "C", "base")], from_hidden="north", teams=[["A", "C"]]),
-     [_decl({"friendly": "f1", "friendly2": "f2"}),
-      _decl({"friendly": "f1", "friendly2": "f3"})]),
-    # "a battlefield you control" (a teammate's counts, 740.1.a) and a unit you control
-    # elsewhere; untargetable "enemy" does not stop its own side (757)
-    (_doc(TEXTS[11], [_unit("f", "C", "north", untargetable="enemy"), _unit("g", "A", "south")],
-          battlefield_control={"north": "C", "south": "B"}, teams=[["A", "C"]]),
+     [_decl({"friendly": "f1", "friendly2": "f2"})]),
+    # "a battlefield you control" (north, A's; not south, the teammate C's) and a unit you
+    # control elsewhere: g (south), not h (at north), not C's f (friendly, not A's);
+    # untargetable "enemy" does not stop its own side (757)
+    (_doc(TEXTS[11], [_unit("f", "C", "south", untargetable="enemy"), _unit("g", "A", "south",
+                                                                           untargetable="enemy"),
+                      _unit("h", "A", "north")],
+          battlefield_control={"north": "A", "south": "C"}, teams=[["A", "C"]]),
      [_decl({"battlefield": "north", "friendly": "g"})]),
 ]
 

@@ -229,6 +229,7 @@ def inline_slots(draw: st.DrawFn, index: int) -> dict[str, Any]:
         "tags": draw(st.sampled_from(([], [], ["Order"]))),
         "other": draw(st.sampled_from((False, False, True))),
         "might_at_most": draw(st.sampled_from((None, None, 0, 2))),
+        "own": draw(st.sampled_from((False, False, True))),
     }
     kinds = draw(st.sampled_from(KINDS))
     if kinds is not None:

@@ -660,3 +660,36 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
         *spells, Piece("s4", "spell", "B"))))
     with pytest.raises(rs.ScenarioError, match=r"objects\[s4\]\.energy"):
         finalize(unstated).count()
+
+
+def test_less_might_than_an_earlier_pick_or_the_source() -> None:
+    """Public Execution, "Choose a friendly unit. Kill an enemy unit with less Might than
+    it.": each pair of a friendly unit and an enemy strictly weaker (355.9.b; Might below 0
+    counts 0, 143.2.b). a1 (3), a2 (1); b1 (2), b2 (-1, so 0), b3 (3): a1 with b1 or b2,
+    a2 with b2 -> 3. "When I attack, kill an enemy unit here with less Might than me"
+    (Ambessa), the source a1 (3) at north: b1 (2) and b2 (0) are there, b3 (3) is not
+    weaker -> 2; on resolution a target that grew as strong as the source is no longer
+    legal (359.3.e.2)."""
+    from dataclasses import replace
+
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    units = (Unit("a1", "A", 3, "north"), Unit("a2", "A", 1, "north"),
+             Unit("b1", "B", 2, "north"), Unit("b2", "B", -1, "north"),
+             Unit("b3", "B", 3, "north"))
+    board = Board(("north",), units)
+    execution = Scenario("A", compile_card("Execution", "Choose a friendly unit. Kill an "
+                                           "enemy unit with less Might than it."), board)
+    assert sorted(a.chosen() for a in finalize(execution)) == [
+        ("a1", "b1"), ("a1", "b2"), ("a2", "b2")]
+    ambessa = Scenario("A", compile_card("Ambessa", "When I attack, kill an enemy unit here "
+                                         "with less Might than me."), board, source="a1")
+    assert sorted(a.chosen() for a in finalize(ambessa)) == [("b1",), ("b2",)]
+    grown = replace(ambessa, targets=Targets(picks=(("enemy", "b1"),)),
+                    board=Board(("north",), (*units[:2], replace(units[2], might=3),
+                                             *units[3:])))
+    assert [a.as_json()["picks"] for a in resolve(grown, kind=Executed)] == [
+        {"enemy": None}]

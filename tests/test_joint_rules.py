@@ -179,19 +179,19 @@ def test_resonating_strike_battlefield_you_control_and_unit_elsewhere() -> None:
 
 
 def test_resonating_strike_teammates_battlefield_and_unit() -> None:
-    """740.1.a, teams [[A, C]]: battlefields north (A), south (C, a teammate: "you
-    control" = friendly), east (B: never). Friendly units: a1 (A, north), c1 (C, base);
-    b1 (B, south) is an enemy.
-    - north: friendly not at north: c1.
-    - south: a1, c1.
-    3 declarations."""
-    units = [_u("a1", "A", "north"), _u("c1", "C", "base"), _u("b1", "B", "south")]
+    """740.1.a, teams [[A, C]]: a teammate's objects are friendly, but "you control" is
+    what A controls itself (C controls its own; the OGN FAQ reads "your" the same way).
+    Battlefields north (A), south (C), east (B). Units a1 (A, north), a2 (A, base), c1 (C,
+    base), b1 (B, south).
+    - north (A's): a unit A controls not at north: a2.
+    - south (C's), east (B's): not A's.
+    1 declaration."""
+    units = [_u("a1", "A", "north"), _u("a2", "A", "base"), _u("c1", "C", "base"),
+             _u("b1", "B", "south")]
     doc = _doc("Resonating Strike", units, battlefields=("north", "south", "east"),
                teams=[["A", "C"]],
                battlefield_control={"north": "A", "south": "C", "east": "B"})
-    _check_finalized(doc, [_dec(0, battlefield="north", friendly="c1"),
-                           _dec(0, battlefield="south", friendly="a1"),
-                           _dec(0, battlefield="south", friendly="c1")])
+    _check_finalized(doc, [_dec(0, battlefield="north", friendly="a2")])
 
 
 def _resonating_hidden_board() -> list[dict[str, Any]]:
@@ -670,21 +670,23 @@ def test_forgotten_signpost_link_to_the_cost_is_not_checked_again() -> None:
 
 
 def test_call_to_battle_destination_and_opponent() -> None:
-    """Call to Battle: friendly (a friendly unit; a target), destination (a battlefield A or
-    a teammate controls, not where the unit is; not a target), opponent (an opponent
+    """Call to Battle: friendly (a unit A controls itself; a target), destination (a
+    battlefield A controls, not where the unit is; not a target), opponent (an opponent
     among the players named on the board), their_unit later (not declared).
 
-    teams [[A, C], [B, F]]; north controlled by C (A's teammate); south uncontrolled.
-    a1 (A, south), a2 (A, north: already at the only possible destination), c1 (C, base),
-    a4 (A, base, untargetable "all": can't be the target), b1 (B, base).
+    teams [[A, C], [B, F]]; north controlled by A; south by C (A's teammate: friendly,
+    but not a battlefield A controls, 740.1.a); east uncontrolled.
+    a1 (A, south), a2 (A, north: already at the only possible destination), c1 (C, base:
+    C's, not A's), a4 (A, base, untargetable "all": can't be the target), b1 (B, base).
     Players named: A, C, B, F (F only in the teams). Opponents: B, F.
-    (a1 | c1) to north x (B | F) = 4 declarations."""
+    a1 to north x (B | F) = 2 declarations."""
     units = [_u("a1", "A", "south"), _u("a2", "A", "north"), _u("c1", "C", "base"),
              _u("a4", "A", "base", untargetable="all"), _u("b1", "B", "base")]
     doc = _doc("Call to Battle", units, teams=[["A", "C"], ["B", "F"]],
-               battlefield_control={"north": "C"})
-    _check_finalized(doc, [_dec(0, friendly=f, destination="north", opponent=p)
-                           for f in ("a1", "c1") for p in ("B", "F")])
+               battlefields=("north", "south", "east"),
+               battlefield_control={"north": "A", "south": "C"})
+    _check_finalized(doc, [_dec(0, friendly="a1", destination="north", opponent=p)
+                           for p in ("B", "F")])
 
 
 def test_call_to_battle_battlefield_controller_is_a_named_player() -> None:

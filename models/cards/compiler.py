@@ -271,6 +271,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"not one instruction's|chooses a card in|picks cards|"
                               r"how much damage|the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
                               r"the condition 'with energy cost \d+ or|"
+                              r"the condition 'with less might than (?:me|it)'|"
                               r"an optional action")
 
 
@@ -816,7 +817,8 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     base = bases[index]
     if len(chosen) == 1 or bases.count(base) == 1:
         name = base
-    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds)
+    own = "your" in phrase.words.lower().split() or _controls(phrase, sentence)
+    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds, own)
 
 
 def _kind_of(phrase: Phrase) -> str:
@@ -824,7 +826,8 @@ def _kind_of(phrase: Phrase) -> str:
 
 
 def _controls(phrase: Phrase, sentence: str) -> bool:
-    """"a unit you control": the controller's own unit (740.1.a: friendly)."""
+    """"a unit you control": the controller's own unit (friendly, 740.1.a, and not a
+    teammate's: a teammate controls theirs)."""
     after = sentence[phrase.start + len(phrase.words):].lower()
     return re.match(r"\s+(?:here\s+)?you control\b", after) is not None
 

@@ -491,7 +491,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
                             "(the scenario format does not state it)", tuple(untracked))
     after = sentence[phrase.start + len(phrase.words):].lower()
     costs = _COSTS.match(after)  # "a gear with energy cost 4 or less" (the compiler's words)
-    clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else after)[0]
+    weaker = _WEAKER.match(after)  # "an enemy unit here with less Might than me / it"
+    clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else
+                      after[weaker.end():] if weaker else after)[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
@@ -515,6 +517,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         raise SequenceError(f"{sentence!r}: chooses a {kind} or {either.group(1)}: one "
                             "choice over several kinds of object is not modelled yet")
     controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
+    # "a unit you control", "your": the controller's own (a teammate's is friendly, not
+    # controlled by you, 740.1.a)
+    yours = (controls is not None and controls.group(1) == "you") or "your" in words.split()
     among = (Relation.FRIENDLY if "friendly" in qualifiers or controls else
              Relation.ENEMY if "enemy" in qualifiers or re.match(r"\s+an opponent controls",
                                                                   after)
@@ -555,10 +560,19 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
-        state=states[0] if states else "",
+        state=states[0] if states else "", own=yours,
         might_at_most=int(cap.group(1)) if cap else None, also=also)
     pick = _with_costs(pick, costs)
+    stronger = None
+    if weaker is not None and weaker.group(1) == "me":
+        pick = replace(pick, weaker_than_source=True)
+    elif weaker is not None:
+        stronger = reading.last("unit")
+        if stronger is None:
+            raise SequenceError(f"{sentence!r}: less Might than what is not understood")
     reading.picks.append(pick)
+    if stronger is not None:
+        reading.link(pick.name, Link.WEAKER, stronger.name)
     if other and previous is not None:
         reading.link(pick.name, Link.OTHER, previous.name)
     if "same controller" in sentence.lower() and len(reading.picks) > 1 and kind in (
@@ -736,6 +750,11 @@ _COSTS = re.compile(r"\s+(?:(?:here|there|you control)\s+)?with energy cost (\d+
                     r"(less|more)(?: and power cost (\d+) or less)?")
 
 
+#: "with less Might than me" (the source), "than it", "than that unit" (an earlier pick).
+_WEAKER = re.compile(r"\s+(?:(?:here|there|at a battlefield)\s+)?with less might than "
+                     r"(me|it|that unit|the chosen unit)\b")
+
+
 def _with_costs(pick: Pick, costs: re.Match[str] | None) -> Pick:
     """``pick`` with the bounds a cost condition sets (unchanged without one)."""
     if costs is None:
@@ -756,10 +775,7 @@ def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -
     for phrase in phrases:
         if phrase.relation == "destination" and phrase.words.lower() == "a battlefield":
             after = sentence[phrase.start + len(phrase.words):].lower()
-            reading.picks.append(Pick(
-                reading.named("destination"), "battlefield",
-                Relation.FRIENDLY if re.match(r"\s+you control\b", after) else Relation.ANY,
-                target=False, later=reading.later))
+            reading.picks.append(_destination(reading, "battlefield", after, reading.later))
             reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label="play a token"))
     return True
 
@@ -925,9 +941,17 @@ def _play(reading: _Reading, sentence: str, card: Pick, destinations: list[Phras
     if phrase.words.lower() != "a battlefield":
         raise SequenceError(f"{sentence!r}: playing to {phrase.words!r} is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower()
-    reading.picks.append(Pick(reading.named("destination"), "battlefield",
-                              Relation.FRIENDLY if re.match(r"\s+you control\b", after)
-                              else Relation.ANY, target=False, later=card.later))
+    reading.picks.append(_destination(reading, "battlefield", after, card.later))
+
+
+def _destination(reading: _Reading, kind: str, after: str, later: bool,
+                 chooser: str = "you") -> Pick:
+    """A battlefield or location chosen as a destination (355.4, 355.10.b: no target); "a
+    battlefield you control" is one the controller controls themself (740.1.a)."""
+    yours = re.match(r"\s+you control\b", after) is not None
+    return Pick(reading.named("destination"), kind,
+                Relation.FRIENDLY if yours else Relation.ANY, target=False, later=later,
+                chooser=chooser, own=yours)
 
 
 def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phrase]) -> None:
@@ -944,12 +968,11 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     if phrase.kind == "base":
         reading.do(Deed(unit.name, Action.MOVE, to=BASE))
         return
-    if words in ("a battlefield", "a location", "a single location", "a single battlefield"):
+    if words in ("a battlefield", "a location", "a single location", "a single battlefield",
+                 "a different battlefield", "a different location"):  # (elsewhere, 355.4.a)
         after = sentence[phrase.start + len(phrase.words):].lower()
         kind = "battlefield" if "battlefield" in words else "location"
-        where = Pick(reading.named("destination"), kind, Relation.FRIENDLY if re.match(
-            r"\s+you control\b", after) else Relation.ANY, target=False, later=unit.later,
-                     chooser=unit.chooser)
+        where = _destination(reading, kind, after, unit.later, unit.chooser)
         reading.picks.append(where)
         reading.link(unit.name, Link.APART, where.name)
         if re.match(r"\s+where there's a unit with the same controller", after):

@@ -120,6 +120,9 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     if unit.type not in slot.kinds:
         return Failure(requirement, f"{unit.id} {verb} a {' or '.join(slot.kinds)} (it is a "
                        f"{unit.type})")
+    if slot.own and unit.controller != scenario.controller:
+        return Failure(requirement, f"{unit.id} {verb} a unit {scenario.controller} controls "
+                       f"(controlled by {unit.controller})")
     if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
         return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
                        f"by {unit.controller})")

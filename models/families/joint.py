@@ -172,6 +172,13 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
+    if pick.weaker_than_source:
+        source = board.get(scenario.source) if scenario.source is not None else None
+        if source is None or not source.on_board or \
+                unit.effective_might >= source.effective_might:
+            return Failure(rule, f"{value} {verb} of less Might than the source ("
+                           f"{unit.effective_might} against "
+                           f"{source.effective_might if source is not None else 'none'})")
     cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb, rule)
     if cost is not None:
         return cost
@@ -189,7 +196,8 @@ def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: st
         return Failure(rule, f"{value!r} {verb} a battlefield in play")
     held = board.controller_of(value)
     mine = held is not None and board.friends(held, scenario.controller)
-    if pick.among is Relation.FRIENDLY and not mine:
+    if (pick.among is Relation.FRIENDLY and not mine) or (
+            pick.own and held != scenario.controller):
         return Failure(rule, f"{value} {verb} a battlefield {scenario.controller} controls "
                        f"(controlled by {held or 'nobody'})")
     if pick.among is Relation.ENEMY and (held is None or mine):
@@ -291,6 +299,11 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         same = mine is not None and mine == theirs
         return None if same else Failure("355.9.b", f"{first} and {second} do not have "
                                          "the same controller")
+    if link is Link.WEAKER:
+        weak, strong = _might(board, first), _might(board, second)
+        weaker = weak is not None and strong is not None and weak < strong
+        return None if weaker else Failure("355.9.b", f"{first} does not have less Might "
+                                           f"than {second} ({weak} and {strong})")
     if link is Link.HOSTS_ALLY:
         mover = board.get(second)
         there = _place(board, first, a, mover)
@@ -312,6 +325,12 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         return Failure("355.9.b", f"{first} is not at {second}'s location (at {here}, not "
                        f"{there})")
     return None
+
+
+def _might(board: Board, value: Value) -> int | None:
+    """A unit's Might as spells see it (143.2.b), ``None`` for no unit on the board."""
+    unit = board.get(value) if value is not None else None
+    return unit.effective_might if unit is not None and unit.on_board else None
 
 
 def _controller(board: Board, pick: Pick, value: Value) -> str | None:
@@ -436,6 +455,9 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(their, second)))
+    if link is Link.WEAKER:
+        return Check("less", i, j, tuple(_might(board, v) for v in first),
+                     tuple(_might(board, v) for v in second))
     if link is Link.HOSTS_ALLY:  # a location holding another unit of the mover's controller
         def present(value: Value) -> Hashable:
             return frozenset((u.controller, u.id) for u in board
@@ -826,7 +848,8 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
                Link.APART: "is at a different location from", Link.OTHER: "is not",
                Link.SAME_CONTROLLER: "has the same controller as",
                Link.HOSTS_ALLY: "holds another unit controlled by the controller of",
-               Link.AFTER: "is chosen alike with, and listed after,"}
+               Link.AFTER: "is chosen alike with, and listed after,",
+               Link.WEAKER: "has less Might than"}
 
 
 def _pick_rule(pick: Pick) -> str:

@@ -45,6 +45,7 @@ class Check:
     * ``gate``: a mode's pick (left key ``"some"`` or ``"none"``) is made exactly when its
       mode (``exempt[0]``) is the mode chosen (the right key), or may stay empty if
       optional (``exempt[1]``);
+    * ``less``: both keys are numbers, the left one smaller ("with less Might than it");
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
       filled ones).
@@ -84,6 +85,8 @@ class Check:
             return bool((x == "some") == chosen or (x == "none" and self.exempt[1]))
         if self.mode == "after":
             return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
+        if self.mode == "less":
+            return x is not None and y is not None and x < y  # type: ignore[operator]
         return bool(x) or y in self.exempt
 
     def key(self, variable: int, position: int) -> Hashable:
