@@ -267,6 +267,12 @@ class Link(StrEnum):
     #: a unit with less Might than the other pick's unit ("an enemy unit with less Might
     #: than it", 355.9.b).
     WEAKER = "weaker"
+    #: made exactly when the other pick is: a triggered ability's "you may" is decided as
+    #: it is finalized, done as a whole or not at all (383.3.a).
+    TOGETHER = "together"
+    #: an "up to" pick of such an ability: empty unless the other pick is made (the
+    #: ability is done).
+    IF_DONE = "if-done"
 
 
 @dataclass(frozen=True)

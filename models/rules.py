@@ -75,6 +75,12 @@ _GISTS = {
     "355.10.d.2": "a single legal option is still a target",
     "355.12": "objects a player 'may' act on are targets, chosen whether or not they act",
     "355.17": "choices not covered by 355 are made on resolution",
+    "383.3.a": "a triggered ability's 'you may' as the first part of its effect is decided "
+               "as it is finalized: done with its choices, or not at all",
+    "383.3.b": "a cost within instructions at the beginning of a triggered ability's effect "
+               "is its base cost, paid to finalize it",
+    "204.3.b": "a cost within instructions of a spell or a later part of an effect is paid "
+               "as it resolves",
     "383.4.b": "'when you choose me' triggers fire when the object becomes targeted",
     "359.3.e.9.a": "counting another item's targets: mistargeted choices count, targets moved "
     "to a non-board zone do not",

@@ -71,6 +71,9 @@ NUMBERS: dict[str, tuple[str | None, str | None]] = {
     "359.3.f.2": ("359.3.f.2", None),
     "359.3.f.2.a": (None, None),
     "359.3.f.4": ("359.3.f.4", None),
+    "383.3.a": ("383.3.a", None),
+    "383.3.b": ("383.3.b", None),
+    "204.3.b": ("742.1.a", None),
     "383.4.b": ("383.4.b", None),
     "417.6.b.3": ("417.6.b.3", "404.6.b.3"),
     "433.1": ("433.1", "420.1"),
@@ -156,6 +159,12 @@ ABSENT.update({
     "information when the instruction executes, as 1.3 and 1.4 say",
     ("359.3.f.4", "1.2"): "new in 1.3 (1.2 has no section on referents)",
     ("383.4.b", "1.2"): "new in 1.3: 1.2 calls Targeting Effects 'Chosen triggers' (352.14.d)",
+    ("383.3.a", "1.2"): "new in 1.3: 1.2 does not say when a triggered ability's 'you may' is "
+    "decided (the engine decides it as the ability is finalized, as 1.3 and 1.4 say)",
+    ("383.3.b", "1.2"): "new in 1.3: 1.2 does not say when a triggered ability's cost within "
+    "instructions is paid (the engine pays it to finalize the ability, as 1.3 and 1.4 say)",
+    ("204.3.b", "1.2"): "new in 1.3: 1.2 does not say when a cost within instructions is paid "
+    "(the engine pays a spell's on resolution, as 1.3 and 1.4 say)",
     ("740.1", "1.2"): "new in 1.3: 1.2 defines 'friendly' in its 2v2 rules (466.8.d) and "
     "'enemy' nowhere",
     ("740.1.b", "1.2"): "new in 1.3: 1.2 does not define 'enemy'; read as an opponent's",
@@ -163,6 +172,10 @@ ABSENT.update({
 
 #: Where an older version's rule exists but reads differently: (1.4 number, version).
 DIFFERS: dict[tuple[str, str], str] = {
+    ("383.3.b", "1.3"): "1.3 makes every cost within instructions of a triggered ability its "
+    "base cost, not only one at the beginning of its effect",
+    ("204.3.b", "1.3"): "1.3's 742.1.a speaks of spells only: a triggered ability's later "
+    "costs within instructions are paid as it is finalized there",
     ("143.2.b", "1.2"): "1.2 treats negative Might as 0 for all purposes, not only when "
     "referred to",
     ("355.10.b", "1.3"): "1.3's 355.10.b has no 'restriction or permission for a game "

@@ -2268,8 +2268,15 @@ DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] 
 
 def data_link_ok(doc: Doc, by_name: dict[str, DataPick], link: DataLink,
                  values: dict[str, DataValue]) -> bool:
-    """A link holds, or one of its picks is null (or not chosen yet): nothing to relate."""
+    """A link holds, or one of its picks is null (or not chosen yet): nothing to relate.
+    383.3.a: a triggered "you may" is done as a whole or not at all: "together" picks are
+    both made or both null, an "if-done" pick null unless the other is made."""
     a, b = values.get(link["pick"]), values.get(link["to"])
+    if link["link"] in ("together", "if-done"):
+        if link["pick"] not in values or link["to"] not in values:
+            return True
+        return (a is None) == (b is None) if link["link"] == "together" else (
+            a is None or b is not None)
     if a is None or b is None:
         return True
     test = DATA_LINK_TESTS[link["link"]]

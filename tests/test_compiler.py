@@ -392,7 +392,8 @@ def test_a_move_here_and_a_unit_in_a_base() -> None:
                            "unit to that battlefield.")
     assert faefolk.needs_source
     moved = [a.chosen() for a in finalize(Scenario("A", faefolk, board, source="me"))]
-    assert moved == [("b2",), ("b3",)]
+    # (or not at all: a triggered "you may" is decided as it is finalized, 383.3.a)
+    assert moved == [(), ("b2",), ("b3",)]
     rocket = compile_card("Rocket", "Deal 4 to a unit in a base.")
     assert [a.chosen() for a in finalize(Scenario("A", rocket, board))] == [("a2",), ("b3",)]
 
@@ -418,15 +419,18 @@ def test_what_a_judge_found_misread_is_read_right() -> None:
 
 
 def test_what_a_second_review_found_is_read_right() -> None:
-    """"You may discard 1 to kill a unit or gear": the card discarded is the cost's choice
-    (no target, optional), the unit a target whose kill may be declined (355.12); "from a
+    """"When ..., you may discard 1 to kill a unit or gear": the card discarded is the base
+    cost's choice (no target, 383.3.b), the unit a target; both are made as the ability is
+    finalized or neither (383.3.a), nothing is declined on resolution; "from a
     battlefield": at a battlefield; "each player discards 1" in a mode: each chooses a
     card of their own hand on resolution, only if that mode was chosen."""
     mord = compile_card("Mord", "When you play me or when I attack, you may discard 1 to "
                         "kill a unit or gear.")
     assert isinstance(mord, JointChoice)
     assert [(p.kind, p.target, p.optional, p.may) for p in mord.picks] == [
-        ("card", False, True, False), ("unit", True, False, True)]
+        ("card", False, True, False), ("unit", True, True, False)]
+    assert [(lk.pick, lk.link.value, lk.to) for lk in mord.links] == [
+        ("unit", "together", "card")]
     isolate = compile_card("Isolate", "Move an enemy unit from a battlefield to its base.")
     assert isinstance(isolate, JointChoice) and isolate.picks[0].reach is Reach.BATTLEFIELD
     minah = compile_card("Minah", "When I move to a battlefield, choose one -\n- Each player "
@@ -437,12 +441,20 @@ def test_what_a_second_review_found_is_read_right() -> None:
 
 
 def test_an_optional_action_with_a_cost_is_declinable() -> None:
-    """"You may pay 2 to stun a unit": the unit is chosen now (355.12) and the stun, with
-    its cost within the instruction (355.10.c.1), may be declined on resolution."""
+    """A spell's "You may pay 2 to stun a unit": the unit is chosen now (355.12) and the
+    stun, with its cost within the instruction (204.3.b), may be declined on resolution. A
+    triggered ability's "you may" as the first part of its effect is decided as it is
+    finalized (383.3.a): the unit may be none (the ability not done), nothing is declined
+    on resolution."""
+    spell = compile_card("Jolt", "You may pay 2 to stun a unit.")
+    assert isinstance(spell, JointChoice)
+    assert [(p.kind, p.target, p.optional, p.may) for p in spell.picks] == [
+        ("unit", True, False, True)]
     kennen = compile_card("Kennen", "When you play me or I attack, you may pay 2 to stun a "
                           "unit.")
     assert isinstance(kennen, JointChoice)
-    assert [(p.kind, p.target, p.may) for p in kennen.picks] == [("unit", True, True)]
+    assert [(p.kind, p.target, p.optional, p.may) for p in kennen.picks] == [
+        ("unit", True, True, False)]
 
 
 def test_what_a_third_review_found_is_read_right() -> None:
@@ -600,8 +612,10 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
     buffed), b1 (B, buffed). Call to Glory's shape, "As you play this, you may spend a buff
     as an additional cost. Ready a unit.": the buff now, a1's or none (c1's is the
     teammate's, b1's an opponent's) -> 2, times any of the 4 units to ready -> 8.
-    Monastery of Hirana's, "you may spend a buff to draw 1" (a cost within the
-    instruction): nothing now; on resolution a1's buff or none -> 2."""
+    Monastery of Hirana's, "When you conquer here, you may spend a buff to draw 1": a
+    triggered ability's base cost (383.3.b), paid to finalize it, and done or not as it is
+    finalized (383.3.a): a1's buff or none -> 2, nothing chosen on resolution. Within a
+    spell's instruction (204.3.b) the buff is spent as it resolves: nothing now."""
     from riftsolve.models.answers import Choice, Executed
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario
@@ -618,8 +632,11 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
     assert len(declared) == finalize(glory).count() == 8
     monastery = Scenario("A", compile_card("Monastery", "When you conquer here, you may "
                                            "spend a buff to draw 1."), board)
-    assert [a.as_json()["targets"] for a in finalize(monastery, kind=Choice)] == [{}]
-    spent = sorted(str(a.as_json()["picks"]["buffed"]) for a in resolve(monastery,
+    assert [a.as_json()["targets"] for a in finalize(monastery, kind=Choice)] == [
+        {"buffed": None}, {"buffed": "a1"}]
+    spell = Scenario("A", compile_card("Ploy", "You may spend a buff to draw 1."), board)
+    assert [a.as_json()["targets"] for a in finalize(spell, kind=Choice)] == [{}]
+    spent = sorted(str(a.as_json()["picks"]["buffed"]) for a in resolve(spell,
                                                                          kind=Executed))
     assert spent == ["None", "a1"]
 

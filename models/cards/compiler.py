@@ -727,6 +727,17 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if here:  # at the source's battlefield: one battlefield, shared by the whole group
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
+    effect = [seg for seg in instruction.segments if seg.mode is not Mode.TRIGGER
+              and seg.verb is not None]
+    if instruction.segments[0].mode is Mode.TRIGGER and effect and (
+            effect[0].mode is Mode.MAY or (effect[0].mode is Mode.COST
+                                           and "may" in effect[0].subject.lower().split())):
+        # a triggered "you may" is decided as the ability is finalized (383.3.a): not
+        # performing it, nothing is chosen
+        if sum(1 for slot in slots if slot.least > 0) > 1:
+            raise CompileError(f"{sentence!r}: a triggered 'you may' over several choices "
+                               "(all or none) is not modelled yet")
+        slots = tuple(replace(slot, least=0) for slot in slots)
     cap = _CAP.search(lowered)
     each = None if cap else _EACH_CAP.search(lowered)
     if each:

@@ -79,6 +79,10 @@ class _Reading:
     hand_shown: bool = False
     #: whether the reflexive trigger being read is optional ("Then you may do this:")
     reflexive_may: bool = False
+    #: whether the segment being read is a triggered ability's base cost (383.3.b)
+    base_cost: bool = False
+    #: the picks of a triggered ability whose "you may" was decided as it was finalized
+    decided: list[str] = field(default_factory=list)
     #: whether the ability read so far is triggered by its source's own event ("When I
     #: move to a battlefield"): "that battlefield" is then the source's
     triggered: bool = False
@@ -144,6 +148,10 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                                      for p in reading.picks[start:]]
     if not reading.picks:
         raise SequenceError("no choice of objects found")
+    if reading.decided and any(not p.later and p.name not in reading.decided
+                               for p in reading.picks):
+        raise SequenceError("a triggered 'you may' with choices made now in later "
+                            "instructions too (all or none) is not modelled yet")
     return JointChoice(
         name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
         links=tuple(reading.links), deeds=tuple(reading.deeds), hidden=hidden, repeat=repeat,
@@ -170,6 +178,7 @@ _EXHAUSTED_REF = re.compile(r" to pay for this ability")
 def _sentence(reading: _Reading, sentence: str) -> None:
     reading.conditional = False
     low = sentence.lower().rstrip(".")
+    triggered = _TRIGGER_START.match(low) is not None
     if re.match(r"^when (?:i|you play me to) (?:move|attack|defend|conquer|hold)?", low) \
             and re.search(r"\b(?:to|at) a battlefield\b", low.split(",")[0]):
         reading.triggered = True
@@ -198,7 +207,9 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         return
     inner = re.search(r", if [^,]+, ", sentence, re.IGNORECASE)
     if inner is not None:  # "At the end of your turn, if I'm at a battlefield, ready ..."
-        reading.conditional = True
+        # right after a trigger's condition, part of it (383.2.a.1): the effect is not
+        # conditional once the ability triggered; elsewhere, a condition on the outcome
+        reading.conditional = not (triggered and "," not in sentence[:inner.start()])
         sentence = sentence[:inner.start()] + ", " + sentence[inner.end():]
         low = sentence.lower().rstrip(".")
     trailing = re.search(r",? if\b[^,]*$", low)
@@ -252,12 +263,27 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     # whole optional: its choices are made now, the action done or declined (355.12)
     reading.optional_action = any(seg.mode is Mode.COST and "may" in seg.subject.lower()
                                   for seg in instruction.segments)
+    # a triggered ability's effect: a "you may" as its first part is decided as it is
+    # finalized (383.3.a), and a cost within instructions at its beginning (after that
+    # "you may") is its base cost, paid to finalize it (383.3.b, 204.3.a)
+    effect = [seg for seg in instruction.segments  # (after the condition's own commas)
+              if seg.mode is not Mode.TRIGGER and seg.verb is not None]
+    first = effect[0] if triggered and effect else None
+    may_first = first is not None and (first.mode is Mode.MAY or (
+        first.mode is Mode.COST and "may" in first.subject.lower().split()))
+    if may_first:
+        reading.optional_action = False  # (decided now, not on resolution)
+    made_before = len(reading.picks)
     offset = 0
     for segment in instruction.segments:
         offset, start = offset + len(segment.phrases), offset
+        reading.base_cost = first is not None and segment is first \
+            and segment.mode is Mode.COST
         counted = _COUNTED.search(sentence.lower())
         if segment.mode is Mode.COST and counted and counted.group(1) == segment.verb:
-            _counted(reading, sentence, Mode.ADDITIONAL_COST, counted)  # paid (355.10.c)
+            # paid: to finalize the ability (its base cost), else as it is followed
+            _counted(reading, sentence, Mode.ADDITIONAL_COST if reading.base_cost else
+                     Mode.COST, counted)
             continue
         players = _players(segment.mode, segment.subject)
         if players:
@@ -273,6 +299,35 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         _segment(reading, sentence, segment.verb, segment.mode, segment.subject,
                  _local(segment.phrases, start), if_units, crescent)
         reading.each = ""
+    reading.base_cost = False
+    if may_first:
+        _decided_now(reading, sentence, made_before)
+
+
+#: The start of a triggered ability's sentence: its condition.
+_TRIGGER_START = re.compile(r"^(?:when|whenever|once each turn|at (?:the )?(?:start|end|"
+                            r"beginning) of)\b")
+
+
+def _decided_now(reading: _Reading, sentence: str, made_before: int) -> None:
+    """A triggered ability whose effect begins with "you may": performing it or not is
+    decided as it is finalized (383.3.a); not performing removes it (383.3.a.2): its
+    choices made now are all made or all none (``together``, an "up to" one only when
+    done: ``if-done``), and nothing is declined on resolution."""
+    made = reading.picks[made_before:]
+    alike = {lk.pick for lk in reading.links if lk.link is Link.AFTER}
+    now = [p for p in made if not p.later and p.name not in alike]
+    # made whenever the ability is done: its targets and destinations, and its costs'
+    # choices ("you may discard 1 to ..."); "up to" targets may stay empty even then
+    done = [p for p in now if not p.target or not p.optional]
+    free = [p for p in now if p not in done]
+    for pick in done[1:]:
+        reading.link(pick.name, Link.TOGETHER, done[0].name)
+    for pick in free if done else ():
+        reading.link(pick.name, Link.IF_DONE, done[0].name)
+    reading.picks[made_before:] = [
+        replace(p, may=False, optional=p.optional or not p.later) for p in made]
+    reading.decided += [p.name for p in made]
 
 
 #: Who chooses in "each player kills one of their units", "you must recycle one of your
@@ -406,7 +461,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             owner = ("their" if shown else zone.words.lower().split()[0] if zone is not None
                      else trash.group(1) if trash else "your")
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
-                              now=mode is Mode.ADDITIONAL_COST)
+                              now=mode is Mode.ADDITIONAL_COST or reading.base_cost)
             made[index] = pick
             acted.append((pick, phrase))
         elif _is_choice(phrase):
@@ -545,7 +600,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     exhausts = costly and paid is not None and paid.group(1) == "exhaust"
     # a cost within an instruction ("you may kill a unit you control here to draw 1") is
     # paid, and its object chosen, as the instruction is followed (355.10.c.1)
-    within = mode is Mode.COST
+    within = mode is Mode.COST and not reading.base_cost
     if costly and "you may" in sentence.lower():
         words = "up to one " + words  # an optional cost: paid or not
     previous = reading.last(kind) if kind in ("unit", "gear") else None
@@ -592,7 +647,7 @@ def _spent_buff(reading: _Reading, sentence: str, mode: Mode) -> Pick:
                             "modelled yet")
     pick = Pick(reading.named("buffed"), "unit", Relation.FRIENDLY, state="buffed", own=True,
                 optional="you may" in sentence.lower(), target=False,
-                later=reading.later or mode is Mode.COST)
+                later=reading.later or (mode is Mode.COST and not reading.base_cost))
     reading.picks.append(pick)
     return pick
 
@@ -709,7 +764,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as
         # it is followed: no target, chosen then, 355.10.c.1)
         target=public and not now and mode is not Mode.COST,
-        later=reading.later or mode is Mode.COST or (not public and not now),
+        later=reading.later or (mode is Mode.COST and not reading.base_cost) or (
+            not public and not now and not reading.base_cost),
         zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     pick = _with_costs(pick, costs)

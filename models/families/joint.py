@@ -299,6 +299,8 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         same = mine is not None and mine == theirs
         return None if same else Failure("355.9.b", f"{first} and {second} do not have "
                                          "the same controller")
+    if link in (Link.TOGETHER, Link.IF_DONE):
+        return None  # (both made: nothing more to check)
     if link is Link.WEAKER:
         weak, strong = _might(board, first), _might(board, second)
         weaker = weak is not None and strong is not None and weak < strong
@@ -455,6 +457,10 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(their, second)))
+    if link in (Link.TOGETHER, Link.IF_DONE):
+        def made(value: Value) -> Hashable:
+            return "none" if value is None else "some"
+        return Check(link.value, i, j, tuple(map(made, first)), tuple(map(made, second)))
     if link is Link.WEAKER:
         return Check("less", i, j, tuple(_might(board, v) for v in first),
                      tuple(_might(board, v) for v in second))
@@ -480,7 +486,8 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
     exempts it."""
     index = {p.name: i for i, p in enumerate(picks)}
     hidden = scenario.from_hidden is not None
-    carried = {p.name: [lk for lk in links if lk.pick == p.name] for p in picks}
+    carried = {p.name: [lk for lk in links if lk.pick == p.name  # (restrictions only)
+                        and lk.link not in (Link.TOGETHER, Link.IF_DONE)] for p in picks}
     if hidden:  # first the domains (the keys of the tests follow them)
         for i, pick in enumerate(picks):
             if hidden_bound(pick) and not carried[pick.name]:
@@ -704,6 +711,11 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
         if linked.link is Link.AFTER and first is not None and second is None:
             failures.append(Failure("355.13", f"{linked.to} is empty but {linked.pick} is "
                                     "not: fewer objects chosen alike fill the first picks"))
+        if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
+                linked.link is Link.IF_DONE and first is not None and second is None):
+            failures.append(Failure("383.3.a", f"{linked.pick} and {linked.to}: the "
+                                    "ability's 'you may' is decided as a whole, done with "
+                                    "its choices or not at all"))
         if first is not None and second is not None:
             failure = link_failure(scenario, scenario.board, linked, first, second)
             if failure is not None:
@@ -849,7 +861,9 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
                Link.SAME_CONTROLLER: "has the same controller as",
                Link.HOSTS_ALLY: "holds another unit controlled by the controller of",
                Link.AFTER: "is chosen alike with, and listed after,",
-               Link.WEAKER: "has less Might than"}
+               Link.WEAKER: "has less Might than",
+               Link.TOGETHER: "is chosen, the ability being done, with",
+               Link.IF_DONE: "is chosen, the ability being done, with"}
 
 
 def _pick_rule(pick: Pick) -> str:

@@ -46,12 +46,14 @@ class Check:
       mode (``exempt[0]``) is the mode chosen (the right key), or may stay empty if
       optional (``exempt[1]``);
     * ``less``: both keys are numbers, the left one smaller ("with less Might than it");
+    * ``together``: equal keys, ``"some"`` or ``"none"`` (both made or neither);
+    * ``if-done``: the left key is ``"none"`` or the right one ``"some"``;
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
       filled ones).
 
-    An empty pick (a ``None`` value) passes every test, except ``after`` and ``or`` tests,
-    which read it as its key (``total``).
+    An empty pick (a ``None`` value) passes every test, except ``after``, ``or``, ``gate``,
+    ``together`` and ``if-done`` tests, which read it as its key (``total``).
     """
 
     mode: str
@@ -65,7 +67,7 @@ class Check:
     def total(self) -> bool:
         """Whether the test reads empty picks too (else an empty pick passes it): the
         order of picks alike, and Hidden (an empty pick excuses nothing)."""
-        return self.mode in ("after", "or", "gate")
+        return self.mode in ("after", "or", "gate", "together", "if-done")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -85,6 +87,10 @@ class Check:
             return bool((x == "some") == chosen or (x == "none" and self.exempt[1]))
         if self.mode == "after":
             return bool(x > y or (x == y == EMPTY))  # type: ignore[operator]
+        if self.mode == "together":  # (a triggered "you may": done as a whole or not)
+            return bool(x == y)
+        if self.mode == "if-done":
+            return bool(x == "none" or y == "some")
         if self.mode == "less":
             return x is not None and y is not None and x < y  # type: ignore[operator]
         return bool(x) or y in self.exempt
