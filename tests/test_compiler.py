@@ -710,3 +710,35 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
                                              *units[3:])))
     assert [a.as_json()["picks"] for a in resolve(grown, kind=Executed)] == [
         {"enemy": None}]
+
+
+def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
+    """Void Rush, "Reveal the top 2 cards of your Main Deck. You may banish one, then play
+    it": the top cards are not chosen; "one" is one of the cards revealed, chosen on
+    resolution (not a public zone: no target, 355.10.a); "you may": done or declined. With
+    r1, r2 revealed (A's) and x1 in A's hand: nothing now, r1 or r2 on resolution. "Once
+    each turn, when you play a card from face down, draw 1. Then, if it's not your turn,
+    discard 1." (Agony's Embrace): the played card is the trigger's condition, no choice;
+    the discard is a card of the hand, under a condition not modelled."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize, resolve
+
+    rush = compile_card("Rush", "Reveal the top 2 cards of your Main Deck. You may banish "
+                        "one, then play it. Draw any you didn't banish.")
+    assert isinstance(rush, JointChoice)
+    assert [(p.kind, p.zone, p.later, p.target, p.may) for p in rush.picks] == [
+        ("card", "revealed", True, False, True)]
+    board = Board(("north",), (), objects=(Piece("r1", "card", "A", "revealed"),
+                                           Piece("r2", "card", "A", "revealed"),
+                                           Piece("x1", "card", "A", "hand")))
+    played = Scenario("A", rush, board)
+    assert finalize(played).count() == 1
+    banished = {a.as_json()["picks"]["card"] for a in resolve(played, kind=Executed)}
+    assert banished == {"r1", "r2"}
+    agony = compile_card("Agony", "Once each turn, when you play a card from face down, "
+                         "draw 1. Then, if it's not your turn, discard 1.")
+    assert isinstance(agony, JointChoice)
+    assert [(p.zone, p.later) for p in agony.picks] == [("hand", True)]
+    assert [d.label for d in agony.deeds] == ["discard (if ...)"]

@@ -79,6 +79,8 @@ class _Reading:
     hand_shown: bool = False
     #: whether the reflexive trigger being read is optional ("Then you may do this:")
     reflexive_may: bool = False
+    #: whether the top cards of a deck were revealed or looked at ("banish one")
+    looked: bool = False
     #: whether the segment being read is a triggered ability's base cost (383.3.b)
     base_cost: bool = False
     #: the picks of a triggered ability whose "you may" was decided as it was finalized
@@ -242,6 +244,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         sentence = sentence[clause.end():]
         low = sentence.lower()
     sentence = _EXHAUSTED_REF.sub("", sentence)
+    sentence = re.sub(r"^once each turn, (?=when)", "", sentence, flags=re.IGNORECASE)
     try:
         instruction = parse(sentence)
     except GrammarError as error:
@@ -387,6 +390,17 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
              phrases: tuple[Phrase, ...], if_units: int, crescent: re.Match[str] | None
              ) -> None:
     low = sentence.lower()
+    if verb in ("reveal", "look") and any(low[:p.start].endswith("the top ") for p in phrases):
+        # "reveal the top 2 cards of your Main Deck": nothing chosen, cards looked at
+        reading.looked = True
+        phrases = tuple(p for p in phrases if not low[:p.start].endswith("the top "))
+    one = re.search(rf"\b{verb} one\b(?! of)", low) if reading.looked else None
+    if one is not None and not any(_is_choice(p) for p in phrases):
+        # "You may banish one, then play it": one of the cards looked at, chosen on
+        # resolution (no target: not a public zone, 355.10.a)
+        pick = _card_pick(reading, sentence, None, mode, "revealed", "your")
+        reading.do(Deed(pick.name, Action.AFFECT, label=verb))
+        return
     paid = _COST_VERB.search(low)
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
         verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
@@ -797,7 +811,8 @@ def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str
     first = _card_pick(reading, sentence, None, mode, "trash" if trash else "hand", "your",
                        now=mode is Mode.ADDITIONAL_COST)
     for pick in _alike(reading, first, count):
-        reading.do(Deed(pick.name, Action.AFFECT, label=verb))
+        reading.do(Deed(pick.name, Action.AFFECT,
+                        label=f"{verb} (if ...)" if reading.conditional else verb))
 
 
 #: A condition on a chosen object's costs, in the compiler's words ("with energy cost 4 or
