@@ -390,6 +390,9 @@ class Deed:
     #: a :attr:`Action.DEAL` of damage equal to a unit's Might when it executes
     #: (359.3.f.2): ``"source"`` ("my Might") or a pick's unit ("its Might")
     amount_from: str = ""
+    #: what of ``amount_from`` is read: its ``"might"``, its ``"energy"`` cost ("damage
+    #: equal to its Energy cost") or the ``"damage"`` marked on it
+    amount_of: str = "might"
 
 
 @dataclass(frozen=True)

@@ -742,3 +742,40 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
     assert isinstance(agony, JointChoice)
     assert [(p.zone, p.later) for p in agony.picks] == [("hand", True)]
     assert [d.label for d in agony.deeds] == ["discard (if ...)"]
+
+
+def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
+    """"Choose a friendly gear. Deal damage equal to its Energy cost to a unit at a
+    battlefield." (Improvised Projectile): the gear's Energy cost (3) as it executes:
+    lethal for a 3-Might enemy with no damage (142.4.b); the gear gone, nothing to read,
+    nothing dealt (359.3.e.12). "Deal damage to a unit equal to the damage marked on it"
+    (Morgana): 2 marked, 2 more dealt: 4 on a 5-Might unit, not lethal. A gear whose cost
+    is not stated can't be read: exit 2 naming its field."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    effect = compile_card("Projectile", "Choose a friendly gear. Deal damage equal to its "
+                          "Energy cost to a unit at a battlefield.")
+    picks = (("gear", "g1"), ("unit", "b1"))
+    gear = Unit("g1", "A", 0, "base", type="gear", energy=3)
+    board = Board(("north",), (gear, Unit("b1", "B", 3, "north")))
+    s = Scenario("A", effect, board, targets=Targets(picks=picks))
+    [answer] = list(resolve(s))
+    assert apply(s, answer).dealt == (("b1", 3),) and apply(s, answer).killed == ("b1",)
+    gone = Board(("north",), (Unit("g1", "A", 0, "offboard", type="gear", energy=3),
+                              Unit("b1", "B", 3, "north")))
+    s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
+    assert apply(s2, next(iter(resolve(s2)))).dealt == ()
+    unstated = Scenario("A", effect, Board(("north",), (
+        Unit("g1", "A", 0, "base", type="gear"), Unit("b1", "B", 3, "north"))),
+        targets=Targets(picks=picks))
+    with pytest.raises(rs.ScenarioError, match=r"units\[g1\]\.energy"):
+        apply(unstated, next(iter(resolve(unstated))))
+    morgana = compile_card("Morgana", "When you play me, deal damage to a unit equal to "
+                           "the damage marked on it.")
+    hurt = Board(("north",), (Unit("b1", "B", 5, "north", damage=2),))
+    s3 = Scenario("A", morgana, hurt, targets=Targets(picks=(("unit", "b1"),)))
+    done = apply(s3, next(iter(resolve(s3))))
+    assert done.dealt == (("b1", 2),) and done.killed == ()

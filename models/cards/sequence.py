@@ -942,8 +942,16 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             amount = crescent.group(1) if crescent else found.group(1) if found else None
             equal = _EQUAL_MIGHT.search(sentence.lower())
             if amount is None and equal is not None:
-                source = "source" if equal.group(1) == "my" else _whose(reading, unit)
-                reading.do(Deed(unit.name, Action.DEAL, amount_from=source))
+                whom, what = (equal.group(1), equal.group(2)) if equal.group(1) else (
+                    equal.group(3), equal.group(4))
+                of = "energy" if what == "energy cost" else "might"
+                source = "source" if whom == "my" else _whose(reading, unit, of)
+                reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of))
+                continue
+            if amount is None and _EQUAL_DAMAGE.search(sentence.lower()):
+                # "deal damage to a unit equal to the damage marked on it" (Morgana)
+                reading.do(Deed(unit.name, Action.DEAL, amount_from=unit.name,
+                                amount_of="damage"))
                 continue
             if amount is None:
                 raise SequenceError(f"{sentence!r}: how much damage is not understood")
@@ -980,14 +988,20 @@ def _label(sentence: str, verb: str) -> str:
 _COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:a|an|one|"
                         r"another|up to one)\b")
 #: "damage equal to my Might", "damage equal to its Might".
-_EQUAL_MIGHT = re.compile(r"\bdeals? damage equal to (my|its) might\b")
+_EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy cost)\b|"
+                          r"(its) (energy cost) as damage\b)")
+#: "deal damage to a unit equal to the damage marked on it": the target's own damage.
+_EQUAL_DAMAGE = re.compile(r"\bdeals? damage to (?:a|an) [a-z ]*?unit equal to the damage "
+                           r"marked on it\b")
 
 
-def _whose(reading: _Reading, target: Pick) -> str:
-    """The earlier unit pick "its Might" reads (the unit chosen before the target)."""
-    found = reading.last("unit", before=reading.position(target))
+def _whose(reading: _Reading, target: Pick, of: str = "might") -> str:
+    """The earlier pick "its Might" reads (the unit chosen before the target), or "its
+    Energy cost" (a unit, gear or card chosen before it)."""
+    kinds = ("unit",) if of == "might" else ("unit", "gear", "card")
+    found = reading.last(*kinds, before=reading.position(target))
     if found is None:
-        raise SequenceError("'its Might': whose Might is not understood")
+        raise SequenceError(f"'its {of}': whose is not understood")
     return found.name
 
 

@@ -817,10 +817,10 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
             if deed.amount_from:  # "equal to my/its Might", read as it executes (359.3.f.2)
                 whose = scenario.source if deed.amount_from == "source" else chosen.get(
                     deed.amount_from)
-                unit = board.get(whose or "")
-                if unit is None or not unit.on_board:
-                    continue  # no Might to read: the instruction is ignored (359.3.e.12)
-                amount = unit.effective_might
+                read = _amount(scenario, board, whose, deed.amount_of)
+                if read is None:
+                    continue  # nothing to read: the instruction is ignored (359.3.e.12)
+                amount = read
             for subject in subjects:
                 dealt[subject] = dealt.get(subject, 0) + amount + scenario.bonus_damage
         elif deed.action is Action.FIGHT:
@@ -847,6 +847,26 @@ def _each_deed(deeds: tuple[Deed, ...], chosen: Mapping[str, Value]) -> list[Dee
         copies = [name for name in chosen if name.startswith(f"{deed.pick}[")]
         found += [replace(deed, pick=name) for name in copies] or [deed]
     return found
+
+
+def _amount(scenario: Scenario, board: Board, whose: str | None, of: str) -> int | None:
+    """The amount "equal to its Might / Energy cost / the damage marked on it" reads:
+    a unit's on the board (359.3.e.12: none once it is gone), or a card's Energy cost
+    (looking back at a card just discarded, 359.3.e.13)."""
+    unit = board.get(whose or "")
+    if of == "energy":
+        if unit is not None and not unit.on_board:
+            return None  # (a unit or gear gone: its information is null, 359.3.e.12)
+        thing = unit if unit is not None else scenario.board.piece(whose or "")
+        if thing is None:
+            return None
+        if thing.energy is None:
+            raise ScenarioError(f"{'units' if unit is not None else 'objects'}[{whose}].energy",
+                                "the card deals damage equal to its Energy cost: state it")
+        return thing.energy
+    if unit is None or not unit.on_board:
+        return None
+    return unit.damage if of == "damage" else unit.effective_might
 
 
 def _units_at(board: Board, place: str | None) -> int:
