@@ -334,6 +334,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: made as a triggered ability whose effect begins with "you may" is finalized: empty
+    #: when the ability is not done (383.3.a)
+    trigger_may: bool = False
 
     @property
     def is_place(self) -> bool:
@@ -419,6 +422,9 @@ class JointChoice:
     worded: bool = True
     text_source: str = ""
     destination: bool = False
+    #: the choices of a delayed trigger the card creates ("When you conquer here, ready up
+    #: to 2 runes at the end of this turn"), made when that trigger is finalized (355.5.b)
+    delayed: bool = False
 
     @property
     def slot_names(self) -> tuple[str, ...]:

@@ -71,6 +71,7 @@ NUMBERS: dict[str, tuple[str | None, str | None]] = {
     "359.3.f.2": ("359.3.f.2", None),
     "359.3.f.2.a": (None, None),
     "359.3.f.4": ("359.3.f.4", None),
+    "355.5.b": ("355.5.b", "352.4.b"),
     "383.3.a": ("383.3.a", None),
     "383.3.b": ("383.3.b", None),
     "204.3.b": ("742.1.a", None),
@@ -172,6 +173,10 @@ ABSENT.update({
 
 #: Where an older version's rule exists but reads differently: (1.4 number, version).
 DIFFERS: dict[tuple[str, str], str] = {
+    ("355.5.b", "1.3"): "1.3 names only the triggered abilities of permanents, not the "
+    "delayed or reflexive triggers a chain item generates",
+    ("355.5.b", "1.2"): "1.2 names only the triggered abilities of permanents, not the "
+    "delayed or reflexive triggers a chain item generates",
     ("383.3.b", "1.3"): "1.3 makes every cost within instructions of a triggered ability its "
     "base cost, not only one at the beginning of its effect",
     ("204.3.b", "1.3"): "1.3's 742.1.a speaks of spells only: a triggered ability's later "

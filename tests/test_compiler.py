@@ -558,6 +558,14 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
                     ).count() == 1
     assert finalize(Scenario("A", grabber, Board(("north",), (), objects=trash[:2]))
                     ).count() == 0
+    # "recycle 3 from your trash" as an effect (Dr. Mundo) targets nothing (416.6): chosen
+    # on resolution, as many as there are (416.4)
+    mundo = compile_card("Mundo", "At the start of your Beginning Phase, recycle 3 from "
+                         "your trash.")
+    assert [(p.target, p.later) for p in mundo.picks] == [(False, True)] * 3
+    few = Scenario("A", mundo, Board(("north",), (), objects=trash[:2]))
+    assert [sorted(v for _, v in a.picks if v) for a in resolve(few, kind=Executed)] == [
+        ["t1", "t2"]]
 
 
 def test_a_unit_in_combat_or_stunned_is_chosen_by_its_state() -> None:
@@ -600,8 +608,15 @@ def test_a_cards_only_choice_in_a_delayed_trigger_is_that_triggers_question() ->
     its timing. A card that also chooses now keeps its delayed trigger's choices out."""
     peak = compile_card("Peak", "When you conquer here, ready up to 2 runes at the end of "
                         "this turn.")
-    assert isinstance(peak, JointChoice)
+    assert isinstance(peak, JointChoice) and peak.delayed
     assert [(p.kind, p.optional) for p in peak.picks] == [("rune", True), ("rune", True)]
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    runes = finalize(Scenario("A", peak, Board(("north",), (), objects=(
+        Piece("r1", "rune", "A"),))))
+    assert runes.explain(next(iter(runes)))[0]["rule"] == "355.5.b"
     both = compile_card("Both", "Stun a unit. At the end of this turn, ready up to 2 runes.")
     assert [s.kinds for s in getattr(both, "slots", ())] == [("unit",)]
 

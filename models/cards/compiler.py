@@ -290,8 +290,9 @@ def _compile(name: str, text: str) -> Effect:
             raise
         card = _facts(name, text)
         try:
+            read = _read_now(_sentences(text))
             effect = compile_sequence(
-                name, _read_now(_sentences(text)),
+                name, read, delayed=not set(read) <= set(_sentences(text)),
                 hidden=card.hidden, repeat=card.repeat, text=text,
                 ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
                 chooses=lambda sentence: bool(chosen_objects(sentence)))
@@ -305,7 +306,7 @@ def _compile(name: str, text: str) -> Effect:
 #: A chosen object named in a text: a choosing word, up to three words, an object noun
 #: (not a token made).
 _MENTION = re.compile(r"\b(?:a|an|another|one|two|three|four|up to (?:one|two|three|four|\d))"
-                      r"(?: [a-z'-]+){0,3}? (?:units?|gears?|equipment|runes?|spells?|"
+                      r"(?: (?!of\b)[a-z'-]+){0,3}? (?:units?|gears?|equipment|runes?|spells?|"
                       r"abilit(?:y|ies)|cards?|battlefields?|legends?|locations?)\b"
                       r"(?! tokens?\b)")
 
@@ -332,6 +333,8 @@ def _all_read(effect: JointChoice, text: str) -> None:
         said += sum(1 for m in _MENTION.finditer(low)
                     if not low[:m.start()].endswith(_NOT_CHOSEN_BEFORE)
                     and "different" not in m.group(0) and " of " not in m.group(0))
+        # "discard 1", "recycle 2 from your trash", "spend a buff": choices with no noun
+        said += sum(1 for _ in _DISCARD.finditer(low)) + sum(1 for _ in _SPEND.finditer(low))
     picks = {p.name for p in effect.picks} - {lk.pick for lk in effect.links
                                               if lk.link is Link.AFTER}
     if said > len(picks):
@@ -569,6 +572,10 @@ def _sentences(text: str) -> list[str]:
             continue  # a keyword's cost ("[Repeat] - Discard 1"): paid to play, not read
         for sentence in re.split(r"(?<=[.!])\s+", line):
             sentence = " ".join(sentence.split()).strip(" -")
+            # "the next time you play a unit this turn, ready it": a delayed condition,
+            # its object no choice (the instruction acts on the object that meets it)
+            sentence = re.sub(r"\bthe next time [^,]*,\s*", "", sentence,
+                              flags=re.IGNORECASE)
             if sentence:
                 found.append(sentence)
     return found
@@ -715,7 +722,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         # answered, its outcome is not modelled
         action, damage, label = Action.AFFECT, 0, verb
     places = [p for p in segment.phrases if p.relation == "place"]
-    here = re.search(r"\b(here|there)\b", lowered)
+    # (in the instruction: "When you hold here" is the trigger's condition)
+    here = re.search(r"\b(here|there)\b", re.sub(r"^(?:when|whenever)\b[^,]*,", "", lowered))
     if here and here.group(1) == "there":
         raise CompileError(f"{sentence!r}: 'there' (an earlier choice's place) is not "
                            "modelled yet", ("there",))

@@ -128,8 +128,8 @@ class _Reading:
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                      repeat: bool = False, ignores_deflect: bool = False, text: str = "",
                      chooses: Callable[[str], bool] | None = None,
-                     modes: list[list[str]] | None = None, modes_chosen: int = 1
-                     ) -> JointChoice:
+                     modes: list[list[str]] | None = None, modes_chosen: int = 1,
+                     delayed: bool = False) -> JointChoice:
     """The joint choice ``sentences`` state (see the module's documentation); a
     :class:`SequenceError` says why when they state none. ``chooses`` says whether a
     sentence chooses objects at all: one that does not, with words outside the grammar,
@@ -158,6 +158,7 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
         links=tuple(reading.links), deeds=tuple(reading.deeds), hidden=hidden, repeat=repeat,
         ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
+        delayed=delayed,
         destination=any(p.is_place and not p.target for p in reading.picks))
 
 
@@ -329,7 +330,8 @@ def _decided_now(reading: _Reading, sentence: str, made_before: int) -> None:
     for pick in free if done else ():
         reading.link(pick.name, Link.IF_DONE, done[0].name)
     reading.picks[made_before:] = [
-        replace(p, may=False, optional=p.optional or not p.later) for p in made]
+        replace(p, may=False, optional=p.optional or not p.later, trigger_may=not p.later)
+        for p in made]
     reading.decided += [p.name for p in made]
 
 
@@ -475,7 +477,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             owner = ("their" if shown else zone.words.lower().split()[0] if zone is not None
                      else trash.group(1) if trash else "your")
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
-                              now=mode is Mode.ADDITIONAL_COST or reading.base_cost)
+                              now=mode is Mode.ADDITIONAL_COST or reading.base_cost,
+                              untargeted=verb == "recycle")  # (416.6: recycling targets none)
             made[index] = pick
             acted.append((pick, phrase))
         elif _is_choice(phrase):
@@ -741,7 +744,7 @@ def _alike(reading: _Reading, first: Pick, count: int) -> list[Pick]:
 
 
 def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mode,
-               where: str, owner: str, now: bool = False) -> Pick:
+               where: str, owner: str, now: bool = False, untargeted: bool = False) -> Pick:
     """A card chosen in a zone: "a unit from your trash", "discard a card" (from the
     hand), "reveal a unit from among them": targeted in a public zone (a trash), chosen on
     resolution, no target, in a hand, a deck or cards looked at (355.10.a)."""
@@ -777,9 +780,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as
         # it is followed: no target, chosen then, 355.10.c.1)
-        target=public and not now and mode is not Mode.COST,
+        target=public and not now and mode is not Mode.COST and not untargeted,
         later=reading.later or (mode is Mode.COST and not reading.base_cost) or (
-            not public and not now and not reading.base_cost),
+            (not public or untargeted) and not now and not reading.base_cost),
         zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     pick = _with_costs(pick, costs)
@@ -808,8 +811,9 @@ def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str
     verb, count, trash = counted.group(1), _number(counted.group(2)), counted.group(3)
     if verb == "recycle" and trash is None:
         raise SequenceError(f"{sentence!r}: what is recycled is not understood")
+    # ("recycle 3 from your trash" targets nothing, the cards chosen as it is done, 416.6)
     first = _card_pick(reading, sentence, None, mode, "trash" if trash else "hand", "your",
-                       now=mode is Mode.ADDITIONAL_COST)
+                       now=mode is Mode.ADDITIONAL_COST, untargeted=verb == "recycle")
     for pick in _alike(reading, first, count):
         reading.do(Deed(pick.name, Action.AFFECT,
                         label=f"{verb} (if ...)" if reading.conditional else verb))

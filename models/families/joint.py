@@ -902,7 +902,8 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
     """The rule trail of one declaration."""
     effect = joint_effect(scenario)
     given = dict(declaration.picks)
-    steps = []
+    steps = [step("355.5.b", "these are the choices of the delayed trigger the card "
+                  "creates, made when that trigger is finalized")] if effect.delayed else []
     for pick in effect.picks:
         if pick.later:
             steps.append(step("355.5", f"{pick.name}: chosen later, when the instruction "
@@ -915,7 +916,10 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                               "chosen: nothing is chosen for it"))
             continue
         if value is None:
-            steps.append(step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
+            steps.append(step("383.3.a", f"{pick.name}: none: the triggered ability's 'you "
+                              "may' is not done, and it is not put on the Chain")
+                         if pick.trigger_may else
+                         step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
             continue
         what = "the mode its controller chooses" if pick.kind == "mode" else (
             "a destination, not a target") if _pick_rule(pick) == "355.4" else (
