@@ -562,6 +562,7 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
     # on resolution, as many as there are (416.4)
     mundo = compile_card("Mundo", "At the start of your Beginning Phase, recycle 3 from "
                          "your trash.")
+    assert isinstance(mundo, JointChoice)
     assert [(p.target, p.later) for p in mundo.picks] == [(False, True)] * 3
     few = Scenario("A", mundo, Board(("north",), (), objects=trash[:2]))
     assert [sorted(v for _, v in a.picks if v) for a in resolve(few, kind=Executed)] == [
