@@ -795,3 +795,24 @@ def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
     s3 = Scenario("A", morgana, hurt, targets=Targets(picks=(("unit", "b1"),)))
     done = apply(s3, next(iter(resolve(s3))))
     assert done.dealt == (("b1", 2),) and done.killed == ()
+
+
+def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
+    """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
+    it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear
+    or a spell): of B's h1 (unit), h2 (gear), h3 (spell), h2 or h3."""
+    from dataclasses import replace
+
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    sabotage = compile_card("Sabotage", "Choose an opponent. They reveal their hand. Choose a "
+                            "non-unit card from it, and recycle that card.")
+    hand = tuple(Piece(f"h{n}", "card", "B", "hand", type=t)
+                 for n, t in ((1, "unit"), (2, "gear"), (3, "spell")))
+    s = replace(Scenario("A", sabotage, Board(("north",), (), objects=hand)),
+                targets=Targets(picks=(("opponent", "B"),)))
+    assert sorted(a.as_json()["picks"]["card"] for a in resolve(s, kind=Executed)) == [
+        "h2", "h3"]

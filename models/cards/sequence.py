@@ -756,6 +756,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     # "their hand", "their trash" after "choose an opponent": that player's
     player = reading.last("player") if owner == "their" else None
     qualifiers = [q.lower() for q in phrase.qualifiers] if phrase is not None else []
+    # "a non-unit card": a gear or a spell card (the types a Main Deck card has)
+    non_unit = "non-unit" in qualifiers and KINDS.get(phrase.kind if phrase else "") == "card"
+    qualifiers = [q for q in qualifiers if not (non_unit and q == "non-unit")]
     if [q for q in qualifiers if q in UNTRACKED or q in ("enemy", "friendly")]:
         raise SequenceError(f"{words!r}: the filter on the card is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower() if phrase else ""
@@ -785,6 +788,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
             (not public or untargeted) and not now and not reading.base_cost),
         zone="trash" if where == "trashes" else where, also=also,
         card_type=kind if kind in ("unit", "gear", "spell") else "")
+    if non_unit:
+        pick = replace(pick, card_type="gear", also="spell")
     pick = _with_costs(pick, costs)
     reading.picks.append(pick)
     if player is not None:
