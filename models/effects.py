@@ -273,6 +273,9 @@ class Link(StrEnum):
     #: an "up to" pick of such an ability: empty unless the other pick is made (the
     #: ability is done).
     IF_DONE = "if-done"
+    #: one of several identical objects placed alike (tokens played, 355.2.a): the same
+    #: value as the other pick, or one listed after it (each multiset listed once).
+    SORTED = "sorted"
 
 
 @dataclass(frozen=True)

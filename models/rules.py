@@ -75,6 +75,7 @@ _GISTS = {
     "355.10.d.2": "a single legal option is still a target",
     "355.12": "objects a player 'may' act on are targets, chosen whether or not they act",
     "355.17": "choices not covered by 355 are made on resolution",
+    "355.2.a": "a unit is played to its controller's base or a battlefield they control",
     "355.5.b": "choices of triggered abilities, and of delayed or reflexive triggers a chain "
                "item generates, are made when those are finalized, not with the item",
     "383.3.a": "a triggered ability's 'you may' as the first part of its effect is decided "

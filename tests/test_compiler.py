@@ -816,3 +816,35 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
                 targets=Targets(picks=(("opponent", "B"),)))
     assert sorted(a.as_json()["picks"]["card"] for a in resolve(s, kind=Executed)) == [
         "h2", "h3"]
+
+
+def test_unit_tokens_played_each_to_a_chosen_location() -> None:
+    """"Play four 1 Might Recruit unit tokens" (Recruit the Vanguard): each is played to
+    its controller's base or a battlefield they control (355.2.a), chosen as it is played,
+    on resolution; the tokens are alike, so each multiset of locations is one answer.
+    A controls north, B south, C (A's teammate) east: base or north for each of 4 tokens:
+    C(2 + 4 - 1, 4) = 5 ways (none at the teammate's east, nor at south). A token played
+    "to your base", "here" or "for each" of something is not such a choice (or refused)."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import resolve
+
+    vanguard = compile_card("Vanguard", "Play four 1 Might Recruit unit tokens.")
+    assert isinstance(vanguard, JointChoice)
+    assert [(p.kind, p.later, p.target, p.own) for p in vanguard.picks] == [
+        ("location", True, False, True)] * 4
+    board = Board(("north", "south", "east"), (), teams=(("A", "C"),),
+                  control=(("north", "A"), ("south", "B"), ("east", "C")))
+    played = resolve(Scenario("A", vanguard, board))
+    sets = sorted(tuple(a.as_json()["picks"].values())
+                  for a in resolve(Scenario("A", vanguard, board), kind=Executed))
+    assert len(sets) == played.count() == 5
+    assert ("base", "base", "base", "base") in sets and all(
+        set(s) <= {"base", "north"} for s in sets)
+    based = compile_card("Rig", "Deal 2 to a unit. Play a 3 Might Mech unit token to your "
+                         "base.")
+    assert [p.kind for p in getattr(based, "picks", ())] in ([], ["unit"])
+    with pytest.raises(CompileError, match="how many tokens"):
+        compile_card("Arise", "Kill a unit. Play a 2 Might Sand Soldier unit token for each "
+                     "Equipment you control.")

@@ -184,10 +184,15 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
         if _SPEND.search(sentence.lower()) and "unit" not in kinds:
             kinds = [*kinds, "unit"]  # "spend a buff": a buffed unit's (702.2.b.2)
+        if _TOKEN_PLACED.search(sentence.lower()) and "location" not in kinds:
+            kinds = [*kinds, "location"]  # a unit token played: where to (355.2.a)
         found += [kind for kind in kinds if kind not in found]
     return found
 
 
+#: "Play four 1 Might Recruit unit tokens" (no place said): each one's location is chosen.
+_TOKEN_PLACED = re.compile(r"\bplays? (?:a|an|one|two|three|four|five|six|\d+) [^.]*?\bunit "
+                           r"tokens?\b(?![^.]*\b(?:here|there|to|into|in|at)\b)")
 #: "Spend a buff": the player chooses which of their buffed units spends it.
 _SPEND = re.compile(r"(?<!when you )(?<!whenever you )\bspend (?:a|up to one) buff\b")
 #: "Discard 2", "recycle 3 from your trash": the player chooses cards of their hand or

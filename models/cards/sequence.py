@@ -251,6 +251,8 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     except GrammarError as error:
         if reading.chooses is not None and not reading.chooses(sentence):
             return  # words outside the grammar in a sentence that chooses nothing
+        if not _choosing_besides_tokens(sentence) and _placed_tokens(reading, sentence):
+            return  # ("play a 0 Might Shadow Clone unit token": the token's name unread)
         # a trigger's condition chooses nothing (355.10.c): words outside the grammar there
         # ("When I conquer a battlefield that was uncontrolled, ...") are not read
         condition = re.match(r"(?:when|whenever)\b[^,]*,\s*", sentence, re.IGNORECASE)
@@ -372,6 +374,13 @@ def _inside_place(sentence: str, phrase: Phrase) -> bool:
     with the same controller", "the location of the unit you exhausted"): no choice."""
     before = sentence[:phrase.start].lower()
     return before.endswith(("where there's ", "where there is ", "the location of "))
+
+
+def _choosing_besides_tokens(sentence: str) -> bool:
+    """Whether a sentence names a chosen object other than unit tokens it plays."""
+    rest = _UNIT_TOKENS.sub("", sentence.lower())
+    return re.search(r"\b(?:a|an|another|up to \w+|two|three) [a-z ]*?(?:units?|gears?|"
+                     r"cards?|runes?|battlefields?|spells?)\b", rest) is not None
 
 
 def _choosing(sentence: str) -> bool:
@@ -727,9 +736,11 @@ def _how_many(sentence: str, phrase: Phrase | None) -> tuple[int, bool]:
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def _alike(reading: _Reading, first: Pick, count: int) -> list[Pick]:
+def _alike(reading: _Reading, first: Pick, count: int, order: Link = Link.AFTER
+           ) -> list[Pick]:
     """``count`` picks alike from ``first``: each set listed once (in id order, empty picks
-    last), each linked as ``first`` is to the picks before it."""
+    last; ``Link.SORTED``: a value may repeat, for identical objects placed alike), each
+    linked as ``first`` is to the picks before it."""
     group = [first]
     links = [lk for lk in reading.links if lk.pick == first.name]
     base = re.sub(r"\d+$", "", first.name)
@@ -738,7 +749,7 @@ def _alike(reading: _Reading, first: Pick, count: int) -> list[Pick]:
         reading.picks.append(clone)
         for lk in links:
             reading.link(clone.name, lk.link, lk.to)
-        reading.link(clone.name, Link.AFTER, group[-1].name)
+        reading.link(clone.name, order, group[-1].name)
         group.append(clone)
     return group
 
@@ -806,7 +817,7 @@ _COUNTED = re.compile(r"\b(discard|recycle)s? (\d+|one|two|three|four)\b(?! rune
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else {"one": 1, **_COUNTS}[word]
+    return int(word) if word.isdigit() else {"a": 1, "an": 1, "one": 1, **_COUNTS}[word]
 
 
 def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str]) -> None:
@@ -845,13 +856,41 @@ def _with_costs(pick: Pick, costs: re.Match[str] | None) -> Pick:
                    power_at_most=int(costs.group(3)) if costs.group(3) else None)
 
 
+#: "play four 1 Might Recruit unit tokens": how many unit tokens are played.
+_UNIT_TOKENS = re.compile(r"\bplays? (a|an|one|two|three|four|five|six|\d+) [^.]*?\bunit "
+                          r"tokens?\b")
+
+
+def _placed_tokens(reading: _Reading, sentence: str) -> bool:
+    """"Play four 1 Might Recruit unit tokens" (no place said): each played to its
+    controller's base or a battlefield they control, chosen as it is played (355.2.a), on
+    resolution; the tokens are alike: each multiset of locations once. ``False``: no unit
+    token played without a place."""
+    low = sentence.lower()
+    unit = _UNIT_TOKENS.search(low)
+    if unit is None or re.match(r"[^.]*?\b(?:here|there|to|into|in|at)\b", low[unit.end():]):
+        return False
+    if re.search(r"\bfor each\b", low):
+        raise SequenceError(f"{sentence!r}: how many tokens are played is not understood")
+    first = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                 later=True, own=True)
+    reading.picks.append(first)
+    for pick in _alike(reading, first, _number(unit.group(1)), Link.SORTED):
+        reading.do(Deed(pick.name, Action.AFFECT, label="play a token"))
+    return True
+
+
 def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -> bool:
     """"Play a Bomb gear token to a battlefield": a token made, not chosen; the
     battlefield it goes to is chosen, no target (355.10.b). ``False``: not a token."""
-    tokens = [p for p in phrases if p.relation == "object" and re.match(
-        r"\s*tokens?\b", sentence[p.start + len(p.words):].lower())]
+    tokens = [p for p in phrases if p.relation == "object" and (re.match(
+        r"\s*tokens?\b", sentence[p.start + len(p.words):].lower())
+        or re.search(r"\btokens?$", p.words.lower()))]
     if not tokens:
         return False
+    if not any(p.relation == "destination" for p in phrases) and _placed_tokens(reading,
+                                                                                sentence):
+        return True
     for phrase in phrases:
         if phrase.relation == "destination" and phrase.words.lower() == "a battlefield":
             after = sentence[phrase.start + len(phrase.words):].lower()

@@ -138,6 +138,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.kind == "location":
         if not (board.is_battlefield(value) or value == BASE):
             return Failure("355.4", f"{value!r} {verb} a location (a battlefield or 'base')")
+        if pick.own and value != BASE and board.controller_of(value) != chooser:
+            return Failure("355.2.a", f"{value} {verb} the chooser's base or a battlefield "
+                           f"{chooser} controls")
         return None
     if value not in board:
         return Failure(rule, f"{value!r} {verb} a unit or gear")
@@ -290,6 +293,10 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     if link is Link.OTHER:
         return Failure("355.9.c", f"{first} is {linked.to}'s object too: it must be "
                        "another") if first == second else None
+    if link is Link.SORTED:
+        return None if first >= second else Failure(
+            "355.2.a", f"{first} and {second}: identical objects placed alike are listed in "
+            "location order")
     if link is Link.AFTER:
         return None if first > second else Failure(
             "355.9.c", f"{first} and {second}: objects chosen alike are distinct, listed in "
@@ -450,10 +457,10 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
 
     if link is Link.OTHER:
         return Check("differ", i, j, first, second)
-    if link is Link.AFTER:  # several alike, each set once: in id order, empties last
-        def order(value: Value) -> Hashable:
+    if link in (Link.AFTER, Link.SORTED):  # several alike, each set once: in id order,
+        def order(value: Value) -> Hashable:  # empties last
             return EMPTY if value is None else (0, value)
-        return Check("after", i, j, tuple(map(order, first)), tuple(map(order, second)))
+        return Check(link.value, i, j, tuple(map(order, first)), tuple(map(order, second)))
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(their, second)))
@@ -882,6 +889,7 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
                Link.HOSTS_ALLY: "holds another unit controlled by the controller of",
                Link.AFTER: "is chosen alike with, and listed after,",
                Link.WEAKER: "has less Might than",
+               Link.SORTED: "is placed alike with, and listed after or with,",
                Link.TOGETHER: "is chosen, the ability being done, with",
                Link.IF_DONE: "is chosen, the ability being done, with"}
 
@@ -889,6 +897,8 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
 def _pick_rule(pick: Pick) -> str:
     if pick.kind == "mode":
         return "191.2"
+    if pick.kind == "location" and pick.own:  # where a unit (a token) is played
+        return "355.2.a"
     if pick.is_place and not pick.target:
         return "355.4"
     if pick.exhausts or (not pick.target and pick.chooser == "you"):
@@ -922,6 +932,7 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                          step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
             continue
         what = "the mode its controller chooses" if pick.kind == "mode" else (
+            "where it is played, not a target") if _pick_rule(pick) == "355.2.a" else (
             "a destination, not a target") if _pick_rule(pick) == "355.4" else (
             "a cost's choice, not a target" if _pick_rule(pick) == "355.10.c" else
             "a valid target")

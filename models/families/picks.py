@@ -47,6 +47,7 @@ class Check:
       optional (``exempt[1]``);
     * ``less``: both keys are numbers, the left one smaller ("with less Might than it");
     * ``together``: equal keys, ``"some"`` or ``"none"`` (both made or neither);
+    * ``sorted``: the left key is not smaller than the right one (tokens placed alike);
     * ``if-done``: the left key is ``"none"`` or the right one ``"some"``;
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
@@ -67,7 +68,7 @@ class Check:
     def total(self) -> bool:
         """Whether the test reads empty picks too (else an empty pick passes it): the
         order of picks alike, and Hidden (an empty pick excuses nothing)."""
-        return self.mode in ("after", "or", "gate", "together", "if-done")
+        return self.mode in ("after", "or", "gate", "together", "if-done", "sorted")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -91,6 +92,8 @@ class Check:
             return bool(x == y)
         if self.mode == "if-done":
             return bool(x == "none" or y == "some")
+        if self.mode == "sorted":  # (identical objects placed alike: a multiset, once)
+            return bool(x >= y)  # type: ignore[operator]
         if self.mode == "less":
             return x is not None and y is not None and x < y  # type: ignore[operator]
         return bool(x) or y in self.exempt
