@@ -886,7 +886,8 @@ def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -
     tokens = [p for p in phrases if p.relation == "object" and (re.match(
         r"\s*tokens?\b", sentence[p.start + len(p.words):].lower())
         or re.search(r"\btokens?$", p.words.lower()))]
-    if not tokens:
+    if not tokens and not re.search(r"\bplays? (?:a|an|one|two|three|four|five|six|\d+) "
+                                    r"[^.]*?\btokens?\b", sentence.lower()):
         return False
     if not any(p.relation == "destination" for p in phrases) and _placed_tokens(reading,
                                                                                 sentence):
@@ -935,6 +936,11 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
         reading.link(head.name, Link.WITH, other.name)
     elif words in ("a different location", "a different battlefield"):
         other = reading.last("unit", "battlefield", before=index)
+        if other is None and re.search(r"\bto (?:my battlefield|here)\b", sentence.lower()):
+            # "move an enemy unit at a different location to my battlefield": elsewhere
+            # than the source, where it is moved (355.4.a)
+            reading.narrow(head, away=True)
+            return
         if other is None:
             raise SequenceError(f"{sentence!r}: 'a different location' from what is not "
                                 "understood")
@@ -1114,8 +1120,9 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
         return
     place = reading.last("battlefield", "location", before=reading.position(unit)) \
         or reading.last("battlefield", "location")
-    if words in ("here", "this battlefield") or (words == "that battlefield" and place is None
-                                                 and reading.triggered):
+    if words in ("here", "this battlefield", "my battlefield") or (
+            words in ("that battlefield", "the same battlefield") and place is None
+            and reading.triggered):
         # the source's battlefield ("when I move to a battlefield, ... to that battlefield")
         reading.narrow(unit, away=True)
         reading.do(Deed(unit.name, Action.MOVE, to="here"))
