@@ -848,3 +848,27 @@ def test_unit_tokens_played_each_to_a_chosen_location() -> None:
     with pytest.raises(CompileError, match="how many tokens"):
         compile_card("Arise", "Kill a unit. Play a 2 Might Sand Soldier unit token for each "
                      "Equipment you control.")
+
+
+def test_the_sources_battlefield_named_other_ways() -> None:
+    """"When I move to a battlefield, you may pay [Chaos] to move a unit you control to the
+    same battlefield" (Fae Porter): the source's battlefield (359.3.f.2), a unit A controls
+    that is not already there (355.4.a), or none (a triggered "you may", 383.3.a). "... you
+    may move an enemy unit at a different location to my battlefield" (Evelynn): an enemy
+    not at the source's battlefield. Source s (A) at north; a1 (A, north), a2 (A, south),
+    b1 (B, north), b2 (B, base)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north", "south"), (Unit("s", "A", 2, "north"), Unit("a1", "A", 1, "north"),
+                                       Unit("a2", "A", 1, "south"), Unit("b1", "B", 1, "north"),
+                                       Unit("b2", "B", 1, "base")))
+    porter = compile_card("Porter", "When I move to a battlefield, you may pay [Chaos] to "
+                          "move a unit you control to the same battlefield.")
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", porter, board, source="s"))
+                  ) == ["('a2',)", "()"]
+    evelynn = compile_card("Evelynn", "When you play me from face down on your turn, you may "
+                           "move an enemy unit at a different location to my battlefield.")
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", evelynn, board,
+                                                             source="s"))) == ["('b2',)", "()"]
