@@ -872,3 +872,23 @@ def test_the_sources_battlefield_named_other_ways() -> None:
                            "move an enemy unit at a different location to my battlefield.")
     assert sorted(str(a.chosen()) for a in finalize(Scenario("A", evelynn, board,
                                                              source="s"))) == ["('b2',)", "()"]
+
+
+def test_a_token_another_player_plays_goes_where_they_choose() -> None:
+    """Walking Roost, "choose an opponent. They play a 1 Might Bird unit token": the
+    opponent plays it, to their base or a battlefield they control (355.2.a), their choice
+    on resolution (355.10.e). B chosen; B controls north, A south: B's base or north."""
+    from dataclasses import replace
+
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    roost = compile_card("Roost", "When you play me, choose an opponent. They play a 1 Might "
+                         "Bird unit token with [Deflect].")
+    board = Board(("north", "south"), (Unit("b1", "B", 1, "north"),),
+                  control=(("north", "B"), ("south", "A")))
+    s = replace(Scenario("A", roost, board), targets=Targets(picks=(("opponent", "B"),)))
+    assert sorted(a.as_json()["picks"]["location"] for a in resolve(s, kind=Executed)) == [
+        "base", "north"]

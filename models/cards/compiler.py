@@ -274,7 +274,8 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"chooses unit or |'there'|where the units are|"
                               r"the destination|no choice of units found|its location|"
                               r"not one instruction's|chooses a card in|picks cards|"
-                              r"how much damage|the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
+                              r"how much damage|"
+                              r"the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with less might than (?:me|it)'|"
                               r"an optional action")

@@ -434,7 +434,11 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         for pick in _alike(reading, first, 1):
             reading.do(Deed(pick.name, Action.AFFECT, label="discard"))
         return
-    if verb == "play" and _token_play(reading, sentence, phrases):
+    # "Choose an opponent. They play a 1 Might Bird unit token": that player places it
+    placer = "opponent" if reading.last("player") is not None and (
+        subject.lower() in ("they", "then they")
+        or low.startswith(("they ", "then they "))) else "you"
+    if verb == "play" and _token_play(reading, sentence, phrases, placer):
         return
     zoned = {p.head for p in phrases if p.relation == "zone" and p.head is not None
              and p.kind in _ZONES}
@@ -861,11 +865,12 @@ _UNIT_TOKENS = re.compile(r"\bplays? (a|an|one|two|three|four|five|six|\d+) [^.]
                           r"tokens?\b")
 
 
-def _placed_tokens(reading: _Reading, sentence: str) -> bool:
+def _placed_tokens(reading: _Reading, sentence: str, chooser: str = "you") -> bool:
     """"Play four 1 Might Recruit unit tokens" (no place said): each played to its
     controller's base or a battlefield they control, chosen as it is played (355.2.a), on
-    resolution; the tokens are alike: each multiset of locations once. ``False``: no unit
-    token played without a place."""
+    resolution; the tokens are alike: each multiset of locations once. ``chooser``: who
+    plays them ("They play ..." after "choose an opponent": that player, among their own
+    locations, 355.10.e). ``False``: no unit token played without a place."""
     low = sentence.lower()
     unit = _UNIT_TOKENS.search(low)
     if unit is None or re.match(r"[^.]*?\b(?:here|there|to|into|in|at)\b", low[unit.end():]):
@@ -873,14 +878,15 @@ def _placed_tokens(reading: _Reading, sentence: str) -> bool:
     if re.search(r"\bfor each\b", low):
         raise SequenceError(f"{sentence!r}: how many tokens are played is not understood")
     first = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
-                 later=True, own=True)
+                 later=True, own=True, chooser=chooser)
     reading.picks.append(first)
     for pick in _alike(reading, first, _number(unit.group(1)), Link.SORTED):
         reading.do(Deed(pick.name, Action.AFFECT, label="play a token"))
     return True
 
 
-def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -> bool:
+def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...],
+                chooser: str = "you") -> bool:
     """"Play a Bomb gear token to a battlefield": a token made, not chosen; the
     battlefield it goes to is chosen, no target (355.10.b). ``False``: not a token."""
     tokens = [p for p in phrases if p.relation == "object" and (re.match(
@@ -889,8 +895,8 @@ def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...]) -
     if not tokens and not re.search(r"\bplays? (?:a|an|one|two|three|four|five|six|\d+) "
                                     r"[^.]*?\btokens?\b", sentence.lower()):
         return False
-    if not any(p.relation == "destination" for p in phrases) and _placed_tokens(reading,
-                                                                                sentence):
+    if not any(p.relation == "destination" for p in phrases) and _placed_tokens(
+            reading, sentence, chooser):
         return True
     for phrase in phrases:
         if phrase.relation == "destination" and phrase.words.lower() == "a battlefield":
