@@ -489,9 +489,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                      zone.kind if zone is not None else "trash" if trash else "hand")
             owner = ("their" if shown else zone.words.lower().split()[0] if zone is not None
                      else trash.group(1) if trash else "your")
+            # ("Recycle a unit from your trash" targets it, 355.9.a; "recycle 3 from your
+            # trash", with no noun, does not, 416.6: see _counted)
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
-                              now=mode is Mode.ADDITIONAL_COST or reading.base_cost,
-                              untargeted=verb == "recycle")  # (416.6: recycling targets none)
+                              now=mode is Mode.ADDITIONAL_COST or reading.base_cost)
             made[index] = pick
             acted.append((pick, phrase))
         elif _is_choice(phrase):
