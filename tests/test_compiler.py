@@ -892,3 +892,20 @@ def test_a_token_another_player_plays_goes_where_they_choose() -> None:
     s = replace(Scenario("A", roost, board), targets=Targets(picks=(("opponent", "B"),)))
     assert sorted(a.as_json()["picks"]["location"] for a in resolve(s, kind=Executed)) == [
         "base", "north"]
+
+
+def test_it_is_the_unit_chosen_just_before() -> None:
+    """Showstopper, "Buff a friendly unit in your base, then move it to a battlefield": the
+    unit is A's own in A's base (107.1.c: a base holds its player's units), moved to a
+    battlefield (a destination, 355.4): a1 (A, base) to north or south -> 2; c1 (C, A's
+    teammate, in C's base) and a2 (A, north) are not in A's base."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    show = compile_card("Show", "Buff a friendly unit in your base, then move it to a "
+                        "battlefield.")
+    board = Board(("north", "south"), (Unit("a1", "A", 1, "base"), Unit("a2", "A", 1, "north"),
+                                       Unit("c1", "C", 1, "base")), teams=(("A", "C"),))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", show, board))) == [
+        ("a1", "north"), ("a1", "south")]

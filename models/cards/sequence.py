@@ -533,6 +533,15 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         now = reading.picks[reading.position(pick)]
         acted += [(p, phrases[index]) for p in _alike(reading, now, count)[1:]]
     destinations = [p for p in phrases if p.relation == "destination"]
+    pronoun = re.search(rf"\b{verb} it\b", low) if verb in (*_ACTIONS, "move") else None
+    if not acted and pronoun is not None and not any(_is_choice(p) for p in phrases):
+        # "Buff a friendly unit in your base, then move it to a battlefield": the unit
+        # chosen just before, in this sentence
+        referent = reading.last("unit", "gear")
+        if referent is None or reading.position(referent) < len(reading.picks) - 1:
+            raise SequenceError(f"{sentence!r}: what 'it' is is not understood")
+        it = Phrase("it", pronoun.start() + len(verb) + 1, referent.kind, "that", "object")
+        acted.append((referent, it))
     _deeds(reading, sentence, verb, acted, destinations, if_units, crescent)
     for place, among in swept:
         _sweep(reading, sentence, verb, place, among)
@@ -935,7 +944,8 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
         reading.narrow(head, reach=Reach.BATTLEFIELD)
     elif words in ("a base", "your base", "their base", "its base") and head.kind in (
             "unit", "gear"):
-        reading.narrow(head, reach=Reach.BASE)
+        # ("in your base": the controller's own base, so their own unit, 107.1.c)
+        reading.narrow(head, reach=Reach.BASE, own=head.own or words == "your base")
     elif words == "its location":
         other = reading.last("unit", before=index)
         if other is None:
