@@ -909,3 +909,23 @@ def test_it_is_the_unit_chosen_just_before() -> None:
                                        Unit("c1", "C", 1, "base")), teams=(("A", "C"),))
     assert sorted(a.chosen() for a in finalize(Scenario("A", show, board))) == [
         ("a1", "north"), ("a1", "south")]
+
+
+def test_each_player_in_turn_chooses_a_different_unit() -> None:
+    """Whirlwind, "Starting with the next player, each player may return a unit to its
+    owner's hand": each player, on resolution, any unit or none (355.10.e), and no two the
+    same: the first one returned is gone when the next chooses. Players A and B, units a1,
+    b1: A none/a1/b1 and B none/a1/b1, not both the same unit: 9 - 2 = 7."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import resolve
+
+    whirl = compile_card("Whirl", "Starting with the next player, each player may return a "
+                         "unit to its owner's hand.")
+    board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("b1", "B", 1, "north")))
+    done = resolve(Scenario("A", whirl, board))
+    pairs = {tuple(a.as_json()["picks"].values()) for a in resolve(Scenario("A", whirl, board),
+                                                                     kind=Executed)}
+    assert ("a1", "a1") not in pairs and ("b1", "b1") not in pairs
+    assert len(pairs) == done.count() == 7

@@ -701,7 +701,10 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
     after = sentence[phrase.start + len(phrase.words):].lower()
     own = "their" in words.split() or "your" in words.split() or re.match(
         r"\s+(?:here\s+)?they control\b", after) is not None
-    if not own and kind in ("unit", "gear"):
+    if not own and kind in ("unit", "gear") and (
+            phrase.qualifiers or reading.each == "you-must" or re.match(r"\s+(?:you|they) "
+                                                                    r"(?:don't )?control",
+                                                                    after)):
         raise SequenceError(f"{sentence!r}: other players' choice of {phrase.words!r} "
                             "(not their own) is not modelled yet")
     if kind not in ("unit", "gear", "rune"):

@@ -641,7 +641,8 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     _as_many_as_possible(later, domains, links)
     return JointProblem(
         names=tuple(p.name for p in later), domains=tuple(domains),
-        tests=_tests(scenario, board, later, domains, links), resolving=True,
+        tests=(*_tests(scenario, board, later, domains, links),
+               *_each_distinct(effect, later, domains)), resolving=True,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
@@ -665,6 +666,21 @@ def _as_many_as_possible(later: list[Pick], domains: list[tuple[Value, ...]],
         for position, at in enumerate(run):
             if position >= have:
                 domains[at] = (None,)
+
+
+def _each_distinct(effect: JointChoice, later: list[Pick], domains: list[tuple[Value, ...]]
+                   ) -> list[Check]:
+    """Each player choosing any unit in turn ("Starting with the next player, each player
+    may return a unit to its owner's hand"): one player's object is gone when the next
+    chooses, so no two choose the same (355.10.e)."""
+    tests = []
+    for pick in effect.picks:
+        if pick.chooser not in _EACH or pick.own:
+            continue
+        copies = [i for i, p in enumerate(later) if p.name.startswith(f"{pick.name}[")]
+        tests += [Check("differ", j, i, domains[j], domains[i])
+                  for n, i in enumerate(copies) for j in copies[n + 1:]]
+    return tests
 
 
 def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
