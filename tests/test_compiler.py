@@ -929,3 +929,12 @@ def test_each_player_in_turn_chooses_a_different_unit() -> None:
                                                                      kind=Executed)}
     assert ("a1", "a1") not in pairs and ("b1", "b1") not in pairs
     assert len(pairs) == done.count() == 7
+
+
+def test_other_players_choosing_several_objects_is_refused() -> None:
+    """Divine Judgment, "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their
+    hands": several objects of several kinds by each player is not modelled: refused, not
+    read as two units alone."""
+    with pytest.raises(CompileError, match="several objects|other players"):
+        compile_card("Judgment", "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards "
+                     "in their hands. Recycle the rest.")

@@ -710,6 +710,9 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
     if kind not in ("unit", "gear", "rune"):
         raise SequenceError(f"{sentence!r}: other players' choice of a {kind} is not "
                             "modelled yet")
+    if _how_many(sentence, phrase)[0] > 1 or re.match(r",? (?:and )?\d", after):
+        raise SequenceError(f"{sentence!r}: other players' choice of several objects "
+                            f"({phrase.words!r}) is not modelled yet")
     qualifiers = [q.lower() for q in phrase.qualifiers]
     if [q for q in qualifiers if q in UNTRACKED]:
         raise SequenceError(f"{phrase.words!r}: the filter is not modelled yet")
