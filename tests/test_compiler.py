@@ -935,6 +935,6 @@ def test_other_players_choosing_several_objects_is_refused() -> None:
     """Divine Judgment, "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards in their
     hands": several objects of several kinds by each player is not modelled: refused, not
     read as two units alone."""
-    with pytest.raises(CompileError, match="several objects|other players"):
+    with pytest.raises(CompileError, match=r"several objects|other players"):
         compile_card("Judgment", "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards "
                      "in their hands. Recycle the rest.")
