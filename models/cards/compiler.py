@@ -35,7 +35,14 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from riftsolve.models.board import BASE
-from riftsolve.models.cards.sequence import NOT_BOARD, UNTRACKED, SequenceError, compile_sequence
+from riftsolve.models.cards.sequence import (
+    NOT_BOARD,
+    UNTRACKED,
+    SequenceError,
+    compile_sequence,
+    counted_choices,
+    tokens_placed,
+)
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
@@ -180,26 +187,18 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             kinds = _chosen_as_read(sentence, destinations)
         except GrammarError:
             kinds = _chosen_by_words(sentence)
-        if _DISCARD.search(sentence.lower()) and "card" not in kinds:
+        if counted_choices(sentence) and "card" not in kinds:
             kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
         if _SPEND.search(sentence.lower()) and "unit" not in kinds:
             kinds = [*kinds, "unit"]  # "spend a buff": a buffed unit's (702.2.b.2)
-        if _TOKEN_PLACED.search(sentence.lower()) and "location" not in kinds:
+        if tokens_placed(sentence) and "location" not in kinds:
             kinds = [*kinds, "location"]  # a unit token played: where to (355.2.a)
         found += [kind for kind in kinds if kind not in found]
     return found
 
 
-#: "Play four 1 Might Recruit unit tokens" (no place said): each one's location is chosen.
-_TOKEN_PLACED = re.compile(r"\bplays? (?:a|an|one|two|three|four|five|six|\d+) [^.]*?\bunit "
-                           r"tokens?\b(?![^.]*\b(?:here|there|to|into|in|at)\b)")
 #: "Spend a buff": the player chooses which of their buffed units spends it.
 _SPEND = re.compile(r"(?<!when you )(?<!whenever you )\bspend (?:a|up to one) buff\b")
-#: "Discard 2", "recycle 3 from your trash": the player chooses cards of their hand or
-#: trash.
-_DISCARD = re.compile(r"\bdiscards? (?:\d+|one|two|three)\b(?! runes?\b)|"
-                      r"\brecycles? (?:\d+|one|two|three|four)(?: cards?)? from (?:your|their) "
-                      r"trash\b")
 
 
 #: The roles of a mention that is chosen (355.5, 355.10: a target, a choice made on
@@ -340,7 +339,7 @@ def _all_read(effect: JointChoice, text: str) -> None:
                     if not low[:m.start()].endswith(_NOT_CHOSEN_BEFORE)
                     and "different" not in m.group(0) and " of " not in m.group(0))
         # "discard 1", "recycle 2 from your trash", "spend a buff": choices with no noun
-        said += sum(1 for _ in _DISCARD.finditer(low)) + sum(1 for _ in _SPEND.finditer(low))
+        said += counted_choices(low) + sum(1 for _ in _SPEND.finditer(low))
     picks = {p.name for p in effect.picks} - {lk.pick for lk in effect.links
                                               if lk.link is Link.AFTER}
     if said > len(picks):

@@ -881,6 +881,33 @@ _UNIT_TOKENS = re.compile(r"\bplays? (a|an|one|two|three|four|five|six|\d+) [^.]
                           r"tokens?\b")
 
 
+def counted_choices(text: str) -> int:
+    """How many "discard 2" or "recycle 3 from your trash" choices a text makes (a count
+    of cards, no noun said).
+
+    >>> counted_choices("Discard 2, then recycle 1 from your trash. Recycle 2 runes.")
+    2
+    """
+    return sum(1 for m in _COUNTED.finditer(text.lower())
+               if m.group(1) == "discard" or m.group(3))
+
+
+def tokens_placed(text: str) -> bool:
+    """Whether a text plays unit tokens with no place said, each one's location chosen
+    (355.2.a).
+
+    >>> tokens_placed("Play two 1 Might Recruit unit tokens."), tokens_placed(
+    ...     "Play a 1 Might Recruit unit token to your base.")
+    (True, False)
+    """
+    unit = _UNIT_TOKENS.search(text.lower())
+    return unit is not None and not _PLACE_SAID.match(text.lower()[unit.end():])
+
+
+#: A place said after the tokens played ("to your base", "here", "at a battlefield").
+_PLACE_SAID = re.compile(r"[^.]*?\b(?:here|there|to|into|in|at)\b")
+
+
 def _placed_tokens(reading: _Reading, sentence: str, chooser: str = "you") -> bool:
     """"Play four 1 Might Recruit unit tokens" (no place said): each played to its
     controller's base or a battlefield they control, chosen as it is played (355.2.a), on
@@ -889,7 +916,7 @@ def _placed_tokens(reading: _Reading, sentence: str, chooser: str = "you") -> bo
     locations, 355.10.e). ``False``: no unit token played without a place."""
     low = sentence.lower()
     unit = _UNIT_TOKENS.search(low)
-    if unit is None or re.match(r"[^.]*?\b(?:here|there|to|into|in|at)\b", low[unit.end():]):
+    if unit is None or not tokens_placed(sentence):
         return False
     if re.search(r"\bfor each\b", low):
         raise SequenceError(f"{sentence!r}: how many tokens are played is not understood")
