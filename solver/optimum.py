@@ -26,6 +26,8 @@
 from __future__ import annotations
 
 import dataclasses
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -420,7 +422,14 @@ def _solve(model: cp_model.CpModel, deadline: float
     from riftsolve.solver.params import interrupted, optimising_solver
 
     solver = optimising_solver(deadline - time.monotonic())
-    status = solver.solve(model)
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        status = solver.solve(model)
+    finally:
+        # CP-SAT leaves Ctrl-C at the system default when its search ends: Python's own
+        # handler is put back, so that a Ctrl-C between two searches is answered too
+        if previous is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, previous)
     if interrupted(solver, status):
         raise KeyboardInterrupt
     return solver, status

@@ -278,3 +278,21 @@ def test_ctrl_c_while_the_command_line_is_still_loading() -> None:
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 130
     assert done.stderr == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
+
+
+def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
+    """CP-SAT catches Ctrl-C during an optimisation and leaves it at the system default
+    when it ends: without Python's handler put back, a Ctrl-C between two searches of
+    'best --top 3' would kill the process with no message. After one search, a Ctrl-C is
+    a KeyboardInterrupt again (answered 130 by the command line)."""
+    from ortools.sat.python import cp_model
+
+    from riftsolve.solver.optimum import _solve
+
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 10, "x")
+    model.maximize(x)
+    _solve(model, time.monotonic() + 5)
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
