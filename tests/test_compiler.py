@@ -938,3 +938,14 @@ def test_other_players_choosing_several_objects_is_refused() -> None:
     with pytest.raises(CompileError, match=r"several objects|other players"):
         compile_card("Judgment", "Each player chooses 2 units, 2 gear, 2 runes, and 2 cards "
                      "in their hands. Recycle the rest.")
+
+
+def test_for_each_is_a_count_not_a_choice() -> None:
+    """Against the Odds, "Give a friendly unit at a battlefield +2 Might this turn for each
+    enemy unit there": one friendly unit at a battlefield is chosen; "each enemy unit
+    there" only counts (nothing chosen)."""
+    odds = compile_card("Odds", "Give a friendly unit at a battlefield +2 Might this turn for "
+                        "each enemy unit there.")
+    assert isinstance(odds, JointChoice)
+    assert [(p.kind, p.among, p.reach) for p in odds.picks] == [
+        ("unit", Relation.FRIENDLY, Reach.BATTLEFIELD)]

@@ -507,7 +507,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             acted.append((found, phrase))
         elif (phrase.determiner == "here" or phrase.words.lower() == "here") and made:
             reading.narrow(list(made.values())[-1], reach=Reach.HERE)  # "an enemy unit here"
-        elif phrase.determiner == "each" and crescent is None:
+        elif phrase.determiner == "each" and crescent is None and not low[
+                :phrase.start].endswith("for "):  # ("+2 Might for each enemy unit": a count)
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
     swept: list[tuple[Pick, Relation]] = []
     for phrase in phrases:
