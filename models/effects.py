@@ -397,7 +397,7 @@ class Deed:
     #: (359.3.f.2): ``"source"`` ("my Might") or a pick's unit ("its Might")
     amount_from: str = ""
     #: what of ``amount_from`` is read: its ``"might"``, its ``"energy"`` cost ("damage
-    #: equal to its Energy cost") or the ``"damage"`` marked on it
+    #: equal to its Energy cost"), the ``"damage"`` marked on it, or its ``"assault"``
     amount_of: str = "might"
 
 

@@ -106,7 +106,7 @@ VERBS = {
 FUNCTION_WORDS = frozenset({
     "to", "from", "at", "in", "on", "of", "with", "and", "or", "then", "you", "may", "must",
     "if", "when", "whenever", "turn", "instead", "next", "time", "here", "there", "same",
-    "split", "among", "damage", "equal", "might", "total", "less", "more", "greater",
+    "split", "among", "damage", "equal", "might", "total", "less", "more", "greater", "assault",
     "control", "controls", "they", "it", "them", "itself", "me", "i", "that", "no", "not",
     "xp", "energy", "power", "do", "this", "for", "by", "each", "is", "are", "was", "were",
     "would", "be", "been", "can't", "cannot", "can", "don't", "doesn't", "hasn't", "has",

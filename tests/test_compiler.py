@@ -949,3 +949,21 @@ def test_for_each_is_a_count_not_a_choice() -> None:
     assert isinstance(odds, JointChoice)
     assert [(p.kind, p.among, p.reach) for p in odds.picks] == [
         ("unit", Relation.FRIENDLY, Reach.BATTLEFIELD)]
+
+
+def test_damage_equal_to_the_sources_assault() -> None:
+    """Lucian, "When I attack, deal damage equal to my [Assault] to an enemy unit here": the
+    source's Assault values added up (807), read as it executes: Assault 2 on a 2-Might
+    enemy here is lethal (142.4.b)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    lucian = compile_card("Lucian", "[Assault] (+1 Might while I'm an attacker.)\nWhen I "
+                          "attack, deal damage equal to my [Assault] to an enemy unit here.")
+    board = Board(("north",), (Unit("l", "A", 3, "north", keywords=("Assault 2",)),
+                               Unit("b1", "B", 2, "north")))
+    s = Scenario("A", lucian, board, source="l", targets=Targets(picks=(("enemy", "b1"),)))
+    done = apply(s, next(iter(resolve(s))))
+    assert done.dealt == (("b1", 2),) and done.killed == ("b1",)

@@ -1049,7 +1049,9 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             if amount is None and equal is not None:
                 whom, what = (equal.group(1), equal.group(2)) if equal.group(1) else (
                     equal.group(3), equal.group(4))
-                of = "energy" if what == "energy cost" else "might"
+                of = {"energy cost": "energy", "assault": "assault"}.get(what, "might")
+                if of == "assault" and whom != "my":
+                    raise SequenceError(f"{sentence!r}: whose [Assault] is not understood")
                 source = "source" if whom == "my" else _whose(reading, unit, of)
                 reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of))
                 continue
@@ -1093,7 +1095,7 @@ def _label(sentence: str, verb: str) -> str:
 _COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:a|an|one|"
                         r"another|up to one)\b")
 #: "damage equal to my Might", "damage equal to its Might".
-_EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy cost)\b|"
+_EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy cost|assault)\b|"
                           r"(its) (energy cost) as damage\b)")
 #: "deal damage to a unit equal to the damage marked on it": the target's own damage.
 _EQUAL_DAMAGE = re.compile(r"\bdeals? damage to (?:a|an) [a-z ]*?unit equal to the damage "

@@ -889,6 +889,8 @@ def _amount(scenario: Scenario, board: Board, whose: str | None, of: str) -> int
         return thing.energy
     if unit is None or not unit.on_board:
         return None
+    if of == "assault":  # "equal to my [Assault]": its Assault values added up (807)
+        return unit.keyword_total("Assault")
     return unit.damage if of == "damage" else unit.effective_might
 
 
