@@ -1383,8 +1383,9 @@ def joint_battlefield_you_control(doc: Doc, battlefield: str) -> bool:
 
 
 def joint_you_have_units_there(doc: Doc, battlefield: str) -> bool:
-    """Moonfall "a battlefield where you have units": a friendly unit (not a gear) is there."""
-    return any(joint_friendly_unit(doc, u) and u.get("location") == battlefield
+    """Moonfall "a battlefield where you have units": a unit (not a gear) the controller
+    controls themself is there (a teammate's is friendly, not the controller's)."""
+    return any(joint_unit_you_control(doc, u) and u.get("location") == battlefield
                for u in doc["units"])
 
 
@@ -1750,10 +1751,10 @@ def _joint_later_ok(doc: Doc, card: str, declared: dict[str, Any], name: str,
                 and unit["id"] != enemy["id"] and location_key(unit) == key)
     if card == JOINT_CALL and name == "their_unit":
         # "They move a unit they control to the same battlefield": chosen by that opponent,
-        # not a target (no untargetability); "they control" = friendly to them (740.1.a);
-        # not already at the destination (355.4.a)
-        return (joint_is_unit(unit) and friends(doc, str(declared["opponent"]),
-                                                str(unit["controller"]))
+        # not a target (no untargetability); "they control": that player's own (a
+        # teammate's is friendly to them, not theirs, 740.1.a); not already at the
+        # destination (355.4.a)
+        return (joint_is_unit(unit) and str(unit["controller"]) == str(declared["opponent"])
                 and unit.get("location") != declared["destination"])
     raise AssertionError((card, name))
 
@@ -2089,11 +2090,11 @@ def data_ready_to_exhaust(doc: Doc, pick: DataPick, value: str) -> bool:
 
 
 def data_occupied_ok(doc: Doc, pick: DataPick, value: str) -> bool:
-    """355.9.b: "a battlefield where you have units": a friendly UNIT (not a gear, 740.1.a) is
-    there."""
+    """355.9.b: "a battlefield where you have units": a UNIT (not a gear) the controller
+    controls themself (not a teammate's, 740.1.a) is there."""
     if not pick["occupied"]:
         return True
-    return any(joint_friendly_unit(doc, u) and u.get("location") == value
+    return any(joint_unit_you_control(doc, u) and u.get("location") == value
                for u in doc["units"])
 
 

@@ -162,8 +162,8 @@ def test_crescent_strike_enemy_that_changed_control_is_null() -> None:
 
 
 def test_resonating_strike_battlefield_you_control_and_unit_elsewhere() -> None:
-    """Resonating Strike: battlefield (controlled by A or a teammate), friendly (a friendly
-    unit anywhere on the board, not at that battlefield: 355.4.a, 355.9.c). Both targets.
+    """Resonating Strike: battlefield (controlled by A), friendly (a unit A controls,
+    anywhere on the board, not at that battlefield: 355.4.a, 355.9.c). Both targets.
 
     battlefield_control: north A, south B. So only north can be chosen.
     a1 (A, north): already there, out. a2 (A, south, untargetable "enemy"): A is not its
@@ -701,10 +701,10 @@ def test_call_to_battle_battlefield_controller_is_a_named_player() -> None:
 
 def test_call_to_battle_their_unit_is_chosen_later_by_the_opponent() -> None:
     """359.3.e, 355.10.e: declared (a1, north, B). a1 moves to north; then B moves a unit
-    B "controls" = friendly to B (B and its teammate F), not already at north:
-    b1 (B, base, untargetable "all": this is not a target, so allowed) and f1 (F, south);
-    b2 (B, north) is already there; d1 (D, south) is not B's friend; a1, a2 are A's.
-    2 resolutions."""
+    B controls (B's own: its teammate F's f1 is friendly to B, not B's, 740.1.a), not
+    already at north: b1 (B, base, untargetable "all": this is not a target, so allowed);
+    b2 (B, north) is already there; d1 (D, south) is not B's; a1, a2 are A's.
+    1 resolution."""
     units = [_u("a1", "A", "south"), _u("a2", "A", "north"),
              _u("b1", "B", "base", untargetable="all"), _u("b2", "B", "north"),
              _u("f1", "F", "south"), _u("d1", "D", "south")]
@@ -712,7 +712,7 @@ def test_call_to_battle_their_unit_is_chosen_later_by_the_opponent() -> None:
                battlefield_control={"north": "A"},
                targets={"friendly": "a1", "destination": "north", "opponent": "B"})
     _check_resolved(doc, [_res(friendly="a1", destination="north", opponent="B",
-                               their_unit=u) for u in ("b1", "f1")])
+                               their_unit="b1")])
 
 
 def test_call_to_battle_opponent_with_nothing_to_move() -> None:

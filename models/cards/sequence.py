@@ -615,7 +615,12 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     controls = re.match(r"\s+(?:here\s+)?(you|they) control\b", after)
     # "a unit you control", "your": the controller's own (a teammate's is friendly, not
     # controlled by you, 740.1.a)
-    yours = (controls is not None and controls.group(1) == "you") or "your" in words.split()
+    yours = (controls is not None and (controls.group(1) == "you" or theirs)) or \
+        "your" in words.split()  # ("they move a unit they control": the chooser's own)
+    if controls is not None and controls.group(1) == "they" and not theirs \
+            and not reading.each:
+        raise SequenceError(f"{sentence!r}: {phrase.words!r} another player controls is "
+                            "not modelled yet")
     among = (Relation.FRIENDLY if "friendly" in qualifiers or controls else
              Relation.ENEMY if "enemy" in qualifiers or re.match(r"\s+an opponent controls",
                                                                   after)

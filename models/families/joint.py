@@ -205,8 +205,8 @@ def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: st
                        f"(controlled by {held or 'nobody'})")
     if pick.among is Relation.ENEMY and (held is None or mine):
         return Failure(rule, f"{value} {verb} a battlefield an opponent controls")
-    if pick.occupied and not any(u.location == value and board.friendly_to(
-            u, scenario.controller) and u.is_unit for u in board):
+    if pick.occupied and not any(u.location == value and u.controller == scenario.controller
+                                 and u.is_unit for u in board):  # (yours: not a teammate's)
         return Failure(rule, f"{value} {verb} a battlefield where {scenario.controller} has "
                        "units")
     return None
