@@ -41,6 +41,8 @@ from riftsolve.models.cards.sequence import (
     SequenceError,
     compile_sequence,
     counted_choices,
+    effect_opening,
+    opens_with_may,
     tokens_placed,
 )
 from riftsolve.models.classify import Role, classify
@@ -58,7 +60,16 @@ from riftsolve.models.effects import (
     SplitDamage,
     Zone,
 )
-from riftsolve.models.grammar import CHOOSING, KINDS, TAGS, GrammarError, Mode, Phrase, parse
+from riftsolve.models.grammar import (
+    CHOOSING,
+    KINDS,
+    TAGS,
+    GrammarError,
+    Instruction,
+    Mode,
+    Phrase,
+    parse,
+)
 
 #: An effect type.
 E = TypeVar("E", SplitDamage, GroupTargets, JointChoice)
@@ -640,9 +651,13 @@ def _cost_chooses(sentence: str) -> bool:
     """Whether a sentence's additional cost chooses an object ("As an additional cost to
     play this, kill a friendly unit", 355.10.c): a choice of its own."""
     try:
-        instruction = parse(sentence)
+        return _cost_choice(parse(sentence))
     except GrammarError:
         return False
+
+
+def _cost_choice(instruction: Instruction) -> bool:
+    """Whether an instruction's cost (additional, or within it) chooses an object."""
     return any(s.mode in (Mode.ADDITIONAL_COST, Mode.COST) and any(
         p.relation == "object" and p.determiner in CHOOSING for p in s.phrases)
         for s in instruction.segments)
@@ -681,9 +696,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
                 if s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)]
     if len(segments) != 1:
         raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
-    if any(s.mode in (Mode.ADDITIONAL_COST, Mode.COST) and any(
-            p.relation == "object" and p.determiner in CHOOSING for p in s.phrases)
-            for s in instruction.segments):  # ("Exhaust a friendly unit: stun a unit")
+    if _cost_choice(instruction):  # ("Exhaust a friendly unit: stun a unit")
         raise CompileError(f"{sentence!r}: several choices one after another (a cost's "
                            "and the instruction's)")
     segment = segments[0]
@@ -742,11 +755,9 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if here:  # at the source's battlefield: one battlefield, shared by the whole group
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
-    effect = [seg for seg in instruction.segments if seg.mode is not Mode.TRIGGER
-              and seg.verb is not None]
-    if instruction.segments[0].mode is Mode.TRIGGER and effect and (
-            effect[0].mode is Mode.MAY or (effect[0].mode is Mode.COST
-                                           and "may" in effect[0].subject.lower().split())):
+    opening = effect_opening(instruction)
+    if instruction.segments[0].mode is Mode.TRIGGER and opening is not None and \
+            opens_with_may(opening):
         # a triggered "you may" is decided as the ability is finalized (383.3.a): not
         # performing it, nothing is chosen
         if sum(1 for slot in slots if slot.least > 0) > 1:

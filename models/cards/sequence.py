@@ -27,7 +27,15 @@ from typing import Any
 
 from riftsolve.models.board import BASE
 from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
-from riftsolve.models.grammar import KINDS, GrammarError, Mode, Phrase, parse
+from riftsolve.models.grammar import (
+    KINDS,
+    GrammarError,
+    Instruction,
+    Mode,
+    Phrase,
+    Segment,
+    parse,
+)
 
 #: Object kinds a pick may take.
 _KINDS = ("unit", "gear", "battlefield", "location", "player", "rune", "spell", "ability",
@@ -272,11 +280,8 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     # a triggered ability's effect: a "you may" as its first part is decided as it is
     # finalized (383.3.a), and a cost within instructions at its beginning (after that
     # "you may") is its base cost, paid to finalize it (383.3.b, 204.3.a)
-    effect = [seg for seg in instruction.segments  # (after the condition's own commas)
-              if seg.mode is not Mode.TRIGGER and seg.verb is not None]
-    first = effect[0] if triggered and effect else None
-    may_first = first is not None and (first.mode is Mode.MAY or (
-        first.mode is Mode.COST and "may" in first.subject.lower().split()))
+    first = effect_opening(instruction) if triggered else None
+    may_first = first is not None and opens_with_may(first)
     if may_first:
         reading.optional_action = False  # (decided now, not on resolution)
     made_before = len(reading.picks)
@@ -308,6 +313,20 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     reading.base_cost = False
     if may_first:
         _decided_now(reading, sentence, made_before)
+
+
+def effect_opening(instruction: Instruction) -> Segment | None:
+    """The first segment of an ability's effect: the first with a verb after its trigger's
+    condition (whose own commas may make segments without one), if any."""
+    return next((seg for seg in instruction.segments
+                 if seg.mode is not Mode.TRIGGER and seg.verb is not None), None)
+
+
+def opens_with_may(opening: Segment) -> bool:
+    """Whether an effect's first segment is a "you may" (or a cost "you may" pay): for a
+    triggered ability, decided as it is finalized (383.3.a)."""
+    return opening.mode is Mode.MAY or (opening.mode is Mode.COST
+                                        and "may" in opening.subject.lower().split())
 
 
 #: The start of a triggered ability's sentence: its condition.

@@ -654,13 +654,13 @@ def _as_many_as_possible(later: list[Pick], domains: list[tuple[Value, ...]],
     many as can be are chosen (055, 359.3.e.11), the last picks of the run left empty
     (the run lists each set once, in order, empty picks last)."""
     index = {p.name: i for i, p in enumerate(later)}
-    after = {lk.pick: lk.to for lk in links if lk.link is Link.AFTER}
+    follows = {lk.pick for lk in links if lk.link is Link.AFTER}
+    following = {lk.to: lk.pick for lk in links if lk.link is Link.AFTER}
     for i, pick in enumerate(later):
-        if pick.name in after or pick.optional:
+        if pick.name in follows or pick.optional:
             continue  # not the first of a run
         run = [i]
-        while (nxt := next((p for p, to in after.items() if to == later[run[-1]].name),
-                           None)) is not None:
+        while (nxt := following.get(later[run[-1]].name)) is not None:
             run.append(index[nxt])
         have = len([v for v in domains[i] if v is not None])
         for position, at in enumerate(run):
