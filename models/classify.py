@@ -12,6 +12,7 @@ instruction mentions, with the rule that decides it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -83,6 +84,10 @@ _SEGMENT_ROLES = {
 }
 
 
+#: "Channel 1 rune exhausted": the runes channelled are the deck's top ones (430.1).
+_CHANNELLED = re.compile(r"(?i)\bchannels?\s+$")
+
+
 def classify(text: str) -> Classification:
     """Classify every mention of a templated instruction (see :mod:`models.grammar`)."""
     return classify_instruction(parse(text))
@@ -99,6 +104,9 @@ def classify_instruction(instruction: Instruction) -> Classification:
         replaced = any(s.mode is Mode.REPLACEMENT for s in segments[index + 1:])
         for phrase in segment.phrases:
             role, rule_no, why = _role(phrase, segment, phrases, replaced)
+            if _CHANNELLED.search(instruction.text[:phrase.start]):
+                role, rule_no, why = (Role.AUTOMATIC, "430.1",
+                                      "the top runes of the rune deck: none is chosen")
             chosen_destination = (phrase.relation == "destination" and role is Role.RESTRICTION
                                    and phrase.determiner in CHOOSING)
             mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,

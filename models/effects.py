@@ -242,6 +242,10 @@ class GroupTargets:
         return any(slot.reach is Reach.HERE or slot.other for slot in self.slots)
 
 
+#: The Might at which a unit is Mighty (708: "as long as its Might is 5 or greater").
+MIGHTY = 5
+
+
 class Link(StrEnum):
     """How a pick of a joint choice stands to an earlier pick (a restriction of the
     choice, 355.9.b, or of a move, 355.4.a)."""
@@ -337,6 +341,8 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: a unit with at least this much Might: "a [Mighty] unit", 5 (708)
+    might_at_least: int | None = None
     #: made as a triggered ability whose effect begins with "you may" is finalized: empty
     #: when the ability is not done (383.3.a)
     trigger_may: bool = False

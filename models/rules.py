@@ -84,6 +84,9 @@ _GISTS = {
                "is its base cost, paid to finalize it",
     "204.3.b": "a cost within instructions of a spell or a later part of an effect is paid "
                "as it resolves",
+    "430.1": "channeling takes runes from the top of the player's rune deck: no rune is "
+             "chosen",
+    "708": "a unit is Mighty as long as its Might is 5 or greater",
     "383.4.b": "'when you choose me' triggers fire when the object becomes targeted",
     "359.3.e.9.a": "counting another item's targets: mistargeted choices count, targets moved "
     "to a non-board zone do not",

@@ -1844,7 +1844,8 @@ DataValue = str | None
 DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may", "other",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
-                    "energy_at_least", "power_at_most", "weaker_than_source")
+                    "energy_at_least", "power_at_most", "weaker_than_source",
+                    "might_at_least")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2056,12 +2057,15 @@ def data_not_the_source(doc: Doc, pick: DataPick, value: str) -> bool:
 
 def data_might_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b, 143.2.b: "with N Might or less": the object's own Might, below 0 counting 0
-    (a gear, or an object with no Might: 0)."""
-    cap = pick["might_at_most"]
-    if cap is None:
+    (a gear, or an object with no Might: 0); 708: "a [Mighty] unit", 5 Might or more."""
+    cap, floor = pick["might_at_most"], pick["might_at_least"]
+    if cap is None and floor is None:
         return True
     entry = _data_entry(doc, pick["kind"], value) if pick["kind"] not in DATA_PLACES else None
-    return entry is not None and max(0, int(entry.get("might") or 0)) <= int(cap)
+    if entry is None:
+        return False
+    might = max(0, int(entry.get("might") or 0))
+    return (cap is None or might <= int(cap)) and (floor is None or might >= int(floor))
 
 
 def data_targetable_ok(doc: Doc, pick: DataPick, value: str, chooser: str | None) -> bool:

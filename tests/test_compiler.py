@@ -967,3 +967,27 @@ def test_damage_equal_to_the_sources_assault() -> None:
     s = Scenario("A", lucian, board, source="l", targets=Targets(picks=(("enemy", "b1"),)))
     done = apply(s, next(iter(resolve(s))))
     assert done.dealt == (("b1", 2),) and done.killed == ("b1",)
+
+
+def test_a_mighty_unit_and_the_runes_channelled() -> None:
+    """Sacrifice, "As an additional cost to play this, kill a friendly [Mighty] unit. Draw 2
+    and channel 1 rune exhausted.": a unit is Mighty while its Might is 5 or greater (708);
+    the runes channelled are the top of the rune deck, no choice (430.1). a1 (5), a2 (4),
+    a3 (7), b1 (9, an enemy): a1 and a3 -> 2 answers, a2 fails citing 708."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.classify import classify
+    from riftsolve.models.families.joint import pick_failure
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    mentions = classify("Draw 2 and channel 1 rune exhausted.").mentions
+    assert [(m.role.value, m.rule) for m in mentions] == [("automatic", "430.1")]
+    text = ("As an additional cost to play this, kill a friendly [Mighty] unit. (A unit is "
+            "Mighty while it has 5+ :rb_might:.)\nDraw 2 and channel 1 rune exhausted.")
+    board = Board(("north",), (Unit("a1", "A", 5, "north"), Unit("a2", "A", 4, "north"),
+                               Unit("a3", "A", 7, "base"), Unit("b1", "B", 9, "north")))
+    sacrifice = Scenario("A", compile_card("Sacrifice", text), board)
+    assert sorted(a.chosen() for a in finalize(sacrifice)) == [("a1",), ("a3",)]
+    assert isinstance(sacrifice.effect, JointChoice)
+    failure = pick_failure(sacrifice, board, sacrifice.effect.picks[0], "a2", "A", False)
+    assert failure is not None and failure.rule == "708"

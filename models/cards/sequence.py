@@ -26,7 +26,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from riftsolve.models.board import BASE
-from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.models.effects import (
+    MIGHTY,
+    Action,
+    Deed,
+    JointChoice,
+    Link,
+    Linked,
+    Pick,
+    Reach,
+    Relation,
+)
 from riftsolve.models.grammar import (
     KINDS,
     GrammarError,
@@ -600,7 +610,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
                             "spells, abilities, legends and cards is not modelled yet")
     _how_many(sentence, phrase)  # (refuses a count it can't read)
     qualifiers = [q.lower() for q in phrase.qualifiers]
-    untracked = [q for q in qualifiers if q in UNTRACKED]
+    untracked = [q for q in qualifiers if q in UNTRACKED and not (
+        q == "mighty" and kind == "unit")]  # ("a [Mighty] unit": its Might, 708)
     if untracked:
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
@@ -675,13 +686,15 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         may=(mode is Mode.MAY or reading.optional_action) and not costly,
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
-                                                              "different", "same", *_STATES)),
+                                                              "different", "same", "mighty",
+                                                              *_STATES)),
         other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
         state=states[0] if states else "", own=yours,
-        might_at_most=int(cap.group(1)) if cap else None, also=also)
+        might_at_most=int(cap.group(1)) if cap else None, also=also,
+        might_at_least=MIGHTY if "mighty" in qualifiers else None)
     pick = _with_costs(pick, costs)
     stronger = None
     if weaker is not None and weaker.group(1) == "me":

@@ -39,6 +39,7 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit
 from riftsolve.models.effects import (
+    MIGHTY,
     Action,
     Deed,
     JointChoice,
@@ -175,6 +176,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
         return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
                        f"less (Might {unit.effective_might})")
+    if pick.might_at_least is not None and unit.effective_might < pick.might_at_least:
+        return Failure("708" if pick.might_at_least == MIGHTY else rule,
+                       f"{value} {verb} a unit with {pick.might_at_least} Might or more ("
+                       f"Might {unit.effective_might})")
     if pick.weaker_than_source:
         source = board.get(scenario.source) if scenario.source is not None else None
         if source is None or not source.on_board or \
