@@ -107,6 +107,7 @@ def classify_instruction(instruction: Instruction) -> Classification:
             if _CHANNELLED.search(instruction.text[:phrase.start]):
                 role, rule_no, why = (Role.AUTOMATIC, "430.1",
                                       "the top runes of the rune deck: none is chosen")
+
             chosen_destination = (phrase.relation == "destination" and role is Role.RESTRICTION
                                    and phrase.determiner in CHOOSING)
             mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,
@@ -129,6 +130,9 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: boo
                 "self-reference: the object itself, selected programmatically")
     if phrase.relation == "zone":
         return Role.RESTRICTION, "355.10.b", "only says where the chosen object is"
+    if phrase.relation == "condition":
+        return (Role.RESTRICTION, "355.10.b",
+                "only a condition the ability checks ('if you control ...'): nothing is chosen")
     if phrase.relation == "destination":
         return (Role.RESTRICTION, "355.10.b",
                 "only where the game action puts it (a destination is not a target, 355.4)")

@@ -341,6 +341,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: one of these tags at least ("a Bird, Cat, Dog, or Poro"), besides every one of
+    #: ``tags``
+    tags_any: tuple[str, ...] = ()
     #: a unit with at least this much Might: "a [Mighty] unit", 5 (708)
     might_at_least: int | None = None
     #: made as a triggered ability whose effect begins with "you may" is finalized: empty

@@ -73,6 +73,9 @@ REFERENCE = ("that", "those", "these", "the", "this")
 TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mechs", "bird",
                   "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons", "bomb",
                   "bombs", "cat", "cats", "dog", "dogs", "reflection", "reflections"})
+#: Tags a card names a unit by ("ready another friendly Mech": a unit with that tag).
+TAG_NOUNS = frozenset({"mech", "bird", "yordle", "poro", "dragon", "cat", "dog",
+                       "reflection"})
 ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
@@ -160,7 +163,8 @@ class Phrase:
     ``determiner`` is how it is chosen ("a", "up to", "any number of", "all", "your",
     "its", "self", "bare" for a plural with none ...). ``relation`` is its part in the
     segment: ``subject``, ``object``, ``place`` ("at ..."), ``zone`` ("from ..."),
-    ``destination`` ("to ..."). ``head`` is the index (in the instruction) of the phrase a
+    ``destination`` ("to ..."), ``condition`` (checked, not affected: "if you control
+    another Mech"). ``head`` is the index (in the instruction) of the phrase a
     place or zone phrase qualifies.
     """
 
@@ -212,8 +216,20 @@ def _known(token: Token) -> bool:
     if token.text.startswith("[") or word[0] in "+-0123456789" or word in ".,;:":
         return True
     bare = word.removesuffix("'s").removesuffix("'")
-    return any(bare in vocabulary or word in vocabulary
-               for vocabulary in (KINDS, VERBS, FUNCTION_WORDS, ADJECTIVES))
+    return is_tag_choice(word) or any(bare in vocabulary or word in vocabulary
+                                      for vocabulary in (KINDS, VERBS, FUNCTION_WORDS,
+                                                         ADJECTIVES))
+
+
+def is_tag_choice(word: str) -> bool:
+    """Whether ``word`` names one of several tags, as the card reader writes "a Bird, Cat,
+    Dog, or Poro": ``"bird-or-cat-or-dog-or-poro"``.
+
+    >>> is_tag_choice("bird-or-poro"), is_tag_choice("bird-or-fish")
+    (True, False)
+    """
+    tags = word.split("-or-")
+    return len(tags) > 1 and all(tag in TAGS for tag in tags)
 
 
 def parse(text: str) -> Instruction:
@@ -388,8 +404,16 @@ def _in_relative_clause(words: list[str], head: Phrase, tokens: list[Token], sta
     return bool(between) and between[0] in _RELATIVE and "to" not in between
 
 
+#: "if you control", "while an opponent controls", "unless you don't control": what
+#: follows is a condition the ability checks, not an object it affects.
+_CONDITION = re.compile(r"\b(?:if|while|unless) (?:you|they|an opponent|a player) "
+                        r"(?:don't |doesn't )?controls?$")
+
+
 def _relation(words: list[str], start: int, verb_at: int, verb: str | None) -> str:
     before = words[start - 1] if start > 0 else ""
+    if _CONDITION.search(" ".join(words[max(0, start - 5):start])):
+        return "condition"
     if start < verb_at:
         return "subject"
     if before in {"at", "in", "on"}:
@@ -416,16 +440,20 @@ def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int
     if word == "here":  # "there" points back to a location already named
         return Phrase(tokens[i].text, tokens[i].start, "location", "here", ""), i, i + 1
     noun = word.removesuffix("'s").removesuffix("'")
-    if noun not in KINDS or _is_adjective_use(tokens, i):
+    # a unit's tag as the noun: "another friendly Mech", "a Bird, Cat, Dog, or Poro" (as
+    # the card reader writes it, "a bird-or-cat-or-dog-or-poro")
+    tagged = (noun in TAG_NOUNS or is_tag_choice(noun)) and following not in KINDS
+    if (noun not in KINDS and not tagged) or _is_adjective_use(tokens, i):
         return None
     if noun != word and i + 1 < len(tokens) and tokens[i + 1].word in KINDS:
         return None  # a possessive before its noun: "their owners' hands"
     if word in {"buff", "ready"} and not _is_noun_use([t.word for t in tokens], i):
         return None
-    kind = KINDS[noun]
+    kind = "unit" if tagged else KINDS[noun]
     start = i
-    qualifiers: list[str] = []
+    qualifiers: list[str] = [noun] if tagged else []
     while start > 0 and (tokens[start - 1].word in ADJECTIVES
+                         or is_tag_choice(tokens[start - 1].word)
                          or (tokens[start - 1].word.removesuffix("'s") in KINDS
                          and tokens[start - 1].word.endswith("'s"))):
         start -= 1

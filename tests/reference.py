@@ -1845,7 +1845,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
-                    "might_at_least")
+                    "might_at_least", "tags_any")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -1864,6 +1864,7 @@ def _data_picks(effect: Any) -> list[DataPick]:
                     "also"):
             fields[key] = str(fields[key])
         fields["tags"] = [str(tag) for tag in fields["tags"]]
+        fields["tags_any"] = [str(tag) for tag in fields["tags_any"]]
         picks.append(fields)
     return picks
 
@@ -2040,14 +2041,18 @@ def data_reach_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 
 
 def data_tags_ok(doc: Doc, pick: DataPick, value: str) -> bool:
-    """355.9.b: a tag in the description ("an Equipment") is a restriction: every tag needed.
-    A place or a player has no tags."""
-    if not pick["tags"]:
+    """355.9.b: a tag in the description ("an Equipment") is a restriction: every tag needed;
+    "a Bird, Cat, Dog, or Poro": one of them at least. A place or a player has no tags."""
+    if not pick["tags"] and not pick["tags_any"]:
         return True
     if pick["kind"] in DATA_PLACES or pick["kind"] == "player":
         return False
     entry = _data_entry(doc, pick["kind"], value)
-    return entry is not None and all(t in (entry.get("tags") or []) for t in pick["tags"])
+    if entry is None:
+        return False
+    has = entry.get("tags") or []
+    return all(t in has for t in pick["tags"]) and (
+        not pick["tags_any"] or any(t in has for t in pick["tags_any"]))
 
 
 def data_not_the_source(doc: Doc, pick: DataPick, value: str) -> bool:

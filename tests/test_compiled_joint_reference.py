@@ -214,7 +214,7 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             "might": choose((1, 2, 3, 0, -1)),
             "location": choose(LOCATIONS),
             "deflect": choose((0, 0, 1, 2)),
-            "tags": choose(([], [], ["Order"], ["Equipment"])),
+            "tags": choose(([], [], ["Order"], ["Equipment"], ["Mech"], ["Poro", "Order"])),
         }
         if choose(range(7)) == 6:
             entry["untargetable"] = choose(("enemy", "all"))
@@ -250,7 +250,7 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             if thing["type"] == "unit":
                 thing["might"] = choose((2, 0, 5))
         if choose(range(5)) == 4:
-            thing["tags"] = ["Order"]
+            thing["tags"] = choose((["Order"], ["Poro"]))
         thing["energy"], thing["power"] = choose((3, 0, 5, 4)), choose((0, 1, 2))
         objects.append(thing)
     doc: Doc = {"format": 1, "controller": "A", "card": name,
@@ -359,6 +359,8 @@ def random_pick(choose: Choose, index: int) -> Pick:
         power_at_most=choose((None, None, 1)) if kind in COSTED else None,
         weaker_than_source=kind == "unit" and choose(range(6)) == 5,
         might_at_least=choose((None, None, None, 2, 3)) if kind == "unit" else None,
+        tags_any=choose(((), (), (), ("Order", "Mech"), ("Mech", "Poro")))
+        if kind not in (*PLACES, "player") else (),
         own=kind in (*ON_BOARD, "battlefield") and choose(range(5)) == 4)
 
 

@@ -991,3 +991,39 @@ def test_a_mighty_unit_and_the_runes_channelled() -> None:
     assert isinstance(sacrifice.effect, JointChoice)
     failure = pick_failure(sacrifice, board, sacrifice.effect.picks[0], "a2", "A", False)
     assert failure is not None and failure.rule == "708"
+
+
+def test_a_tag_named_as_a_noun_and_one_of_several_tags() -> None:
+    """Bubble Bot, "When you play me, ready another friendly Mech.": a friendly unit with
+    the tag Mech, not the source (355.9.b, 355.9.c). Source bb (A, Mech), m1 and m2 (A,
+    Mech), x1 (A, no tag), e1 (B, Mech): m1, m2 -> 2. Starhound, "return a Bird, Cat, Dog,
+    or Poro from your trash to your hand": a card of A's trash with one of those tags at
+    least: c1 (Bird), c2 (Dog and Order); not c3 (Mech), c4 (B's Poro) nor c5 (a Cat in
+    A's hand) -> 2. "I enter ready if you control another Mech" only checks a condition:
+    nothing is chosen (355.10.b), so the card is refused as making no choice."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.classify import classify
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    units = (Unit("bb", "A", 2, "north", tags=("Mech",)),
+             Unit("m1", "A", 1, "north", tags=("Mech",)),
+             Unit("m2", "A", 3, "base", tags=("Mech",)), Unit("x1", "A", 1, "north"),
+             Unit("e1", "B", 1, "north", tags=("Mech",)))
+    bot = Scenario("A", compile_card("Bubble Bot", "When you play me, ready another "
+                                     "friendly Mech."), Board(("north",), units), source="bb")
+    assert sorted(a.chosen() for a in finalize(bot)) == [("m1",), ("m2",)]
+    trash = (Piece("c1", "card", "A", "trash", ("Bird",), type="unit"),
+             Piece("c2", "card", "A", "trash", ("Dog", "Order"), type="unit"),
+             Piece("c3", "card", "A", "trash", ("Mech",), type="unit"),
+             Piece("c4", "card", "B", "trash", ("Poro",), type="unit"),
+             Piece("c5", "card", "A", "hand", ("Cat",), type="unit"))
+    hound = Scenario("A", compile_card("Starhound", "When you play me, return a Bird, Cat, "
+                                       "Dog, or Poro from your trash to your hand."),
+                     Board(("north",), (), objects=trash))
+    assert sorted(a.chosen() for a in finalize(hound)) == [("c1",), ("c2",)]
+    mentions = classify("I enter ready if you control another Mech.").mentions
+    assert [(m.words, m.role.value, m.rule) for m in mentions][1:] == [
+        ("another Mech", "restriction", "355.10.b")]
+    with pytest.raises(CompileError, match="no choice"):
+        compile_card("Direwing", "I enter ready if you control another Dragon.")

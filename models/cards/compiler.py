@@ -68,6 +68,7 @@ from riftsolve.models.grammar import (
     Instruction,
     Mode,
     Phrase,
+    is_tag_choice,
     parse,
 )
 
@@ -288,7 +289,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with less might than (?:me|it)'|"
-                              r"an optional action")
+                              r"an optional action|one of several tags")
 
 
 def _compile(name: str, text: str) -> Effect:
@@ -296,6 +297,10 @@ def _compile(name: str, text: str) -> Effect:
     choice (a split or a group), else several choices one after another (a joint
     choice, :mod:`riftsolve.models.cards.sequence`)."""
     _one_ability(text)
+    played = _PLAYED_TO.search(_REMINDER.sub("", text))
+    if played:  # (Stalking Wolf: "kill a Poro you control. You may play me to its battlefield")
+        raise CompileError(f"{played.group(0)!r}: where the card itself is played, a choice "
+                           "tied to its other choices, is not modelled yet")
     modes = _mode_lines(text)
     if modes is not None:
         return _modal(name, text, *modes)
@@ -317,6 +322,10 @@ def _compile(name: str, text: str) -> Effect:
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None
+
+
+#: A card that lets itself be played to a place its choices name.
+_PLAYED_TO = re.compile(r"(?i)\byou may play me to (?:its|that|their)\b[^.]*")
 
 
 #: A chosen object named in a text: a choosing word, up to three words, an object noun
@@ -582,6 +591,7 @@ def _sentences(text: str) -> list[str]:
     # and one used as an adjective ("a friendly [Mighty] unit") as its word, a filter
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
+    bare = _tags_as_units(bare)
     raw_lines = _REMINDER.sub("", text).split("\n")
     bare = re.sub(r"\[[^\]]*\]", " ", bare)
     found = []
@@ -597,6 +607,25 @@ def _sentences(text: str) -> list[str]:
             if sentence:
                 found.append(sentence)
     return found
+
+
+#: A unit's tag as a card names it ("a Bird, Cat, Dog, or Poro").
+_TAG = r"(?:Mech|Bird|Yordle|Poro|Dragon|Cat|Dog|Reflection)"
+_TAG_CHOICE = re.compile(rf"\b({_TAG})((?:, {_TAG})*),? or ({_TAG})\b")
+
+
+def _tags_as_units(text: str) -> str:
+    """One of several tags, "a Bird, Cat, Dog, or Poro", as one word the grammar reads as a
+    unit with one of those tags (a card, from a zone).
+
+    >>> _tags_as_units("Return a Bird, Cat, Dog, or Poro from your trash.")
+    'Return a bird-or-cat-or-dog-or-poro from your trash.'
+    """
+    def either(found: re.Match[str]) -> str:
+        tags = [found.group(1), *re.findall(_TAG, found.group(2)), found.group(3)]
+        return "-or-".join(tag.lower() for tag in tags)
+
+    return _TAG_CHOICE.sub(either, text)
 
 
 #: An Energy amount as printed ("[4]", ":rb_energy_4:") and Power runes ("[Universal]",
@@ -841,6 +870,9 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     relation = (Relation.FRIENDLY if "friendly" in qualifiers or "your" in
                 phrase.words.lower().split() or _controls(phrase, sentence)
                 else Relation.ENEMY if "enemy" in qualifiers else Relation.ANY)
+    if any(is_tag_choice(q) for q in qualifiers):
+        raise CompileError(f"{phrase.words!r}: a group of units with one of several tags is "
+                           "not modelled yet")
     tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
     # "another" and "other friendly units": not the ability's source (355.9.c)

@@ -44,6 +44,7 @@ from riftsolve.models.grammar import (
     Mode,
     Phrase,
     Segment,
+    is_tag_choice,
     parse,
 )
 
@@ -687,7 +688,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         tags=("Equipment",) if equipment else tuple(
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same", "mighty",
-                                                              *_STATES)),
+                                                              *_STATES)
+            and not is_tag_choice(q)), tags_any=_tags_any(qualifiers),
         other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
@@ -714,6 +716,16 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         if first is not None and "location where there's" not in sentence.lower():
             reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
     return pick
+
+
+def _tags_any(qualifiers: list[str]) -> tuple[str, ...]:
+    """The tags of "a Bird, Cat, Dog, or Poro" (read as ``bird-or-cat-or-dog-or-poro``):
+    one of them at least (355.9.b)."""
+    chosen = [q for q in qualifiers if is_tag_choice(q)]
+    if len(chosen) > 1:
+        raise SequenceError(f"{' and '.join(chosen)}: several choices of tags at once are "
+                            "not modelled yet")
+    return tuple(tag.capitalize() for tag in chosen[0].split("-or-")) if chosen else ()
 
 
 def _spent_buff(reading: _Reading, sentence: str, mode: Mode) -> Pick:
@@ -849,7 +861,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         optional=words.startswith("up to") or (now and "you may" in sentence.lower())
         or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not now,
-        tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)),
+        tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)
+                   and not is_tag_choice(q)), tags_any=_tags_any(qualifiers),
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as
         # it is followed: no target, chosen then, 355.10.c.1)
         target=public and not now and mode is not Mode.COST and not untargeted,
