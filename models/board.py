@@ -111,6 +111,8 @@ class Unit:
     combat: Literal["", "attacking", "defending"] = ""
     #: Whether it has a buff (a +1 Might counter, 702): a buff spent is a buffed unit's.
     buffed: bool = False
+    #: Whether it moved this turn ("an enemy unit that moved this turn").
+    moved: bool = False
     #: Its Energy and Power costs, for "a gear with Energy cost 4 or less" (none: not
     #: stated; a card that chooses by cost needs them).
     energy: int | None = None
@@ -154,10 +156,10 @@ class Unit:
 
     def moved_to(self, location: str) -> Unit:
         """The unit after it moves to ``location`` (or leaves the board): out of the combat
-        it was in, unless it stays where it is."""
+        it was in, and a unit that moved this turn, unless it stays where it is."""
         if location == self.location:
             return self
-        return replace(self, location=location, combat="")
+        return replace(self, location=location, combat="", moved=True)
 
     def has(self, name: str) -> bool:
         """Whether the unit has the keyword ``name`` (``"Tank"``, ``"Backline"``)."""

@@ -39,7 +39,8 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
                 for p in effect.picks if not p.later}
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
-    mentions = [m for m in classify(effect.text).mentions
+    read = getattr(effect, "read", "") or effect.text
+    mentions = [m for m in classify(read).mentions
                 if m.kind in ("unit", "gear") and m.role in _CHOICE_ROLES]
     if len(mentions) < len(slots):
         raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units or "

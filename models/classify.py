@@ -133,6 +133,9 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: boo
     if phrase.relation == "condition":
         return (Role.RESTRICTION, "355.10.b",
                 "only a condition the ability checks ('if you control ...'): nothing is chosen")
+    if phrase.relation == "description":
+        return (Role.RESTRICTION, "355.10.b",
+                "only what an object becomes ('it becomes a unit'): nothing is chosen")
     if phrase.relation == "destination":
         return (Role.RESTRICTION, "355.10.b",
                 "only where the game action puts it (a destination is not a target, 355.4)")

@@ -79,6 +79,9 @@ class SplitDamage:
     lethal_any: bool = False
     #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
     ignores_deflect: bool = False
+    #: The sentences of ``text`` whose choices the slots are, as the card reader read them
+    #: (reminder text and symbols removed); none: ``text`` itself.
+    read: str = ""
 
     @property
     def split_slot(self) -> str:
@@ -224,6 +227,9 @@ class GroupTargets:
     slug: str = ""
     #: Whether ``text`` is the card's wording, from which the roles of its slots are read.
     worded: bool = True
+    #: The sentence of ``text`` whose choices the slots are, as the card reader read it
+    #: (reminder text and symbols removed); none: ``text`` itself.
+    read: str = ""
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -318,7 +324,8 @@ class Pick:
     #: a card's type ("a unit from your trash": ``"unit"``)
     card_type: str = ""
     #: a state the object must be in: ``"exhausted"`` or ``"ready"`` ("ready an exhausted
-    #: rune"), a unit's ``"stunned"``, ``"attacking"``, ``"defending"`` or ``"buffed"``
+    #: rune"), a unit's ``"stunned"``, ``"attacking"``, ``"defending"``, ``"buffed"`` or
+    #: ``"moved"`` (this turn)
     state: str = ""
     #: controlled by the chooser themself ("one of their units"), not a teammate
     own: bool = False

@@ -158,6 +158,8 @@ class UnitIn(_Strict):
         "battlefield (an attacker or a defender), for 'an attacking unit'")
     buffed: bool = Field(False, description="whether it has a buff (702): 'spend a buff' "
                          "spends a buffed unit's")
+    moved: bool = Field(False, description="whether it moved this turn ('an enemy unit that "
+                        "moved this turn')")
     energy: int | None = Field(None, ge=0, le=LIMIT, description="its Energy cost (for a "
                                "card that chooses by cost: 'a gear with Energy cost 4 or less')")
     power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
@@ -666,7 +668,7 @@ def _board(raw: ScenarioIn) -> Board:
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
              undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
-             buffed=unit.buffed, energy=unit.energy, power=unit.power,
+             buffed=unit.buffed, moved=unit.moved, energy=unit.energy, power=unit.power,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

@@ -164,7 +164,8 @@ class Phrase:
     "its", "self", "bare" for a plural with none ...). ``relation`` is its part in the
     segment: ``subject``, ``object``, ``place`` ("at ..."), ``zone`` ("from ..."),
     ``destination`` ("to ..."), ``condition`` (checked, not affected: "if you control
-    another Mech"). ``head`` is the index (in the instruction) of the phrase a
+    another Mech"), ``description`` (what something becomes: "it becomes a unit").
+    ``head`` is the index (in the instruction) of the phrase a
     place or zone phrase qualifies.
     """
 
@@ -414,6 +415,8 @@ def _relation(words: list[str], start: int, verb_at: int, verb: str | None) -> s
     before = words[start - 1] if start > 0 else ""
     if _CONDITION.search(" ".join(words[max(0, start - 5):start])):
         return "condition"
+    if before in {"becomes", "become"}:
+        return "description"
     if start < verb_at:
         return "subject"
     if before in {"at", "in", "on"}:

@@ -2109,7 +2109,8 @@ def data_occupied_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 
 def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b: "an exhausted rune" / "a ready unit": the object's ``exhausted`` flag; "a
-    stunned unit", "spend a buff": its ``stunned`` / ``buffed`` flag; "an attacking unit" /
+    stunned unit", "spend a buff", "a unit that moved this turn": its ``stunned`` /
+    ``buffed`` / ``moved`` flag; "an attacking unit" /
     "a defending unit": its ``combat`` entry."""
     if not pick["state"]:
         return True
@@ -2120,7 +2121,7 @@ def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return bool(entry.get("exhausted", False))
     if pick["state"] == "ready":
         return not entry.get("exhausted", False)
-    if pick["state"] in ("stunned", "buffed"):
+    if pick["state"] in ("stunned", "buffed", "moved"):
         return bool(entry.get(pick["state"], False))
     return bool(entry.get("combat", "") == pick["state"])
 

@@ -224,6 +224,8 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             entry["stunned"] = True
         if choose(range(3)) == 2:
             entry["buffed"] = True
+        if choose(range(3)) == 2:
+            entry["moved"] = True
         entry["energy"], entry["power"] = choose((2, 0, 4, 5)), choose((1, 0, 2))
         if entry["location"] in ("north", "south") and choose(range(3)) == 2:
             entry["combat"] = choose(("attacking", "defending"))
@@ -351,7 +353,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         zone=choose(("trash", "hand", "")) if kind == "card" else "",
         card_type=choose(("", "unit", "spell")) if kind == "card" else "",
         state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending",
-                      "buffed")
+                      "buffed", "moved")
                      if kind == "unit" else ("", "", "exhausted", "ready"))
         if kind in ("unit", "gear", "rune", "legend") else "",
         energy_at_most=choose((None, None, 3, 4)) if kind in COSTED else None,

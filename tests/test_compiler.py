@@ -207,7 +207,7 @@ def test_what_a_choice_does_is_read_only_where_the_text_says_it_plainly(
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("Move an enemy unit that moved this turn.", "the condition"),
+    ("Move an enemy unit that died this turn.", "the condition"),
     ("When I move, deal 1 to a unit at a battlefield I moved to or from.", "the condition"),
     ("When you play me, play a 1 [Might] Recruit unit token here.", "no choice of units"),
     ("Return a unit at a battlefield with 3 [Might] or less to its owner's hand.", ""),
@@ -1027,3 +1027,63 @@ def test_a_tag_named_as_a_noun_and_one_of_several_tags() -> None:
         ("another Mech", "restriction", "355.10.b")]
     with pytest.raises(CompileError, match="no choice"):
         compile_card("Direwing", "I enter ready if you control another Dragon.")
+
+
+def test_a_card_with_reminder_text_reads_its_targets_from_the_sentence_it_compiled() -> None:
+    """Whether a choice is a target (and so pays Deflect, 809) is read from the sentence the
+    card reader compiled, not the printed text with its reminder text ("(Play on your turn
+    or in showdowns.)" is outside the grammar). Cleave, "Give a unit [Assault 3] this
+    turn.": a1 (A's), b1 (B's, Deflect 1) and b2 (B's): 3 answers, b1 costing 1 Power.
+    Alpha Strike as printed answers like the library's (a1 splits its 3 among b1 and b2;
+    b1 has Deflect 1)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    reminder = "[Action] (Play on your turn or in showdowns.)\n"
+    board = Board(("north",), (Unit("a1", "A", 3, "north"),
+                               Unit("b1", "B", 2, "north", deflect=1),
+                               Unit("b2", "B", 1, "north")))
+    cleave = Scenario("A", compile_card("Cleave", reminder + "Give a unit [Assault 3] this "
+                                        "turn. (+3 [Might] while it's an attacker.)"), board)
+    assert sorted((a.chosen(), a.deflect_cost) for a in finalize(cleave)) == [
+        (("a1",), 0), (("b1",), 1), (("b2",), 0)]
+    printed = compile_card("Alpha Strike", reminder + "Choose a friendly unit. It deals damage "
+                           "equal to its Might split among enemy units at battlefields. Then "
+                           "for each unit this kills, do this: Gain 1 XP.")
+    assert finalize(Scenario("A", printed, board)).count() == finalize(
+        Scenario("A", card("Alpha Strike"), board)).count()
+
+
+def test_a_unit_that_moved_this_turn_and_descriptions_that_choose_nothing() -> None:
+    """Siren's Song, "Move an enemy unit that moved this turn.": b1 (B's, moved this turn),
+    b2 (B's, did not), a1 (A's, moved): only b1, moved from north to south or to its base
+    (355.4.a) -> 2; a unit that moves between finalization and resolution has moved this
+    turn. Lady of Clockwork, "you may pay [1] to choose a friendly gear. It becomes a unit
+    gear ... until you choose another gear with me": "a unit gear" is what the gear becomes
+    and the "until" clause how long, neither a choice (355.10.b): the triggered "you may"
+    is decided now (383.3.a): no gear, g1 or g2 (not B's h1) -> 3. Lulu, "When I move, you
+    may have another unit's base Might become 4 this turn": no unit, or any unit but the
+    source s: a1, b1, b2 -> 4."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    units = (Unit("b1", "B", 2, "north", moved=True), Unit("b2", "B", 2, "north"),
+             Unit("a1", "A", 1, "north", moved=True))
+    board = Board(("north", "south"), units)
+    song = Scenario("A", compile_card("Siren's Song", "Move an enemy unit that moved this "
+                                      "turn."), board)
+    assert sorted(a.chosen() for a in finalize(song)) == [("b1", "base"), ("b1", "south")]
+    assert units[1].moved_to("south").moved and not units[1].moved_to("north").moved
+    gears = (Unit("g1", "A", 0, "north", type="gear"), Unit("g2", "A", 0, "base", type="gear"),
+             Unit("h1", "B", 0, "north", type="gear"))
+    lady = Scenario("A", compile_card(
+        "Lady of Clockwork", "At the start of your Main Phase, you may pay [1] to choose a "
+        "friendly gear. It becomes a unit gear with Might equal to its Energy cost until you "
+        "choose another gear with me."), Board(("north",), gears))
+    assert sorted(str(a.chosen()) for a in finalize(lady)) == ["('g1',)", "('g2',)", "()"]
+    lulu = Scenario("A", compile_card("Lulu", "When I move, you may have another unit's base "
+                                      "Might become 4 this turn."),
+                    Board(("north", "south"), (*units, Unit("s", "A", 2, "south"))), source="s")
+    assert finalize(lulu).count() == 4

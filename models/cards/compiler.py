@@ -45,6 +45,7 @@ from riftsolve.models.cards.sequence import (
     opens_with_may,
     tokens_placed,
 )
+from riftsolve.models.choosing import slot_roles
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
@@ -273,10 +274,16 @@ def compile_card(name: str, text: str) -> Effect:
     """The effect ``text`` states (see the module's documentation); a
     :class:`CompileError` says why when there is none the engine answers."""
     try:
-        return _compile(name, text)
+        effect = _compile(name, text)
+        slot_roles(effect)  # (whether each choice is a target: read from the text)
     except GrammarError as error:  # words outside the grammar, wherever they are read
         raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
             from None
+    except ValueError as error:
+        if isinstance(error, CompileError):
+            raise
+        raise CompileError(f"which choices are targets is not read: {error}") from None
+    return effect
 
 
 #: Refusals of a single choice that a sequence of choices may read (several choices, a
@@ -289,7 +296,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with less might than (?:me|it)'|"
-                              r"an optional action|one of several tags")
+                              r"an optional action|one of several tags|a unit's state")
 
 
 def _compile(name: str, text: str) -> Effect:
@@ -524,7 +531,8 @@ def _single(name: str, text: str) -> Effect:
         return SplitDamage(name=name, text=text, pool=Pool.FRIENDLY_MIGHT,
                            among=_relation_word(might.group(1)), zone=_zone(might.group(2)),
                            bonus_applies=False, slug=_slug(name),
-                           xp_per_kill=int(xp.group(1)) if xp else 0)
+                           xp_per_kill=int(xp.group(1)) if xp else 0,
+                           read=might.group(0))
     modes = _MODES.search(lowered)
     if modes:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
@@ -561,7 +569,7 @@ def _single(name: str, text: str) -> Effect:
     if split:
         return SplitDamage(name=name, text=text, pool=Pool.FIXED,
                            amount=int(split.group(1)), among=_relation_word(split.group(2)),
-                           zone=_zone(split.group(3)), slug=_slug(name))
+                           zone=_zone(split.group(3)), slug=_slug(name), read=sentence)
     every = _sentences(text)
     if sentence in every:  # (else a delayed trigger's, read without its timing)
         sentences = every
@@ -592,6 +600,9 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    # "have another unit's base Might become 4": a unit given a base Might
+    bare = re.sub(r"\bhave (another|an?) ((?:[a-z]+ )*?)unit's base Might become (\d+)",
+                  r"give \1 \2unit base Might \3", bare, flags=re.IGNORECASE)
     raw_lines = _REMINDER.sub("", text).split("\n")
     bare = re.sub(r"\[[^\]]*\]", " ", bare)
     found = []
@@ -604,11 +615,15 @@ def _sentences(text: str) -> list[str]:
             # its object no choice (the instruction acts on the object that meets it)
             sentence = re.sub(r"\bthe next time [^,]*,\s*", "", sentence,
                               flags=re.IGNORECASE)
+            # "... until you choose another gear with me": how long it lasts, no choice
+            sentence = _UNTIL.sub("", sentence)
             if sentence:
                 found.append(sentence)
     return found
 
 
+#: A duration at the end of a sentence ("until you choose another gear with me").
+_UNTIL = re.compile(r",?\s+until (?:you|the|end|your|it|they)\b[^.]*(?=\.$)", re.IGNORECASE)
 #: A unit's tag as a card names it ("a Bird, Cat, Dog, or Poro").
 _TAG = r"(?:Mech|Bird|Yordle|Poro|Dragon|Cat|Dog|Reflection)"
 _TAG_CHOICE = re.compile(rf"\b({_TAG})((?:, {_TAG})*),? or ({_TAG})\b")
@@ -756,8 +771,9 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
                                "on the units chosen is not modelled yet")
     clause = _RELATIVE.search(lowered)
     if clause:
+        moved = " (a unit's state)" if "moved this turn" in lowered else ""
         raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "
-                           "chosen is not modelled yet", (clause.group(1),))
+                           f"chosen is not modelled yet{moved}", (clause.group(1),))
     verb, acting, acted = segment.verb, lowered, segment.phrases
     if verb == "choose" and _PLAIN_FOLLOW.match(then.lower()):
         follow = [s for s in parse(then).segments if s.verb is not None]
@@ -810,7 +826,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         same_controller="same controller" in lowered, hidden=card.hidden,
         destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
         per_place=per_place, lethal_any=bool(passive), passive=passive, moves_to=moves_to,
-        ignores_deflect=_IGNORES_DEFLECT.search(card.text.lower()) is not None)
+        ignores_deflect=_IGNORES_DEFLECT.search(card.text.lower()) is not None,
+        read=sentence)
 
 
 def _destination(phrases: tuple[Phrase, ...], sentence: str) -> bool:

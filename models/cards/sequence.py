@@ -64,7 +64,7 @@ UNTRACKED = frozenset({"damaged",
                         "marked", "non-unit", "non-dragon", "non-recruit", "detached",
                         "activated", "named", "returned"})
 #: The states a pick may require of its object (a unit's or a rune's, legend's).
-_STATES = ("exhausted", "ready", "stunned", "attacking", "defending", "buffed")
+_STATES = ("exhausted", "ready", "stunned", "attacking", "defending", "buffed", "moved")
 #: Verbs that act on cards or make tokens: not objects on the board.
 NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
@@ -619,8 +619,10 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     after = sentence[phrase.start + len(phrase.words):].lower()
     costs = _COSTS.match(after)  # "a gear with energy cost 4 or less" (the compiler's words)
     weaker = _WEAKER.match(after)  # "an enemy unit here with less Might than me / it"
+    moved = _MOVED.match(after)  # "an enemy unit that moved this turn"
     clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else
-                      after[weaker.end():] if weaker else after)[0]
+                      after[weaker.end():] if weaker else after[moved.end():] if moved
+                      else after)[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
@@ -634,6 +636,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     # "an exhausted unit", "a stunned enemy unit", "an enemy unit attacking here"
     states = [q for q in qualifiers if q in _STATES]
     states += re.findall(r"^\s+(attacking|defending)\b", after)
+    states += ["moved"] if moved else []
     if len(states) > 1 or (states and kind not in ("unit", "gear", "rune", "legend")) or (
             set(states) - {"exhausted", "ready"} and kind != "unit"):
         raise SequenceError(f"{sentence!r}: {phrase.words!r}: the states "
@@ -716,6 +719,10 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         if first is not None and "location where there's" not in sentence.lower():
             reading.link(pick.name, Link.SAME_CONTROLLER, first.name)
     return pick
+
+
+#: "An enemy unit that moved this turn": a unit whose ``moved`` flag is set.
+_MOVED = re.compile(r"\s+that moved this turn\b")
 
 
 def _tags_any(qualifiers: list[str]) -> tuple[str, ...]:

@@ -169,7 +169,7 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
     states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
-              "buffed" if unit.buffed else "", unit.combat}
+              "buffed" if unit.buffed else "", "moved" if unit.moved else "", unit.combat}
     trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
     if trait is not None:
         return trait
@@ -263,7 +263,7 @@ def _cost_failure(pick: Pick, value: str, energy: int | None, power: int | None,
 def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[str],
                    verb: str, rule: str) -> Failure | None:
     """The tags a pick names (355.9.b), and its state filter: "exhausted", "ready",
-    "stunned", "attacking", "defending" or "buffed" (``states``: the object's)."""
+    "stunned", "attacking", "defending", "buffed" or "moved" (``states``: the object's)."""
     missing = [t for t in pick.tags if t not in tags]
     if missing:
         return Failure(rule, f"{value} {verb} {' '.join(missing)}")
