@@ -103,7 +103,7 @@ VERBS = {
     "recalls": "recall", "prevent": "prevent", "prevents": "prevent", "double": "double",
     "doubles": "double", "defend": "defend", "defends": "defend", "enter": "enter",
     "enters": "enter", "reveal": "reveal", "reveals": "reveal", "died": "die",
-    "moved": "move",
+    "moved": "move", "increase": "increase",
 }
 #: Other words the grammar reads.
 FUNCTION_WORDS = frozenset({
@@ -133,6 +133,7 @@ FUNCTION_WORDS = frozenset({
     "reduced", "reducing", "bonus", "win", "game", "own", "rest", "leaves", "board",
     "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
     "following", "text", "effect", "long", "ends", "tie", "you've", "addition",
+    "keywords", "keyword",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")

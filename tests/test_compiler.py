@@ -575,10 +575,12 @@ def test_a_unit_in_combat_or_stunned_is_chosen_by_its_state() -> None:
     (Shadow): an attacker at the source's battlefield, an enemy; "a stunned unit": one
     stunned (423), not a tag. Board: a1 (A) attacking at north, b1 (B) defending at north,
     b2 (B) attacking at south, b3 (B) stunned in its base, the source s (B's, at north).
-    Attackers: a1, b2 -> 2; defenders: b1; enemies of B attacking here (north): a1;
+    a2 (A) at north, in no combat. Attackers: a1, b2 -> 2; defenders: b1; enemies of B
+    attacking here (north): a1, not a2;
     stunned: b3. A unit in a base can't be in combat: exit 2 naming the field."""
     scenario = {"format": 1, "controller": "B", "battlefields": ["north", "south"],
                 "units": [unit("a1", "A", 2, "north", combat="attacking"),
+                          unit("a2", "A", 2, "north"),
                           unit("b1", "B", 2, "north", combat="defending"),
                           unit("b2", "B", 3, "south", combat="attacking"),
                           unit("b3", "B", 1, "base", stunned=True),
@@ -1087,3 +1089,37 @@ def test_a_unit_that_moved_this_turn_and_descriptions_that_choose_nothing() -> N
                                       "Might become 4 this turn."),
                     Board(("north", "south"), (*units, Unit("s", "A", 2, "south"))), source="s")
     assert finalize(lulu).count() == 4
+
+
+def test_one_of_the_attackers_another_unit_and_words_that_choose_nothing() -> None:
+    """Demacian Standard (a gear at north), "When one or more friendly units attack here,
+    give one of them +2 [Might] this turn.": one of A's units attacking at north: a1, not
+    a2 (in no combat), a3 (attacking at south) nor B's b1 -> 1. Convergent Mutation,
+    "Choose a friendly unit. This turn, increase its Might to the Might of another friendly
+    unit.": an ordered pair of two different friendly units (355.9.c) of a1, a2, a3, k ->
+    4 x 3 = 12.
+    Kato the Arm, "When I move to a battlefield, give another friendly unit my keywords
+    ...": the battlefield is the trigger's (355.10.c), the unit any friendly one but Kato:
+    a1, a2, a3 -> 3."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    units = (Unit("a1", "A", 2, "north", combat="attacking"), Unit("a2", "A", 1, "north"),
+             Unit("a3", "A", 3, "south", combat="attacking"),
+             Unit("b1", "B", 2, "north", combat="defending"),
+             Unit("std", "A", 0, "north", type="gear"), Unit("k", "A", 2, "south"))
+    board = Board(("north", "south"), units)
+    standard = Scenario("A", compile_card("Demacian Standard", "When one or more friendly "
+                                          "units attack here, give one of them +2 [Might] "
+                                          "this turn."), board, source="std")
+    assert [a.chosen() for a in finalize(standard)] == [("a1",)]
+    mutation = Scenario("A", compile_card("Convergent Mutation", "Choose a friendly unit. "
+                                          "This turn, increase its Might to the Might of "
+                                          "another friendly unit."), board)
+    pairs = sorted(a.chosen() for a in finalize(mutation))
+    assert len(pairs) == 12 and all(x != y and "b1" not in (x, y) for x, y in pairs)
+    kato = Scenario("A", compile_card("Kato the Arm", "When I move to a battlefield, give "
+                                      "another friendly unit my keywords and +:rb_might: "
+                                      "equal to my Might this turn."), board, source="k")
+    assert sorted(a.chosen() for a in finalize(kato)) == [("a1",), ("a2",), ("a3",)]

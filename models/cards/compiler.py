@@ -600,6 +600,10 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    # "When one or more friendly units attack here, give one of them ...": one of the units
+    # attacking there now
+    bare = _ONE_OF_THEM.sub(lambda m: f"{m.group(1)}, {m.group(4)} a {m.group(2) or ''}unit "
+                            f"{m.group(3)}ing here", bare)
     # "have another unit's base Might become 4": a unit given a base Might
     bare = re.sub(r"\bhave (another|an?) ((?:[a-z]+ )*?)unit's base Might become (\d+)",
                   r"give \1 \2unit base Might \3", bare, flags=re.IGNORECASE)
@@ -622,6 +626,9 @@ def _sentences(text: str) -> list[str]:
     return found
 
 
+#: A trigger on units attacking or defending here, then an instruction on "one of them".
+_ONE_OF_THEM = re.compile(r"(\b(?:When|Whenever) one or more (friendly |enemy )?units (attack|"
+                          r"defend) here), ([a-z]+) one of them\b")
 #: A duration at the end of a sentence ("until you choose another gear with me").
 _UNTIL = re.compile(r",?\s+until (?:you|the|end|your|it|they)\b[^.]*(?=\.$)", re.IGNORECASE)
 #: A unit's tag as a card names it ("a Bird, Cat, Dog, or Poro").
@@ -881,6 +888,9 @@ def _number(word: str, phrase: Phrase) -> int:
 def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> GroupSlot:
     qualifiers = [q.lower() for q in phrase.qualifiers]
     untracked = [q for q in qualifiers if q in _UNTRACKED]
+    # "an enemy unit attacking here": a state said after the noun (a group reads none)
+    untracked += re.findall(r"^\s+(attacking|defending)\b",
+                            sentence[phrase.start + len(phrase.words):].lower())
     if untracked:
         raise CompileError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                            "(the scenario format does not state it)", tuple(untracked))

@@ -1126,6 +1126,13 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             reading.do(Deed(unit.name, _ACTIONS[verb], if_units=if_units, if_at=at))
         elif verb == "play":
             _play(reading, sentence, unit, destinations)
+        elif verb == "increase":  # "increase its Might to the Might of another unit"
+            earlier = reading.last("unit", before=reading.picks.index(unit))
+            if earlier is None or not re.search(r"\bincrease its might to the might of\b",
+                                                sentence.lower()):
+                raise SequenceError(f"{sentence!r}: what is increased is not understood")
+            reading.do(Deed(earlier.name, Action.AFFECT,
+                            label=f"increase its Might to {unit.name}'s Might"))
         elif verb != "choose" and not unit.exhausts:
             label = _label(sentence, verb)
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
