@@ -348,6 +348,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: a battlefield ``"occupied"`` (a unit is there, 170.11.a) or ``"open"`` (no unit is
+    #: there and no player controls it, 170.11.c)
+    occupancy: str = ""
     #: one of these tags at least ("a Bird, Cat, Dog, or Poro"), besides every one of
     #: ``tags``
     tags_any: tuple[str, ...] = ()

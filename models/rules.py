@@ -84,6 +84,8 @@ _GISTS = {
                "is its base cost, paid to finalize it",
     "204.3.b": "a cost within instructions of a spell or a later part of an effect is paid "
                "as it resolves",
+    "170.11.a": "an occupied battlefield has a unit present",
+    "170.11.c": "an open battlefield is unoccupied and uncontrolled",
     "430.1": "channeling takes runes from the top of the player's rune deck: no rune is "
              "chosen",
     "708": "a unit is Mighty as long as its Might is 5 or greater",

@@ -78,6 +78,8 @@ NUMBERS: dict[str, tuple[str | None, str | None]] = {
     "204.3.b": ("742.1.a", None),
     "383.4.b": ("383.4.b", None),
     "430.1": ("430.1", "417.1"),
+    "170.11.a": ("169.10.a", None),
+    "170.11.c": ("169.10.c", None),
     "708": ("708", "708"),
     "417.6.b.3": ("417.6.b.3", "404.6.b.3"),
     "433.1": ("433.1", "420.1"),
@@ -169,6 +171,10 @@ ABSENT.update({
     "instructions is paid (the engine pays it to finalize the ability, as 1.3 and 1.4 say)",
     ("204.3.b", "1.2"): "new in 1.3: 1.2 does not say when a cost within instructions is paid "
     "(the engine pays a spell's on resolution, as 1.3 and 1.4 say)",
+    ("170.11.a", "1.2"): "new in 1.3: 1.2 does not define an 'occupied' battlefield (read "
+    "as one where a unit is, as 1.3 and 1.4 say)",
+    ("170.11.c", "1.2"): "new in 1.3: 1.2 does not define an 'open' battlefield (read as one "
+    "with no unit and no controller, as 1.3 and 1.4 say)",
     ("740.1", "1.2"): "new in 1.3: 1.2 defines 'friendly' in its 2v2 rules (466.8.d) and "
     "'enemy' nowhere",
     ("740.1.b", "1.2"): "new in 1.3: 1.2 does not define 'enemy'; read as an opponent's",

@@ -1845,7 +1845,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
-                    "might_at_least", "tags_any")
+                    "might_at_least", "tags_any", "occupancy")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2107,6 +2107,18 @@ def data_occupied_ok(doc: Doc, pick: DataPick, value: str) -> bool:
                for u in doc["units"])
 
 
+def data_occupancy_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """170.11.a: "an occupied battlefield" has a UNIT (not a gear) there, anyone's; 170.11.c:
+    "an open battlefield" has none and no controller."""
+    if not pick["occupancy"]:
+        return True
+    there = any(u.get("type", "unit") == "unit" and u.get("location") == value
+                for u in doc["units"])
+    if pick["occupancy"] == "occupied":
+        return there
+    return not there and _data_control(doc, value) is None
+
+
 def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b: "an exhausted rune" / "a ready unit": the object's ``exhausted`` flag; "a
     stunned unit", "spend a buff", "a unit that moved this turn": its ``stunned`` /
@@ -2137,6 +2149,7 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_might_ok(doc, pick, value)
             and data_targetable_ok(doc, pick, value, chooser)
             and data_ready_to_exhaust(doc, pick, value) and data_occupied_ok(doc, pick, value)
+            and data_occupancy_ok(doc, pick, value)
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
             and data_weaker_than_source_ok(doc, pick, value))
 

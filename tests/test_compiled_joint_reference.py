@@ -350,6 +350,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         target=target,
         exhausts=kind == "unit" and not target and choose(range(3)) == 2,
         occupied=kind == "battlefield" and choose(range(3)) == 2,
+        occupancy=choose(("", "", "occupied", "open")) if kind == "battlefield" else "",
         zone=choose(("trash", "hand", "")) if kind == "card" else "",
         card_type=choose(("", "unit", "spell")) if kind == "card" else "",
         state=choose(("", "", "exhausted", "ready", "stunned", "attacking", "defending",

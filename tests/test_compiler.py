@@ -1123,3 +1123,31 @@ def test_one_of_the_attackers_another_unit_and_words_that_choose_nothing() -> No
                                       "another friendly unit my keywords and +:rb_might: "
                                       "equal to my Might this turn."), board, source="k")
     assert sorted(a.chosen() for a in finalize(kato)) == [("a1",), ("a2",), ("a3",)]
+
+
+def test_a_move_to_an_occupied_enemy_battlefield() -> None:
+    """Cataclysm, "Move a friendly unit to an occupied enemy battlefield.": a battlefield an
+    opponent controls (740.1.b) with a unit there (170.11.a), the destination no target
+    (355.4). B controls north (b1 there) and south (only B's gear g there: not occupied);
+    east is uncontrolled (b2 there); A controls west (a2 there). Destinations: north only;
+    A's units a1 (base) and a2 (west) may go -> 2. An "open" battlefield has no unit and no
+    controller (170.11.c): center only (east has b2, south a controller) -> 2."""
+    from dataclasses import replace
+
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    units = (Unit("a1", "A", 1, "base"), Unit("a2", "A", 2, "west"), Unit("b1", "B", 2, "north"),
+             Unit("g", "B", 0, "south", type="gear"), Unit("b2", "B", 1, "east"))
+    board = Board(("north", "south", "east", "west", "center"), units,
+                  control=(("north", "B"), ("south", "B"), ("west", "A")))
+    cataclysm = compile_card("Cataclysm", "Opponents can't play spells this turn.\nMove a "
+                             "friendly unit to an occupied enemy battlefield.")
+    assert sorted(a.chosen() for a in finalize(Scenario("A", cataclysm, board))) == [
+        ("a1", "north"), ("a2", "north")]
+    assert isinstance(cataclysm, JointChoice)
+    opened = replace(cataclysm, picks=(cataclysm.picks[0], replace(
+        cataclysm.picks[1], among=Relation.ANY, occupancy="open")))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", opened, board))) == [
+        ("a1", "center"), ("a2", "center")]

@@ -1201,13 +1201,21 @@ def _play(reading: _Reading, sentence: str, card: Pick, destinations: list[Phras
 
 
 def _destination(reading: _Reading, kind: str, after: str, later: bool,
-                 chooser: str = "you") -> Pick:
+                 chooser: str = "you", words: str = "") -> Pick:
     """A battlefield or location chosen as a destination (355.4, 355.10.b: no target); "a
-    battlefield you control" is one the controller controls themself (740.1.a)."""
+    battlefield you control" is one the controller controls themself (740.1.a); "an
+    occupied enemy battlefield": one an opponent controls with a unit there (170.11.a)."""
     yours = re.match(r"\s+you control\b", after) is not None
-    return Pick(reading.named("destination"), kind,
-                Relation.FRIENDLY if yours else Relation.ANY, target=False, later=later,
-                chooser=chooser, own=yours)
+    said = _PLACED.match(words)
+    among = Relation.FRIENDLY if yours else Relation.ANY
+    if said is not None and said.group(2):
+        among = Relation(said.group(2))
+    return Pick(reading.named("destination"), kind, among, target=False, later=later,
+                chooser=chooser, own=yours, occupancy=said.group(1) or "" if said else "")
+
+
+#: A destination said by its state and controller: "an occupied enemy battlefield".
+_PLACED = re.compile(r"^an? (?:(occupied|open) )?(?:(enemy|friendly) )?battlefield$")
 
 
 def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phrase]) -> None:
@@ -1225,10 +1233,11 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
         reading.do(Deed(unit.name, Action.MOVE, to=BASE))
         return
     if words in ("a battlefield", "a location", "a single location", "a single battlefield",
-                 "a different battlefield", "a different location"):  # (elsewhere, 355.4.a)
+                 "a different battlefield", "a different location") or _PLACED.match(words):
+        # (elsewhere, 355.4.a)
         after = sentence[phrase.start + len(phrase.words):].lower()
         kind = "battlefield" if "battlefield" in words else "location"
-        where = _destination(reading, kind, after, unit.later, unit.chooser)
+        where = _destination(reading, kind, after, unit.later, unit.chooser, words)
         reading.picks.append(where)
         reading.link(unit.name, Link.APART, where.name)
         if re.match(r"\s+where there's a unit with the same controller", after):

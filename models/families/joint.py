@@ -214,6 +214,12 @@ def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: st
                                  and u.is_unit for u in board):  # (yours: not a teammate's)
         return Failure(rule, f"{value} {verb} a battlefield where {scenario.controller} has "
                        "units")
+    present = any(u.location == value and u.is_unit for u in board)
+    if pick.occupancy == "occupied" and not present:
+        return Failure("170.11.a", f"{value} {verb} occupied: no unit is there")
+    if pick.occupancy == "open" and (present or held is not None):
+        return Failure("170.11.c", f"{value} {verb} open: "
+                       + ("a unit is there" if present else f"{held} controls it"))
     return None
 
 
