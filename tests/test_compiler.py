@@ -1151,3 +1151,46 @@ def test_a_move_to_an_occupied_enemy_battlefield() -> None:
         cataclysm.picks[1], among=Relation.ANY, occupancy="open")))
     assert sorted(a.chosen() for a in finalize(Scenario("A", opened, board))) == [
         ("a1", "center"), ("a2", "center")]
+
+
+def test_an_optional_cost_of_several_units_is_all_or_none() -> None:
+    """Starry-Eyed Songstress, "As an additional cost to play a spell, you may exhaust me and
+    three friendly units to reduce the cost of that spell by [2].": a cost, no target
+    (355.10.c), paid whole or not at all: three friendly units other than the source s,
+    each ready to be exhausted. Ready a1..a4, exhausted a5, enemy b1: C(4, 3) = 4 sets, or
+    none -> 5 (never one or two units)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    units = (Unit("s", "A", 1, "north"), *(Unit(f"a{i}", "A", 1, "north") for i in range(1, 5)),
+             Unit("a5", "A", 1, "north", exhausted=True), Unit("b1", "B", 1, "north"))
+    songstress = Scenario("A", compile_card(
+        "Starry-Eyed Songstress", "As an additional cost to play a spell, you may exhaust me "
+        "and three friendly units to reduce the cost of that spell by [2]."),
+        Board(("north",), units), source="s")
+    sets = sorted(tuple(v for v in a.chosen() if v) for a in finalize(songstress))
+    assert sets == [(), ("a1", "a2", "a3"), ("a1", "a2", "a4"), ("a1", "a3", "a4"),
+                    ("a2", "a3", "a4")]
+
+
+def test_an_equip_cost_paid_with_a_rune_or_an_action() -> None:
+    """Blade of the Exile, "[Equip] - [Universal] or exhaust a friendly unit.": either the
+    rune is paid, or a ready friendly unit is exhausted instead (a cost's choice, no target,
+    355.10.c); then the Equipment is attached to a unit its controller controls, a target
+    (818.1.b.1). A's a1 (ready) and a2 (exhausted), B's b1: cost none or a1 (2 ways) x
+    attached to a1 or a2 -> 4 (an empty pick is left out of the answer)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.cards.compiler import compile_abilities
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    (blade,) = compile_abilities("Blade of the Exile", "[Equip] \u2014 [Universal] or exhaust "
+                                 "a friendly unit. (Pay the cost: Attach this to a unit you "
+                                 "control.)\n[Ganking] (I can move from battlefield to "
+                                 "battlefield.)")
+    board = Board(("north",), (Unit("a1", "A", 1, "north"),
+                               Unit("a2", "A", 2, "north", exhausted=True),
+                               Unit("b1", "B", 1, "north")))
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", blade, board))) == [
+        "('a1', 'a1')", "('a1', 'a2')", "('a1',)", "('a2',)"]

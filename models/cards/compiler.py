@@ -191,7 +191,8 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     """
     found: list[str] = []
     for line in text.split("\n"):  # "[Equip] - Kill a friendly unit": its cost chooses
-        keyword = _KEYWORD_ABILITY.match(_REMINDER.sub("", line))
+        keyword = _KEYWORD_ABILITY.match(_REMINDER.sub("", line)) or _KEYWORD_EITHER.match(
+            _REMINDER.sub("", line))
         if keyword:
             found += [k for k in chosen_objects(keyword.group(2), destinations)
                       if k not in found]
@@ -410,6 +411,14 @@ def ability_texts(text: str) -> list[str]:
         bare = _REMINDER.sub("", line)
         low = " ".join(bare.split()).lower()
         keyword = _KEYWORD_ABILITY.match(bare)
+        either = _KEYWORD_EITHER.match(bare)
+        if either and chosen_objects(either.group(2)):
+            # "[Equip] - [Universal] or exhaust a friendly unit": the action is paid instead
+            # of the rune, or not (355.10.c: a cost's choice, never a target)
+            abilities[f"line {number}"] = [
+                f"As an additional cost to play this, you may {either.group(2).strip()}. "
+                f"{_KEYWORD_EFFECT[either.group(1).lower()]}"]
+            continue
         if keyword and chosen_objects(keyword.group(2)):
             # "[Equip] - Kill a friendly unit": an activated ability whose cost chooses
             # (355.10.c), Equip's unit a target (818.1.b.1), Empower's source none (827.1.b)
@@ -466,6 +475,10 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
 #: "[Empower] - Discard 1" (the runes of the cost, as symbols or names, before it).
 _KEYWORD_ABILITY = re.compile(r"^\s*\[(Equip|Empower)\]\s*[-\u2014\u2013]\s*(?:(?::rb_[a-z0-9_]+:|"
                               r"\[[A-Z][a-z]*\])\s*,\s*)*([A-Z][^(\[]*?)\s*$")
+#: A keyword ability whose cost is a rune or an action: "[Equip] - [Universal] or exhaust a
+#: friendly unit".
+_KEYWORD_EITHER = re.compile(r"^\s*\[(Equip|Empower)\]\s*[-\u2014\u2013]\s*(?::rb_[a-z0-9_]+:|"
+                             r"\[[A-Z][a-z]*\])+\s+or\s+([a-z][^(\[]*?)\.?\s*$")
 #: What each such keyword ability does once its cost is paid.
 _KEYWORD_EFFECT = {"equip": "Attach this to a unit you control.", "empower": "Empower me."}
 #: A line of keywords only (with their reminder text removed): "[Hidden]", "[Ganking]".
@@ -604,6 +617,10 @@ def _sentences(text: str) -> list[str]:
     # attacking there now
     bare = _ONE_OF_THEM.sub(lambda m: f"{m.group(1)}, {m.group(4)} a {m.group(2) or ''}unit "
                             f"{m.group(3)}ing here", bare)
+    # "As an additional cost to play a spell, you may exhaust me and three friendly units to
+    # reduce the cost of that spell by [2]": the optional cost the card adds, paid as that
+    # spell is played (355.10.c), read as a cost to play
+    bare = _COST_TO_PLAY.sub(r"As an additional cost to play this, you may \2.", bare)
     # "have another unit's base Might become 4": a unit given a base Might
     bare = re.sub(r"\bhave (another|an?) ((?:[a-z]+ )*?)unit's base Might become (\d+)",
                   r"give \1 \2unit base Might \3", bare, flags=re.IGNORECASE)
@@ -629,6 +646,9 @@ def _sentences(text: str) -> list[str]:
 #: A trigger on units attacking or defending here, then an instruction on "one of them".
 _ONE_OF_THEM = re.compile(r"(\b(?:When|Whenever) one or more (friendly |enemy )?units (attack|"
                           r"defend) here), ([a-z]+) one of them\b")
+#: An optional additional cost a card adds to the spells (units ...) its controller plays.
+_COST_TO_PLAY = re.compile(r"\bAs an additional cost to play an? (spell|unit|gear|card), you "
+                           r"may ([^.]+?) to reduce the cost of that \1 by[^.]*\.")
 #: A duration at the end of a sentence ("until you choose another gear with me").
 _UNTIL = re.compile(r",?\s+until (?:you|the|end|your|it|they)\b[^.]*(?=\.$)", re.IGNORECASE)
 #: A unit's tag as a card names it ("a Bird, Cat, Dog, or Poro").

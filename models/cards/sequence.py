@@ -560,9 +560,11 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     for pick in made.values():
         _there(reading, sentence, pick)
     for index, pick in made.items():  # several alike, once the first is narrowed
-        count = _how_many(sentence, phrases[index])[0]
+        count, upto = _how_many(sentence, phrases[index])
         now = reading.picks[reading.position(pick)]
-        acted += [(p, phrases[index]) for p in _alike(reading, now, count)[1:]]
+        # "you may exhaust three friendly units": all three or none
+        acted += [(p, phrases[index]) for p in _alike(reading, now, count,
+                                                      together=now.optional and not upto)[1:]]
     destinations = [p for p in phrases if p.relation == "destination"]
     pronoun = re.search(rf"\b{verb} it\b", low) if verb in (*_ACTIONS, "move") else None
     if not acted and pronoun is not None and not any(_is_choice(p) for p in phrases):
@@ -661,7 +663,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
              or (kind == "player" and "opponent" in words) else Relation.ANY)
     equipment = "equipment" in words.split()
     other = words.split()[0] in ("another",) or "other" in qualifiers or "different" in \
-        qualifiers
+        qualifiers or re.search(r"\b[a-z]+ me and $", sentence[:phrase.start].lower()) \
+        is not None  # ("exhaust me and three friendly units": three others)
     by_kind = {"battlefield": "battlefield", "location": "destination", "player": "opponent",
                "gear": "equipment" if equipment else "gear", "rune": "rune",
                "spell": "spell", "ability": "ability", "legend": "legend", "card": "card"}
@@ -813,11 +816,12 @@ def _how_many(sentence: str, phrase: Phrase | None) -> tuple[int, bool]:
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def _alike(reading: _Reading, first: Pick, count: int, order: Link = Link.AFTER
-           ) -> list[Pick]:
+def _alike(reading: _Reading, first: Pick, count: int, order: Link = Link.AFTER,
+           together: bool = False) -> list[Pick]:
     """``count`` picks alike from ``first``: each set listed once (in id order, empty picks
     last; ``Link.SORTED``: a value may repeat, for identical objects placed alike), each
-    linked as ``first`` is to the picks before it."""
+    linked as ``first`` is to the picks before it; ``together``: all made or none (an
+    optional choice of several, "you may exhaust three friendly units")."""
     group = [first]
     links = [lk for lk in reading.links if lk.pick == first.name]
     base = re.sub(r"\d+$", "", first.name)
@@ -827,6 +831,8 @@ def _alike(reading: _Reading, first: Pick, count: int, order: Link = Link.AFTER
         for lk in links:
             reading.link(clone.name, lk.link, lk.to)
         reading.link(clone.name, order, group[-1].name)
+        if together:
+            reading.link(clone.name, Link.TOGETHER, first.name)
         group.append(clone)
     return group
 
@@ -1156,8 +1162,8 @@ def _label(sentence: str, verb: str) -> str:
 
 
 #: What a cost does to the object it chooses (355.10.c: a cost's choice, no target).
-_COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:a|an|one|"
-                        r"another|up to one)\b")
+_COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:me and )?(?:a|an|"
+                        r"one|another|up to one|two|three|four)\b")
 #: "damage equal to my Might", "damage equal to its Might".
 _EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy cost|assault)\b|"
                           r"(its) (energy cost) as damage\b)")
