@@ -1194,3 +1194,16 @@ def test_an_equip_cost_paid_with_a_rune_or_an_action() -> None:
                                Unit("b1", "B", 1, "north")))
     assert sorted(str(a.chosen()) for a in finalize(Scenario("A", blade, board))) == [
         "('a1', 'a1')", "('a1', 'a2')", "('a1',)", "('a2',)"]
+
+
+def test_a_buffed_unit_is_never_read_as_any_unit() -> None:
+    """"Kill a buffed unit.": only a unit with a buff (702.2.a); a group, which reads no
+    state, must not take it, so b2 (no buff) is never an answer -> b1 only."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north",), (Unit("b1", "B", 1, "north", buffed=True),
+                               Unit("b2", "B", 1, "north")))
+    effect = compile_card("T", "Kill a buffed unit.")
+    assert [a.chosen() for a in finalize(Scenario("A", effect, board))] == [("b1",)]

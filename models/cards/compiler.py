@@ -95,7 +95,7 @@ _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 #: Qualifiers the solver does not track on units (they would filter the choice).
 #: (a group does not read a unit's state either, nor "other's")
 _UNTRACKED = UNTRACKED - {"open"} | {"exhausted", "ready", "stunned", "attacking",
-                                     "defending", "other's"}
+                                     "defending", "buffed", "other's"}
 _SPLIT = re.compile(r"deal (\d+) damage split among (?:any number of )?(enemy |friendly )?units?"
                     r"( here| at battlefields)?\.?$")
 _MIGHT_SPLIT = re.compile(r"choose a friendly unit\. it deals damage equal to its might "
@@ -294,7 +294,8 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the destination|no choice of units found|its location|"
                               r"not one instruction's|chooses a card in|picks cards|"
                               r"how much damage|"
-                              r"the filter '(?:exhausted|ready|stunned|attacking|defending)'|"
+                              r"the filter '(?:exhausted|ready|stunned|attacking|defending|"
+                              r"buffed|mighty)'|"
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with less might than (?:me|it)'|"
                               r"an optional action|one of several tags|a unit's state")
