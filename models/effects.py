@@ -348,6 +348,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: at a location other than the ability's source's ("a unit you control at another
+    #: location"; each base is its controller's own location, 107.1.b)
+    elsewhere: bool = False
     #: a battlefield ``"occupied"`` (a unit is there, 170.11.a) or ``"open"`` (no unit is
     #: there and no player controls it, 170.11.c)
     occupancy: str = ""
@@ -458,7 +461,7 @@ class JointChoice:
         """Whether a pick chooses "here" or "another", or damage is its source's Might:
         the scenario names the source."""
         return any(p.reach is Reach.HERE or p.other or p.away or p.weaker_than_source
-                   for p in self.picks) or any(
+                   or p.elsewhere for p in self.picks) or any(
             d.amount_from == "source" or d.to == "here" for d in self.deeds)
 
     def pick(self, name: str) -> Pick:

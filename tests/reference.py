@@ -1845,7 +1845,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
-                    "might_at_least", "tags_any", "occupancy")
+                    "might_at_least", "tags_any", "occupancy", "elsewhere")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2151,7 +2151,8 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_ready_to_exhaust(doc, pick, value) and data_occupied_ok(doc, pick, value)
             and data_occupancy_ok(doc, pick, value)
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
-            and data_weaker_than_source_ok(doc, pick, value))
+            and data_weaker_than_source_ok(doc, pick, value)
+            and data_elsewhere_ok(doc, pick, value))
 
 
 def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
@@ -2277,6 +2278,19 @@ def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return True
     mine, source = _data_unit_might(doc, value), _data_unit_might(doc, doc.get("source"))
     return mine is not None and source is not None and mine < source
+
+
+def data_elsewhere_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.9.b "a unit you control at another location": not where the ability's source is
+    (each base its controller's own location, 107.1.b); with no source on the board, none."""
+    if not pick["elsewhere"]:
+        return True
+    entry = _data_entry(doc, pick["kind"], value)
+    source = doc.get("source")
+    mine = next((u for u in doc["units"] if u["id"] == source), None)
+    if entry is None or mine is None or not on_board(entry) or not on_board(mine):
+        return False
+    return location_key(entry) != location_key(mine)
 
 
 DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] = {

@@ -361,6 +361,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         energy_at_least=choose((None, None, None, 4)) if kind in COSTED else None,
         power_at_most=choose((None, None, 1)) if kind in COSTED else None,
         weaker_than_source=kind == "unit" and choose(range(6)) == 5,
+        elsewhere=kind in ON_BOARD and choose(range(6)) == 5,
         might_at_least=choose((None, None, None, 2, 3)) if kind == "unit" else None,
         tags_any=choose(((), (), (), ("Order", "Mech"), ("Mech", "Poro")))
         if kind not in (*PLACES, "player") else (),

@@ -1207,3 +1207,43 @@ def test_a_buffed_unit_is_never_read_as_any_unit() -> None:
                                Unit("b2", "B", 1, "north")))
     effect = compile_card("T", "Kill a buffed unit.")
     assert [a.chosen() for a in finalize(Scenario("A", effect, board))] == [("b1",)]
+
+
+def test_a_move_to_a_battlefield_where_you_have_units() -> None:
+    """Shadow Dash, "Move an enemy unit to a battlefield where you have units. If you have
+    exactly two units there, they each get +1 Might this turn.": the condition chooses
+    nothing; the destination is a battlefield with one of A's units (not a target, 355.4)
+    other than the unit's own (355.4.a). A has a2 at north and a1 at south, none at east;
+    B's b1 is at north, b2 in its base: b1 to south; b2 to north or south -> 3."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north", "south", "east"), (
+        Unit("a1", "A", 1, "south"), Unit("a2", "A", 1, "north"), Unit("b1", "B", 1, "north"),
+        Unit("b2", "B", 1, "base")))
+    dash = compile_card("Shadow Dash", "Move an enemy unit to a battlefield where you have "
+                        "units. If you have exactly two units there, they each get +1 "
+                        ":rb_might: this turn.")
+    assert sorted(a.chosen() for a in finalize(Scenario("A", dash, board))) == [
+        ("b1", "south"), ("b2", "north"), ("b2", "south")]
+
+
+def test_a_unit_at_another_location_than_the_source_swaps_with_it() -> None:
+    """Tideturner, "When you play me, you may choose a unit you control at another location.
+    Move me to its location and it to my original location.": a target (355.7) the player
+    controls themself (740.1.a), not where the source is; the triggered "you may" is
+    decided now (383.3.a). Source t at north: a1 (north) is not elsewhere; a2 (base) and
+    a3 (south) are; B's b1 is not A's -> no unit, a2 or a3 -> 3."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north", "south"), (
+        Unit("t", "A", 2, "north"), Unit("a1", "A", 1, "north"), Unit("a2", "A", 1, "base"),
+        Unit("a3", "A", 1, "south"), Unit("b1", "B", 1, "south")))
+    tideturner = compile_card("Tideturner", "When you play me, you may choose a unit you "
+                              "control at another location. Move me to its location and it "
+                              "to my original location.")
+    assert sorted(str(a.chosen()) for a in finalize(
+        Scenario("A", tideturner, board, source="t"))) == ["('a2',)", "('a3',)", "()"]

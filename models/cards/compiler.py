@@ -362,6 +362,8 @@ def _all_read(effect: JointChoice, text: str) -> None:
         low = sentence.lower()
         if re.match(r"(?:when|whenever|once each turn)\b", low) and "," in low:
             low = low.split(",", 1)[1]  # a trigger's condition chooses nothing (355.10.c)
+        if low.startswith("if ") and "," in low:
+            low = low.split(",", 1)[1]  # "If you have exactly two units there, ...": checked
         low = re.split(r"\bif\b", low)[0] if not low.startswith("if ") else low
         # "at a battlefield", "at a different location": where, not what (355.10.b)
         said += sum(1 for m in _MENTION.finditer(low)
@@ -622,6 +624,10 @@ def _sentences(text: str) -> list[str]:
     # reduce the cost of that spell by [2]": the optional cost the card adds, paid as that
     # spell is played (355.10.c), read as a cost to play
     bare = _COST_TO_PLAY.sub(r"As an additional cost to play this, you may \2.", bare)
+    # "choose a unit you control at another location. Move me to its location and it to
+    # my original location": the two swap places
+    bare = re.sub(r"\bchoose (an? [^.]*?)\. Move me to its location and it to my original "
+                  r"location\.", r"swap \1 and me.", bare, flags=re.IGNORECASE)
     # "have another unit's base Might become 4": a unit given a base Might
     bare = re.sub(r"\bhave (another|an?) ((?:[a-z]+ )*?)unit's base Might become (\d+)",
                   r"give \1 \2unit base Might \3", bare, flags=re.IGNORECASE)

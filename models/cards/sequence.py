@@ -1048,6 +1048,9 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
         if other is None:
             raise SequenceError(f"{sentence!r}: 'its location' refers to no earlier unit")
         reading.link(head.name, Link.WITH, other.name)
+    elif words == "another location" and head.kind in ("unit", "gear"):
+        # "a unit you control at another location": elsewhere than the source
+        reading.narrow(head, elsewhere=True)
     elif words in ("a different location", "a different battlefield"):
         other = reading.last("unit", "battlefield", before=index)
         if other is None and re.search(r"\bto (?:my battlefield|here)\b", sentence.lower()):
@@ -1212,12 +1215,16 @@ def _destination(reading: _Reading, kind: str, after: str, later: bool,
     battlefield you control" is one the controller controls themself (740.1.a); "an
     occupied enemy battlefield": one an opponent controls with a unit there (170.11.a)."""
     yours = re.match(r"\s+you control\b", after) is not None
+    occupied = re.match(r"\s+where you have units\b", after) is not None
+    if occupied and kind != "battlefield":
+        raise SequenceError(f"{words!r} where you have units: not modelled yet")
     said = _PLACED.match(words)
     among = Relation.FRIENDLY if yours else Relation.ANY
     if said is not None and said.group(2):
         among = Relation(said.group(2))
     return Pick(reading.named("destination"), kind, among, target=False, later=later,
-                chooser=chooser, own=yours, occupancy=said.group(1) or "" if said else "")
+                chooser=chooser, own=yours, occupancy=said.group(1) or "" if said else "",
+                occupied=occupied)
 
 
 #: A destination said by its state and controller: "an occupied enemy battlefield".

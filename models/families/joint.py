@@ -168,6 +168,11 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                            f"({here or 'no battlefield'}; it is at {unit.location})")
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
+    if pick.elsewhere:
+        source = board.get(scenario.source) if scenario.source is not None else None
+        if source is None or not source.on_board or unit.place == source.place:
+            return Failure(rule, f"{value} {verb} at another location than the source "
+                           f"({unit.place})")
     states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
               "buffed" if unit.buffed else "", "moved" if unit.moved else "", unit.combat}
     trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
