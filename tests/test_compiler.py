@@ -1247,3 +1247,52 @@ def test_a_unit_at_another_location_than_the_source_swaps_with_it() -> None:
                               "to my original location.")
     assert sorted(str(a.chosen()) for a in finalize(
         Scenario("A", tideturner, board, source="t"))) == ["('a2',)", "('a3',)", "()"]
+
+
+def test_damage_equal_to_a_units_might_to_all_enemies_at_a_battlefield_then_a_move() -> None:
+    """Stormbringer, "Choose a friendly unit in your base. Deal damage equal to its Might to
+    all enemy units at a battlefield, then move your unit there.": a unit of A's base and a
+    battlefield, both targets (355.7; the battlefield, as the units there are selected by
+    it, 355.10.b): a1 (base, Might 3), not a2 (north); north or south -> 2. Resolved with
+    north: b1 and b2 there are dealt 3 each (its Might as it executes, 359.3.f.2), B's b3
+    at south none, and a1 moves to north."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    storm = compile_card("Stormbringer", "Choose a friendly unit in your base. Deal damage "
+                         "equal to its Might to all enemy units at a battlefield, then move "
+                         "your unit there.")
+    board = Board(("north", "south"), (
+        Unit("a1", "A", 3, "base"), Unit("a2", "A", 1, "north"), Unit("b1", "B", 2, "north"),
+        Unit("b2", "B", 5, "north"), Unit("b3", "B", 1, "south")))
+    played = Scenario("A", storm, board)
+    assert sorted(a.chosen() for a in finalize(played)) == [("a1", "north"), ("a1", "south")]
+    chosen = Scenario("A", storm, board, targets=Targets(
+        picks=(("friendly", "a1"), ("battlefield", "north"))))
+    done = apply(chosen, next(iter(resolve(chosen))))
+    assert sorted(done.dealt) == [("b1", 3), ("b2", 3)] and done.moved == (("a1", "north"),)
+
+
+def test_a_unit_and_a_battlefield_chosen_then_units_there_moved() -> None:
+    """Stare Down, "Choose a friendly unit and a battlefield. Move all enemy units at that
+    battlefield with less Might than the chosen unit to their base.": two targets (355.7),
+    a friendly unit and any battlefield: a1, a2 x north, south -> 4. "The chosen unit" is
+    compared with, never moved: resolved with a1 and north, a1 stays where it is and the
+    move is recorded on north."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
+                         "enemy units at that battlefield with less Might than the chosen "
+                         "unit to their base. Gain 1 XP.")
+    board = Board(("north", "south"), (Unit("a1", "A", 3, "base"), Unit("a2", "A", 1, "north"),
+                                       Unit("b1", "B", 2, "north")))
+    assert finalize(Scenario("A", stare, board)).count() == 4
+    chosen = Scenario("A", stare, board, targets=Targets(
+        picks=(("friendly", "a1"), ("battlefield", "north"))))
+    done = apply(chosen, next(iter(resolve(chosen))))
+    assert done.moved == () and done.dealt == ()

@@ -505,7 +505,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         if phrase.determiner in ("all", "each", "every", "bare") and KINDS.get(
                 phrase.kind, phrase.kind) == "unit" and any(
                     p.relation == "place" and p.head == index
-                    and p.words.lower() == "a battlefield" for p in phrases):
+                    and (p.words.lower() == "a battlefield" or (
+                        p.words.lower() == "that battlefield"
+                        and reading.last("battlefield") is not None)) for p in phrases):
             qualifiers = [q.lower() for q in phrase.qualifiers]
             sweeps[index] = (Relation.ENEMY if "enemy" in qualifiers else Relation.FRIENDLY
                              if "friendly" in qualifiers else Relation.ANY)
@@ -529,7 +531,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             pick = _new_pick(reading, sentence, phrase, mode, theirs, verb)
             made[index] = pick
             acted.append((pick, phrase))
-        elif phrase.determiner in ("that", "the") and KINDS.get(phrase.kind, phrase.kind) in _KINDS:
+        elif (phrase.determiner in ("that", "the") or _your_unit(reading, phrase)) and \
+                KINDS.get(phrase.kind, phrase.kind) in _KINDS and not low[
+                    :phrase.start].endswith("than "):  # ("less Might than the chosen unit")
             found = _referenced(reading, phrase)
             if found is None:
                 raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier "
@@ -548,6 +552,11 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             continue
         if phrase.relation != "place" or (phrase.kind == "trash" and made):
             continue  # (not a place: "a unit in your trash" is a card in a zone)
+        chosen_there = reading.last("battlefield")
+        if phrase.head in sweeps and phrase.words.lower() == "that battlefield" and \
+                chosen_there is not None:  # ("Choose ... a battlefield. Move all ... there")
+            swept.append((chosen_there, sweeps[phrase.head]))
+            continue
         if phrase.head in sweeps:  # 355.10.b: the battlefield is the target
             place = Pick(reading.named("battlefield"), "battlefield", may=mode is Mode.MAY,
                          later=reading.later)
@@ -589,9 +598,26 @@ _FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? (?:from|in) "
 def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
     """What a verb does to every unit of a kind at a chosen battlefield."""
     found = re.search(r"\bdeals? (\d+)", sentence.lower())
+    equal = re.search(r"\bdeals? damage equal to its might\b", sentence.lower())
+    if verb == "deal" and found is None and equal is not None:
+        # "Deal damage equal to its Might to all enemy units at a battlefield": the Might of
+        # the unit chosen just before, read as the instruction executes (359.3.f.2)
+        unit = reading.last("unit")
+        if unit is None:
+            raise SequenceError(f"{sentence!r}: whose Might is not understood")
+        reading.do(Deed(place.name, Action.DEAL, each=True, among=among,
+                        amount_from=unit.name))
+        return
     if verb == "deal" and found is None:
         raise SequenceError(f"{sentence!r}: how much damage is not understood")
     action = (Action.DEAL if verb == "deal" else _ACTIONS.get(verb, Action.AFFECT))
+    if action is Action.MOVE and re.search(r"\bto their bases?\b", sentence.lower()):
+        # "move all enemy units at that battlefield (with less Might than ...) to their
+        # base": what it does there is recorded on the battlefield, not unit by unit
+        said = re.search(r"\bmove (all [^.]*?) to their bases?\b", sentence.lower())
+        which = said.group(1) if said else "them"
+        reading.do(Deed(place.name, Action.AFFECT, label=f"move {which} to their base"))
+        return
     if action is Action.MOVE:
         raise SequenceError(f"{sentence!r}: moving every unit at a battlefield is not "
                             "modelled yet")
@@ -1013,6 +1039,12 @@ def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...],
     return True
 
 
+def _your_unit(reading: _Reading, phrase: Phrase) -> bool:
+    """"Then move your unit there": the player's own unit chosen before."""
+    mine = reading.last("unit")
+    return phrase.words.lower() == "your unit" and mine is not None and mine.own
+
+
 def _referenced(reading: _Reading, phrase: Phrase) -> Pick | None:
     """The earlier pick "that unit", "that enemy unit", "that Equipment" names."""
     words = phrase.words.lower().split()
@@ -1233,6 +1265,13 @@ _PLACED = re.compile(r"^an? (?:(occupied|open) )?(?:(enemy|friendly) )?battlefie
 
 def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phrase]) -> None:
     """A move's destination: chosen now (355.4), an earlier choice's place, or a base."""
+    there = reading.last("battlefield", "location")
+    if not destinations and there is not None and re.search(r"\bmove [a-z ]+ there\b",
+                                                            sentence.lower()):
+        # "then move your unit there": to the battlefield chosen before (355.4.a: elsewhere)
+        reading.link(unit.name, Link.APART, there.name)
+        reading.do(Deed(unit.name, Action.MOVE, to=there.name))
+        return
     if not destinations:
         where = Pick(reading.named("destination"), "location", target=False,
                      later=unit.later, chooser=unit.chooser)
