@@ -334,6 +334,9 @@ class Pick:
     #: a ``mode`` pick: how many different modes are chosen ("Choose two -": 2); its
     #: value lists them, ``"1+3"``
     modes_chosen: int = 1
+    #: a ``mode`` pick of "Choose one you've not chosen this turn -": no mode the scenario's
+    #: ``modes_used`` lists
+    fresh: bool = False
     #: made only when mode ``in_mode`` (1, 2 ...) is chosen (0: always)
     in_mode: int = 0
     #: moved "here" (the source's battlefield): not already there (355.4.a)

@@ -314,6 +314,9 @@ class ScenarioIn(_Strict):
         "trigger, no otherwise")
     repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
                          "its effect is executed a second time, with choices of its own (820)")
+    modes_used: list[Annotated[int, Field(ge=1, le=LIMIT)]] = Field(
+        default_factory=list, description="the modes of the card (1, 2 ...) chosen before this "
+        "turn, for 'Choose one you've not chosen this turn -'")
     battlefields: list[str]
     battlefield_control: dict[str, Annotated[str, Field(min_length=1)]] = Field(
         default_factory=dict, description="who controls each controlled battlefield: "
@@ -518,6 +521,14 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
             raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
     if raw.repeat and not effect.repeat:
         raise ScenarioError("repeat", f"{effect.name} has no [Repeat]")
+    if raw.modes_used:
+        modes = [p for p in getattr(effect, "picks", ()) if p.kind == "mode" and p.fresh]
+        if not modes:
+            raise ScenarioError("modes_used", f"{effect.name} has no choice of modes not "
+                                "chosen before this turn")
+        if max(raw.modes_used) > modes[0].options:
+            raise ScenarioError("modes_used", f"{effect.name} has {modes[0].options} modes, "
+                                f"not {max(raw.modes_used)}")
     targets = None if raw.targets is None else _targets(raw.targets, effect, board,
                                                         raw.repeat)
     lethal_any = raw.lethal_any
@@ -539,6 +550,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         from_hidden=raw.from_hidden,
         lethal_any=lethal_any,
         repeat=raw.repeat,
+        modes_used=tuple(raw.modes_used),
     )
 
 

@@ -86,6 +86,8 @@ _GISTS = {
                "as it resolves",
     "170.11.a": "an occupied battlefield has a unit present",
     "170.11.c": "an open battlefield is unoccupied and uncontrolled",
+    "355.3": "the modes of a spell or ability with a list of modes are chosen as it is "
+             "finalized, as its text allows",
     "430.1": "channeling takes runes from the top of the player's rune deck: no rune is "
              "chosen",
     "708": "a unit is Mighty as long as its Might is 5 or greater",

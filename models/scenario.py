@@ -78,6 +78,9 @@ class Scenario:
     lethal_any: bool = False
     #: The card's Repeat cost is paid: its effect is executed twice (820).
     repeat: bool = False
+    #: The modes of the card chosen before this turn (1, 2 ...), for "Choose one you've not
+    #: chosen this turn -".
+    modes_used: tuple[int, ...] = ()
 
     @property
     def question(self) -> str:

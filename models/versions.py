@@ -78,6 +78,7 @@ NUMBERS: dict[str, tuple[str | None, str | None]] = {
     "204.3.b": ("742.1.a", None),
     "383.4.b": ("383.4.b", None),
     "430.1": ("430.1", "417.1"),
+    "355.3": ("355.3", None),
     "170.11.a": ("169.10.a", None),
     "170.11.c": ("169.10.c", None),
     "708": ("708", "708"),
@@ -171,6 +172,8 @@ ABSENT.update({
     "instructions is paid (the engine pays it to finalize the ability, as 1.3 and 1.4 say)",
     ("204.3.b", "1.2"): "new in 1.3: 1.2 does not say when a cost within instructions is paid "
     "(the engine pays a spell's on resolution, as 1.3 and 1.4 say)",
+    ("355.3", "1.2"): "new in 1.3: under 1.2 modes are chosen as a spell is played (185.2.b: "
+    "'that player chooses modes'), as 1.3 and 1.4 say",
     ("170.11.a", "1.2"): "new in 1.3: 1.2 does not define an 'occupied' battlefield (read "
     "as one where a unit is, as 1.3 and 1.4 say)",
     ("170.11.c", "1.2"): "new in 1.3: 1.2 does not define an 'open' battlefield (read as one "

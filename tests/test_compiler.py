@@ -1296,3 +1296,36 @@ def test_a_unit_and_a_battlefield_chosen_then_units_there_moved() -> None:
         picks=(("friendly", "a1"), ("battlefield", "north"))))
     done = apply(chosen, next(iter(resolve(chosen))))
     assert done.moved == () and done.dealt == ()
+
+
+def test_a_mode_chosen_before_this_turn_is_not_chosen_again() -> None:
+    """Udyr, Wildman, "Spend my buff: Choose one you've not chosen this turn - Deal 2 to a
+    unit at a battlefield. Stun a unit at a battlefield. Ready me. Give me [Ganking] this
+    turn." (the dump runs its modes together): modes are chosen as the ability is finalized
+    (355.3), here only modes not yet chosen this turn (the scenario's ``modes_used``). Udyr
+    y (north), u1 (north) and u2 (south) are at battlefields, u3 in a base: modes 1 and 2
+    have 3 answers each, 3 and 4 one -> 8; with modes 1 and 3 used: 3 + 1 -> 4, and mode 1
+    fails citing 355.3. A mode numbered 0, or modes used for a card with no such choice,
+    are refused (exit 2, naming the field)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.families.joint import pick_failure
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    udyr = compile_card("Udyr, Wildman", "Spend my buff: Choose one you've not chosen this "
+                        "turn -\n\nDeal 2 to a unit at a battlefield.Stun a unit at a "
+                        "battlefield.Ready me.Give me [Ganking] this turn.")
+    board = Board(("north", "south"), (Unit("y", "A", 3, "north"), Unit("u1", "B", 1, "north"),
+                                       Unit("u2", "B", 1, "south"), Unit("u3", "B", 1, "base")))
+    assert finalize(Scenario("A", udyr, board, source="y")).count() == 8
+    used = Scenario("A", udyr, board, source="y", modes_used=(1, 3))
+    assert sorted(str(a.chosen()) for a in finalize(used)) == [
+        "('2', 'u1')", "('2', 'u2')", "('2', 'y')", "('4',)"]
+    assert isinstance(udyr, JointChoice)
+    failure = pick_failure(used, board, udyr.pick("mode"), "1", "A", False)
+    assert failure is not None and failure.rule == "355.3"
+    for used_modes, says in (([0], "modes_used"), ([1], "no choice of modes")):
+        with pytest.raises(rs.ScenarioError, match=says):
+            rs.parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+                               "battlefields": ["north"], "units": [],
+                               "modes_used": used_modes})

@@ -500,37 +500,57 @@ _STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly
 
 
 #: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
-_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose (one|two) -\s*$", re.IGNORECASE | re.MULTILINE)
+_CHOOSE_ONE = re.compile(r"^(.*?)\bchoose (one|two)( you've not chosen this turn| that hasn't "
+                         r"been chosen this turn| you haven't already chosen)? -\s*$",
+                         re.IGNORECASE | re.MULTILINE)
 
 
-def _mode_lines(text: str) -> tuple[list[str], list[list[str]], int] | None:
-    """For a "Choose one -" (or "Choose two -") card: its sentences before the list, each
-    mode's sentences and how many modes are chosen; ``None`` for any other text (a choice
-    of modes with a condition on them is refused as a choice of modes)."""
+def _mode_lines(text: str) -> tuple[list[str], list[list[str]], int, bool] | None:
+    r"""For a "Choose one -" (or "Choose two -") card: its sentences before the list, each
+    mode's sentences, how many modes are chosen and whether only modes not chosen before
+    this turn may be ("Choose one you've not chosen this turn -"); ``None`` for any other
+    text (a choice of modes with a condition on them is refused as a choice of modes).
+    The modes are listed one a line ("- Draw 1."), or, as a dump may print them, run
+    together after a blank line, each ending where the next begins with no space ("Draw
+    1.Deal 2 to a unit at a battlefield.").
+
+    >>> _mode_lines("Choose one -\n\nDraw 1.Kill a unit. Draw 1.")[1]
+    [['Draw 1.'], ['Kill a unit.', 'Draw 1.']]
+    """
     lines = _REMINDER.sub("", text).split("\n")
     for index, line in enumerate(lines):
         found = _CHOOSE_ONE.match(line.strip())
         if found is None:
             continue
         listed = [ln.strip()[2:] for ln in lines[index + 1:] if ln.strip().startswith("- ")]
+        rest = [ln.strip() for ln in lines[index + 1:] if ln.strip()]
+        if not listed and len(rest) == 1:
+            listed = [mode for mode in re.split(r"(?<=[.!])(?=[A-Z\[])", rest[0]) if mode]
         if len(listed) < 2:
             return None
-        before = "\n".join([*lines[:index], found.group(1).rstrip(" ,")])
+        opening = found.group(1).rstrip(" ,")
+        if _TRIGGERED.match(opening.lower()):
+            opening = ""  # ("When you attach an Equipment to me, choose one": its condition)
+        before = "\n".join([*lines[:index], opening])
         chosen = 2 if found.group(2).lower() == "two" else 1
-        return _sentences(before), [_sentences(mode) for mode in listed], chosen
+        return (_sentences(before), [_sentences(mode) for mode in listed], chosen,
+                bool(found.group(3)))
     return None
 
 
-def _modal(name: str, text: str, before: list[str], modes: list[list[str]], chosen: int
-           ) -> Effect:
-    """A "Choose one -" (two -) card: the modes chosen as it is played, and their picks."""
+def _modal(name: str, text: str, before: list[str], modes: list[list[str]], chosen: int,
+           fresh: bool) -> Effect:
+    """A "Choose one -" (two -) card: the modes chosen as it is played, and their picks;
+    ``fresh``: only modes not chosen before this turn."""
     card = _facts(name, text)
+    if fresh and card.repeat:
+        raise CompileError("a choice of modes not chosen before, repeated: not modelled yet")
     try:
         effect = compile_sequence(
             name, before, hidden=card.hidden, repeat=card.repeat, text=text,
             ignores_deflect=_IGNORES_DEFLECT.search(text.lower()) is not None,
             chooses=lambda sentence: bool(chosen_objects(sentence)), modes=modes,
-            modes_chosen=chosen)
+            modes_chosen=chosen, fresh=fresh)
         _all_read(effect, text)
     except SequenceError as error:
         raise CompileError(f"a choice of modes: {error}", error.words) from None

@@ -148,19 +148,20 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                      repeat: bool = False, ignores_deflect: bool = False, text: str = "",
                      chooses: Callable[[str], bool] | None = None,
                      modes: list[list[str]] | None = None, modes_chosen: int = 1,
-                     delayed: bool = False) -> JointChoice:
+                     fresh: bool = False, delayed: bool = False) -> JointChoice:
     """The joint choice ``sentences`` state (see the module's documentation); a
     :class:`SequenceError` says why when they state none. ``chooses`` says whether a
     sentence chooses objects at all: one that does not, with words outside the grammar,
     is skipped. ``modes``: the sentences of each mode of a "Choose one -" after
     ``sentences``: a ``mode`` pick (chosen as the card is played, no target), and each
-    mode's picks made only when it is chosen."""
+    mode's picks made only when it is chosen; ``fresh``: a mode not chosen before this
+    turn."""
     reading = _Reading(chooses=chooses)
     for sentence in sentences:
         _sentence(reading, sentence)
     if modes:
         reading.picks.append(Pick("mode", "mode", target=False, options=len(modes),
-                                  modes_chosen=modes_chosen))
+                                  modes_chosen=modes_chosen, fresh=fresh))
         for number, mode in enumerate(modes, 1):
             start = len(reading.picks)
             for sentence in mode:

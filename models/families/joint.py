@@ -124,6 +124,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         if value not in _modes(pick):
             return Failure("191.2", f"{value!r} {verb} one of the card's modes "
                            f"(1 to {pick.options})")
+        used = [m for m in value.split("+") if pick.fresh and int(m) in scenario.modes_used]
+        if used and not resolving:
+            return Failure("355.3", f"mode {used[0]} was chosen before this turn: the card "
+                           "chooses one not chosen yet")
         return None
     if pick.kind == "player":
         if resolving:  # a player chosen stays a player of the game (not an object)
