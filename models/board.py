@@ -29,9 +29,11 @@ Untargetable = Literal["enemy", "all"]
 #: Damage prevented from each assignment to a unit (437.5): an amount, or ``"all"``.
 Prevent = int | Literal["all"]
 
-#: The combat keywords a unit may have, as the scenario writes them: Tank (815), Backline
-#: (826), Assault N (807) and Shield N (814).
-KEYWORD = re.compile(r"(?i)\s*(?:(tank|backline)|(assault|shield)(?:\s+(\d{1,9}))?)\s*")
+#: The keywords an object may have, as the scenario writes them: the combat ones, Tank
+#: (815), Backline (826), Assault N (807) and Shield N (814), and those a card may choose by
+#: ("a gear with [Deploy]", "a card with [Hidden]").
+KEYWORD = re.compile(r"(?i)\s*(?:(tank|backline|deploy|hidden|ganking|ambush|accelerate|"
+                     r"temporary)|(assault|shield)(?:\s+(\d{1,9}))?)\s*")
 
 
 @lru_cache(maxsize=1024)
@@ -46,7 +48,8 @@ def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
     match = KEYWORD.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise ScenarioError(where, f"unknown keyword {text!r} (known: Tank, Backline, "
-                            "Assault N, Shield N)")
+                            "Assault N, Shield N, Deploy, Hidden, Ganking, Ambush, "
+                            "Accelerate, Temporary)")
     if match.group(1):
         return match.group(1).capitalize(), 0
     return match.group(2).capitalize(), int(match.group(3) or 1)
@@ -219,6 +222,8 @@ class Piece:
     #: Its Energy and Power costs (a card's, a spell's; none: not stated).
     energy: int | None = None
     power: int | None = None
+    #: Its keywords ("Hidden", "Deploy"), for "a card with [Hidden]".
+    keywords: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does."""
@@ -229,6 +234,8 @@ class Piece:
         if not isinstance(self.id, str) or not self.id:
             raise ScenarioError("objects[].id", f"an object id is a non-empty string, not "
                                 f"{self.id!r}")
+        for text in self.keywords:
+            keyword(text, f"{where}.keywords")
         if self.kind not in PIECE_ZONES:
             raise ScenarioError(f"{where}.kind", f"one of {', '.join(PIECE_ZONES)}, not "
                                 f"{self.kind!r}")

@@ -351,6 +351,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: a keyword its object has: "a card with [Hidden]" (``"Hidden"``), "a gear with
+    #: [Deploy]"
+    keyword: str = ""
     #: at a location other than the ability's source's ("a unit you control at another
     #: location"; each base is its controller's own location, 107.1.b)
     elsewhere: bool = False

@@ -119,6 +119,8 @@ class ObjectIn(_Strict):
                                "card that chooses by cost)")
     power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
                               "that chooses by cost)")
+    keywords: list[str] = Field(default_factory=list, description="its keywords, for a card "
+                                "that chooses by one ('a card with [Hidden]')")
 
 
 class UnitIn(_Strict):
@@ -685,7 +687,8 @@ def _board(raw: ScenarioIn) -> Board:
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
     pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags), o.exhausted,
-                         o.type, o.might, o.energy, o.power) for o in raw.objects)
+                         o.type, o.might, o.energy, o.power, tuple(o.keywords))
+                   for o in raw.objects)
     return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
                  tuple(raw.battlefield_control.items()), pieces)
 

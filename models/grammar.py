@@ -133,7 +133,8 @@ FUNCTION_WORDS = frozenset({
     "reduced", "reducing", "bonus", "win", "game", "own", "rest", "leaves", "board",
     "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
     "following", "text", "effect", "long", "ends", "tie", "you've", "addition",
-    "keywords", "keyword",
+    "keywords", "keyword", "hidden", "deploy", "ganking", "ambush", "accelerate", "tank",
+    "backline",
 })
 
 _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")

@@ -1845,7 +1845,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
-                    "might_at_least", "tags_any", "occupancy", "elsewhere")
+                    "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2152,7 +2152,7 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_occupancy_ok(doc, pick, value)
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
             and data_weaker_than_source_ok(doc, pick, value)
-            and data_elsewhere_ok(doc, pick, value))
+            and data_elsewhere_ok(doc, pick, value) and data_keyword_ok(doc, pick, value))
 
 
 def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
@@ -2278,6 +2278,18 @@ def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return True
     mine, source = _data_unit_might(doc, value), _data_unit_might(doc, doc.get("source"))
     return mine is not None and source is not None and mine < source
+
+
+def data_keyword_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.9.b "a card with [Hidden]", "a gear with [Deploy]": one of the entry's
+    ``keywords`` is that keyword (any case, with or without a value)."""
+    if not pick["keyword"]:
+        return True
+    if pick["kind"] in DATA_PLACES or pick["kind"] == "player":
+        return False
+    entry = _data_entry(doc, pick["kind"], value)
+    return entry is not None and any(
+        str(k).split()[0].lower() == pick["keyword"].lower() for k in entry.get("keywords") or [])
 
 
 def data_elsewhere_ok(doc: Doc, pick: DataPick, value: str) -> bool:

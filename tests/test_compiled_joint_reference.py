@@ -226,6 +226,8 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
             entry["buffed"] = True
         if choose(range(3)) == 2:
             entry["moved"] = True
+        if choose(range(3)) == 2:
+            entry["keywords"] = choose((["Deploy"], ["Tank", "Hidden"], ["assault 2"]))
         entry["energy"], entry["power"] = choose((2, 0, 4, 5)), choose((1, 0, 2))
         if entry["location"] in ("north", "south") and choose(range(3)) == 2:
             entry["combat"] = choose(("attacking", "defending"))
@@ -253,6 +255,8 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
                 thing["might"] = choose((2, 0, 5))
         if choose(range(5)) == 4:
             thing["tags"] = choose((["Order"], ["Poro"]))
+        if kind == "card" and choose(range(3)) == 2:
+            thing["keywords"] = choose((["Hidden"], ["Deploy", "Ganking"]))
         thing["energy"], thing["power"] = choose((3, 0, 5, 4)), choose((0, 1, 2))
         objects.append(thing)
     doc: Doc = {"format": 1, "controller": "A", "card": name,
@@ -362,6 +366,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         power_at_most=choose((None, None, 1)) if kind in COSTED else None,
         weaker_than_source=kind == "unit" and choose(range(6)) == 5,
         elsewhere=kind in ON_BOARD and choose(range(6)) == 5,
+        keyword=choose(("", "", "", "Deploy", "Hidden")) if kind in (*ON_BOARD, "card") else "",
         might_at_least=choose((None, None, None, 2, 3)) if kind == "unit" else None,
         tags_any=choose(((), (), (), ("Order", "Mech"), ("Mech", "Poro")))
         if kind not in (*PLACES, "player") else (),

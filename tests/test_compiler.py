@@ -1329,3 +1329,37 @@ def test_a_mode_chosen_before_this_turn_is_not_chosen_again() -> None:
             rs.parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
                                "battlefields": ["north"], "units": [],
                                "modes_used": used_modes})
+
+
+def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
+    """Guerilla Warfare, "Return up to two cards with [Hidden] from your trash to your
+    hand.": cards of A's trash with the keyword Hidden, targets (a trash is public,
+    355.10.a.1), zero to two (355.13): h1, h2 (not p1, without it, nor B's h3) -> none, h1,
+    h2, both -> 4. Command: Attack, mode 1, "Move a friendly gear with [Deploy] to a
+    battlefield.": g1 (Deploy, north) to south -> 1 (g2 has no Deploy). Disposal Order,
+    mode 1, "Choose up to 3 cards from opponents' trashes.": B's h3 only, or none -> 2."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    trash = (Piece("h1", "card", "A", "trash", keywords=("Hidden",)),
+             Piece("h2", "card", "A", "trash", keywords=("Hidden", "Ganking")),
+             Piece("p1", "card", "A", "trash"), Piece("h3", "card", "B", "trash",
+                                                      keywords=("Hidden",)))
+    gear = (Unit("g1", "A", 0, "north", type="gear", keywords=("Deploy",)),
+            Unit("g2", "A", 0, "north", type="gear"))
+    board = Board(("north", "south"), gear, objects=trash)
+    warfare = compile_card("Guerilla Warfare", "Return up to two cards with [Hidden] from "
+                           "your trash to your hand. You can hide cards ignoring costs this "
+                           "turn.")
+    assert finalize(Scenario("A", warfare, board)).count() == 4
+    attack = compile_card("Command: Attack", "Choose one \u2014\n- Move a friendly gear with "
+                          "[Deploy] to a battlefield.\n- Look at the top 5 cards of your Main "
+                          "Deck. You may reveal a gear from among them and draw it. Recycle "
+                          "the rest.")
+    assert [a.chosen() for a in finalize(Scenario("A", attack, board))
+            if a.chosen()[0] == "1"] == [("1", "g1", "south")]
+    disposal = compile_card("Disposal Order", "Choose one -\n\nChoose up to 3 cards from "
+                            "opponents' trashes. Their owners recycle them.Draw 1.")
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", disposal, board))
+                  if a.chosen()[0] == "1") == ["('1', 'h3')", "('1',)"]

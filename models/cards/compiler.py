@@ -501,7 +501,7 @@ _STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly
 
 #: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
 _CHOOSE_ONE = re.compile(r"^(.*?)\bchoose (one|two)( you've not chosen this turn| that hasn't "
-                         r"been chosen this turn| you haven't already chosen)? -\s*$",
+                         r"been chosen this turn| you haven't already chosen)? [-\u2014\u2013]\s*$",
                          re.IGNORECASE | re.MULTILINE)
 
 
@@ -636,6 +636,9 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    # "a card with [Hidden]": a keyword the chosen object has, as its word
+    bare = re.sub(r"\bwith \[(Hidden|Deploy|Ganking|Ambush|Accelerate|Temporary|Tank|"
+                  r"Backline)\]", lambda m: f"with {m.group(1).lower()}", bare)
     # "When one or more friendly units attack here, give one of them ...": one of the units
     # attacking there now
     bare = _ONE_OF_THEM.sub(lambda m: f"{m.group(1)}, {m.group(4)} a {m.group(2) or ''}unit "

@@ -592,8 +592,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
 
 #: "a unit from your trash", "a card from any trash" (the zone phrase the grammar may not
 #: make): whose trash.
-_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)? (?:from|in) "
-                         r"(your|a|an|any|their|its) trash")
+_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)?(?: with [a-z]+)? (?:from|in) "
+                         r"(your|a|an|any|their|its|opponents') trash(?:es)?\b")
 
 
 def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
@@ -649,9 +649,10 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     costs = _COSTS.match(after)  # "a gear with energy cost 4 or less" (the compiler's words)
     weaker = _WEAKER.match(after)  # "an enemy unit here with less Might than me / it"
     moved = _MOVED.match(after)  # "an enemy unit that moved this turn"
+    keyed = _KEYED.match(after)  # "a friendly gear with [Deploy]"
     clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else
                       after[weaker.end():] if weaker else after[moved.end():] if moved
-                      else after)[0]
+                      else after[keyed.end():] if keyed else after)[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
@@ -729,7 +730,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         occupied=kind == "battlefield" and re.match(r"\s+where you have units", after) is not None,
         state=states[0] if states else "", own=yours,
         might_at_most=int(cap.group(1)) if cap else None, also=also,
-        might_at_least=MIGHTY if "mighty" in qualifiers else None)
+        might_at_least=MIGHTY if "mighty" in qualifiers else None,
+        keyword=keyed.group(1).capitalize() if keyed else "")
     pick = _with_costs(pick, costs)
     stronger = None
     if weaker is not None and weaker.group(1) == "me":
@@ -751,6 +753,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     return pick
 
 
+#: "A card with [Hidden]", "a gear with [Deploy]" (the compiler's words): its keyword.
+_KEYED = re.compile(r"\s+with (hidden|deploy|ganking|ambush|accelerate|temporary|tank|"
+                    r"backline)\b")
 #: "An enemy unit that moved this turn": a unit whose ``moved`` flag is set.
 _MOVED = re.compile(r"\s+that moved this turn\b")
 
@@ -872,7 +877,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     words = phrase.words.lower() if phrase is not None else "a card"
     _how_many(sentence, phrase)  # (refuses a count it can't read)
     if where not in (*_ZONES, "revealed") or owner not in (
-            "your", "an", "a", "any", "their", "its", "trashes"):
+            "your", "an", "a", "any", "their", "its", "trashes", "opponents'"):
         raise SequenceError(f"{sentence!r}: the zone {where!r} is not modelled yet")
     # "their hand", "their trash" after "choose an opponent": that player's
     player = reading.last("player") if owner == "their" else None
@@ -883,6 +888,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     if [q for q in qualifiers if q in UNTRACKED or q in ("enemy", "friendly")]:
         raise SequenceError(f"{words!r}: the filter on the card is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower() if phrase else ""
+    keyed = _KEYED.match(after)  # "up to two cards with [Hidden] from your trash"
+    if keyed:
+        after = after[keyed.end():]
     where_said = re.match(r"\s+(?:from|in) [a-z' ]+?(?= with\b)", after)
     costs = _COSTS.match(after[where_said.end():] if where_said else after)
     rest = after[(where_said.end() if where_said else 0) + (costs.end() if costs else 0):]
@@ -897,7 +905,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     public = _ZONES.get(where, False)
     pick = Pick(
         name=reading.named("card"), kind="card", own=owner == "your",
-        among=Relation.FRIENDLY if owner in ("your",) else Relation.ANY,
+        among=Relation.FRIENDLY if owner in ("your",) else Relation.ENEMY
+        if owner == "opponents'" else Relation.ANY,
         optional=words.startswith("up to") or (now and "you may" in sentence.lower())
         or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not now,
@@ -912,6 +921,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         card_type=kind if kind in ("unit", "gear", "spell") else "")
     if non_unit:
         pick = replace(pick, card_type="gear", also="spell")
+    if keyed:
+        pick = replace(pick, keyword=keyed.group(1).capitalize())
     pick = _with_costs(pick, costs)
     reading.picks.append(pick)
     if player is not None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
-from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit
+from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
 from riftsolve.models.effects import (
     MIGHTY,
     Action,
@@ -177,6 +177,8 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         if source is None or not source.on_board or unit.place == source.place:
             return Failure(rule, f"{value} {verb} at another location than the source "
                            f"({unit.place})")
+    if pick.keyword and not unit.has(pick.keyword):
+        return Failure(rule, f"{value} {verb} with [{pick.keyword}]")
     states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
               "buffed" if unit.buffed else "", "moved" if unit.moved else "", unit.combat}
     trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
@@ -248,6 +250,8 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
                        f"{piece.controller})")
     if pick.types and piece.type not in pick.types:
         return Failure(rule, f"{value} {verb} a {pick.card_type} card")
+    if pick.keyword and not any(keyword(k)[0] == pick.keyword for k in piece.keywords):
+        return Failure(rule, f"{value} {verb} with [{pick.keyword}]")
     return _trait_failure(pick, value, piece.tags,
                           {"exhausted" if piece.exhausted else "ready"}, verb, rule) or \
         _cost_failure(pick, value, piece.energy, piece.power, f"objects[{value}]", verb, rule)
