@@ -86,6 +86,8 @@ _SEGMENT_ROLES = {
 
 #: "Channel 1 rune exhausted": the runes channelled are the deck's top ones (430.1).
 _CHANNELLED = re.compile(r"(?i)\bchannels?\s+$")
+#: "Reveal the top 5 cards of your Main Deck": the deck's top cards, by position.
+_TOP_OF = re.compile(r"(?i)\bthe top\s+$")
 
 
 def classify(text: str) -> Classification:
@@ -107,6 +109,9 @@ def classify_instruction(instruction: Instruction) -> Classification:
             if _CHANNELLED.search(instruction.text[:phrase.start]):
                 role, rule_no, why = (Role.AUTOMATIC, "430.1",
                                       "the top runes of the rune deck: none is chosen")
+            elif _TOP_OF.search(instruction.text[:phrase.start]):
+                role, rule_no, why = (Role.AUTOMATIC, "355.10.d",
+                                      "the top cards of a deck: selected, none is chosen")
 
             chosen_destination = (phrase.relation == "destination" and role is Role.RESTRICTION
                                    and phrase.determiner in CHOOSING)

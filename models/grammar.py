@@ -417,8 +417,8 @@ def _relation(words: list[str], start: int, verb_at: int, verb: str | None) -> s
     before = words[start - 1] if start > 0 else ""
     if _CONDITION.search(" ".join(words[max(0, start - 5):start])):
         return "condition"
-    if before in {"becomes", "become"}:
-        return "description"
+    if before in {"becomes", "become", "is", "it's", "was", "are"}:
+        return "description"  # ("it becomes a unit", "if it is a unit")
     if start < verb_at:
         return "subject"
     if before in {"at", "in", "on"}:

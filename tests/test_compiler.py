@@ -1335,7 +1335,7 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
     """Guerilla Warfare, "Return up to two cards with [Hidden] from your trash to your
     hand.": cards of A's trash with the keyword Hidden, targets (a trash is public,
     355.10.a.1), zero to two (355.13): h1, h2 (not p1, without it, nor B's h3) -> none, h1,
-    h2, both -> 4. Command: Attack, mode 1, "Move a friendly gear with [Deploy] to a
+    h2, both -> 4; the card names [Hidden], it does not have it. Command: Attack, mode 1, "Move a friendly gear with [Deploy] to a
     battlefield.": g1 (Deploy, north) to south -> 1 (g2 has no Deploy). Disposal Order,
     mode 1, "Choose up to 3 cards from opponents' trashes.": B's h3 only, or none -> 2."""
     from riftsolve.models.board import Board, Piece, Unit
@@ -1352,7 +1352,7 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
     warfare = compile_card("Guerilla Warfare", "Return up to two cards with [Hidden] from "
                            "your trash to your hand. You can hide cards ignoring costs this "
                            "turn.")
-    assert finalize(Scenario("A", warfare, board)).count() == 4
+    assert finalize(Scenario("A", warfare, board)).count() == 4 and not warfare.hidden
     attack = compile_card("Command: Attack", "Choose one \u2014\n- Move a friendly gear with "
                           "[Deploy] to a battlefield.\n- Look at the top 5 cards of your Main "
                           "Deck. You may reveal a gear from among them and draw it. Recycle "
@@ -1363,3 +1363,39 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
                             "opponents' trashes. Their owners recycle them.Draw 1.")
     assert sorted(str(a.chosen()) for a in finalize(Scenario("A", disposal, board))
                   if a.chosen()[0] == "1") == ["('1', 'h3')", "('1',)"]
+
+
+def test_a_levelled_spell_a_later_permission_and_the_top_cards_of_a_deck() -> None:
+    """Skyward Strike, "Move an enemy unit. [Level 6][>] [Stun] an enemy unit.": one effect
+    without the level (move an enemy unit: b1 or b2, each to one of 2 other locations -> 4
+    with a destination), one at Level 6 with the stun's own target too (b1 or b2 again,
+    the same unit allowed: 4 x 2 = 8). Jayce, "you may kill a friendly gear. If you do, you
+    may play a gear ... from hand this turn": the play is a permission for later, no
+    choice now: no gear or g1 -> 2. Teemo, "choose an enemy unit here and reveal the top 5
+    cards of your Main Deck": the top cards are selected, not chosen (355.10.d): b1 (here)
+    only -> 1."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.cards.compiler import compile_abilities
+    from riftsolve.models.classify import classify
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north", "south"), (
+        Unit("t", "A", 1, "north"), Unit("g1", "A", 0, "north", type="gear"),
+        Unit("b1", "B", 2, "north"), Unit("b2", "B", 2, "base")))
+    strike, levelled = compile_abilities(
+        "Skyward Strike", "Move an enemy unit.\n[Level 6][>] [Stun] an enemy unit. (While "
+        "you have 6+ XP, get the effect.)")
+    assert (strike.name, levelled.name) == ("Skyward Strike", "Skyward Strike, Level 6")
+    assert finalize(Scenario("A", strike, board)).count() == 4
+    assert finalize(Scenario("A", levelled, board)).count() == 8
+    jayce = compile_card("Jayce", "When you play me, you may kill a friendly gear. If you do, "
+                         "you may play a gear with Energy cost no more than :rb_energy_7: "
+                         "from hand this turn, ignoring its Energy cost.")
+    assert finalize(Scenario("A", jayce, board)).count() == 2
+    teemo = compile_card("Teemo", "When I defend, choose an enemy unit here and reveal the "
+                         "top 5 cards of your Main Deck. Deal 1 to that unit for each card "
+                         "with [Hidden] revealed this way, then recycle the revealed cards.")
+    assert [a.chosen() for a in finalize(Scenario("A", teemo, board, source="t"))] == [
+        ("b1",)]
+    assert classify("Reveal the top 5 cards of your Main Deck.").targets == []

@@ -132,7 +132,8 @@ _IGNORES_DEFLECT = re.compile(r"ignore \[deflect\] while paying this spell's cos
 _EACH_CAP = re.compile(r"(?:each )?with (\d+) might or less")
 _CAP = re.compile(r"total might (?:of )?(\d+) or less")
 _DEAL = re.compile(r"\bdeals? (\d+)(?: damage)? to\b")
-_KEYWORD = re.compile(r"\[([A-Za-z]+)(?: [^\]]*)?\]")
+#: A keyword the card has (not one it names: "a card with [Hidden]").
+_KEYWORD = re.compile(r"(?<!with )\[([A-Za-z]+)(?: [^\]]*)?\]")
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 
 
@@ -142,11 +143,11 @@ def _read_now(sentences: list[str]) -> list[str]:
     finalized (355.5.b), not now; a card whose only choices are its own phase trigger's
     ("At the end of your turn, ready 2 runes") is that trigger's question."""
     now = [s for s in sentences if not _DELAYED.search(s.lower())]
-    if any(chosen_objects(s) for s in now):
+    if chosen_objects(" ".join(now)):  # (together: "You may banish one" of the cards looked at)
         return now
     own = [s for s in sentences if not _DELAYED.search(s.lower())
            or (_DELAYED.match(s.lower()) and s.lower().startswith("at "))]
-    if any(chosen_objects(s) for s in own):
+    if chosen_objects(" ".join(own)):
         return own
     # a card whose only choices are a delayed trigger's it creates ("When you conquer here,
     # ready up to 2 runes at the end of this turn"): that trigger's question, when it is
@@ -190,6 +191,7 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     ['card']
     """
     found: list[str] = []
+    looked = False
     for line in text.split("\n"):  # "[Equip] - Kill a friendly unit": its cost chooses
         keyword = _KEYWORD_ABILITY.match(_REMINDER.sub("", line)) or _KEYWORD_EITHER.match(
             _REMINDER.sub("", line))
@@ -207,6 +209,12 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             kinds = [*kinds, "unit"]  # "spend a buff": a buffed unit's (702.2.b.2)
         if tokens_placed(sentence) and "location" not in kinds:
             kinds = [*kinds, "location"]  # a unit token played: where to (355.2.a)
+        low = sentence.lower()
+        if re.search(r"\bthe top \w+ cards\b", low):
+            looked = True
+        if looked and re.search(r"\b(?:banish|choose|pick|put) one\b(?! of)", low) and \
+                "card" not in kinds:
+            kinds = [*kinds, "card"]  # "You may banish one": of the cards looked at
         found += [kind for kind in kinds if kind not in found]
     return found
 
@@ -456,6 +464,13 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
     ...     "cost, kill a gear.")]
     ['Zaun Punk, ability 1', 'Zaun Punk, ability 2']
     """
+    gated = _gated_spell(text)
+    if gated is not None:
+        # "Move an enemy unit. [Level 6][>] Stun an enemy unit.": the card's instructions,
+        # more of them at that level: one question without, one with (the scenario's card
+        # says which the player has)
+        base, gate, more = gated
+        return (compile_card(name, base), compile_card(f"{name}, {gate}", f"{base}\n{more}"))
     try:
         texts = ability_texts(text)
     except GrammarError as error:
@@ -497,6 +512,31 @@ _ACTIVATED = re.compile(r"(?:\]|:rb_[a-z0-9_]+:|\d)\s*:(?!rb_)\s")
 _STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly units "
                      r"(?:have|can)|this costs|you may play me|if (?:you|i|an opponent)"
                      r"\b[^,]*, (?:i|this|you may play me)\b)")
+
+
+def _gated_spell(text: str) -> tuple[str, str, str] | None:
+    r"""A card whose own instructions go on at a [Level] or while [Empowered] ("[Level 6][>]
+    Stun an enemy unit."), with no other gated line: its text without that line, the gate
+    ("Level 6") and the instructions it adds; ``None`` for any other card.
+
+    >>> _gated_spell("Move an enemy unit.\n[Level 6][>] [Stun] an enemy unit. (While you "
+    ...              "have 6+ XP, get the effect.)")
+    ('Move an enemy unit.', 'Level 6', '[Stun] an enemy unit.')
+    """
+    lines = text.split("\n")
+    gated = [i for i, line in enumerate(lines) if _GATED.match(_REMINDER.sub("", line))]
+    if len(gated) != 1:
+        return None
+    line = _REMINDER.sub("", lines[gated[0]]).strip()
+    found = re.match(r"^\[(Level \d+|Empowered)\]\s*\[>\]\s*(.+)$", line, re.IGNORECASE)
+    if found is None or _TRIGGERED.match(found.group(2).lower()) or _ACTIVATED.search(
+            found.group(2)) or not chosen_objects(found.group(2)):
+        return None
+    base = "\n".join(ln for i, ln in enumerate(lines) if i != gated[0])
+    if not chosen_objects(base) or any(_TRIGGERED.match(" ".join(ln.split()).lower())
+                                       or _ACTIVATED.search(ln) for ln in base.split("\n")):
+        return None
+    return base, found.group(1), found.group(2).strip()
 
 
 #: "Choose one -" on a line of its own (after what comes first: a trigger, keywords).
@@ -668,6 +708,10 @@ def _sentences(text: str) -> list[str]:
                               flags=re.IGNORECASE)
             # "... until you choose another gear with me": how long it lasts, no choice
             sentence = _UNTIL.sub("", sentence)
+            # "If you do, you may play a gear ... from hand this turn": a permission for
+            # later, nothing chosen as the ability resolves
+            if _PERMISSION.match(sentence):
+                continue
             if sentence:
                 found.append(sentence)
     return found
@@ -679,6 +723,9 @@ _ONE_OF_THEM = re.compile(r"(\b(?:When|Whenever) one or more (friendly |enemy )?
 #: An optional additional cost a card adds to the spells (units ...) its controller plays.
 _COST_TO_PLAY = re.compile(r"\bAs an additional cost to play an? (spell|unit|gear|card), you "
                            r"may ([^.]+?) to reduce the cost of that \1 by[^.]*\.")
+#: A permission to play a card later this turn.
+_PERMISSION = re.compile(r"^(?:if you do, )?you may play an? [^.]* this turn\b[^.]*\.$",
+                         re.IGNORECASE)
 #: A duration at the end of a sentence ("until you choose another gear with me").
 _UNTIL = re.compile(r",?\s+until (?:you|the|end|your|it|they)\b[^.]*(?=\.$)", re.IGNORECASE)
 #: A unit's tag as a card names it ("a Bird, Cat, Dog, or Poro").
@@ -811,6 +858,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
                            "units on the board: not modelled yet")
     zoned = [p for p in segment.phrases if p.relation == "zone"]
+    if re.search(r"\bfrom among (?:them|those cards)\b", lowered):
+        raise CompileError(f"{sentence!r}: picks cards looked at, not units on the board")
     if zoned:
         raise CompileError(f"{sentence!r}: chooses a card in {zoned[0].words!r}, not a unit "
                            "on the board")
