@@ -1336,8 +1336,9 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
     hand.": cards of A's trash with the keyword Hidden, targets (a trash is public,
     355.10.a.1), zero to two (355.13): h1, h2 (not p1, without it, nor B's h3) -> none, h1,
     h2, both -> 4; the card names [Hidden], it does not have it. Command: Attack, mode 1,
-    "Move a friendly gear with [Deploy] to a battlefield.": g1 (Deploy, north) to south -> 1 (g2 has no Deploy). Disposal Order,
-    mode 1, "Choose up to 3 cards from opponents' trashes.": B's h3 only, or none -> 2."""
+    "Move a friendly gear with [Deploy] to a battlefield.": g1 (Deploy, north) to south ->
+    1 (g2 has no Deploy). Disposal Order, mode 1, "Choose up to 3 cards from opponents'
+    trashes.": B's h3 only, or none -> 2."""
     from riftsolve.models.board import Board, Piece, Unit
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver import finalize
