@@ -360,6 +360,8 @@ class Pick:
     #: a battlefield ``"occupied"`` (a unit is there, 170.11.a) or ``"open"`` (no unit is
     #: there and no player controls it, 170.11.c)
     occupancy: str = ""
+    #: none of these tags ("a non-Dragon unit")
+    tags_none: tuple[str, ...] = ()
     #: one of these tags at least ("a Bird, Cat, Dog, or Poro"), besides every one of
     #: ``tags``
     tags_any: tuple[str, ...] = ()

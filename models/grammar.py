@@ -103,7 +103,8 @@ VERBS = {
     "recalls": "recall", "prevent": "prevent", "prevents": "prevent", "double": "double",
     "doubles": "double", "defend": "defend", "defends": "defend", "enter": "enter",
     "enters": "enter", "reveal": "reveal", "reveals": "reveal", "died": "die",
-    "moved": "move", "increase": "increase",
+    "moved": "move", "increase": "increase", "empower": "empower",
+    "disempower": "disempower",
 }
 #: Other words the grammar reads.
 FUNCTION_WORDS = frozenset({
@@ -129,7 +130,7 @@ FUNCTION_WORDS = frozenset({
     "whose", "played", "i'm", "exactly", "showdown", "top", "bottom",
     # words of clauses that choose nothing (phases, looking, tokens' names, costs' words)
     "main", "look", "looks", "face", "down", "gold", "use", "hide", "point", "points",
-    "name", "copy", "empower", "disempower", "spent", "channels", "put", "reduce",
+    "name", "copy", "spent", "channels", "put", "reduce",
     "reduced", "reducing", "bonus", "win", "game", "own", "rest", "leaves", "board",
     "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
     "following", "text", "effect", "long", "ends", "tie", "you've", "addition",

@@ -1845,7 +1845,8 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "might_at_most", "target", "later", "chooser", "exhausts", "occupied",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
-                    "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword")
+                    "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword",
+                    "tags_none")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -1865,6 +1866,7 @@ def _data_picks(effect: Any) -> list[DataPick]:
             fields[key] = str(fields[key])
         fields["tags"] = [str(tag) for tag in fields["tags"]]
         fields["tags_any"] = [str(tag) for tag in fields["tags_any"]]
+        fields["tags_none"] = [str(tag) for tag in fields["tags_none"]]
         picks.append(fields)
     return picks
 
@@ -2042,8 +2044,9 @@ def data_reach_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 
 def data_tags_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b: a tag in the description ("an Equipment") is a restriction: every tag needed;
-    "a Bird, Cat, Dog, or Poro": one of them at least. A place or a player has no tags."""
-    if not pick["tags"] and not pick["tags_any"]:
+    "a Bird, Cat, Dog, or Poro": one of them at least; "a non-Dragon unit": not that one.
+    A place or a player has no tags."""
+    if not pick["tags"] and not pick["tags_any"] and not pick["tags_none"]:
         return True
     if pick["kind"] in DATA_PLACES or pick["kind"] == "player":
         return False
@@ -2052,7 +2055,8 @@ def data_tags_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return False
     has = entry.get("tags") or []
     return all(t in has for t in pick["tags"]) and (
-        not pick["tags_any"] or any(t in has for t in pick["tags_any"]))
+        not pick["tags_any"] or any(t in has for t in pick["tags_any"])) and not any(
+        t in has for t in pick["tags_none"])
 
 
 def data_not_the_source(doc: Doc, pick: DataPick, value: str) -> bool:

@@ -370,6 +370,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         might_at_least=choose((None, None, None, 2, 3)) if kind == "unit" else None,
         tags_any=choose(((), (), (), ("Order", "Mech"), ("Mech", "Poro")))
         if kind not in (*PLACES, "player") else (),
+        tags_none=choose(((), (), (), ("Poro",))) if kind not in (*PLACES, "player") else (),
         own=kind in (*ON_BOARD, "battlefield") and choose(range(5)) == 4)
 
 

@@ -1400,3 +1400,45 @@ def test_a_levelled_spell_a_later_permission_and_the_top_cards_of_a_deck() -> No
     assert [a.chosen() for a in finalize(Scenario("A", teemo, board, source="t"))] == [
         ("b1",)]
     assert classify("Reveal the top 5 cards of your Main Deck.").targets == []
+
+
+def test_a_non_tag_unit_an_optional_cost_of_three_and_new_verbs() -> None:
+    """Ocean Drake, "You may play me to an open battlefield. When you play me, you may
+    return a non-Dragon unit to its owner's hand.": where the card is played is not its
+    effect's choice; the trigger's unit has no Dragon tag, the "you may" decided now
+    (383.3.a): none, o, u1 or b1 (not d1 nor b2, Dragons) -> 4. Bottled Constellation,
+    "you may kill 3 other friendly units and/or gear to score 1 point": the cost at the
+    start of the effect is the base cost (383.3.b), all three or none, never the source:
+    of u1, o, g1 (A's, not the source s) one set, or none -> 2. Hextech Formula,
+    "Empower another gear.": g1 or g2, not the source s -> 2. Dominus, "double a unit's
+    Might and give it \"...: Ready me.\"": the granted ability chooses nothing: any of the
+    5 units -> 5. "You may disempower something you control" is refused."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.cards.compiler import compile_abilities
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north",), (
+        Unit("o", "A", 3, "north"), Unit("u1", "A", 1, "north"),
+        Unit("d1", "B", 4, "north", tags=("Dragon",)), Unit("b1", "B", 1, "north"),
+        Unit("b2", "B", 1, "north", tags=("Dragon", "Bird")),
+        Unit("s", "A", 0, "north", type="gear"), Unit("g1", "A", 0, "north", type="gear"),
+        Unit("g2", "B", 0, "north", type="gear")))
+    (drake,) = compile_abilities("Ocean Drake", "You may play me to an open battlefield.\nWhen "
+                                 "you play me, you may return a non-Dragon unit to its "
+                                 "owner's hand.")
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", drake, board))) == [
+        "('b1',)", "('o',)", "('u1',)", "()"]
+    bottled = compile_card("Bottled Constellation", "At the start of your Main Phase, you may "
+                           "kill 3 other friendly units and/or gear to score 1 point.")
+    assert sorted(tuple(v for v in a.chosen() if v) for a in finalize(
+        Scenario("A", bottled, board, source="s"))) == [(), ("g1", "o", "u1")]
+    formula = compile_card("Hextech Formula", "This enters exhausted.\n:rb_exhaust:: Empower "
+                           "another gear. (It becomes Empowered if it's not already.)")
+    assert finalize(Scenario("A", formula, board, source="s")).count() == 2
+    dominus = compile_card("Dominus", "This turn, double a unit's Might and give it "
+                           "\":rb_rune_rainbow::rb_rune_rainbow:: Ready me.\"")
+    assert finalize(Scenario("A", dominus, board)).count() == 5
+    with pytest.raises(CompileError, match="something you control"):
+        compile_card("Profiteer", "When you play me, you may disempower something you control "
+                     "to empower a legend, unit, or gear.")

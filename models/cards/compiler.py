@@ -303,7 +303,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"not one instruction's|chooses a card in|picks cards|"
                               r"how much damage|"
                               r"the filter '(?:exhausted|ready|stunned|attacking|defending|"
-                              r"buffed|mighty)'|"
+                              r"buffed|mighty|non-dragon)'|"
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with less might than (?:me|it)'|"
                               r"an optional action|one of several tags|a unit's state")
@@ -314,6 +314,9 @@ def _compile(name: str, text: str) -> Effect:
     choice (a split or a group), else several choices one after another (a joint
     choice, :mod:`riftsolve.models.cards.sequence`)."""
     _one_ability(text)
+    if re.search(r"(?i)\bsomething (?:you|they) controls?\b", text):
+        raise CompileError("'something you control' (an object of any kind) is not modelled "
+                           "yet")
     played = _PLAYED_TO.search(_REMINDER.sub("", text))
     if played:  # (Stalking Wolf: "kill a Poro you control. You may play me to its battlefield")
         raise CompileError(f"{played.group(0)!r}: where the card itself is played, a choice "
@@ -613,7 +616,8 @@ def _single(name: str, text: str) -> Effect:
     if modes:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
     # a delayed trigger's choices are made when it is finalized (355.5.b), not now
-    sentences = _read_now(_sentences(text))
+    # (a static ability, "You may play me to an open battlefield", chooses nothing)
+    sentences = [s for s in _read_now(_sentences(text)) if not _STATIC.match(s.lower())]
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
               and ([k for k in chosen_objects(s) if k not in ("unit", "gear")]
@@ -676,6 +680,8 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    # "and give it ":rb_rune_rainbow:: Ready me."": an ability granted, nothing chosen now
+    bare = re.sub(r"\s+and give (?:it|them|me) \"[^\"]*\"", "", bare)
     # "a card with [Hidden]": a keyword the chosen object has, as its word
     bare = re.sub(r"\bwith \[(Hidden|Deploy|Ganking|Ambush|Accelerate|Temporary|Tank|"
                   r"Backline)\]", lambda m: f"with {m.group(1).lower()}", bare)

@@ -39,6 +39,7 @@ from riftsolve.models.effects import (
 )
 from riftsolve.models.grammar import (
     KINDS,
+    TAGS,
     GrammarError,
     Instruction,
     Mode,
@@ -447,7 +448,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
         verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
     counted = _COUNTED.search(low)
-    if mode is Mode.ADDITIONAL_COST and counted:
+    if mode is Mode.ADDITIONAL_COST and counted and verb in (counted.group(1), "play"):
         # cards discarded or recycled to pay: chosen as the cost is paid (355.10.c)
         _counted(reading, sentence, mode, counted)
         return
@@ -641,7 +642,7 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     _how_many(sentence, phrase)  # (refuses a count it can't read)
     qualifiers = [q.lower() for q in phrase.qualifiers]
     untracked = [q for q in qualifiers if q in UNTRACKED and not (
-        q == "mighty" and kind == "unit")]  # ("a [Mighty] unit": its Might, 708)
+        q == "mighty" and kind == "unit") and q != "non-dragon"]  # ("mighty": Might, 708)
     if untracked:
         raise SequenceError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
                             "(the scenario format does not state it)", tuple(untracked))
@@ -671,6 +672,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
             set(states) - {"exhausted", "ready"} and kind != "unit"):
         raise SequenceError(f"{sentence!r}: {phrase.words!r}: the states "
                             f"{', '.join(states)} together are not modelled yet")
+    if re.match(r",\s+(?:units?|gears?|legends?|runes?|cards?|spells?)\b,", after):
+        raise SequenceError(f"{sentence!r}: a choice of {phrase.words!r} or several other kinds "
+                            "of object is not modelled yet")
     either = _EITHER.match(after)
     also = _also(kind, either)
     if either and not also:
@@ -723,7 +727,10 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
             q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same", "mighty",
                                                               *_STATES)
-            and not is_tag_choice(q)), tags_any=_tags_any(qualifiers),
+            and not is_tag_choice(q) and not q.startswith("non-")),
+        tags_any=_tags_any(qualifiers),
+        tags_none=tuple(q[4:].capitalize() for q in qualifiers if q.startswith("non-")
+                        and q[4:] in TAGS),
         other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
         exhausts=exhausts,
@@ -1210,7 +1217,7 @@ def _label(sentence: str, verb: str) -> str:
 
 #: What a cost does to the object it chooses (355.10.c: a cost's choice, no target).
 _COST_VERB = re.compile(r"\b(kill|exhaust|return|banish|recycle|spend)\b (?:me and )?(?:a|an|"
-                        r"one|another|up to one|two|three|four)\b")
+                        r"one|another|up to one|two|three|four|[2-6])\b")
 #: "damage equal to my Might", "damage equal to its Might".
 _EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy cost|assault)\b|"
                           r"(its) (energy cost) as damage\b)")

@@ -92,7 +92,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     if "picks" in fields:
         fields["picks"] = tuple(
             Pick(**{**pick, "among": Relation(pick["among"]), "reach": Reach(pick["reach"]),
-                    "tags": tuple(pick["tags"]), "tags_any": tuple(pick.get("tags_any", ()))})
+                    "tags": tuple(pick["tags"]), "tags_any": tuple(pick.get("tags_any", ())),
+                    "tags_none": tuple(pick.get("tags_none", ()))})
             for pick in fields["picks"])
         fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"])
                                 for lk in fields["links"])

@@ -286,6 +286,9 @@ def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[st
     missing = [t for t in pick.tags if t not in tags]
     if missing:
         return Failure(rule, f"{value} {verb} {' '.join(missing)}")
+    barred = [t for t in pick.tags_none if t in tags]
+    if barred:
+        return Failure(rule, f"{value} {verb} non-{barred[0]}")
     if pick.tags_any and not set(pick.tags_any) & set(tags):
         return Failure(rule, f"{value} {verb} {', '.join(pick.tags_any[:-1])} or "
                        f"{pick.tags_any[-1]}")
