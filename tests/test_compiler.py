@@ -1442,3 +1442,35 @@ def test_a_non_tag_unit_an_optional_cost_of_three_and_new_verbs() -> None:
     with pytest.raises(CompileError, match="something you control"):
         compile_card("Profiteer", "When you play me, you may disempower something you control "
                      "to empower a legend, unit, or gear.")
+
+
+def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
+    """Here to Help, "You may play a unit from hand to a battlefield you control": a unit
+    card of A's hand (not a target: a hand is not public, 355.10.a) and a battlefield A
+    controls, both chosen on resolution, the play declinable: c1 (a unit) to north, played
+    or declined -> 2 (c2, a spell, is not a unit). Ava Achiever, "When I attack, you may
+    pay [Mind] to play a card with [Hidden] from your hand": the "you may" is decided as
+    the ability is finalized (383.3.a); on resolution a card of A's hand with Hidden: h1 ->
+    1 (c1 has no Hidden)."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    hand = (Piece("c1", "card", "A", "hand", type="unit"), Piece("c2", "card", "A", "hand",
+                                                                 type="spell"),
+            Piece("h1", "card", "A", "hand", type="spell", keywords=("Hidden",)))
+    board = Board(("north", "south"), (Unit("ava", "A", 2, "north"),), control=(("north", "A"),),
+                  objects=hand)
+    helper = compile_card("Here to Help", "You may play a unit from hand to a battlefield you "
+                          "control, reducing its cost by :rb_energy_3:.")
+    answers = [a.as_json() for a in resolve(Scenario("A", helper, board, targets=Targets(
+        picks=())), kind=Executed)]
+    assert answers == [{"picks": {"card": "c1", "destination": "north"}},
+                       {"picks": {"card": "c1", "destination": "north"}, "declined": ["card"]}]
+    ava = compile_card("Ava Achiever", "When I attack, you may pay :rb_rune_mind: to play a "
+                       "card with [Hidden] from your hand, ignoring its cost. If it's a unit, "
+                       "play it here.")
+    assert [a.as_json()["picks"] for a in resolve(Scenario(
+        "A", ava, board, source="ava", targets=Targets(picks=())), kind=Executed)] == [
+        {"card": "h1"}]

@@ -479,6 +479,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                                              r"way)\b", low) is not None
     if shown:  # a card of the hand the chosen player revealed, chosen now it is shown
         revealed = True
+    zoned |= {i for i, p in enumerate(phrases) if _FROM_HAND.match(
+        low[p.start + len(p.words):])}
     zoned |= {i for i, p in enumerate(phrases) if _FROM_TRASH.match(
         low[p.start + len(p.words):])}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
@@ -523,6 +525,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
                      zone.kind if zone is not None else "trash" if trash else "hand")
             owner = ("their" if shown else zone.words.lower().split()[0] if zone is not None
                      else trash.group(1) if trash else "your")
+            if owner in ("hand", "trash"):
+                owner = "your"  # ("play a unit from hand": the player's own)
             # ("Recycle a unit from your trash" targets it, 355.9.a; "recycle 3 from your
             # trash", with no noun, does not, 416.6: see _counted)
             pick = _card_pick(reading, sentence, phrase, mode, where, owner,
@@ -591,6 +595,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         _sweep(reading, sentence, verb, place, among)
 
 
+#: "a card with [Hidden] from your hand" (a zone the grammar reads as the keyword's).
+_FROM_HAND = re.compile(r" with [a-z]+ from your hand\b")
 #: "a unit from your trash", "a card from any trash" (the zone phrase the grammar may not
 #: make): whose trash.
 _FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)?(?: with [a-z]+)? (?:from|in) "
