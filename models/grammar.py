@@ -135,6 +135,7 @@ FUNCTION_WORDS = frozenset({
     "tags", "tag", "something", "besides", "times", "amount", "increase", "being", "pays",
     "following", "text", "effect", "long", "ends", "tie", "you've", "addition",
     "keywords", "keyword", "hidden", "deploy", "ganking", "ambush", "accelerate", "tank",
+    "shield",
     "backline",
 })
 

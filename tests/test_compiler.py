@@ -1474,3 +1474,23 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     assert [a.as_json()["picks"] for a in resolve(Scenario(
         "A", ava, board, source="ava", targets=Targets(picks=())), kind=Executed)] == [
         {"card": "h1"}]
+
+
+def test_damage_equal_to_a_shield_given_this_turn_is_recorded_on_its_target() -> None:
+    """Ntofo Strikes, "Give a friendly unit [Shield 2] this turn, then deal damage equal to
+    its [Shield] to an enemy unit.": two targets (355.7), a friendly unit and an enemy
+    unit: a1, a2 x b1 -> 2; the damage (its Shield, raised by this very effect) is not
+    computed: the enemy is recorded as dealt damage by that unit's Shield."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    ntofo = compile_card("Ntofo Strikes", "Give a friendly unit [Shield 2] this turn, then deal "
+                         "damage equal to its [Shield] to an enemy unit.")
+    board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("a2", "A", 1, "base"),
+                               Unit("b1", "B", 1, "north")))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", ntofo, board))) == [
+        ("a1", "b1"), ("a2", "b1")]
+    assert isinstance(ntofo, JointChoice)
+    assert [d.label for d in ntofo.deeds if d.pick == "enemy"] == [
+        "deal damage equal to friendly's [Shield]"]

@@ -674,8 +674,9 @@ def _sentences(text: str) -> list[str]:
     # a keyword used as a verb ("[Stun] an enemy unit") reads as its word; others go
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:a|an|up|any|two|three|another|all)\b)",
                   lambda m: m.group(1).lower(), bare)
-    # "damage equal to my [Assault]": the source's keyword value, as its word
+    # "damage equal to my [Assault]", "equal to its [Shield]": a keyword's value, as its word
     bare = re.sub(r"(?<=equal to my )\[(Assault)\]", lambda m: m.group(1).lower(), bare)
+    bare = re.sub(r"(?<=equal to its )\[(Shield)\]", lambda m: m.group(1).lower(), bare)
     # and one used as an adjective ("a friendly [Mighty] unit") as its word, a filter
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)

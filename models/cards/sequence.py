@@ -1178,6 +1178,15 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                 source = "source" if whom == "my" else _whose(reading, unit, of)
                 reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of))
                 continue
+            if amount is None and re.search(r"\bdeals? damage equal to its shield\b",
+                                            sentence.lower()):
+                # "deal damage equal to its [Shield]" (after giving it more Shield this
+                # turn): the amount is not computed, the target is recorded
+                earlier = reading.last("unit", before=reading.position(unit))
+                whose = earlier.name if earlier is not None else "it"
+                reading.do(Deed(unit.name, Action.AFFECT,
+                                label=f"deal damage equal to {whose}'s [Shield]"))
+                continue
             if amount is None and _EQUAL_DAMAGE.search(sentence.lower()):
                 # "deal damage to a unit equal to the damage marked on it" (Morgana)
                 reading.do(Deed(unit.name, Action.DEAL, amount_from=unit.name,
