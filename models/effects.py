@@ -354,6 +354,9 @@ class Pick:
     #: a keyword its object has: "a card with [Hidden]" (``"Hidden"``), "a gear with
     #: [Deploy]"
     keyword: str = ""
+    #: not controlled by the effect's controller ("each other player chooses a unit you
+    #: don't control")
+    not_yours: bool = False
     #: at a location other than the ability's source's ("a unit you control at another
     #: location"; each base is its controller's own location, 107.1.b)
     elsewhere: bool = False

@@ -1846,7 +1846,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
                     "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword",
-                    "tags_none")
+                    "tags_none", "not_yours")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2156,7 +2156,8 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_occupancy_ok(doc, pick, value)
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
             and data_weaker_than_source_ok(doc, pick, value)
-            and data_elsewhere_ok(doc, pick, value) and data_keyword_ok(doc, pick, value))
+            and data_elsewhere_ok(doc, pick, value) and data_keyword_ok(doc, pick, value)
+            and data_not_yours_ok(doc, pick, value))
 
 
 def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
@@ -2282,6 +2283,15 @@ def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return True
     mine, source = _data_unit_might(doc, value), _data_unit_might(doc, doc.get("source"))
     return mine is not None and source is not None and mine < source
+
+
+def data_not_yours_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.10.e "each other player chooses a unit you don't control": not a unit of the
+    spell's controller (a teammate's is not theirs)."""
+    if not pick["not_yours"]:
+        return True
+    entry = _data_entry(doc, pick["kind"], value)
+    return entry is not None and str(entry["controller"]) != str(doc["controller"])
 
 
 def data_keyword_ok(doc: Doc, pick: DataPick, value: str) -> bool:

@@ -1494,3 +1494,24 @@ def test_damage_equal_to_a_shield_given_this_turn_is_recorded_on_its_target() ->
     assert isinstance(ntofo, JointChoice)
     assert [d.label for d in ntofo.deeds if d.pick == "enemy"] == [
         "deal damage equal to friendly's [Shield]"]
+
+
+def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
+    """King's Edict, "Starting with the next player, each other player chooses a unit you
+    don't control that hasn't been chosen for this spell. Kill those units.": B, then C,
+    each choose on resolution (no target, 355.10.e) a unit A does not control, never one
+    already chosen: of b1 and c1 (a1 is A's), B takes one and C the other -> 2."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    edict = compile_card("King's Edict", "Starting with the next player, each other player "
+                         "chooses a unit you don't control that hasn't been chosen for this "
+                         "spell. Kill those units.")
+    board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("b1", "B", 1, "north"),
+                               Unit("c1", "C", 1, "north")))
+    answers = [a.as_json()["picks"] for a in resolve(Scenario(
+        "A", edict, board, targets=Targets(picks=())), kind=Executed)]
+    assert sorted(sorted(p.values()) for p in answers) == [["b1", "c1"], ["b1", "c1"]]
+    assert all("a1" not in p.values() for p in answers) and len(answers) == 2

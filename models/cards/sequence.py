@@ -537,7 +537,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             pick = _new_pick(reading, sentence, phrase, mode, theirs, verb)
             made[index] = pick
             acted.append((pick, phrase))
-        elif (phrase.determiner in ("that", "the") or _your_unit(reading, phrase)) and \
+        elif (phrase.determiner in ("that", "the") or _your_unit(reading, phrase) or (
+                phrase.words.lower() == "those units" and _chosen_by_each(reading))) and \
                 KINDS.get(phrase.kind, phrase.kind) in _KINDS and not low[
                     :phrase.start].endswith("than "):  # ("less Might than the chosen unit")
             found = _referenced(reading, phrase)
@@ -806,7 +807,12 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
     after = sentence[phrase.start + len(phrase.words):].lower()
     own = "their" in words.split() or "your" in words.split() or re.match(
         r"\s+(?:here\s+)?they control\b", after) is not None
-    if not own and kind in ("unit", "gear") and (
+    # "each other player chooses a unit you don't control that hasn't been chosen for this
+    # spell": a unit the spell's controller does not control, a different one each
+    not_yours = reading.each in ("each-other", "each-opponent") and not phrase.qualifiers \
+        and re.match(r"\s+you don't control(?: that hasn't been chosen for this "
+                     r"(?:spell|ability))?[,.]", after) is not None
+    if not own and not not_yours and kind in ("unit", "gear") and (
             phrase.qualifiers or reading.each == "you-must" or re.match(r"\s+(?:you|they) "
                                                                     r"(?:don't )?control",
                                                                     after)):
@@ -826,7 +832,7 @@ def _each_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, kin
         among=Relation.FRIENDLY if own else Relation.ANY,
         reach=Reach.HERE if re.match(r"\s+here\b", after) else Reach.BOARD,
         optional=mode is Mode.EACH_PLAYER and " may " in f" {sentence.lower()} ",
-        target=False, later=True, own=own,
+        target=False, later=True, own=own, not_yours=not_yours,
         chooser="you" if reading.each == "you-must" else reading.each)
     reading.picks.append(pick)
     return pick
@@ -1062,6 +1068,12 @@ def _token_play(reading: _Reading, sentence: str, phrases: tuple[Phrase, ...],
             reading.picks.append(_destination(reading, "battlefield", after, reading.later))
             reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label="play a token"))
     return True
+
+
+def _chosen_by_each(reading: _Reading) -> bool:
+    """Whether the last unit was chosen by each of several players ("Kill those units")."""
+    last = reading.last("unit")
+    return last is not None and last.chooser in ("each", "each-other", "each-opponent")
 
 
 def _your_unit(reading: _Reading, phrase: Phrase) -> bool:

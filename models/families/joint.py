@@ -172,6 +172,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                            f"({here or 'no battlefield'}; it is at {unit.location})")
     if pick.other and value == scenario.source:
         return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
+    if pick.not_yours and unit.controller == scenario.controller:
+        return Failure("355.10.e", f"{value} {verb} a unit {scenario.controller} does not "
+                       "control")
     if pick.elsewhere:
         source = board.get(scenario.source) if scenario.source is not None else None
         if source is None or not source.on_board or unit.place == source.place:
