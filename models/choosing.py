@@ -22,7 +22,7 @@ from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 
 #: Roles a slot's mention may have: the slots are the choices the card makes.
-_CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC)
+_CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC, Role.COST)
 
 
 @cache

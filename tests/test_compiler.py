@@ -1515,3 +1515,24 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
         "A", edict, board, targets=Targets(picks=())), kind=Executed)]
     assert sorted(sorted(p.values()) for p in answers) == [["b1", "c1"], ["b1", "c1"]]
     assert all("a1" not in p.values() for p in answers) and len(answers) == 2
+
+
+def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -> None:
+    """Commander Ledros, "As you play me, you may kill any number of friendly units as an
+    additional cost.": any subset of A's units, chosen as the card is played, none of them a
+    target (355.10.c): no Deflect is paid and "can't be chosen" does not bar one. a1, a2
+    (Deflect 1, untargetable by all): 2^2 = 4 subsets, each costing 0 Power."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.choosing import targeted_slots
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    ledros = compile_card("Commander Ledros", "As you play me, you may kill any number of "
+                          "friendly units as an additional cost. Reduce my cost by "
+                          ":rb_rune_order: for each killed this way.")
+    board = Board(("north",), (Unit("a1", "A", 1, "north"),
+                               Unit("a2", "A", 2, "north", deflect=1, untargetable="all"),
+                               Unit("b1", "B", 1, "north")))
+    answers = list(finalize(Scenario("A", ledros, board)))
+    assert sorted(a.chosen() for a in answers) == [(), ("a1",), ("a1", "a2"), ("a2",)]
+    assert {a.deflect_cost for a in answers} == {0} and targeted_slots(ledros) == frozenset()

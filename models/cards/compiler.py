@@ -69,6 +69,7 @@ from riftsolve.models.grammar import (
     Instruction,
     Mode,
     Phrase,
+    Segment,
     is_tag_choice,
     parse,
 )
@@ -798,8 +799,16 @@ def _chooses(sentence: str) -> bool:
         instruction = parse(sentence)
     except GrammarError:
         return _chooses_by_words(sentence)
-    return any(s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)
-               for s in instruction.segments)
+    return any((s.mode in (Mode.ORDINARY, Mode.MAY) or _group_cost(s)) and _unit_choices(
+        s.phrases) for s in instruction.segments)
+
+
+def _group_cost(segment: Segment) -> bool:
+    """An additional cost paid with any number of units ("As you play me, you may kill any
+    number of friendly units as an additional cost"): a group chosen as the card is played,
+    no target (355.10.c)."""
+    return segment.mode is Mode.ADDITIONAL_COST and any(
+        p.determiner == "any number of" for p in _unit_choices(segment.phrases))
 
 
 def _cost_chooses(sentence: str) -> bool:
@@ -848,10 +857,18 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         words = tuple(re.findall(r"'([^']+)'", str(error)))
         raise CompileError(str(error), words) from None
     segments = [s for s in instruction.segments
-                if s.mode in (Mode.ORDINARY, Mode.MAY) and _unit_choices(s.phrases)]
+                if (s.mode in (Mode.ORDINARY, Mode.MAY) or _group_cost(s))
+                and _unit_choices(s.phrases)]
     if len(segments) != 1:
         raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
-    if _cost_choice(instruction):  # ("Exhaust a friendly unit: stun a unit")
+    cost = _group_cost(segments[0])
+    if cost:
+        paid = re.search(r"\b(kill|exhaust|return) any number of\b", sentence.lower())
+        if paid is None:
+            raise CompileError(f"{sentence!r}: what the cost does to its choice is not "
+                               "understood")
+        segments = [replace(segments[0], verb=paid.group(1))]
+    elif _cost_choice(instruction):  # ("Exhaust a friendly unit: stun a unit")
         raise CompileError(f"{sentence!r}: several choices one after another (a cost's "
                            "and the instruction's)")
     segment = segments[0]

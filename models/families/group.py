@@ -29,7 +29,7 @@ from typing import Any
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
-from riftsolve.models.choosing import deflect_failures, deflect_tax
+from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_slots
 from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Sharing
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.families.slots import distinct, unit_ids
@@ -156,6 +156,8 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
         return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
+    if slot.name not in targeted_slots(effect):
+        return None  # (a cost's choice is no target: "can't be chosen" is about targets)
     return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
 
 
