@@ -351,6 +351,9 @@ class Pick:
     power_at_most: int | None = None
     #: a unit with less Might than the ability's source ("with less Might than me")
     weaker_than_source: bool = False
+    #: an object whose Energy cost is at most the source's Might ("a gear with Energy cost
+    #: no more than my Might")
+    energy_within_source_might: bool = False
     #: a keyword its object has: "a card with [Hidden]" (``"Hidden"``), "a gear with
     #: [Deploy]"
     keyword: str = ""
@@ -472,7 +475,7 @@ class JointChoice:
         """Whether a pick chooses "here" or "another", or damage is its source's Might:
         the scenario names the source."""
         return any(p.reach is Reach.HERE or p.other or p.away or p.weaker_than_source
-                   or p.elsewhere for p in self.picks) or any(
+                   or p.elsewhere or p.energy_within_source_might for p in self.picks) or any(
             d.amount_from == "source" or d.to == "here" for d in self.deeds)
 
     def pick(self, name: str) -> Pick:

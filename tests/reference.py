@@ -1846,7 +1846,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
                     "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword",
-                    "tags_none", "not_yours")
+                    "tags_none", "not_yours", "energy_within_source_might")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2157,7 +2157,8 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
             and data_weaker_than_source_ok(doc, pick, value)
             and data_elsewhere_ok(doc, pick, value) and data_keyword_ok(doc, pick, value)
-            and data_not_yours_ok(doc, pick, value))
+            and data_not_yours_ok(doc, pick, value)
+            and data_energy_within_source_might_ok(doc, pick, value))
 
 
 def data_costs_ok(doc: Doc, pick: DataPick, value: str) -> bool:
@@ -2283,6 +2284,16 @@ def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
         return True
     mine, source = _data_unit_might(doc, value), _data_unit_might(doc, doc.get("source"))
     return mine is not None and source is not None and mine < source
+
+
+def data_energy_within_source_might_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """355.9.b "a gear with Energy cost no more than my Might": the entry's ``energy`` at
+    most the source's Might (below 0 counting 0, 143.2.b); no source on the board: none."""
+    if not pick["energy_within_source_might"]:
+        return True
+    entry = _data_entry(doc, pick["kind"], value)
+    might = _data_unit_might(doc, doc.get("source"))
+    return entry is not None and might is not None and int(entry["energy"]) <= might
 
 
 def data_not_yours_ok(doc: Doc, pick: DataPick, value: str) -> bool:

@@ -367,6 +367,7 @@ def random_pick(choose: Choose, index: int) -> Pick:
         weaker_than_source=kind == "unit" and choose(range(6)) == 5,
         elsewhere=kind in ON_BOARD and choose(range(6)) == 5,
         not_yours=kind in ON_BOARD and choose(range(6)) == 5,
+        energy_within_source_might=kind in ON_BOARD and choose(range(6)) == 5,
         keyword=choose(("", "", "", "Deploy", "Hidden")) if kind in (*ON_BOARD, "card") else "",
         might_at_least=choose((None, None, None, 2, 3)) if kind == "unit" else None,
         tags_any=choose(((), (), (), ("Order", "Mech"), ("Mech", "Poro")))

@@ -1536,3 +1536,35 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     answers = list(finalize(Scenario("A", ledros, board)))
     assert sorted(a.chosen() for a in answers) == [(), ("a1",), ("a1", "a2"), ("a2",)]
     assert {a.deflect_cost for a in answers} == {0} and targeted_slots(ledros) == frozenset()
+
+
+def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
+    """Noxian Demolitionist (Might 3), "When I conquer, you may kill a gear with Energy
+    cost no more than my Might.": g1 (2), g2 (3), not g3 (4); the "you may" decided now
+    (383.3.a) -> none, g1, g2 -> 3; a gear whose cost is not stated exits 2 naming it.
+    Altar of Memories, "you may exhaust me to draw 1, then put a card from your hand on
+    the top or bottom of your Main Deck": a card of A's hand chosen on resolution (no
+    target, 355.10.a): c1 or c2 -> 2."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    units = (Unit("n", "A", 3, "north"), Unit("g1", "B", 0, "north", type="gear", energy=2),
+             Unit("g2", "B", 0, "base", type="gear", energy=3),
+             Unit("g3", "A", 0, "north", type="gear", energy=4))
+    noxian = compile_card("Noxian Demolitionist", "When I conquer, you may kill a gear with "
+                          "Energy cost no more than my Might.")
+    board = Board(("north",), units, objects=(Piece("c1", "card", "A", "hand"),
+                                              Piece("c2", "card", "A", "hand")))
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", noxian, board,
+                                                              source="n"))) == [
+        "('g1',)", "('g2',)", "()"]
+    unstated = Board(("north",), (*units, Unit("g4", "B", 0, "north", type="gear")))
+    with pytest.raises(rs.ScenarioError, match=r"units\[g4\]\.energy"):
+        finalize(Scenario("A", noxian, unstated, source="n")).count()
+    altar = compile_card("Altar of Memories", "When a friendly unit dies, you may exhaust me "
+                         "to draw 1, then put a card from your hand on the top or bottom of "
+                         "your Main Deck.")
+    assert sorted(a.as_json()["picks"]["card"] for a in resolve(Scenario(
+        "A", altar, board, targets=Targets(picks=())), kind=Executed)) == ["c1", "c2"]

@@ -306,6 +306,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the filter '(?:exhausted|ready|stunned|attacking|defending|"
                               r"buffed|mighty|non-dragon)'|"
                               r"the condition 'with energy cost \d+ or|"
+                              r"the condition 'with energy cost no more than my might'|"
                               r"the condition 'with less might than (?:me|it)'|"
                               r"an optional action|one of several tags|a unit's state")
 
@@ -699,6 +700,11 @@ def _sentences(text: str) -> list[str]:
     # my original location": the two swap places
     bare = re.sub(r"\bchoose (an? [^.]*?)\. Move me to its location and it to my original "
                   r"location\.", r"swap \1 and me.", bare, flags=re.IGNORECASE)
+    # "then put a card from your hand on the top or bottom of your Main Deck": a card of
+    # the hand chosen, then put there
+    bare = re.sub(r"\bput (an? [a-z ]*?card from your hand) on the top or bottom of your "
+                  r"Main Deck\b", r"choose \1. Put it on the top or bottom of your Main Deck",
+                  bare)
     # "have another unit's base Might become 4": a unit given a base Might
     bare = re.sub(r"\bhave (another|an?) ((?:[a-z]+ )*?)unit's base Might become (\d+)",
                   r"give \1 \2unit base Might \3", bare, flags=re.IGNORECASE)

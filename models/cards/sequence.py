@@ -658,9 +658,11 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     weaker = _WEAKER.match(after)  # "an enemy unit here with less Might than me / it"
     moved = _MOVED.match(after)  # "an enemy unit that moved this turn"
     keyed = _KEYED.match(after)  # "a friendly gear with [Deploy]"
+    my_might = _WITHIN_MY_MIGHT.match(after)  # "a gear with Energy cost no more than my Might"
     clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else
                       after[weaker.end():] if weaker else after[moved.end():] if moved
-                      else after[keyed.end():] if keyed else after)[0]
+                      else after[keyed.end():] if keyed else after[my_might.end():] if my_might
+                      else after)[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
@@ -745,7 +747,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         state=states[0] if states else "", own=yours,
         might_at_most=int(cap.group(1)) if cap else None, also=also,
         might_at_least=MIGHTY if "mighty" in qualifiers else None,
-        keyword=keyed.group(1).capitalize() if keyed else "")
+        keyword=keyed.group(1).capitalize() if keyed else "",
+        energy_within_source_might=my_might is not None)
     pick = _with_costs(pick, costs)
     stronger = None
     if weaker is not None and weaker.group(1) == "me":
@@ -770,6 +773,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
 #: "A card with [Hidden]", "a gear with [Deploy]" (the compiler's words): its keyword.
 _KEYED = re.compile(r"\s+with (hidden|deploy|ganking|ambush|accelerate|temporary|tank|"
                     r"backline)\b")
+#: "A gear with Energy cost no more than my Might": against the source's Might.
+_WITHIN_MY_MIGHT = re.compile(r"\s+with energy cost no more than my might\b")
 #: "An enemy unit that moved this turn": a unit whose ``moved`` flag is set.
 _MOVED = re.compile(r"\s+that moved this turn\b")
 

@@ -204,6 +204,15 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb, rule)
     if cost is not None:
         return cost
+    if pick.energy_within_source_might:
+        source = board.get(scenario.source) if scenario.source is not None else None
+        if unit.energy is None:
+            raise ScenarioError(f"units[{value}].energy", "the card chooses by Energy cost: "
+                                f"state {value}'s")
+        if source is None or not source.on_board or not source.is_unit or \
+                unit.energy > source.effective_might:
+            return Failure(rule, f"{value} {verb} of Energy cost no more than the source's "
+                           f"Might (it costs {unit.energy})")
     if pick.exhausts and unit.exhausted and (not resolving or pick.later):
         return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
     if pick.target and not board.can_choose(chooser, unit):
