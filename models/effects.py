@@ -286,6 +286,9 @@ class Link(StrEnum):
     #: one of several identical objects placed alike (tokens played, 355.2.a): the same
     #: value as the other pick, or one listed after it (each multiset listed once).
     SORTED = "sorted"
+    #: made only if the other pick is not: one of two ways to do one thing ("[Show Off] a
+    #: unit": reveal a unit card from hand, or pick a friendly unit)
+    EITHER = "either"
 
 
 @dataclass(frozen=True)
@@ -313,7 +316,9 @@ class Pick:
     might_at_most: int | None = None
     target: bool = True
     later: bool = False
-    #: who makes the choice: ``"you"`` or the chosen opponent (``"opponent"``, 355.10.e)
+    #: who makes the choice: ``"you"``, the chosen opponent (``"opponent"``, 355.10.e), or
+    #: ``"each"`` player (``"each-opponent"``, ``"each-other"``) in turn, on resolution: a
+    #: copy of the pick each, and (not of their own) never an object already chosen
     chooser: str = "you"
     #: a cost's choice of a unit it exhausts: the unit must be ready (355.10.c)
     exhausts: bool = False

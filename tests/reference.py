@@ -2347,9 +2347,11 @@ def data_link_ok(doc: Doc, by_name: dict[str, DataPick], link: DataLink,
     383.3.a: a triggered "you may" is done as a whole or not at all: "together" picks are
     both made or both null, an "if-done" pick null unless the other is made."""
     a, b = values.get(link["pick"]), values.get(link["to"])
-    if link["link"] in ("together", "if-done"):
+    if link["link"] in ("together", "if-done", "either"):
         if link["pick"] not in values or link["to"] not in values:
             return True
+        if link["link"] == "either":  # one way to do it or the other, not both
+            return a is None or b is None
         return (a is None) == (b is None) if link["link"] == "together" else (
             a is None or b is not None)
     if a is None or b is None:

@@ -1568,3 +1568,37 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
                          "your Main Deck.")
     assert sorted(a.as_json()["picks"]["card"] for a in resolve(Scenario(
         "A", altar, board, targets=Targets(picks=())), kind=Executed)) == ["c1", "c2"]
+
+
+def test_show_off_reveals_a_card_or_picks_a_friendly_one_not_both() -> None:
+    """[Show Off] a unit (Primordial Roar): as the card is played its controller may reveal
+    a unit card from hand or pick a friendly unit, one or the other, neither a target
+    (355.10.a; a pick, 355.17); then "If you showed off a unit, deal damage equal to that
+    unit's Might to a unit": a target (355.7). h1 (a unit card in A's hand; s1 a spell), a1
+    (A's), b1 (B's); c3 is a gear card: shown nothing, h1 or a1 (3) x the damaged unit a1
+    or b1 (2) -> 6, never h1 and a1 together.
+    Rousing Display shows off "a card with Energy cost [7] or more": c7 (7, in hand) or g
+    (A's gear, 8); not c3 nor a1 (2) -> nothing, c7 or g -> 3."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    board = Board(("north",), (Unit("a1", "A", 2, "north", energy=2),
+                               Unit("b1", "B", 1, "north", energy=1),
+                               Unit("g", "A", 0, "north", type="gear", energy=8)),
+                  objects=(Piece("h1", "card", "A", "hand", type="unit", energy=2),
+                           Piece("s1", "card", "A", "hand", type="spell", energy=1),
+                           Piece("c7", "card", "A", "hand", type="spell", energy=7),
+                           Piece("c3", "card", "A", "hand", type="gear", energy=3)))
+    roar = compile_card("Primordial Roar", "[Show Off] a unit. (As you play this, you may "
+                        "reveal a unit from hand or pick a friendly unit.)\nIf you showed off "
+                        "a unit, deal damage equal to that unit's Might to a unit.")
+    answers = sorted(str(a.chosen()) for a in finalize(Scenario("A", roar, board)))
+    assert answers == ["('a1', 'a1')", "('a1', 'b1')", "('a1',)", "('b1',)",
+                       "('h1', 'a1')", "('h1', 'b1')"]  # (an empty pick is left out)
+    display = compile_card("Rousing Display", "[Show Off] a card with Energy cost [7] or "
+                           "more. (As you play this, you may reveal such a card from hand or "
+                           "pick a friendly one.)\nPlay two 1 [Might] Recruit unit tokens to "
+                           "your base. If you showed off, play four to your base instead.")
+    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", display, board))) == [
+        "('c7',)", "('g',)", "()"]

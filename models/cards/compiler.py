@@ -49,11 +49,14 @@ from riftsolve.models.choosing import slot_roles
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
     Action,
+    Deed,
     Effect,
     GroupSlot,
     GroupTargets,
     JointChoice,
     Link,
+    Linked,
+    Pick,
     Pool,
     Reach,
     Relation,
@@ -319,6 +322,9 @@ def _compile(name: str, text: str) -> Effect:
     if re.search(r"(?i)\bsomething (?:you|they) controls?\b", text):
         raise CompileError("'something you control' (an object of any kind) is not modelled "
                            "yet")
+    shown = _SHOW_OFF.search(_REMINDER.sub("", text))
+    if shown:
+        return _show_off(name, text, shown)
     played = _PLAYED_TO.search(_REMINDER.sub("", text))
     if played:  # (Stalking Wolf: "kill a Poro you control. You may play me to its battlefield")
         raise CompileError(f"{played.group(0)!r}: where the card itself is played, a choice "
@@ -344,6 +350,52 @@ def _compile(name: str, text: str) -> Effect:
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None
+
+
+#: "[Show Off] a unit", "[Show Off] a card with Energy cost [7] or more".
+_SHOW_OFF = re.compile(r"\[Show Off\]\s+an? (unit|card)(?: with Energy cost (?:\[(\d+)\]|"
+                       r":rb_energy_(\d+):) or more)?\.", re.IGNORECASE)
+#: "If you showed off a unit, deal damage equal to that unit's Might to a unit."
+_SHOWN_MIGHT = re.compile(r"If you showed off a unit, deal damage equal to that unit's Might "
+                          r"to (an? [^.]+)\.")
+
+
+def _show_off(name: str, text: str, shown: re.Match[str]) -> JointChoice:
+    """A card with [Show Off]: as it is played, its controller may reveal such a card from
+    hand or pick such a friendly object, one or the other (the keyword's reminder text);
+    neither is a target (a hand is not public, 355.10.a; a "pick", 355.17), both made as
+    the card is played. The rest of the card's choices follow."""
+    card = _facts(name, text)
+    thing = shown.group(1).lower()
+    least = int(shown.group(2) or shown.group(3)) if (shown.group(2) or shown.group(3)) \
+        else None
+    revealed = Pick("revealed", "card", Relation.FRIENDLY, zone="hand", own=True,
+                    card_type="unit" if thing == "unit" else "", optional=True, target=False,
+                    energy_at_least=least)
+    picked = Pick("shown", "unit", Relation.FRIENDLY, optional=True, target=False,
+                  also="" if thing == "unit" else "gear", energy_at_least=least)
+    picks: list[Pick] = [revealed, picked]
+    links: list[Linked] = [Linked("shown", Link.EITHER, "revealed")]
+    deeds: list[Deed] = []
+    rest = _SHOW_OFF.sub("", _REMINDER.sub("", text))
+    damaged = _SHOWN_MIGHT.search(rest)
+    rest = _SHOWN_MIGHT.sub(lambda m: f"Choose {m.group(1)}.", rest)
+    if chosen_objects(rest):
+        try:
+            after = compile_sequence(name, _sentences(rest), text=text)
+        except SequenceError as error:
+            raise CompileError(f"after [Show Off]: {error}", error.words) from None
+        picks += after.picks
+        links += after.links
+        deeds += after.deeds
+        if damaged:
+            deeds.append(Deed(after.picks[-1].name, Action.AFFECT,
+                              label="deal damage equal to the shown unit's Might (if shown)"))
+    elif damaged:
+        raise CompileError("the unit dealt damage after [Show Off] is not understood")
+    return JointChoice(name=name, text=text, picks=tuple(picks), links=tuple(links),
+                       deeds=tuple(deeds), hidden=card.hidden, repeat=card.repeat,
+                       slug=_slug(name))
 
 
 #: A card that lets itself be played to a place its choices name.

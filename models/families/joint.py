@@ -350,6 +350,8 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
                                          "the same controller")
     if link in (Link.TOGETHER, Link.IF_DONE):
         return None  # (both made: nothing more to check)
+    if link is Link.EITHER:
+        return Failure("355.5", f"{first} and {second}: one is chosen, or the other, not both")
     if link is Link.WEAKER:
         weak, strong = _might(board, first), _might(board, second)
         weaker = weak is not None and strong is not None and weak < strong
@@ -506,7 +508,7 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(their, second)))
-    if link in (Link.TOGETHER, Link.IF_DONE):
+    if link in (Link.TOGETHER, Link.IF_DONE, Link.EITHER):
         def made(value: Value) -> Hashable:
             return "none" if value is None else "some"
         return Check(link.value, i, j, tuple(map(made, first)), tuple(map(made, second)))
@@ -536,7 +538,8 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
     index = {p.name: i for i, p in enumerate(picks)}
     hidden = scenario.from_hidden is not None
     carried = {p.name: [lk for lk in links if lk.pick == p.name  # (restrictions only)
-                        and lk.link not in (Link.TOGETHER, Link.IF_DONE)] for p in picks}
+                        and lk.link not in (Link.TOGETHER, Link.IF_DONE, Link.EITHER)]
+               for p in picks}
     if hidden:  # first the domains (the keys of the tests follow them)
         for i, pick in enumerate(picks):
             if hidden_bound(pick) and not carried[pick.name]:
@@ -951,7 +954,8 @@ _LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
                Link.WEAKER: "has less Might than",
                Link.SORTED: "is placed alike with, and listed after or with,",
                Link.TOGETHER: "is chosen, the ability being done, with",
-               Link.IF_DONE: "is chosen, the ability being done, with"}
+               Link.IF_DONE: "is chosen, the ability being done, with",
+               Link.EITHER: "is chosen instead of"}
 
 
 def _pick_rule(pick: Pick) -> str:

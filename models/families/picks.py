@@ -49,6 +49,7 @@ class Check:
     * ``together``: equal keys, ``"some"`` or ``"none"`` (both made or neither);
     * ``sorted``: the left key is not smaller than the right one (tokens placed alike);
     * ``if-done``: the left key is ``"none"`` or the right one ``"some"``;
+    * ``either``: the keys are not both ``"some"`` (one way or the other, not both);
     * ``after``: the left key is greater than the right key, or both are the empty key
       (several objects chosen alike, each set listed once: an empty pick only after the
       filled ones).
@@ -68,7 +69,7 @@ class Check:
     def total(self) -> bool:
         """Whether the test reads empty picks too (else an empty pick passes it): the
         order of picks alike, and Hidden (an empty pick excuses nothing)."""
-        return self.mode in ("after", "or", "gate", "together", "if-done", "sorted")
+        return self.mode in ("after", "or", "gate", "together", "if-done", "sorted", "either")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -92,6 +93,8 @@ class Check:
             return bool(x == y)
         if self.mode == "if-done":
             return bool(x == "none" or y == "some")
+        if self.mode == "either":
+            return not (x == "some" and y == "some")
         if self.mode == "sorted":  # (identical objects placed alike: a multiset, once)
             return bool(x >= y)  # type: ignore[operator]
         if self.mode == "less":
