@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from riftsolve.models.objectives import Objective
     from riftsolve.models.outcome import Outcome, apply
     from riftsolve.models.scenario import Scenario
+    from riftsolve.solver.batch import batch
     from riftsolve.solver.combat_best import combat_sides
     from riftsolve.solver.examples import example_path
     from riftsolve.solver.legal import LegalSet, finalize, resolve
@@ -55,6 +56,7 @@ _HOMES = {
     **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     "example_path": "riftsolve.solver.examples",
     "combat_sides": "riftsolve.solver.combat_best",
+    "batch": "riftsolve.solver.batch",
     **dict.fromkeys(("LegalSet", "finalize", "resolve"), "riftsolve.solver.legal"),
 }
 
@@ -76,6 +78,7 @@ __all__ = [
     "ScenarioError",
     "Unit",
     "apply",
+    "batch",
     "best",
     "combat_sides",
     "example_path",

@@ -152,6 +152,23 @@ def _parser() -> argparse.ArgumentParser:
                            "how many compiled, and each that did not with the words not "
                            "understood (nothing is written)")
     commands.add_parser("demo", help="answer the built-in example scenarios")
+    many = commands.add_parser(
+        "batch", help="answer many scenarios: a folder of scenario files or a JSON-lines file",
+        description="Answer each scenario of a folder (*.json) or a JSON-lines file (one "
+        "scenario a line) and write one JSON line per scenario, in the input's order: its id "
+        "and its answer or its error. Rerun on the same --out, it skips what is there.")
+    many.add_argument("input", help="a folder of scenario files, or a JSON-lines file")
+    many.add_argument("--question", choices=("count", "best", "list"), default="count",
+                      help="what to answer of each scenario's own question (default: count)")
+    many.add_argument("--objective", metavar="TERMS", help="with --question best: the "
+                      "objective (" + ", ".join(METRICS) + ")")
+    many.add_argument("--limit", type=_positive, metavar="N",
+                      help="with --question list: at most N answers each (default 1,000)")
+    many.add_argument("--jobs", type=_positive, metavar="N",
+                      help="worker processes (default: every core)")
+    many.add_argument("--out", metavar="FILE", help="append the records to FILE, skipping "
+                      "the ids it already holds (default: standard output)")
+    many.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     return parser
 
 
@@ -471,6 +488,10 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         from riftsolve.solver.demo import run_demo
 
         return run_demo(out)
+    if args.command == "batch":
+        from riftsolve.solver.batch_cli import run_batch
+
+        return run_batch(args, out)
     return _run_question(args, out)
 
 

@@ -1,0 +1,140 @@
+"""Many scenarios answered at once: a folder of scenario files or a JSON-lines file, one
+record per scenario, in the input's order.
+
+Each record is a JSON object with the scenario's ``id`` (its file's name in a folder, its
+``id`` field or ``line N`` in a JSON-lines file) and its answer: ``{"count": N}``,
+``{"best": [...]}`` or ``{"answers": [...]}``, or its ``error`` (a malformed scenario, a
+question too large): one failing scenario never stops the batch.
+
+>>> doc = {"format": 1, "controller": "A", "card": "Fox-Fire", "battlefields": ["north"],
+...        "units": [{"id": "r1", "controller": "B", "might": 2, "location": "north"}]}
+>>> [r["count"] for r in batch([("one", doc)])]
+[2]
+>>> next(batch([("bad", {"format": 1})]))["error"]["field"]
+'controller'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
+from pathlib import Path
+from typing import Any, Literal
+
+from riftsolve.models.format1 import parse_scenario_text
+from riftsolve.models.limits import MAX_BYTES
+from riftsolve.models.objectives import ObjectiveError
+from riftsolve.models.scenario import ScenarioError
+from riftsolve.solver import render
+from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.legal import finalize, resolve
+from riftsolve.solver.optimum import TooManyToRank, best
+
+Question = Literal["count", "best", "list"]
+#: Scenarios sent to a worker process at a time: a small question takes milliseconds, less
+#: than the cost of sending it alone.
+CHUNK = 64
+#: The most answers a listing gives without ``limit``.
+LIST_DEFAULT = 1_000
+
+
+def read_input(path: str | Path) -> Iterator[tuple[str, str]]:
+    """The scenarios of ``path`` as ``(id, JSON text)``: each ``*.json`` file of a folder
+    (sorted by name, the name its id), or each non-blank line of a JSON-lines file (its
+    ``id`` field, else ``line N``)."""
+    where = Path(path)
+    if where.is_dir():
+        for file in sorted(where.glob("*.json")):
+            with file.open("rb") as handle:
+                yield file.name, handle.read(MAX_BYTES + 1).decode("utf-8", "replace")
+        return
+    with where.open(encoding="utf-8", errors="replace") as lines:
+        for number, line in enumerate(lines, 1):
+            if line.strip():
+                yield _named(line, f"line {number}")
+
+
+def _named(text: str, otherwise: str) -> tuple[str, str]:
+    """A JSON-lines scenario's id (its ``id`` field, which names it and is not part of the
+    scenario) and its text without it; ``otherwise`` when it has none."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return otherwise, text  # (answered with the parse error)
+    if not isinstance(doc, dict) or "id" not in doc:
+        return otherwise, text
+    found = doc.pop("id")
+    return (found if isinstance(found, str) and found else otherwise), json.dumps(doc)
+
+
+def answer(ident: str, text: str, question: Question = "count", objective: str | None = None,
+           limit: int | None = None, cards: str | None = None) -> dict[str, Any]:
+    """One scenario's record: its answer to ``question`` (the scenario's own question,
+    finalize or resolve), or its error."""
+    record: dict[str, Any] = {"id": ident}
+    try:
+        scenario = parse_scenario_text(text, cards=cards)
+        legal = finalize(scenario) if scenario.question == "finalize" else resolve(scenario)
+        record["question"] = scenario.question
+        if question == "count":
+            record["count"] = legal.count()
+        elif question == "best":
+            if objective is None:
+                raise ScenarioError("--objective", "best needs an objective")
+            record["best"] = [{**render.line(legal, entry.answer), "objective": entry.values}
+                              for entry in best(legal, objective)]
+        else:
+            record["answers"] = [render.line(legal, a)
+                                 for a in islice(iter(legal), limit or LIST_DEFAULT)]
+    except ScenarioError as err:
+        record["error"] = {"field": err.field, "message": err.message}
+    except ObjectiveError as err:
+        record["error"] = {"field": "--objective", "message": str(err)}
+    except (TooManyToRank, CountTooLarge, OverflowError) as err:
+        record["error"] = {"field": "", "message": str(err), "refused": True}
+    return record
+
+
+def _answer(job: tuple[str, str, Question, str | None, int | None, str | None]
+            ) -> dict[str, Any]:
+    return answer(*job)
+
+
+def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
+          question: Question = "count", objective: str | None = None,
+          limit: int | None = None, cards: str | None = None, jobs: int | None = 1,
+          skip: Iterable[str] = ()) -> Iterator[dict[str, Any]]:
+    """The records of ``scenarios`` (``(id, scenario)`` pairs, the scenario a dict or JSON
+    text; or a folder or JSON-lines file), in order, those whose id is in ``skip`` left
+    out. ``jobs``: worker processes (``None``: every core; 1: this process)."""
+    items = read_input(scenarios) if isinstance(scenarios, str | Path) else (
+        (ident, doc if isinstance(doc, str) else json.dumps(doc)) for ident, doc in scenarios)
+    done = set(skip)
+    work = ((ident, text, question, objective, limit, cards) for ident, text in items
+            if ident not in done)
+    workers = (os.cpu_count() or 1) if jobs is None else max(1, jobs)
+    if workers == 1:
+        yield from map(_answer, work)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(_answer, work, chunksize=CHUNK)
+
+
+def written_ids(path: str | Path) -> set[str]:
+    """The ids already in an output file (its complete lines): what a rerun skips."""
+    found: set[str] = set()
+    where = Path(path)
+    if not where.exists():
+        return found
+    with where.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # (a line cut short by an interruption: answered again)
+            if isinstance(record, dict) and isinstance(record.get("id"), str):
+                found.add(record["id"])
+    return found
