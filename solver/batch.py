@@ -17,7 +17,9 @@ question too large): one failing scenario never stops the batch.
 from __future__ import annotations
 
 import json
+import logging
 import os
+from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
@@ -34,6 +36,8 @@ from riftsolve.solver.legal import finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank, best
 
 Question = Literal["count", "best", "list"]
+#: One scenario's work: its id, its text, the question, objective, limit and card library.
+Job = tuple[str, str, Question, str | None, int | None, str | None]
 #: Scenarios sent to a worker process at a time: a small question takes milliseconds, less
 #: than the cost of sending it alone.
 CHUNK = 64
@@ -98,29 +102,69 @@ def answer(ident: str, text: str, question: Question = "count", objective: str |
     return record
 
 
-def _answer(job: tuple[str, str, Question, str | None, int | None, str | None]
-            ) -> dict[str, Any]:
+def _answer(job: Job) -> dict[str, Any]:
     return answer(*job)
 
 
 def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
           question: Question = "count", objective: str | None = None,
           limit: int | None = None, cards: str | None = None, jobs: int | None = 1,
-          skip: Iterable[str] = ()) -> Iterator[dict[str, Any]]:
+          skip: Iterable[str] = (), engine: Literal["local", "ray"] = "local",
+          address: str | None = None) -> Iterator[dict[str, Any]]:
     """The records of ``scenarios`` (``(id, scenario)`` pairs, the scenario a dict or JSON
     text; or a folder or JSON-lines file), in order, those whose id is in ``skip`` left
-    out. ``jobs``: worker processes (``None``: every core; 1: this process)."""
+    out. ``jobs``: worker processes (``None``: every core; 1: this process). ``engine``
+    ``"ray"``: tasks of :data:`RAY_CHUNK` scenarios on a Ray cluster (``address``, else
+    ``RAY_ADDRESS``, else a local one started here), each worker building its models from
+    the scenarios' text."""
     items = read_input(scenarios) if isinstance(scenarios, str | Path) else (
         (ident, doc if isinstance(doc, str) else json.dumps(doc)) for ident, doc in scenarios)
     done = set(skip)
     work = ((ident, text, question, objective, limit, cards) for ident, text in items
             if ident not in done)
+    if engine == "ray":
+        yield from _on_ray(work, address)
+        return
     workers = (os.cpu_count() or 1) if jobs is None else max(1, jobs)
     if workers == 1:
         yield from map(_answer, work)
         return
     with ProcessPoolExecutor(workers) as pool:
         yield from pool.map(_answer, work, chunksize=CHUNK)
+
+
+#: Scenarios a Ray task answers: a small question takes about a millisecond, below a
+#: task's own cost, so each task carries many.
+RAY_CHUNK = 200
+#: Ray tasks in flight at once: enough to keep a cluster busy, few enough that memory and
+#: the order of the output stay bounded.
+RAY_WINDOW = 64
+
+
+def _answer_chunk(chunk: list[Job]) -> list[dict[str, Any]]:
+    """A Ray task: the records of a chunk of scenarios, built and answered on the worker
+    (a CP-SAT model is never sent: it does not pickle)."""
+    return [answer(*job) for job in chunk]
+
+
+def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]]:
+    """The records, answered by Ray tasks of :data:`RAY_CHUNK` scenarios, in order."""
+    try:
+        import ray  # (an optional extra: pip install riftsolve[ray])
+    except ImportError:
+        raise ScenarioError("--engine", "Ray is not installed: pip install -e '.[ray]'") \
+            from None
+    if not ray.is_initialized():
+        ray.init(address=address or os.environ.get("RAY_ADDRESS") or None,
+                 include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    task = ray.remote(_answer_chunk)
+    pending: deque[Any] = deque()
+    while chunk := list(islice(work, RAY_CHUNK)):
+        pending.append(task.remote(chunk))
+        if len(pending) >= RAY_WINDOW:
+            yield from ray.get(pending.popleft())
+    while pending:
+        yield from ray.get(pending.popleft())
 
 
 def written_ids(path: str | Path) -> set[str]:

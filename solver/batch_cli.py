@@ -32,7 +32,8 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     skip = written_ids(args.out) if args.out else set()
     total = sum(1 for ident, _ in read_input(source) if ident not in skip)
     records = batch(source, question=args.question, objective=args.objective,
-                    limit=args.limit, cards=args.cards, jobs=args.jobs, skip=skip)
+                    limit=args.limit, cards=args.cards, jobs=args.jobs, skip=skip,
+                    engine=args.engine, address=args.address)
     with ExitStack() as stack:
         target = out if not args.out else stack.enter_context(
             open(args.out, "a", encoding="utf-8"))

@@ -169,6 +169,11 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("--out", metavar="FILE", help="append the records to FILE, skipping "
                       "the ids it already holds (default: standard output)")
     many.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    many.add_argument("--engine", choices=("local", "ray"), default="local",
+                      help="local processes, or tasks on a Ray cluster (pip install "
+                      "riftsolve[ray])")
+    many.add_argument("--address", metavar="ADDR", help="with --engine ray: the cluster to "
+                      "join (default: $RAY_ADDRESS, else a local one is started)")
     return parser
 
 

@@ -83,3 +83,25 @@ def test_bad_batch_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "input: no-such-folder" in capsys.readouterr().err
     assert main(["batch", ".", "--question", "best"]) == 2
     assert "--objective" in capsys.readouterr().err
+
+
+def test_on_ray_the_records_are_the_local_ones_in_the_same_order() -> None:
+    """With Ray installed (the ``ray`` extra), a local Ray instance answers the batch in
+    tasks of many scenarios, each built on its worker: the same records, in order."""
+    ray = pytest.importorskip("ray", reason="Ray is an optional extra: pip install "
+                              "-e '.[ray]'")
+    from riftsolve.solver import batch as batching
+
+    scenarios = [(f"s{i}", _fox(1 + i % 5)) for i in range(12)]
+    scenarios.insert(5, ("broken", {"format": 1, "controller": "A"}))
+    local = list(rs.batch(scenarios))
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        chunk = batching.RAY_CHUNK
+        batching.RAY_CHUNK = 4  # (several tasks, each of several scenarios)
+        try:
+            assert list(rs.batch(scenarios, engine="ray")) == local
+        finally:
+            batching.RAY_CHUNK = chunk
+    finally:
+        ray.shutdown()
