@@ -21,7 +21,7 @@ import logging
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from pathlib import Path
 from typing import Any, Literal
@@ -130,7 +130,15 @@ def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
         yield from map(_answer, work)
         return
     with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(_answer, work, chunksize=CHUNK)
+        # chunks sent as workers free up, a few per worker in flight: memory stays bounded
+        # whatever the input's size, and the records keep its order
+        pending: deque[Future[list[dict[str, Any]]]] = deque()
+        while chunk := list(islice(work, CHUNK)):
+            pending.append(pool.submit(_answer_chunk, chunk))
+            if len(pending) >= 4 * workers:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 #: Scenarios a Ray task answers: a small question takes about a millisecond, below a
