@@ -12,7 +12,6 @@ instruction mentions, with the rule that decides it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -84,12 +83,6 @@ _SEGMENT_ROLES = {
 }
 
 
-#: "Channel 1 rune exhausted": the runes channelled are the deck's top ones (430.1).
-_CHANNELLED = re.compile(r"(?i)\bchannels?\s+$")
-#: "Reveal the top 5 cards of your Main Deck": the deck's top cards, by position.
-_TOP_OF = re.compile(r"(?i)\bthe top\s+$")
-
-
 def classify(text: str) -> Classification:
     """Classify every mention of a templated instruction (see :mod:`models.grammar`)."""
     return classify_instruction(parse(text))
@@ -106,13 +99,6 @@ def classify_instruction(instruction: Instruction) -> Classification:
         replaced = any(s.mode is Mode.REPLACEMENT for s in segments[index + 1:])
         for phrase in segment.phrases:
             role, rule_no, why = _role(phrase, segment, phrases, replaced)
-            if _CHANNELLED.search(instruction.text[:phrase.start]):
-                role, rule_no, why = (Role.AUTOMATIC, "430.1",
-                                      "the top runes of the rune deck: none is chosen")
-            elif _TOP_OF.search(instruction.text[:phrase.start]):
-                role, rule_no, why = (Role.AUTOMATIC, "355.10.d",
-                                      "the top cards of a deck: selected, none is chosen")
-
             chosen_destination = (phrase.relation == "destination" and role is Role.RESTRICTION
                                    and phrase.determiner in CHOOSING)
             mentions.append(Mention(phrase.words, phrase.start, phrase.kind, role, rule_no,
@@ -138,6 +124,10 @@ def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: boo
     if phrase.relation == "condition":
         return (Role.RESTRICTION, "355.10.b",
                 "only a condition the ability checks ('if you control ...'): nothing is chosen")
+    if phrase.relation == "channelled":
+        return Role.AUTOMATIC, "430.1", "the top runes of the rune deck: none is chosen"
+    if phrase.relation == "top":
+        return Role.AUTOMATIC, "355.10.d", "the top cards of a deck: selected, none is chosen"
     if phrase.relation == "description":
         return (Role.RESTRICTION, "355.10.b",
                 "only what an object becomes ('it becomes a unit'): nothing is chosen")

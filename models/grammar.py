@@ -168,7 +168,8 @@ class Phrase:
     "its", "self", "bare" for a plural with none ...). ``relation`` is its part in the
     segment: ``subject``, ``object``, ``place`` ("at ..."), ``zone`` ("from ..."),
     ``destination`` ("to ..."), ``condition`` (checked, not affected: "if you control
-    another Mech"), ``description`` (what something becomes: "it becomes a unit").
+    another Mech"), ``description`` (what something becomes: "it becomes a unit"),
+    ``channelled`` (the runes a player channels), ``top`` (a deck's top cards).
     ``head`` is the index (in the instruction) of the phrase a
     place or zone phrase qualifies.
     """
@@ -421,6 +422,10 @@ def _relation(words: list[str], start: int, verb_at: int, verb: str | None) -> s
         return "condition"
     if before in {"becomes", "become", "is", "it's", "was", "are"}:
         return "description"  # ("it becomes a unit", "if it is a unit")
+    if before in {"channel", "channels"}:
+        return "channelled"  # ("channel 1 rune exhausted": the rune deck's top ones)
+    if words[max(0, start - 2):start] == ["the", "top"]:
+        return "top"  # ("reveal the top 5 cards of your Main Deck")
     if start < verb_at:
         return "subject"
     if before in {"at", "in", "on"}:

@@ -433,10 +433,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
              phrases: tuple[Phrase, ...], if_units: int, crescent: re.Match[str] | None
              ) -> None:
     low = sentence.lower()
-    if verb in ("reveal", "look") and any(low[:p.start].endswith("the top ") for p in phrases):
+    if verb in ("reveal", "look") and any(p.relation == "top" for p in phrases):
         # "reveal the top 2 cards of your Main Deck": nothing chosen, cards looked at
         reading.looked = True
-        phrases = tuple(p for p in phrases if not low[:p.start].endswith("the top "))
+        phrases = tuple(p for p in phrases if p.relation != "top")
     one = re.search(rf"\b{verb} one\b(?! of)", low) if reading.looked else None
     if one is not None and not any(_is_choice(p) for p in phrases):
         # "You may banish one, then play it": one of the cards looked at, chosen on
@@ -487,8 +487,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
             "card", "unit", "gear", "spell")))]
     if counted and counted.group(1) == verb and not any(
-            _is_choice(p) and not re.search(r"\b(?:channel|draw)\s+$", low[:p.start])
-            for p in phrases):  # (the runes channelled, the cards drawn: no choice)
+            _is_choice(p) and not re.search(r"\bdraw\s+$", low[:p.start])
+            for p in phrases):  # (the cards drawn: no choice; the runes channelled are not
+            # objects chosen, their relation says so)
         _counted(reading, sentence, mode, counted)
         return
     runes = verb == "recycle" and all(KINDS.get(p.kind, p.kind) == "rune" for p in phrases
