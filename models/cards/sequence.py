@@ -660,10 +660,9 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     moved = _MOVED.match(after)  # "an enemy unit that moved this turn"
     keyed = _KEYED.match(after)  # "a friendly gear with [Deploy]"
     my_might = _WITHIN_MY_MIGHT.match(after)  # "a gear with Energy cost no more than my Might"
-    clause = re.split(r"[,.;]| and | then ", after[costs.end():] if costs else
-                      after[weaker.end():] if weaker else after[moved.end():] if moved
-                      else after[keyed.end():] if keyed else after[my_might.end():] if my_might
-                      else after)[0]
+    # the words after the condition read (the first that matched), then its clause
+    read = next((m.end() for m in (costs, weaker, moved, keyed, my_might) if m), 0)
+    clause = re.split(r"[,.;]| and | then ", after[read:])[0]
     cap = re.search(r"\bwith (\d+) might or less\b", clause)
     relative = re.match(r"\s+(?:(?:here|there|at a battlefield|in a base|you control)\s+)?"
                         r"(?:that|who|which)\b", clause)
