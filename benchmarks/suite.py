@@ -1,0 +1,180 @@
+"""The suite's run: boards, measurements, files. ``python -m benchmarks`` calls
+:func:`main`; its docstring (``benchmarks/__main__.py``) describes what is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from _common import environment, make_console, say_to, write_json
+from _suite_report import markdown, plots
+from _suite_runs import (
+    METHODS,
+    Measured,
+    list_capped,
+    measure_best,
+    measure_count,
+    run_process,
+    startup,
+)
+from boards import Board, boards
+
+import riftsolve as rs
+
+#: The cards measured by default, a few per family (``--cards all``: every one).
+CARDS = ("Alpha Strike", "Volibear, Furious", "Fox-Fire", "Tricksy Tentacles",
+         "Bellows Breath", "Crescent Strike", "Dragon's Rage", "Call to Battle", "combat")
+QUICK_CARDS = ("Alpha Strike", "Fox-Fire", "Crescent Strike", "combat")
+SIZES = (10, 100, 1000)
+QUICK_SIZES = (10, 100)
+#: Streaming must stay under this peak resident memory, however many answers.
+STREAM_MIB = 200.0
+#: The enormous listing: Alpha Strike's 5 damage among 110 chosen enemies keeps any 5 of
+#: them, C(110, 5) = 122,391,522 answers (355.14.h.1); the first 10**8 are streamed.
+STREAM_ENEMIES = 110
+
+
+def settings(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="The benchmark suite (see python -m "
+                                     "benchmarks --help's module docstring).")
+    parser.add_argument("--quick", action="store_true",
+                        help="small boards, one card per family, short budgets (CI)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results",
+                        help="folder for results.json, summary.md and the plots")
+    parser.add_argument("--sizes", type=int, nargs="+", help="units per board")
+    parser.add_argument("--cards", nargs="+", help="cards to measure ('all', 'combat')")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, help="seconds per capped listing")
+    parser.add_argument("--list-cap", type=int, help="answers listed per method")
+    parser.add_argument("--brute-limit", type=int, help="most answers the brute force scores")
+    parser.add_argument("--repeats", type=int, help="timings per median")
+    parser.add_argument("--stream", type=int, help="answers of the enormous streamed listing")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    args.sizes = args.sizes or (QUICK_SIZES if quick else SIZES)
+    if args.cards == ["all"]:
+        args.cards = None
+    elif args.cards is None:
+        args.cards = QUICK_CARDS if quick else CARDS
+    args.budget = args.budget or (0.5 if quick else 2.0)
+    args.list_cap = args.list_cap or (10**4 if quick else 10**6)
+    args.brute_limit = args.brute_limit or (2_000 if quick else 50_000)
+    args.repeats = args.repeats or (3 if quick else 5)
+    args.stream = args.stream or (10**6 if quick else 10**8)
+    return args
+
+
+def commit() -> str:
+    """The repository's commit (``-dirty`` with changes), or ``unknown``."""
+    try:
+        done = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"],
+                              capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).resolve().parent)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return done.stdout.strip() or "unknown"
+
+
+def measure(board: Board, args: argparse.Namespace) -> Measured:
+    """Every in-process measurement of one board's question."""
+    scenario = rs.parse_scenario(board.data)
+    measured = Measured(board.name, board.family, board.card, board.units, board.question)
+    answers, count_ms, rules_ms, error = measure_count(scenario, board.question, args.repeats)
+    measured.answers, measured.count_ms, measured.rules_ms = answers, count_ms, rules_ms
+    measured.count_error = error
+    wanted = args.list_cap if answers is None else min(answers, args.list_cap)
+    for method in METHODS:
+        listing = list_capped(scenario, board.question, method, args.list_cap, args.budget)
+        if listing.complete and listing.answers != wanted and not listing.error:
+            listing.error = f"listed {listing.answers} answers, expected {wanted}"
+        measured.listings[method] = listing
+    if board.question == "resolve" and answers:
+        measured.objective, measured.best_ms, measured.brute_ms, measured.best_agrees = \
+            measure_best(scenario, board.family, answers, args.repeats, args.brute_limit)
+    return measured
+
+
+def streamed(folder: Path, records: Sequence[Measured], chosen: dict[str, Board],
+             args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The command line streaming each family's largest listing, and the enormous one, to
+    ``/dev/null``: time, rate and peak memory."""
+    runs: list[dict[str, Any]] = []
+    largest: dict[str, Measured] = {}
+    for record in records:
+        known = largest.get(record.family)
+        if record.answers and (known is None or record.answers > (known.answers or 0)):
+            largest[record.family] = record
+    for family, record in sorted(largest.items()):
+        path = folder / f"{record.name}.json"
+        path.write_text(json.dumps(chosen[record.name].data))
+        limit = min(record.answers or 0, args.list_cap)
+        run = run_process(f"{family}: {record.name}", [
+            record.question, str(path), "--format", "jsonl", "--limit", str(limit)], limit)
+        runs.append({**vars(run), "rate": run.rate, "family": family})
+    big = folder / "stream.json"
+    big.write_text(json.dumps(stream_scenario()))
+    run = run_process(f"stream {args.stream:,} answers", [
+        "resolve", str(big), "--format", "jsonl", "--limit", str(args.stream)], args.stream)
+    runs.append({**vars(run), "rate": run.rate, "family": "stream",
+                 "passed": run.code in (0, 3) and run.peak_mib < STREAM_MIB})
+    return runs
+
+
+def stream_scenario() -> dict[str, Any]:
+    """Alpha Strike resolving 5 damage among :data:`STREAM_ENEMIES` chosen enemies."""
+    units = [{"id": "kai", "controller": "A", "might": 5, "location": "north"}]
+    units += [{"id": f"e{i:03d}", "controller": "B", "might": 3, "location": "north"}
+              for i in range(STREAM_ENEMIES)]
+    return {"format": 1, "controller": "A", "card": "Alpha Strike", "battlefields": ["north"],
+            "units": units, "targets": {"friendly": "kai",
+                                        "enemies": [u["id"] for u in units[1:]]}}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = settings(argv)
+    started = time.perf_counter()
+    console = make_console(140)
+    say = say_to(console)
+    meta = environment(("riftsolve", "ortools", "numpy", "python-constraint2", "matplotlib"),
+                       commit=commit(), cpsat_num_workers=1, quick=args.quick,
+                       sizes=list(args.sizes), cards=args.cards or "all", seed=args.seed,
+                       budget_s=args.budget, list_cap=args.list_cap,
+                       brute_limit=args.brute_limit, repeats=args.repeats)
+    console.print(" | ".join(f"{k} {meta[k]}" for k in (
+        "python", "ortools", "numpy", "python-constraint2", "cpu_count", "commit")))
+    records: list[Measured] = []
+    chosen: dict[str, Board] = {}
+    for board in boards(args.sizes, args.seed, args.cards):
+        say(f"{board.name}")
+        chosen[board.name] = board
+        records.append(measure(board, args))
+    with tempfile.TemporaryDirectory() as folder:
+        say("whole processes: start-up and streaming")
+        example = rs.example_path("alpha-strike-6-among-3")
+        boot = startup(Path(example), 5 if args.quick else 15)
+        streams = streamed(Path(folder), records, chosen, args)
+    meta["wall_seconds"] = round(time.perf_counter() - started, 1)
+    document = {"meta": meta, "questions": [r.as_json() for r in records],
+                "startup": boot, "streams": streams}
+    args.out.mkdir(parents=True, exist_ok=True)
+    write_json(str(args.out / "results.json"), document, console)
+    drawn = plots(document, args.out)
+    (args.out / "summary.md").write_text(markdown(document, drawn), encoding="utf-8")
+    console.print(markdown(document, drawn), markup=False, highlight=False, soft_wrap=True)
+    failures = [f"{r.name} {m}: {listing.error}" for r in records
+                for m, listing in r.listings.items() if listing.error.startswith("listed ")]
+    failures += [f"{r.name}: best disagrees with the brute force" for r in records
+                 if r.best_agrees is False]
+    failures += [f"{s['label']}: peak {s['peak_mib']:.0f} MiB, exit {s['code']}"
+                 for s in streams if s.get("passed") is False]
+    for failure in failures:
+        console.print(f"[red]FAILED[/red] {failure}")
+    console.print(f"wall time {meta['wall_seconds']} s; results in {args.out}")
+    return 1 if failures else 0

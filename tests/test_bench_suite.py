@@ -1,0 +1,119 @@
+"""The benchmark suite's boards and report (``benchmarks/boards.py``, ``python -m
+benchmarks``): what its numbers are measured on must be what it says. Its speed is not
+asserted here; CI runs ``python -m benchmarks --quick``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import boards  # noqa: E402 - the benchmark helpers are scripts beside each other
+
+import riftsolve as rs  # noqa: E402
+from riftsolve.models.board import BASE, OFFBOARD  # noqa: E402
+
+
+def test_boards_are_seeded() -> None:
+    """The same seed draws the same boards; another seed other boards."""
+    first = [b.data for b in boards.boards((12,), seed=3, cards=("Fox-Fire",))]
+    again = [b.data for b in boards.boards((12,), seed=3, cards=("Fox-Fire",))]
+    other = [b.data for b in boards.boards((12,), seed=4, cards=("Fox-Fire",))]
+    assert first == again
+    assert first != other
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tables_hold_what_the_docstring_says(seed: int) -> None:
+    """2-4 players, 1-3 battlefields, ``units`` units (and gear), the caster's first unit at
+    a battlefield it controls, Might 0-8, marked damage never lethal yet."""
+    data = boards.table(40, seed)
+    units = [u for u in data["units"] if u.get("type") != "gear"]
+    players = {u["controller"] for u in data["units"]}
+    assert len(units) == 40
+    assert 1 <= len(data["battlefields"]) <= 3
+    assert players <= set("ABCD") and len(players) >= 2
+    assert units[0]["controller"] == "A"
+    assert data["battlefield_control"][units[0]["location"]] == "A"
+    for unit in units:
+        assert 0 <= unit["might"] <= 8
+        assert unit.get("damage", 0) < max(unit["might"], 1)
+    rs.parse_scenario({**data, "card": "Fox-Fire"})  # a valid scenario
+
+
+@pytest.mark.parametrize("card", ["Alpha Strike", "Volibear, Furious", "Tricksy Tentacles",
+                                  "Crescent Strike", "Call to Battle", "Angle Shot"])
+def test_a_resolution_declares_a_legal_declaration_then_play_goes_on(card: str) -> None:
+    """Each card gets a finalization and a resolution; the resolution's targets are a
+    declaration the finalization lists (as ``--format jsonl`` writes it), and only the
+    board changed since: units moved, killed or with another Might, no new unit."""
+    made = {b.question: b for b in boards.boards((30,), seed=2, cards=(card,))}
+    assert set(made) == {"finalize", "resolve"}
+    before, after = made["finalize"].data, made["resolve"].data
+    declared = after["targets"]
+    assert declared in _lines(before)
+    assert [u["id"] for u in before["units"]] == [u["id"] for u in after["units"]]
+    assert {k: v for k, v in after.items() if k not in ("units", "targets")} == {
+        k: v for k, v in before.items() if k != "units"}
+
+
+def _lines(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every declaration's ``targets`` of a finalization, as the command line writes them."""
+    from riftsolve.solver.render import line
+    legal = rs.finalize(rs.parse_scenario(data))
+    return [line(legal, answer)["targets"] for answer in legal]
+
+
+def test_play_goes_on_for_chosen_units() -> None:
+    """Over many seeds, chosen units are moved, killed and changed: what a resolution
+    re-checks (359.3.e)."""
+    seen: set[str] = set()
+    data = boards.table(30, 0) | {"card": "Fox-Fire"}
+    targets = {"units": [u["id"] for u in data["units"][:20]]}
+    for seed in range(20):
+        after = boards.play_on(data, targets, seed)
+        for old, new in zip(data["units"][:20], after["units"][:20], strict=True):
+            if new["location"] == OFFBOARD:
+                seen.add("killed")
+            elif new["location"] != old["location"]:
+                seen.add("base" if new["location"] == BASE else "moved")
+            elif new["might"] != old["might"]:
+                seen.add("might")
+    assert seen == {"killed", "moved", "base", "might"}
+
+
+def test_report_from_a_measured_question(tmp_path: Path) -> None:
+    """One small question measured as the suite does, then written: the summary has its
+    row and the exact count; the listing that finished listed exactly the count."""
+    import _suite_report
+    import suite
+
+    board = next(b for b in boards.boards((10,), seed=1, cards=("Alpha Strike",))
+                 if b.question == "finalize")
+    args = suite.settings(["--quick", "--budget", "0.3", "--repeats", "1"])
+    measured = suite.measure(board, args)
+    count = rs.finalize(rs.parse_scenario(board.data)).count()
+    assert measured.answers == count
+    assert measured.listings["native"].complete
+    assert measured.listings["native"].answers == min(count, args.list_cap)
+    document: dict[str, Any] = {
+        "meta": {"python": "3", "ortools": "9", "numpy": "2", "python-constraint2": "2",
+                 "cpu_count": 2, "cpsat_num_workers": 1, "commit": "c", "quick": True,
+                 "seed": 1, "sizes": [10], "repeats": 1, "list_cap": args.list_cap,
+                 "budget_s": 0.3, "brute_limit": 10, "wall_seconds": 1.0},
+        "questions": [measured.as_json()],
+        "startup": {"example": "x.json", "numpy_import_ms": 100.0, "resolve_ms": 300.0,
+                    "resolve_vs_numpy": 3.0},
+        "streams": []}
+    text = _suite_report.markdown(document, [])
+    assert f"| Alpha Strike finalize | 10 | {count:,} |" in text
+    pytest.importorskip("matplotlib")
+    drawn = _suite_report.plots(document, tmp_path)
+    assert [p.name for p in drawn] == ["split.png"]
+    assert drawn[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
