@@ -11,7 +11,8 @@ from any working directory. What is here, one job each:
   :func:`back_to_back`, :func:`listed_back_to_back`);
 * capped runs in a forked child process (:class:`Child`, :func:`shared_array`,
   :func:`flag_failure`);
-* the command line as a whole process (:func:`riftsolve_argv`, :func:`process_environment`);
+* the command line as a whole process (:func:`riftsolve_argv`, :func:`process_environment`,
+  :func:`wait_watched` with :func:`resident_peak_mib`);
 * the random units of the group boards (:func:`random_units`, :func:`unmeet_fox_fire`);
 * rich output (:func:`make_console`, :func:`say_to`, :func:`new_table`, :func:`pass_cell`,
   :func:`fmt_rate`, :func:`fmt_ratio`, :func:`fmt_ms`);
@@ -227,6 +228,41 @@ def process_environment(inherit: bool = False) -> dict[str, str]:
     if not inherit:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
+
+
+def resident_peak_mib(pid: int) -> float | None:
+    """The peak resident memory (MiB) of process ``pid`` so far: its ``VmHWM`` in
+    ``/proc``, which starts afresh at ``exec`` (``None`` once it has exited, or off Linux).
+
+    Not ``ru_maxrss`` from ``os.wait4``: a child started by ``subprocess`` (vfork, then
+    exec) carries the parent's high-water mark in it, so a large parent makes every child
+    look as large."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def wait_watched(pid: int, deadline: float) -> tuple[int, float]:
+    """Wait for the child ``pid`` (killed at ``deadline``, a ``time.perf_counter()``
+    value), reading its peak memory every 5 ms: ``(exit code, peak MiB)``, the peak as last
+    read before it exited (:func:`resident_peak_mib`)."""
+    peak = 0.0
+    while True:
+        seen = resident_peak_mib(pid)
+        peak = max(peak, seen or 0.0)
+        done, status, _ = os.wait4(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status), peak
+        if time.perf_counter() > deadline:
+            os.kill(pid, 9)
+            _, status, _ = os.wait4(pid, 0)
+            return os.waitstatus_to_exitcode(status), peak
+        time.sleep(0.005)
 
 
 # --------------------------------------------------------------------------- boards

@@ -7,7 +7,6 @@ A helper of ``benchmarks/__main__.py`` (whose docstring describes the suite), no
 
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from _common import FORK, median_seconds, process_environment, riftsolve_argv
+from _common import FORK, median_seconds, process_environment, riftsolve_argv, wait_watched
 
 import riftsolve as rs
 from riftsolve.models.scenario import Scenario
@@ -215,25 +214,15 @@ class Process:
 def run_process(label: str, args: Sequence[str], answers: int | None = None,
                 timeout: float = 600.0) -> Process:
     """``riftsolve ARGS > /dev/null`` as a fresh process: its time and peak memory
-    (``ru_maxrss`` of the child alone, through ``os.wait4``)."""
+    (:func:`_common.wait_watched`)."""
     argv = [*riftsolve_argv(), *args]
     start = time.perf_counter()
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              env=process_environment())
-    deadline = start + timeout
-    while True:
-        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            child.kill()
-            pid, status, usage = os.wait4(child.pid, 0)
-            break
-        time.sleep(0.005)
-    seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return Process(label, [Path(argv[0]).name, *args], child.returncode, seconds,
-                   usage.ru_maxrss / 1024, answers)
+    code, peak = wait_watched(child.pid, start + timeout)
+    child.returncode = code
+    return Process(label, [Path(argv[0]).name, *args], code, time.perf_counter() - start,
+                   peak, answers)
 
 
 def startup(example: Path, repeats: int) -> dict[str, Any]:

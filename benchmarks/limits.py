@@ -8,20 +8,19 @@ Run from the repository root (with the project's venv)::
 
 Each question is a valid but enormous scenario (or a Python call on one) that once hung,
 crashed or took gigabytes. Each runs as a fresh ``riftsolve`` process (or ``python -c``);
-its wall time and peak resident memory come from ``os.wait4``. The target, from the
-robustness issue: every one answers (exit 0) or refuses with one line saying what to ask
-instead (exit 3), within 10 s and under 1 GiB on this 2-core machine. A run past 60 s is
-killed and counted as a miss. The script exits 1 when a question ends otherwise than it
-should (an exit status other than 0 or 3, or a traceback); a time or memory miss is
-reported, not failed on (machines are noisy). ``--all`` streaming is measured for flat
-memory: it lists for a few seconds (to ``/dev/null``), is interrupted, and must exit 130
-with its memory under the same bound.
-"""
+its wall time comes from the parent and its peak resident memory from its own ``VmHWM``
+(``_common.wait_watched``; ``os.wait4``'s ``ru_maxrss`` would count the parent's). The
+target, from the robustness issue: every one answers (exit 0) or refuses with one line
+saying what to ask instead (exit 3), within 10 s and under 1 GiB on this 2-core machine. A
+run past 60 s is killed and counted as a miss. The script exits 1 when a question ends
+otherwise than it should (an exit status other than 0 or 3, or a traceback); a time or
+memory miss is reported, not failed on (machines are noisy). ``--all`` streaming is
+measured for flat memory: it lists for a few seconds (to ``/dev/null``), is interrupted,
+and must exit 130 with its memory under the same bound. """
 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -43,6 +42,7 @@ from _common import (
     process_environment,
     riftsolve_argv,
     versions_line,
+    wait_watched,
 )
 
 from riftsolve.solver.params import optimising_solver
@@ -169,22 +169,13 @@ def run(question: Question, folder: Path, env: dict[str, str]) -> Outcome:
     if question.interrupt_after is not None:
         time.sleep(question.interrupt_after)
         process.send_signal(signal.SIGINT)
-    deadline = start + KILL_AFTER
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            process.kill()
-            pid, status, usage = os.wait4(process.pid, 0)
-            break
-        time.sleep(0.01)
+    code, peak_mib = wait_watched(process.pid, start + KILL_AFTER)
+    process.returncode = code
     seconds = time.perf_counter() - start
     assert process.stderr is not None
     err = process.stderr.read()
     process.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    peak = usage.ru_maxrss * 1024  # kilobytes on Linux
+    peak = peak_mib * 2**20
     said = next((line for line in err.splitlines() if not line.startswith(
         "riftsolve: warning")), "")
     expected = (130,) if question.interrupt_after is not None else (0, 3)

@@ -265,6 +265,9 @@ class Board:
     objects: tuple[Piece, ...] = ()
     _by_id: dict[str, Unit] = field(init=False, repr=False, compare=False)
     _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: Whether any unit has a Targeting Effect (``on_chosen``): asked once per answer
+    #: written, so found once here.
+    watched: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does: battlefields named once and not like a
@@ -308,6 +311,7 @@ class Board:
                 team_of[player] = index
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_team_of", team_of)
+        object.__setattr__(self, "watched", any(unit.on_chosen for unit in self.units))
 
     def friends(self, player: str, other: str) -> bool:
         """Whether two players are the same player or teammates: their objects are friendly

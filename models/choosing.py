@@ -90,7 +90,7 @@ def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]
 
 def has_chosen_triggers(scenario: Scenario) -> bool:
     """Whether any unit of the scenario has a Targeting Effect."""
-    return any(unit.on_chosen for unit in scenario.board)
+    return scenario.board.watched
 
 
 def counted_targets(scenario: Scenario) -> list[str] | None:

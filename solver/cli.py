@@ -20,6 +20,7 @@ from riftsolve.models import cards
 from riftsolve.models.choosing import slot_roles
 from riftsolve.models.classify import classify
 from riftsolve.models.effects import GroupTargets
+from riftsolve.models.families.split import split_effect
 from riftsolve.models.format1 import (
     json_schema,
     load_scenario,
@@ -35,11 +36,12 @@ from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
     answers_table,
     console,
+    declaration_block_text,
     json_line,
     plain,
     resolution_block_text,
@@ -258,10 +260,33 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
             if remaining == 0:
                 break
         return written
+    if (isinstance(legal, Declarations) and not args.explain
+            and args.backend in ("auto", "native") and not legal.scenario.board.watched):
+        _ = _answers(legal, args.limit, args.all)  # the budget check
+        return _write_declaration_blocks(legal, args.limit, out)
     shown = render.explained_line if args.explain else render.line
     for answer in _answers(legal, args.limit, args.all):
         out.write(json_line(shown(legal, answer)))
         written += 1
+    return written
+
+
+def _write_declaration_blocks(legal: Declarations, limit: int | None, out: TextIO) -> int:
+    """Split declarations as JSON lines, a numpy block at a time (no triggers to report:
+    the lines are the declarations' own); how many were written."""
+    slot = split_effect(legal.scenario).split_slot
+    names = legal.problem.candidates
+    remaining = limit
+    written = 0
+    batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
+    for friendly, chosen, cost in legal.chosen_blocks(batch):
+        if remaining is not None:
+            chosen, cost = chosen[:remaining], cost[:remaining]
+            remaining -= len(chosen)
+        out.write(declaration_block_text(friendly, slot, names, chosen, cost))
+        written += len(chosen)
+        if remaining == 0:
+            break
     return written
 
 

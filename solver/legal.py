@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from itertools import accumulate, islice, pairwise
+from itertools import accumulate, groupby, islice, pairwise
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
@@ -198,17 +198,15 @@ class LegalSet(ABC, Generic[A]):
         resolution the damage per legal target, otherwise a 0/1 mask over
         :attr:`columns` of the units chosen or affected."""
         columns = {u: i for i, u in enumerate(self.columns)}
-        rows: list[list[int]] = []
-        for answer in self._listed():
-            row = [0] * len(columns)
-            for unit in self._units(answer):
-                row[columns[unit]] = 1
-            rows.append(row)
-            if len(rows) == batch:
-                yield np.array(rows, dtype=np.int8)
-                rows = []
-        if rows:
-            yield np.array(rows, dtype=np.int8)
+        # streamed in the native order (the index order), never kept: no bound on the count
+        answers = iter(type(self)(self.scenario, "native"))
+        while block := list(islice(answers, batch)):
+            rows = np.zeros((len(block), len(columns)), dtype=np.int8)
+            picked = [(row, columns[unit]) for row, answer in enumerate(block)
+                      for unit in self._units(answer)]
+            if picked:
+                rows[tuple(np.array(picked, dtype=np.int64).T)] = 1
+            yield rows
 
     def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
                ) -> np.ndarray[Any, np.dtype[Any]]:
@@ -440,6 +438,53 @@ class Declarations(LegalSet[Declaration]):
     def _columns(self) -> tuple[str, ...]:
         friendly = [o.friendly for o in self.problem.options if o.friendly]
         return tuple(dict.fromkeys([*friendly, *self.problem.candidates]))
+
+    def chosen_blocks(self, batch: int = 65536
+                      ) -> Iterator[tuple[str | None, np.ndarray[Any, Any], np.ndarray[Any, Any]]]:
+        """The declarations built in numpy, in the native order, as blocks of at most
+        ``batch``: ``(friendly, chosen, cost)``, ``chosen[r]`` the indices in
+        ``problem.candidates`` of row ``r``'s split targets (all rows of a block choose as
+        many) and ``cost[r]`` its Deflect cost. Each friendly option's subsets come size
+        by size, each size's combinations in lexicographic order
+        (:func:`native.combination_blocks`), those over the Deflect budget masked out.
+        Where the budget binds hard (most combinations over it), the native pruned search
+        is packed into blocks instead."""
+        problem = self.problem
+        taxes = np.array(problem.taxes, dtype=np.int64)
+        budget = problem.budget
+        n = len(problem.candidates)
+        if budget is not None and int(taxes.sum()) > budget and int(taxes.min()) >= 0:
+            position = {unit: i for i, unit in enumerate(problem.candidates)}
+            answers = iter(type(self)(self.scenario, "native"))
+            while block := list(islice(answers, batch)):
+                for _, rows in groupby(block, key=lambda d: (d.friendly, len(d.split))):
+                    same = list(rows)
+                    chosen = np.array([[position[u] for u in d.split] for d in same],
+                                      dtype=np.int64).reshape(len(same), -1)
+                    yield same[0].friendly, chosen, taxes[chosen].sum(axis=1)
+            return
+        for option in problem.options:
+            for size in range(min(option.cap, n) + 1):
+                for chosen in native.combination_blocks(n, size, batch):
+                    cost = taxes[chosen].sum(axis=1)
+                    if budget is not None:
+                        within = cost <= budget
+                        chosen, cost = chosen[within], cost[within]
+                    if len(chosen):
+                        yield option.friendly, chosen, cost
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """The declarations as 0/1 rows over :attr:`columns`, from :meth:`chosen_blocks`
+        (numpy throughout; row ``i`` is ``self[i]``)."""
+        columns = {u: i for i, u in enumerate(self.columns)}
+        candidate_columns = np.array([columns[u] for u in self.problem.candidates],
+                                     dtype=np.int64)
+        for friendly, chosen, _ in self.chosen_blocks(batch):
+            rows = np.zeros((len(chosen), len(columns)), dtype=np.int8)
+            if friendly is not None:
+                rows[:, columns[friendly]] = 1
+            rows[np.arange(len(chosen))[:, None], candidate_columns[chosen]] = 1
+            yield rows
 
 # --------------------------------------------------------------------------- groups
 

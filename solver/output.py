@@ -65,6 +65,35 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
     )
 
 
+def declaration_block_text(friendly: str | None, slot: str, names: Sequence[str],
+                           chosen: npt.NDArray[np.int64], cost: npt.NDArray[np.int64]) -> str:
+    """JSON lines for a block of split declarations that choose as many targets each:
+    ``chosen[r]`` indexes ``names`` (row ``r``'s targets, in order), ``cost[r]`` is its
+    Deflect cost. Exactly what ``json.dumps(declaration.as_json(slot))`` writes, one
+    ``%`` operation for the block:
+
+    >>> import numpy as np
+    >>> print(declaration_block_text("kai", "enemies", ("r1", "r2", "r3"),
+    ...                              np.array([[0, 2], [1, 2]]), np.array([0, 1])), end="")
+    {"targets": {"friendly": "kai", "enemies": ["r1", "r3"]}, "deflect_cost": 0}
+    {"targets": {"friendly": "kai", "enemies": ["r2", "r3"]}, "deflect_cost": 1}
+    """
+    rows, size = chosen.shape
+    if rows == 0:
+        return ""
+    # the ids are part of the template: a "%" in one is written "%%" (printed as "%")
+    head = "" if friendly is None else f'"friendly": {json.dumps(friendly)}, '
+    template = ('{"targets": {' + head.replace("%", "%%")
+                + json.dumps(slot).replace("%", "%%") + ": ["
+                + ", ".join(["%s"] * size) + ']}, "deflect_cost": %d}\n')
+    quoted = np.array([json.dumps(name) for name in names], dtype=object)
+    cells = np.empty((rows, size + 1), dtype=object)
+    cells[:, :size] = quoted[chosen]
+    cells[:, size] = cost.tolist()
+    text: str = (template * rows) % tuple(cells.ravel().tolist())
+    return text
+
+
 def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None,
                   values: Sequence[dict[str, int]] = ()) -> Table:
     """A readable table of answers: one row each, columns from the legal set, then one
