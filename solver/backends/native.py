@@ -522,6 +522,11 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
     member can join, the one completion (leaving them all out) is reached at once. For a
     ``maximal`` problem, a branch is also dropped when a member left out is sure to still
     fit whatever the remaining members do: no leaf below it is maximal.
+
+    Under a Might cap, the members too mighty for what the cap has left are passed over in
+    one jump (a table of the next member of at most each Might), not one depth at a time:
+    Might only grows down a branch, so they could join no completion. Each answer then
+    costs the members it could still take, not every member of its class.
     """
     least, maximal = problem.least, problem.maximal
     unlimited = float("inf")
@@ -550,6 +555,9 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
         least_might[j] = min(least_might[j + 1], mights[j])
         least_tax[j] = min(least_tax[j + 1], taxes[j])
     sure_to_fit = _sure_to_fit(problem, members, counts, in_class) if maximal else None
+    # next_fit[r][j]: the first member from j on of Might at most r (m: none), for every
+    # room r the cap can leave; ``None`` when the cap is absent or too large to tabulate
+    next_fit = _next_fitting(mights, problem.cap)
 
     def is_maximal(might: int, tax: int) -> bool:
         for i in range(m):
@@ -561,6 +569,8 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
 
     picked: list[tuple[int, int]] = []
     taken = [-1] * m  # the slot of each member on the current path, -1: left out
+    # the depth each depth was entered from (the members between were passed over)
+    came_from = [0] * (m + 1)
     option = [0] * (m + 1)  # the next choice at each depth: 0 leave out, j the j-th slot
     # the left-out member with the least (Might, tax) on the path above each depth
     champion = [-1] * (m + 1)
@@ -570,9 +580,10 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
     while True:
         if entering:
             entering = False
+            parent = came_from[index]
             dead = len(picked) + m - index < needed or (
                 sure_to_fit is not None and index > 0 and (
-                    (taken[index - 1] < 0 and sure_to_fit(index - 1, index, might, tax))
+                    (taken[parent] < 0 and sure_to_fit(parent, index, might, tax))
                     or (champion[index] >= 0
                         and sure_to_fit(champion[index], index, might, tax))))
             if not dead and (index == m or might + least_might[index] > cap
@@ -595,11 +606,15 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
             choice = option[index]
             option[index] = choice + 1
             if choice == 0:  # leave members[index] out
+                after = index + 1
+                if next_fit is not None and after < m:
+                    after = next_fit[int(cap - might)][after]
                 if maximal:
                     best = champion[index]
-                    champion[index + 1] = index if best < 0 or (
+                    champion[after] = index if best < 0 or (
                         (mights[index], taxes[index]) < (mights[best], taxes[best])) else best
-                index += 1
+                came_from[after] = index
+                index = after
                 entering = True
                 continue
             slots = member_slots[index]
@@ -616,14 +631,18 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
                     might += mights[index]
                     tax += taxes[index]
                     picked.append((index, slot))
-                    champion[index + 1] = champion[index]
-                    index += 1
+                    after = index + 1
+                    if next_fit is not None and after < m:
+                        after = next_fit[int(cap - might)][after]
+                    champion[after] = champion[index]
+                    came_from[after] = index
+                    index = after
                     entering = True
                 continue
-        # this depth is done: back to the one above, undoing its choice
+        # this depth is done: back to the one it was entered from, undoing its choice
         if index == 0:
             return
-        index -= 1
+        index = came_from[index]
         slot = taken[index]
         if slot >= 0:
             taken[index] = -1
@@ -634,6 +653,31 @@ def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[
             might -= mights[index]
             tax -= taxes[index]
             picked.pop()
+
+
+#: The largest Might cap :func:`_next_fitting` tabulates (one row per room left).
+MOST_TABULATED_CAP = 64
+
+
+def _next_fitting(mights: Sequence[int], cap: int | None) -> list[list[int]] | None:
+    """``table[r][j]``: the first index from ``j`` on whose Might is at most ``r``
+    (``len(mights)`` if none), for ``r`` from 0 to ``cap``. ``None`` when there is no cap,
+    the cap is larger than :data:`MOST_TABULATED_CAP` or negative, or a Might is negative
+    (then Might does not only grow down a branch).
+
+    >>> _next_fitting([3, 1, 0, 2], 2)
+    [[2, 2, 2, 4, 4], [1, 1, 2, 4, 4], [1, 1, 2, 3, 4]]
+    """
+    if cap is None or not 0 <= cap <= MOST_TABULATED_CAP or any(w < 0 for w in mights):
+        return None
+    m = len(mights)
+    table: list[list[int]] = []
+    for room in range(cap + 1):
+        row = [m] * (m + 1)
+        for j in range(m - 1, -1, -1):
+            row[j] = j if mights[j] <= room else row[j + 1]
+        table.append(row)
+    return table
 
 
 def _sure_to_fit(problem: GroupProblem, members: list[Member], counts: list[int],
