@@ -23,7 +23,8 @@ has killed the units with lethal damage. Every objective of ``best`` is measured
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from riftsolve.models.answers import Answer, Repeated
@@ -36,10 +37,11 @@ from riftsolve.models.scenario import Scenario
 
 @dataclass(frozen=True)
 class Outcome:
-    """What an answer does, unit ids sorted in every field."""
+    """What an answer does, unit ids sorted in every field, and the board that follows
+    (:attr:`board`, built when first asked: measuring an answer needs only the fields)."""
 
-    #: The board that follows, after the cleanup (the dead are off the board).
-    board: Board
+    #: The board the answer was given on.
+    before: Board = field(repr=False)
     #: Damage dealt to each unit (both executions of a Repeat added up).
     dealt: tuple[tuple[str, int], ...] = ()
     #: Units that die: lethal damage marked (142.4) or killed outright.
@@ -58,6 +60,16 @@ class Outcome:
     xp: int = 0
     #: Power paid for Deflect (a declaration's cost).
     power_paid: int = 0
+
+    @cached_property
+    def board(self) -> Board:
+        """The board that follows, after the cleanup (the dead are off the board)."""
+        if not (self.dealt or self.killed or self.moved or self.stunned or self.returned
+                or self.swapped):
+            return self.before
+        return _after(self.before, dict(self.dealt), set(self.killed), dict(self.moved), {
+            Action.STUN: set(self.stunned), Action.RETURN_TO_HAND: set(self.returned),
+            Action.SWAP_MIGHT: set(self.swapped)})
 
 
 def lethal(scenario: Scenario, unit: Unit, might: int | None = None) -> int:
@@ -117,7 +129,7 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
             overkill += over
     from_damage = [u for u in killed if u not in acted.get(Action.KILL, ())]
     return Outcome(
-        _after(board, dealt, killed, moved, acted),
+        board,
         dealt=tuple(sorted(dealt.items())),
         killed=tuple(sorted(killed)),
         overkill=overkill,

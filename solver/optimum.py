@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,7 @@ from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
 from riftsolve.models.outcome import apply
 from riftsolve.models.scenario import LIMIT, Scenario, Targets
+from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import (
@@ -79,6 +80,9 @@ MOST_OPTIMA = 1_000
 MOST_CPSAT_TOP = 20
 #: Most answers scored one by one (groups, declarations).
 SCORE_LIMIT = 200_000
+#: Answers listed before counting, to score a small set in one pass (a count costs about
+#: a listing there).
+FEW = 64
 #: Most boards (declarations x Might changes) whose best resolution is worked out to rank
 #: declarations: beyond it the question is refused with its size rather than left to run.
 BOARD_LIMIT = 50_000
@@ -137,13 +141,14 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     if robust and legal.question != "finalize":
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
-    if isinstance(legal, Resolutions):
-        if keep == 1 and legal.count() > KNAPSACK_FROM:
+    total = legal.count() if isinstance(legal, Resolutions) else 0
+    if isinstance(legal, Resolutions) and total > 1:  # one answer: scored below
+        if keep == 1 and total > KNAPSACK_FROM:
             answer = best_split(legal.scenario, legal.problem, goal)
             if answer is not None:
                 key = goal.measure(legal.scenario, answer)
                 return [Ranked(answer, key, _values(goal, key))]
-        if legal.count() <= VECTOR_LIMIT:
+        if total <= VECTOR_LIMIT:
             return _vector_best(legal, goal, keep)
         if keep is None and _drops_only(legal):
             return _drop_optima(legal, goal)
@@ -153,15 +158,20 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
                 f"best are found one CP-SAT search at a time, at most {MOST_CPSAT_TOP}; ask "
                 f"--top {MOST_CPSAT_TOP} or fewer")
         return _cpsat_best(legal, goal, keep)
-    if legal.count() > SCORE_LIMIT:
-        raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} that "
-                            "can be scored")
+    # a few answers are scored as they are listed, without counting them first
+    first = list(islice(legal, FEW))
+    answers: Iterable[Any] = first
+    if len(first) == FEW:
+        if legal.count() > SCORE_LIMIT:
+            raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} "
+                                "that can be scored")
+        answers = legal
     scored: Iterable[tuple[Any, tuple[int, ...]]]
     if legal.question == "resolve":  # every answer measured on what it does (apply)
-        scored = ((a, goal.measure(legal.scenario, a)) for a in legal)
+        scored = ((a, goal.measure(legal.scenario, a)) for a in answers)
     else:  # every declaration by the best resolution of its targets
         _check_boards(legal, robust)
-        scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in legal)
+        scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in answers)
     return _select(scored, keep, goal)
 
 
@@ -228,30 +238,39 @@ def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
 # --------------------------------------------------------------------------- split damage
 
 
-def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
-    """Score every resolution a numpy block at a time; keep each block's best rows (its
-    top ``keep``, or all its rows tied with the best) and merge them in stable order."""
+def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
+                 batch: int = BLOCK_ROWS) -> list[Ranked]:
+    """Score every resolution a numpy block at a time, computing only the objective's
+    metrics. The single best (``keep`` 1) is each block's first best row, found term by
+    term without sorting, kept when it beats the blocks before; otherwise each block's top
+    ``keep`` (or all its rows tied with the best) are merged in stable order."""
     scenario = legal.scenario
     units = [scenario.board[u] for u in legal.columns]
     marked = np.array([u.damage for u in units], dtype=np.int64)
     deadly = np.array([lethal(scenario, u) for u in units], dtype=np.int64)
-    might = np.array([u.effective_might for u in units], dtype=np.int64)
-    worth = np.array([u.value for u in units], dtype=np.int64)
+    wanted = {term.metric for term in goal.terms}
+    weights = {metric: np.array([getattr(u, field) for u in units], dtype=np.int64)
+               for metric, field in (("killed-might", "effective_might"), ("value", "value"))
+               if metric in wanted}
     xp = xp_per_kill(scenario)
     candidates: list[tuple[tuple[int, ...], int, np.ndarray[Any, Any]]] = []
+    top: tuple[tuple[int, ...], np.ndarray[Any, Any]] | None = None
     offset = 0
-    for block in legal.blocks():
-        totals = block + marked
-        killed = (block > 0) & (totals >= deadly)
-        metrics = {
-            "kills": killed.sum(axis=1),
-            "killed-might": killed @ might,
-            "overkill": np.where(killed, totals - deadly, 0).sum(axis=1),
-            "value": killed @ worth,
-            "affected": (block > 0).sum(axis=1),
-        }
-        metrics["xp"] = xp * metrics["kills"]
-        keys = np.stack([term.sign * metrics[term.metric] for term in goal.terms], axis=1)
+    for block in legal.blocks(batch):
+        columns = _block_metrics(block, goal, marked, deadly, weights, xp)
+        if keep == 1:
+            row = int(columns[0].argmax())  # the first best row (ties in index order)
+            if len(columns) > 1:
+                rows = np.arange(len(block))
+                for column in columns:  # the rows best on every term so far, in order
+                    scores = column[rows]
+                    rows = rows[scores == scores.max()]
+                row = int(rows[0])
+            key = tuple(int(column[row]) for column in columns)
+            if top is None or key > top[0]:
+                top = (key, block[row].copy())
+            continue
+        keys = np.stack(columns, axis=1)
         # lexsort sorts ascending by its last key first: negate for best first; it is
         # stable, so ties stay in enumeration (index) order
         order = np.lexsort((-keys).T[::-1])
@@ -259,9 +278,35 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[
         for row in order:
             candidates.append((tuple(int(v) for v in keys[row]), offset + int(row), block[row]))
         offset += block.shape[0]
+    if keep == 1:
+        return [] if top is None else [
+            Ranked(Resolution.dealt(legal.columns, top[1]), top[0], _values(goal, top[0]))]
     candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
     return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
                    keep, goal)
+
+
+def _block_metrics(block: np.ndarray[Any, Any], goal: Objective, marked: np.ndarray[Any, Any],
+                   deadly: np.ndarray[Any, Any], weights: dict[str, np.ndarray[Any, Any]],
+                   xp: int) -> list[np.ndarray[Any, Any]]:
+    """Each term of ``goal`` (its sign applied) for every row of a block of damage rows, by
+    the definition of :func:`riftsolve.models.outcome.metrics`: a unit dealt damage dies
+    when its marked plus dealt damage reaches its lethal amount (142.4)."""
+    dealt = block > 0
+    killed = dealt & (block + marked >= deadly)
+    columns = []
+    for term in goal.terms:
+        metric = term.metric
+        if metric in ("kills", "xp"):
+            value = killed.sum(axis=1) * (xp if metric == "xp" else 1)
+        elif metric in weights:
+            value = killed @ weights[metric]
+        elif metric == "overkill":
+            value = np.where(killed, block + marked - deadly, 0).sum(axis=1)
+        else:  # affected: the units dealt damage
+            value = dealt.sum(axis=1)
+        columns.append(term.sign * value)
+    return columns
 
 
 def _drops_only(legal: Resolutions) -> bool:

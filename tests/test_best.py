@@ -79,6 +79,8 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
     goal = Objective.parse(spec)
     top, optimal = _brute(legal, goal)
     assert best(legal, goal)[0].key == top
+    assert best(legal, goal)[0].answer == optimal[0]  # ties: the first in index order
+    assert [r.answer for r in _vector_best(legal, goal, 1, batch=2)] == optimal[:1]
     assert {r.answer for r in best(legal, goal, all_optimal=True)} == set(optimal)
     assert [r.key for r in _vector_best(legal, goal, 1)] == [top]
     assert [r.key for r in _cpsat_best(legal, goal, 1)] == [top]
