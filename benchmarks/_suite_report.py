@@ -75,6 +75,44 @@ def process_table(document: dict[str, Any]) -> list[str]:
     return lines
 
 
+def limits_section(limits: dict[str, Any]) -> list[str]:
+    """The "closer to the limit" tables: best on typical boards, maximal subsets, count
+    growth, the JSON-lines writer."""
+    typical = limits["typical_best"]
+    out = ["### `best` on typical boards", "",
+           f"`best(kills)` on {len(typical['boards'])} typical Alpha Strike resolutions "
+           "(2-10 targets, 1-12 damage; a fresh legal set each time) against a numpy brute "
+           "force (every row of `arrays()` scored at once) and the Python brute force the "
+           "tests hold it to (every answer listed and scored): median "
+           f"{_ms(typical['best_us'] / 1e3)} a decision; numpy brute / best "
+           f"{fmt_ratio(typical['numpy_over_best'])} (least "
+           f"{fmt_ratio(typical['numpy_over_best_least'])}), Python brute / best "
+           f"{fmt_ratio(typical['python_over_best'])} (least "
+           f"{fmt_ratio(typical['python_over_best_least'])}); above 1, `best` is faster. "
+           f"Same optimum everywhere: {'yes' if typical['agree'] else 'NO'}.", "",
+           "### Maximal group subsets against every feasible subset", "",
+           "| Fox-Fire resolution | maximal answers | time | per answer | feasible subsets "
+           "| time | per answer |", "|---|---|---|---|---|---|---|"]
+    for row in limits["maximal_vs_all"]:
+        most, every = row["maximal"], row["any"]
+        out.append(f"| {row['units']} units | {most['answers']:,} | {most['seconds']:.3f} s "
+                   f"| {row['us_per_maximal']:.0f} µs | {every['answers']:,} | "
+                   f"{every['seconds']:.3f} s | {row['us_per_any']:.0f} µs |")
+    out += ["", "### Finalization counts as the board grows (Power for Deflect capped at 3)",
+            "", "| card | units | count (digits) | time |", "|---|---|---|---|"]
+    for row in limits["count_scaling"]:
+        shown = f"{row['digits']} digits" if row["digits"] else f"refused: {row['error']}"
+        out.append(f"| {row['card']} | {row['units']:,} | {shown} | {_ms(row['ms'])} |")
+    out += ["", "### The JSON-lines writer against the rows it formats", "",
+            "| question | answers | rows generated | lines written | formatting's share |",
+            "|---|---|---|---|---|"]
+    for row in limits["formatting"]:
+        out.append(f"| {row['question']} | {row['answers']:,} | "
+                   f"{fmt_rate(row['rows_per_s'])} | {fmt_rate(row['lines_per_s'])} | "
+                   f"{row['formatting_share']:.0%} |")
+    return out
+
+
 def markdown(document: dict[str, Any], drawn: Sequence[Path]) -> str:
     """The summary: settings, one table per family, the processes, the plots."""
     meta = document["meta"]
@@ -100,6 +138,8 @@ def markdown(document: dict[str, Any], drawn: Sequence[Path]) -> str:
         if by_family.get(family):
             out += [f"## {family}", "", *family_table(by_family[family]), ""]
     out += ["## Whole processes", "", *process_table(document), ""]
+    if "limits" in document:
+        out += ["## Closer to the limit", "", *limits_section(document["limits"]), ""]
     if drawn:
         out += ["## Plots", ""] + [f"![{p.stem}]({p.name})" for p in drawn] + [""]
     else:

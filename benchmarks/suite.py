@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import environment, make_console, say_to, write_json
+from _suite_limits import count_scaling, formatting, maximal_vs_all, typical_best
 from _suite_report import markdown, plots
 from _suite_runs import (
     METHODS,
@@ -39,6 +40,13 @@ STREAM_MIB = 200.0
 #: The enormous listing: Alpha Strike's 5 damage among 110 chosen enemies keeps any 5 of
 #: them, C(110, 5) = 122,391,522 answers (355.14.h.1); the first 10**8 are streamed.
 STREAM_ENEMIES = 110
+#: Boards of the finalization counts' growth, and the cards counted on them.
+SCALING_SIZES = (1_000, 10_000, 50_000)
+QUICK_SCALING_SIZES = (1_000, 5_000)
+SCALING_CARDS = ("Alpha Strike", "Fox-Fire", "Tricksy Tentacles", "Crescent Strike")
+#: Fox-Fire boards whose maximal subsets are listed against every feasible subset.
+MAXIMAL_SIZES = (200, 400, 700)
+QUICK_MAXIMAL_SIZES = (200,)
 
 
 def settings(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -155,6 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"{board.name}")
         chosen[board.name] = board
         records.append(measure(board, args))
+    say("closer to the limit: best on typical boards, maximal subsets, counts, output")
+    limits: dict[str, Any] = {
+        "typical_best": typical_best(10 if args.quick else 40, args.repeats),
+        "maximal_vs_all": maximal_vs_all(QUICK_MAXIMAL_SIZES if args.quick
+                                         else MAXIMAL_SIZES),
+        "count_scaling": count_scaling(QUICK_SCALING_SIZES if args.quick else SCALING_SIZES,
+                                       SCALING_CARDS, 1 if args.quick else 3),
+        "formatting": formatting(args.repeats)}
     with tempfile.TemporaryDirectory() as folder:
         say("whole processes: start-up and streaming")
         example = rs.example_path("alpha-strike-6-among-3")
@@ -162,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         streams = streamed(Path(folder), records, chosen, args)
     meta["wall_seconds"] = round(time.perf_counter() - started, 1)
     document = {"meta": meta, "questions": [r.as_json() for r in records],
-                "startup": boot, "streams": streams}
+                "startup": boot, "streams": streams, "limits": limits}
     args.out.mkdir(parents=True, exist_ok=True)
     write_json(str(args.out / "results.json"), document, console)
     drawn = plots(document, args.out)
@@ -174,6 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                  if r.best_agrees is False]
     failures += [f"{s['label']}: peak {s['peak_mib']:.0f} MiB, exit {s['code']}"
                  for s in streams if s.get("passed") is False]
+    if not limits["typical_best"]["agree"]:
+        failures.append("typical boards: best and the brute forces disagree")
+    failures += [f"Fox-Fire on {row['units']} units: listed {row[p]['answers']} {p} subsets, "
+                 f"counted {row[p]['count']}" for row in limits["maximal_vs_all"]
+                 for p in ("maximal", "any") if row[p]["answers"] != row[p]["count"]]
     for failure in failures:
         console.print(f"[red]FAILED[/red] {failure}")
     console.print(f"wall time {meta['wall_seconds']} s; results in {args.out}")

@@ -111,8 +111,20 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
         "startup": {"example": "x.json", "numpy_import_ms": 100.0, "resolve_ms": 300.0,
                     "resolve_vs_numpy": 3.0},
         "streams": []}
+    import _suite_limits
+    typical = _suite_limits.typical_best(3, 1)
+    assert typical["agree"] and len(typical["boards"]) >= 2
+    maximal = _suite_limits.maximal_vs_all((40,))
+    assert maximal[0]["maximal"]["answers"] == maximal[0]["maximal"]["count"] > 0
+    document["limits"] = {
+        "typical_best": typical, "maximal_vs_all": maximal,
+        "count_scaling": _suite_limits.count_scaling((30,), ("Alpha Strike",), 1),
+        "formatting": [{"question": "q", "answers": 10, "rows_per_s": 1e6,
+                        "lines_per_s": 5e5, "formatting_share": 0.5}]}
     text = _suite_report.markdown(document, [])
     assert f"| Alpha Strike finalize | 10 | {count:,} |" in text
+    assert "| q | 10 | 1.00M/s | 500.0k/s | 50% |" in text
+    assert f"| 40 units | {maximal[0]['maximal']['answers']:,} |" in text
     pytest.importorskip("matplotlib")
     drawn = _suite_report.plots(document, tmp_path)
     assert [p.name for p in drawn] == ["split.png"]

@@ -1,0 +1,199 @@
+"""The suite's "closer to the limit" measurements, each side by side with what it is
+measured against: ``best`` on typical boards against a numpy brute force, listing maximal
+group subsets against listing every feasible one, how finalization counts grow with the
+board, and the JSON-lines writer against the rows it formats.
+
+A helper of ``benchmarks/__main__.py``, not a script.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+from _agent_boards import typical_board
+from _common import back_to_back, median_seconds
+from _group_boards import resolve_data
+from boards import finalization
+
+import riftsolve as rs
+from riftsolve.models.cards import card
+from riftsolve.models.outcome import lethal
+from riftsolve.solver.legal import Declarations, Resolutions
+from riftsolve.solver.output import declaration_block_text, resolution_block_text
+
+
+def _per_call(call: Any, repeats: int) -> float:
+    """Median seconds of one ``call``, each sample ``call`` run back to back for 20 ms."""
+    number = back_to_back(median_seconds(call, 1), 0.02)
+    return median_seconds(lambda: [call() for _ in range(number)], repeats) / number
+
+
+def numpy_brute_kills(scenario: rs.Scenario) -> tuple[int, list[int]]:
+    """The most kills of a split resolution and the first row reaching it, by a numpy brute
+    force: every row of ``arrays()`` scored at once (a unit dealt damage dies when marked
+    plus dealt damage reaches its lethal amount, 142.4)."""
+    legal = rs.resolve(scenario)
+    units = [scenario.board[u] for u in legal.columns]
+    marked = np.array([u.damage for u in units], dtype=np.int64)
+    deadly = np.array([lethal(scenario, u) for u in units], dtype=np.int64)
+    top, row = -1, []
+    for block in legal.arrays():
+        kills = ((block > 0) & (block + marked >= deadly)).sum(axis=1)
+        at = int(kills.argmax())
+        if int(kills[at]) > top:
+            top, row = int(kills[at]), block[at].tolist()
+    return top, row
+
+
+def python_brute_kills(scenario: rs.Scenario) -> tuple[int, ...]:
+    """The most kills by scoring every listed resolution on its outcome (the brute force
+    the tests hold ``best`` to)."""
+    goal = rs.Objective.parse("kills")
+    return max(goal.measure(scenario, answer) for answer in rs.resolve(scenario, "native"))
+
+
+def typical_best(boards: int, repeats: int) -> dict[str, Any]:
+    """``best(kills)`` on the agents' typical Alpha Strike resolutions (2-10 targets, 1-12
+    damage), a fresh legal set each time, against the numpy and the Python brute forces;
+    the median and least ratio brute / best (above 1: ``best`` is faster) and whether all
+    three found the same optimum."""
+    rows: list[dict[str, Any]] = []
+    for index in range(boards):
+        scenario = rs.parse_scenario(typical_board(index, 1))
+        count = rs.resolve(scenario).count()
+        if not count:
+            continue
+        top = rs.best(rs.resolve(scenario), "kills")[0].key[0]
+        agree = numpy_brute_kills(scenario)[0] == top == python_brute_kills(scenario)[0]
+        rows.append({
+            "answers": count, "agree": agree,
+            "best_us": _per_call(lambda s=scenario: rs.best(rs.resolve(s), "kills"),
+                                 repeats) * 1e6,
+            "numpy_us": _per_call(lambda s=scenario: numpy_brute_kills(s), repeats) * 1e6,
+            "python_us": _per_call(lambda s=scenario: python_brute_kills(s), repeats) * 1e6})
+    numpy_ratios = [r["numpy_us"] / r["best_us"] for r in rows]
+    python_ratios = [r["python_us"] / r["best_us"] for r in rows]
+    return {"boards": rows, "agree": all(r["agree"] for r in rows),
+            "best_us": statistics.median(r["best_us"] for r in rows),
+            "numpy_over_best": statistics.median(numpy_ratios),
+            "numpy_over_best_least": min(numpy_ratios),
+            "python_over_best": statistics.median(python_ratios),
+            "python_over_best_least": min(python_ratios)}
+
+
+def maximal_vs_all(sizes: Sequence[int]) -> list[dict[str, Any]]:
+    """Fox-Fire resolutions whose chosen targets no longer fit together: listing the
+    maximal subsets kept (the default policy) against listing every feasible subset
+    (``any``) on the same board. Output-sensitive when the first costs about its answers,
+    not the second's."""
+    rows = []
+    for units in sizes:
+        row: dict[str, Any] = {"units": units}
+        for policy in ("maximal", "any"):
+            legal = rs.resolve(rs.parse_scenario(resolve_data(units, "Fox-Fire", policy)))
+            start = time.perf_counter()
+            listed = sum(1 for _ in legal)
+            row[policy] = {"answers": listed, "seconds": time.perf_counter() - start,
+                           "count": legal.count()}
+        row["us_per_maximal"] = row["maximal"]["seconds"] / max(row["maximal"]["answers"],
+                                                                1) * 1e6
+        row["us_per_any"] = row["any"]["seconds"] / max(row["any"]["answers"], 1) * 1e6
+        rows.append(row)
+    return rows
+
+
+def count_scaling(sizes: Sequence[int], cards: Sequence[str], repeats: int
+                  ) -> list[dict[str, Any]]:
+    """Each card's finalization ``count()`` (the rules applied, then the exact count) on
+    boards of each size, with the caster's Power for Deflect capped at 3 so that the
+    budget binds (the harder count)."""
+    rows = []
+    for name in cards:
+        for units in sizes:
+            data = finalization(card(name), units, 1)
+            data["available_power"] = 3
+            scenario = rs.parse_scenario(data)
+            try:
+                count: int | None = rs.finalize(scenario).count()
+                seconds: float | None = median_seconds(partial(_count, scenario), repeats)
+                error = ""
+            except Exception as refusal:  # a refused count is a result
+                count, seconds, error = None, None, str(refusal).splitlines()[0][:120]
+            rows.append({"card": name, "units": units, "digits": len(str(count))
+                         if count is not None else None, "ms": None if seconds is None
+                         else seconds * 1e3, "error": error})
+    return rows
+
+
+def formatting(repeats: int) -> list[dict[str, Any]]:
+    """Rows generated against JSON lines written, per second, for the numpy paths of the
+    command line: split resolutions (5 damage kept by 5 of 28 targets; 5 targets sharing 42
+    damage) and split declarations (up to 5 of 40 enemies); the formatting's share of the
+    listing's time."""
+    def alpha(enemies: int, might: int, declare: bool) -> rs.Scenario:
+        units = [{"id": "kai", "controller": "A", "might": might, "location": "north"}]
+        units += [{"id": f"e{i:02d}", "controller": "B", "might": 3, "location": "north"}
+                  for i in range(enemies)]
+        data: dict[str, Any] = {"format": 1, "controller": "A", "card": "Alpha Strike",
+                                "battlefields": ["north"], "units": units}
+        if not declare:
+            data["targets"] = {"friendly": "kai", "enemies": [u["id"] for u in units[1:]]}
+        return rs.parse_scenario(data)
+
+    rows = []
+    for label, scenario in (("resolve: 5 damage kept by 5 of 28", alpha(28, 5, False)),
+                            ("resolve: 42 damage among 5", alpha(5, 42, False)),
+                            ("finalize: up to 5 of 40", alpha(40, 5, True))):
+        legal = (rs.finalize if label.startswith("finalize") else rs.resolve)(scenario)
+        generate, write = (_resolution_writer(legal) if isinstance(legal, Resolutions)
+                           else _declaration_writer(legal))
+        generated = median_seconds(generate, repeats)
+        answers = legal.count()
+        written = median_seconds(write, repeats)
+        rows.append({"question": label, "answers": answers,
+                     "rows_per_s": answers / generated, "lines_per_s": answers / written,
+                     "formatting_share": written / (written + generated)})
+    return rows
+
+
+
+def _count(scenario: rs.Scenario) -> int:
+    """A finalization's count on a fresh legal set."""
+    return rs.finalize(scenario).count()
+
+
+def _resolution_writer(legal: Resolutions) -> tuple[Callable[[], object], Callable[[], int]]:
+    """``(generate, write)`` for split resolutions: their numpy blocks, and those blocks
+    written as JSON lines (into memory; the characters written)."""
+    blocks = list(legal.blocks())
+    columns = legal.columns
+
+    def write() -> int:
+        sink = io.StringIO()
+        for block in blocks:
+            sink.write(resolution_block_text(columns, block))
+        return len(sink.getvalue())
+
+    return lambda: list(legal.blocks()), write
+
+
+def _declaration_writer(legal: Any) -> tuple[Callable[[], object], Callable[[], int]]:
+    """``(generate, write)`` for split declarations: their numpy blocks of chosen targets,
+    and those written as JSON lines."""
+    assert isinstance(legal, Declarations)
+    chosen = list(legal.chosen_blocks())
+    names = legal.problem.candidates
+
+    def write() -> int:
+        sink = io.StringIO()
+        for friendly, rows, cost in chosen:
+            sink.write(declaration_block_text(friendly, "enemies", names, rows, cost))
+        return len(sink.getvalue())
+
+    return lambda: list(legal.chosen_blocks()), write
