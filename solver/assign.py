@@ -15,10 +15,11 @@ Backline units got damage, and whether the one partly filled receiver is used:
 
 The table of completions, ``completions[i][state][r]`` (how many ways the receivers from
 ``i`` on take ``r`` damage), gives the count, a listing with no dead ends in ascending
-order of the amounts, and the rank and unrank of any answer. Once every receiver can be
-filled with damage left over, the answers are the filled board plus the excess, divided
-as the ``combat_excess`` policy says: any way (compositions, ranked in closed form) or
-all on one unit that could be last.
+order of the amounts, and the rank and unrank of any answer. Where the counts would take
+too long, a table of 0/1 bytes (whether a completion exists) still lists the answers.
+Once every receiver can be filled with damage left over, the answers are the filled board
+plus the excess, divided as the ``combat_excess`` policy says: any way (compositions,
+ranked in closed form) or all on one unit that could be last.
 
 >>> from itertools import islice
 >>> from riftsolve.models.families.combat import CombatProblem, Rank, Receiver
@@ -54,8 +55,11 @@ START = TANKS_FILLED | OTHERS_FILLED
 
 ZERO, PARTIAL, FILL = 0, 1, 2
 
-#: Most cells (receivers x states x damage) of a completion table.
+#: Most cells (receivers x states x damage) of a completion table (exact counts).
 MOST_CELLS = 4 * 10**6
+#: Most cells of a feasibility table (a byte each): what a listing needs when the counts
+#: would be too many to compute.
+MOST_FEASIBLE_CELLS = 10**8
 #: Most lists of a receiver's options (by state and damage left) a listing keeps.
 MOST_KEPT_OPTIONS = 200_000
 
@@ -124,6 +128,7 @@ class Table:
         self.filled = {r.id: r.lethal or 0 for r in receivers}
         self.last = problem.last_candidates() if problem.excess == "last" else ()
         self._completions: list[dict[int, Vector]] | None = None
+        self._feasible: list[dict[int, Vector]] | None = None
 
     # ------------------------------------------------------------------ the table
 
@@ -157,28 +162,49 @@ class Table:
             self._completions = self._build()
         return self._completions
 
-    def _build(self) -> list[dict[int, Vector]]:
+    @property
+    def feasible(self) -> list[dict[int, Vector]]:
+        """What a listing needs: whether receivers ``i``... can take ``r`` damage. The
+        completions themselves when they can be counted, else a table of 0/1 bytes (the
+        same recurrence, "any way" for "how many ways"), which fits far larger boards."""
+        if self._completions is not None:
+            return self._completions
+        try:
+            return self.completions
+        except CountTooLarge:
+            if self._feasible is None:
+                self._feasible = self._build(exact=False)
+            return self._feasible
+
+    def _build(self, exact: bool = True) -> list[dict[int, Vector]]:
         damage = self.problem.damage
         reached = self.states()
         cells = sum(len(s) for s in reached) * (damage + 1)
-        if cells > MOST_CELLS:
+        bound = MOST_CELLS if exact else MOST_FEASIBLE_CELLS
+        if cells > bound:
             raise CountTooLarge("combat assignments (a table of receivers x damage)", cells,
-                                "a smaller board", steps="table cells", bound=MOST_CELLS)
-        end = np.zeros(damage + 1, dtype=object)
+                                "a smaller board" if exact else "a smaller board (even "
+                                "listing needs a table this large)", steps="table cells",
+                                bound=bound)
+        end = np.zeros(damage + 1, dtype=object if exact else np.uint8)
         end[0] = 1
         table: list[dict[int, Vector]] = [{} for _ in reached]
         table[-1] = {state: end for state in reached[-1]}
         for index in range(len(self.problem.receivers) - 1, -1, -1):
             receiver = self.problem.receivers[index]
             for state in reached[index]:
-                table[index][state] = self._row(index, receiver, state, table[index + 1])
+                row = self._row(index, receiver, state, table[index + 1], exact)
+                table[index][state] = row if exact else np.minimum(row, 1).astype(np.uint8)
         return table
 
-    def _row(self, index: int, receiver: Receiver, state: int, after: dict[int, Vector]
-             ) -> Vector:
+    def _row(self, index: int, receiver: Receiver, state: int, after: dict[int, Vector],
+             exact: bool) -> Vector:
+        """The ways (``exact``: Python integers) or whether (0/1 rows summed in int64
+        here, the caller caps at 1) receivers ``index``... take each amount."""
         damage = self.problem.damage
         here = self.entering(index, state)
-        row = np.zeros(damage + 1, dtype=object)
+        wide = np.dtype(object) if exact else np.dtype(np.int64)
+        row = np.zeros(damage + 1, dtype=wide)
         zero = step(receiver.rank, here, ZERO)
         if zero is not None:
             row += after[zero]
@@ -189,7 +215,7 @@ class Table:
         partial = None if lethal == 1 else step(receiver.rank, here, PARTIAL)
         if partial is not None:
             # row[r] += sum of after[r - a] for a = 1 .. min(lethal - 1, r)
-            prefix = np.concatenate(([0], np.cumsum(after[partial]))).astype(object)
+            prefix = np.concatenate(([0], np.cumsum(after[partial], dtype=wide))).astype(wide)
             r = np.arange(damage + 1)
             low = 0 * r if lethal is None else np.maximum(0, r - (lethal - 1))
             row += prefix[r] - prefix[low]
@@ -268,7 +294,7 @@ class Table:
         the state after each."""
         receiver = self.problem.receivers[index]
         here = self.entering(index, state)
-        after = self.completions[index + 1]
+        after = self.feasible[index + 1]
         for move, least, most in _moves(receiver, remaining):
             nxt = step(receiver.rank, here, move)
             if nxt is None:

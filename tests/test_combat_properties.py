@@ -27,12 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 import reference
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import riftsolve as rs
 from riftsolve.solver.cli import main
+from riftsolve.solver.count import CountTooLarge
 
 BACKENDS = ("native", "cpsat", "pyconstraint")
 #: Boards small enough for python-constraint2 (it enumerates the assignments itself).
@@ -207,6 +209,31 @@ def test_every_backend_lists_exactly_the_reference_answers(doc: dict[str, Any]) 
         blocks = list(legal.arrays())
         arrays = np.vstack(blocks).tolist() if blocks else []
         assert arrays == rows, f"{backend}: arrays"
+
+
+@COMBAT
+@given(combats())
+def test_a_combat_too_large_to_count_still_lists_the_reference_answers(
+        doc: dict[str, Any]) -> None:
+    """With the counting table's bound at zero, count() refuses and says to list; listing
+    then walks a table of whether each completion exists, and lists exactly the reference
+    answers, in the same order as when the counts are known."""
+    from riftsolve.solver import assign
+
+    s = rs.parse_scenario(doc)
+    counted = [_json(a) for a in rs.resolve(s, "native", kind=rs.Assignment)]
+    bound = assign.MOST_CELLS
+    try:
+        assign.MOST_CELLS = -1
+        legal = rs.resolve(s, "native", kind=rs.Assignment)
+        listed = [_json(a) for a in legal]
+        if legal.table.problem.receivers and not legal.table.excess:
+            with pytest.raises(CountTooLarge, match="--limit"):
+                legal.count()
+    finally:
+        assign.MOST_CELLS = bound
+    assert listed == counted
+    assert set(listed) == reference.combat_answers(doc)
 
 
 @COMBAT
