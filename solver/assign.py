@@ -129,6 +129,7 @@ class Table:
         self.last = problem.last_candidates() if problem.excess == "last" else ()
         self._completions: list[dict[int, Vector]] | None = None
         self._feasible: list[dict[int, Vector]] | None = None
+        self._states: list[set[int]] | None = None
 
     # ------------------------------------------------------------------ the table
 
@@ -138,7 +139,13 @@ class Table:
         return START | (state & PARTIAL_USED) if self.first[index] else state
 
     def states(self) -> list[set[int]]:
-        """The states that can be reached before each receiver, and after the last."""
+        """The states that can be reached before each receiver, and after the last (found
+        once)."""
+        if self._states is None:
+            self._states = self._reachable()
+        return self._states
+
+    def _reachable(self) -> list[set[int]]:
         reached = [{START}]
         for index, receiver in enumerate(self.problem.receivers):
             after: set[int] = set()
@@ -169,12 +176,12 @@ class Table:
         same recurrence, "any way" for "how many ways"), which fits far larger boards."""
         if self._completions is not None:
             return self._completions
-        try:
-            return self.completions
-        except CountTooLarge:
-            if self._feasible is None:
+        if self._feasible is None:
+            try:
+                return self.completions
+            except CountTooLarge:  # once: the 0/1 table is kept from then on
                 self._feasible = self._build(exact=False)
-            return self._feasible
+        return self._feasible
 
     def _build(self, exact: bool = True) -> list[dict[int, Vector]]:
         damage = self.problem.damage
