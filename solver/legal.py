@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import accumulate, groupby, islice, pairwise
 from typing import Any, ClassVar, Generic, TypeVar, overload
@@ -197,16 +197,9 @@ class LegalSet(ABC, Generic[A]):
         """Every answer as numpy rows, ``batch`` at a time, in index order: for a split
         resolution the damage per legal target, otherwise a 0/1 mask over
         :attr:`columns` of the units chosen or affected."""
-        columns = {u: i for i, u in enumerate(self.columns)}
         # streamed in the native order (the index order), never kept: no bound on the count
         answers = iter(type(self)(self.scenario, "native"))
-        while block := list(islice(answers, batch)):
-            rows = np.zeros((len(block), len(columns)), dtype=np.int8)
-            picked = [(row, columns[unit]) for row, answer in enumerate(block)
-                      for unit in self._units(answer)]
-            if picked:
-                rows[tuple(np.array(picked, dtype=np.int64).T)] = 1
-            yield rows
+        return _mask_rows((self._units(answer) for answer in answers), self.columns, batch)
 
     def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
                ) -> np.ndarray[Any, np.dtype[Any]]:
@@ -506,6 +499,15 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
 
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """The declarations as 0/1 rows over :attr:`columns`, straight from the native
+        search's selections (no answer objects); a group that moves (one row per
+        destination) is written from its answers."""
+        if self.effect.destination:
+            yield from super().arrays(batch)
+        elif self.unplayable is None:
+            yield from _selection_rows(native.selections(self.problem), self.columns, batch)
+
     def destinations(self) -> tuple[str, ...]:
         """Where a moving group may go: each battlefield, or their base (355.4)."""
         return destinations(self.scenario.board) if self.effect.destination else ()
@@ -604,6 +606,35 @@ class GroupResolutions(LegalSet[Affected]):
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """The resolutions as 0/1 rows over :attr:`columns` (the units kept), straight from
+        the native search's selections; a move's (some kept units unmoved) from its
+        answers."""
+        if self.scenario.targets is not None and self.scenario.targets.destination:
+            yield from super().arrays(batch)
+        else:
+            yield from _selection_rows(native.selections(self.problem), self.columns, batch)
+
+
+def _selection_rows(selections: Iterator[Selection], columns: tuple[str, ...], batch: int
+                    ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    """``selections`` (each slot's unit ids) as 0/1 rows over ``columns``."""
+    return _mask_rows(([u for slot in selection for u in slot] for selection in selections),
+                      columns, batch)
+
+
+def _mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: int
+               ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    """Each answer's ``chosen`` units as a 0/1 row over ``columns``, ``batch`` rows a
+    block: a block's (row, column) cells gathered in one list and set at once."""
+    position = {unit: i for i, unit in enumerate(columns)}
+    while block := list(islice(chosen, batch)):
+        cells = [(row, position[unit]) for row, units in enumerate(block) for unit in units]
+        rows = np.zeros((len(block), len(columns)), dtype=np.int8)
+        if cells:
+            rows[tuple(np.array(cells, dtype=np.int64).T)] = 1
+        yield rows
 
 # --------------------------------------------------------------------------- combat
 

@@ -13,6 +13,7 @@ import numpy as np
 from conftest import build, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_group_properties import group_boards
 
 import riftsolve as rs
 from riftsolve.solver.legal import LegalSet
@@ -120,3 +121,24 @@ def test_split_declaration_lines_are_the_answers_lines(
                 for d in rs.finalize(scenario, "native", kind=rs.Declaration)][:limit]
     assert code in (0, 3)
     assert out.getvalue() == "".join(expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.booleans().flatmap(lambda targets: st.tuples(st.just(targets),
+                                                      group_boards(targets))))
+def test_group_answers_as_rows(drawn: tuple[bool, dict[str, Any]]) -> None:
+    """Every group card's declarations and resolutions (355.11; Repeat, moves and Deflect
+    included): arrays() rows, built from the native search's selections, equal the listed
+    answers' units row by row."""
+    with_targets, doc = drawn
+    try:
+        scenario = rs.parse_scenario(doc)
+        legal = (rs.resolve if with_targets else rs.finalize)(scenario)
+        answers = list(type(legal)(scenario, "native"))
+    except ValueError:  # a board the card cannot be asked about: another test's business
+        return
+    columns = legal.columns
+    blocks = list(legal.arrays(batch=3))
+    rows = np.vstack(blocks) if blocks else np.zeros((0, len(columns)), np.int8)
+    assert [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows] == [
+        sorted(answer.chosen()) for answer in answers]

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 import riftsolve as rs
 from riftsolve.solver.cli import main
 from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.legal import CombatResolutions
 
 BACKENDS = ("native", "cpsat", "pyconstraint")
 #: Boards small enough for python-constraint2 (it enumerates the assignments itself).
@@ -226,6 +227,7 @@ def test_a_combat_too_large_to_count_still_lists_the_reference_answers(
     try:
         assign.MOST_CELLS = -1
         legal = rs.resolve(s, "native", kind=rs.Assignment)
+        assert isinstance(legal, CombatResolutions)
         listed = [_json(a) for a in legal]
         if legal.table.problem.receivers and not legal.table.excess:
             with pytest.raises(CountTooLarge, match="--limit"):
