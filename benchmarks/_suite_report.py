@@ -110,6 +110,14 @@ def limits_section(limits: dict[str, Any]) -> list[str]:
         out.append(f"| {row['question']} | {row['answers']:,} | "
                    f"{fmt_rate(row['rows_per_s'])} | {fmt_rate(row['lines_per_s'])} | "
                    f"{row['formatting_share']:.0%} |")
+    if "arrays_vs_direct" in limits:
+        out += ["", "### Split resolutions as numpy rows against a direct build", "",
+                "| resolution | answers | `arrays()` | direct numpy build | ratio | same rows |",
+                "|---|---|---|---|---|---|"]
+        for row in limits["arrays_vs_direct"]:
+            out.append(f"| {row['question']} | {row['answers']:,} | "
+                       f"{fmt_rate(row['arrays_per_s'])} | {fmt_rate(row['direct_per_s'])} "
+                       f"| {fmt_ratio(row['ratio'])} | {'yes' if row['same'] else 'NO'} |")
     return out
 
 

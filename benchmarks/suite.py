@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from _common import environment, make_console, say_to, write_json
-from _suite_limits import count_scaling, formatting, maximal_vs_all, typical_best
+from _suite_limits import (
+    arrays_vs_direct,
+    count_scaling,
+    formatting,
+    maximal_vs_all,
+    typical_best,
+)
 from _suite_report import markdown, plots
 from _suite_runs import (
     METHODS,
@@ -170,7 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                          else MAXIMAL_SIZES),
         "count_scaling": count_scaling(QUICK_SCALING_SIZES if args.quick else SCALING_SIZES,
                                        SCALING_CARDS, 1 if args.quick else 3),
-        "formatting": formatting(args.repeats)}
+        "formatting": formatting(args.repeats),
+        "arrays_vs_direct": arrays_vs_direct(args.repeats)}
     with tempfile.TemporaryDirectory() as folder:
         say("whole processes: start-up and streaming")
         example = rs.example_path("alpha-strike-6-among-3")
@@ -190,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                  if r.best_agrees is False]
     failures += [f"{s['label']}: peak {s['peak_mib']:.0f} MiB, exit {s['code']}"
                  for s in streams if s.get("passed") is False]
+    failures += [f"arrays() of {row['question']}: not the direct build's rows"
+                 for row in limits["arrays_vs_direct"] if not row["same"]]
     if not limits["typical_best"]["agree"]:
         failures.append("typical boards: best and the brute forces disagree")
     failures += [f"Fox-Fire on {row['units']} units: listed {row[p]['answers']} {p} subsets, "

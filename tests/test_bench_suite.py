@@ -120,10 +120,17 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
         "typical_best": typical, "maximal_vs_all": maximal,
         "count_scaling": _suite_limits.count_scaling((30,), ("Alpha Strike",), 1),
         "formatting": [{"question": "q", "answers": 10, "rows_per_s": 1e6,
-                        "lines_per_s": 5e5, "formatting_share": 0.5}]}
+                        "lines_per_s": 5e5, "formatting_share": 0.5}],
+        "arrays_vs_direct": [{"question": "r", "answers": 3, "arrays_per_s": 2e6,
+                              "direct_per_s": 1e6, "ratio": 2.0, "same": True}]}
+    # 4 damage between 2 targets, each dealt at least 1: 1+3, 2+2, 3+1 (355.14.e-g)
+    assert _suite_limits.direct_splits(4, 2).tolist() == [[1, 3], [2, 2], [3, 1]]
+    # keep 2 of 3 targets, each dealt 1: {0,1}, {0,2}, {1,2} (355.14.h.1)
+    assert _suite_limits.direct_drops(3, 2).tolist() == [[1, 1, 0], [1, 0, 1], [0, 1, 1]]
     text = _suite_report.markdown(document, [])
     assert f"| Alpha Strike finalize | 10 | {count:,} |" in text
     assert "| q | 10 | 1.00M/s | 500.0k/s | 50% |" in text
+    assert "| r | 3 | 2.00M/s | 1.00M/s | 2.00x | yes |" in text
     assert f"| 40 units | {maximal[0]['maximal']['answers']:,} |" in text
     pytest.importorskip("matplotlib")
     drawn = _suite_report.plots(document, tmp_path)
