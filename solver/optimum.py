@@ -48,6 +48,7 @@ from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
 from riftsolve.models.outcome import apply
 from riftsolve.models.scenario import LIMIT, Scenario, Targets
+from riftsolve.solver.backends import native
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.knapsack import best_split
@@ -83,6 +84,9 @@ SCORE_LIMIT = 200_000
 #: Answers listed before counting, to score a small set in one pass (a count costs about
 #: a listing there).
 FEW = 64
+#: Split resolutions scored one at a time in Python rather than a numpy block (measured:
+#: below about 16-28 answers the scoring costs less than numpy's per-call overhead).
+FEW_SCORED = 16
 #: Most boards (declarations x Might changes) whose best resolution is worked out to rank
 #: declarations: beyond it the question is refused with its size rather than left to run.
 BOARD_LIMIT = 50_000
@@ -142,7 +146,9 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
     total = legal.count() if isinstance(legal, Resolutions) else 0
-    if isinstance(legal, Resolutions) and total > 1:  # one answer: scored below
+    if isinstance(legal, Resolutions):
+        if total <= FEW_SCORED:
+            return _few_best(legal, goal, keep)
         if keep == 1 and total > KNAPSACK_FROM:
             answer = best_split(legal.scenario, legal.problem, goal)
             if answer is not None:
@@ -284,6 +290,38 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
     candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
     return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
                    keep, goal)
+
+
+def _few_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
+    """A few resolutions scored one at a time in plain Python, by the definition
+    :func:`_block_metrics` vectorises: below a few dozen answers numpy's cost per call is
+    more than the scoring."""
+    scenario = legal.scenario
+    xp = xp_per_kill(scenario)
+    facts = {}
+    for uid in legal.problem.targets:
+        unit = scenario.board[uid]
+        facts[uid] = (unit.damage, lethal(scenario, unit), unit.effective_might, unit.value)
+    terms = [(_FEW_METRICS.index(t.metric), t.sign) for t in goal.terms]
+    scored = []
+    for answer in native.resolutions(legal.problem):
+        kills = killed_might = overkill = value = affected = 0
+        for uid, amount in answer.damage:
+            if amount > 0:
+                affected += 1
+                marked, deadly, might, worth = facts[uid]
+                if amount + marked >= deadly:  # 142.4: lethal damage marked
+                    kills += 1
+                    killed_might += might
+                    overkill += amount + marked - deadly
+                    value += worth
+        measured = (kills, xp * kills, killed_might, overkill, value, affected)
+        scored.append((answer, tuple(sign * measured[i] for i, sign in terms)))
+    return _select(scored, keep, goal)
+
+
+#: The metrics :func:`_few_best` measures, in the order it measures them.
+_FEW_METRICS = ("kills", "xp", "killed-might", "overkill", "value", "affected")
 
 
 def _block_metrics(block: np.ndarray[Any, Any], goal: Objective, marked: np.ndarray[Any, Any],
