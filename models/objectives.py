@@ -31,6 +31,7 @@ Bonus Damage to each unit it affects (715.2).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from riftsolve.models.answers import Answer
 from riftsolve.models.board import Unit
@@ -74,7 +75,12 @@ class Objective:
 
     @classmethod
     def parse(cls, spec: str) -> Objective:
-        """``"kills,-overkill"`` -> most kills, then least overkill."""
+        """``"kills,-overkill"`` -> most kills, then least overkill (each text read once:
+        agents ask the same objective decision after decision)."""
+        return _parsed(spec)
+
+    @classmethod
+    def _read(cls, spec: str) -> Objective:
         terms = []
         for raw in spec.split(","):
             name = raw.strip()
@@ -106,6 +112,12 @@ class Objective:
         """The objective's value of a resolution, as the board is now (higher is better)."""
         metrics = resolution_metrics(scenario, answer)
         return tuple(term.sign * metrics[term.metric] for term in self.terms)
+
+
+@lru_cache(maxsize=256)
+def _parsed(spec: str) -> Objective:
+    """:meth:`Objective.parse`, remembered (objectives are frozen)."""
+    return Objective._read(spec)
 
 
 def unit_metrics(scenario: Scenario, unit: Unit, amount: int, killed: bool | None = None
