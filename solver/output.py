@@ -10,6 +10,9 @@ output keeps pace with the native generators. The fast path writes exactly what
 {"damage": {"r1": 2, "r2": 1}}
 >>> print(resolution_block_text(("r1", "r2", "r3"), np.array([[1, 0, 1]])), end="")
 {"damage": {"r1": 1, "r3": 1}}
+>>> print(resolution_block_text(("r1", "r2", "r3"), np.array([[2, 0, 1], [0, 3, 1]])), end="")
+{"damage": {"r1": 2, "r3": 1}}
+{"damage": {"r2": 3, "r3": 1}}
 """
 
 from __future__ import annotations
@@ -52,12 +55,20 @@ def resolution_block_text(ids: Sequence[str], block: npt.NDArray[np.int64]) -> s
         text: str = (template * rows) % tuple(block.ravel().tolist())
         return text
     per_row = np.count_nonzero(block, axis=1)
-    if block.max() == 1 and (per_row == per_row[0]).all():
+    if (per_row == per_row[0]).all():  # as many kept targets in every row
         kept = int(per_row[0])
-        columns = np.nonzero(block)[1].reshape(rows, kept)
-        fragments = np.array([f"{k}: 1" for k in keys], dtype=object)
-        template = '{"damage": {' + ", ".join(["%s"] * kept) + "}}\n"
-        text = (template * rows) % tuple(fragments[columns].ravel().tolist())
+        cells = np.nonzero(block)  # row by row, each row's columns in order
+        columns = cells[1].reshape(rows, kept)
+        if block.max() == 1:  # each kept target dealt 1: one fragment a target
+            fragments = np.array([f"{k}: 1" for k in keys], dtype=object)
+            template = '{"damage": {' + ", ".join(["%s"] * kept) + "}}\n"
+            text = (template * rows) % tuple(fragments[columns].ravel().tolist())
+            return text
+        pairs = np.empty((rows, 2 * kept), dtype=object)
+        pairs[:, 0::2] = np.array(keys, dtype=object)[columns]
+        pairs[:, 1::2] = block[cells].reshape(rows, kept).tolist()
+        template = '{"damage": {' + ", ".join(["%s: %d"] * kept) + "}}\n"
+        text = (template * rows) % tuple(pairs.ravel().tolist())
         return text
     return "".join(
         json_line({"damage": {u: int(a) for u, a in zip(ids, row, strict=True) if a}})
