@@ -506,7 +506,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         if self.effect.destination:
             yield from super().arrays(batch)
         elif self.unplayable is None:
-            yield from _selection_rows(native.selections(self.problem), self.columns, batch)
+            yield from _group_rows(self, self.problem, batch)
 
     def destinations(self) -> tuple[str, ...]:
         """Where a moving group may go: each battlefield, or their base (355.4)."""
@@ -614,12 +614,33 @@ class GroupResolutions(LegalSet[Affected]):
         if self.scenario.targets is not None and self.scenario.targets.destination:
             yield from super().arrays(batch)
         else:
-            yield from _selection_rows(native.selections(self.problem), self.columns, batch)
+            yield from _group_rows(self, self.problem, batch)
 
 
-def _selection_rows(selections: Iterator[Selection], columns: tuple[str, ...], batch: int
-                    ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
-    """``selections`` (each slot's unit ids) as 0/1 rows over ``columns``."""
+#: Bit masks a group's rows may look at without asking how many answers there are.
+FEW_MASKS = 1 << 14
+#: Beyond that, at most this many masks per answer (the search looks only at what can
+#: still be chosen, so masks pay off only while most of them are answers).
+MASKS_PER_ANSWER = 16
+
+
+def _group_rows(legal: LegalSet[Any], problem: GroupProblem, batch: int
+                ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    """A group problem's selections as 0/1 rows over ``legal.columns``: as bit masks in
+    numpy (:func:`native.selection_masks`) where the shape allows and the masks are few
+    or mostly answers, else from the search."""
+    columns = legal.columns
+    masks = native.mask_count(problem)
+    if masks is not None and masks > FEW_MASKS:
+        try:
+            answers = legal.count()
+        except (CountTooLarge, OverflowError):
+            answers = 0
+        if masks > MASKS_PER_ANSWER * answers:
+            masks = None
+    if masks is not None:
+        return native.selection_masks(problem, columns, batch)
+    selections = native.selections(problem)
     return _mask_rows(([u for slot in selection for u in slot] for selection in selections),
                       columns, batch)
 

@@ -142,3 +142,64 @@ def test_group_answers_as_rows(drawn: tuple[bool, dict[str, Any]]) -> None:
     rows = np.vstack(blocks) if blocks else np.zeros((0, len(columns)), np.int8)
     assert [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows] == [
         sorted(answer.chosen()) for answer in answers]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.booleans().flatmap(lambda targets: group_boards(targets)))
+def test_group_bit_masks_are_the_search_in_its_order(doc: dict[str, Any]) -> None:
+    """Where a group's shape allows bit masks (one slot, no per-class limit), the numpy
+    rows are the search's selections, in the search's order, whatever the block size."""
+    from riftsolve.models.families.group import finalize_problem, resolve_problem
+    from riftsolve.solver.backends import native
+
+    try:
+        scenario = rs.parse_scenario(doc)
+        ask = resolve_problem if scenario.targets is not None else finalize_problem
+        problem = ask(scenario)
+    except ValueError:
+        return
+    columns = tuple(m.id for m in problem.members)
+    if native.mask_count(problem) is None:
+        return
+    blocks = list(native.selection_masks(problem, columns, 5))
+    rows = np.vstack(blocks) if blocks else np.zeros((0, len(columns)), np.int8)
+    expected = [sorted(u for slot in s for u in slot) for s in native.selections(problem)]
+    assert [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows] == expected
+
+
+def test_fox_fire_takes_the_bit_mask_path() -> None:
+    """Fox-Fire's finalization (one slot, a Might cap) is answered by bit masks."""
+    from riftsolve.models.families.group import finalize_problem
+    from riftsolve.solver.backends import native
+
+    scenario = rs.load_scenario(rs.example_path("fox-fire-hidden-finalize"))
+    problem = finalize_problem(scenario)
+    assert native.mask_count(problem) is not None
+    masked = native.selection_masks(problem, tuple(m.id for m in problem.members), 8)
+    assert sum(len(block) for block in masked) == rs.finalize(scenario).count()
+
+
+@settings(max_examples=80, deadline=None)
+@given(mights=st.lists(st.integers(0, 4), min_size=2, max_size=9),
+       deflects=st.lists(st.integers(0, 1), min_size=9, max_size=9),
+       policy=st.sampled_from(("maximal", "any")))
+def test_fox_fire_maximal_subsets_by_bit_masks(mights: list[int], deflects: list[int],
+                                               policy: str) -> None:
+    """Fox-Fire's chosen enemies pumped past "total Might 4 or less" since: the subsets
+    kept (maximal ones by default, every one under ``any``; 355.11.b) by bit masks are
+    the search's, in its order."""
+    from riftsolve.models.families.group import resolve_problem
+    from riftsolve.solver.backends import native
+
+    units = [unit(f"e{i}", "B", might=m, deflect=deflects[i]) for i, m in enumerate(mights)]
+    scenario = build(units, card="Fox-Fire", policy={"group_subset": policy},
+                     targets={"units": [u["id"] for u in units]})
+    problem = resolve_problem(scenario)
+    columns = tuple(m.id for m in problem.members)
+    if problem.whole is not None:  # still together within 4: the whole group is kept
+        assert sum(mights) <= 4
+        return
+    assert native.mask_count(problem) is not None
+    rows = np.vstack(list(native.selection_masks(problem, columns, 4)))
+    expected = [sorted(u for slot in s for u in slot) for s in native.selections(problem)]
+    assert [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows] == expected

@@ -63,6 +63,8 @@ CHUNK = 1024
 LEAST_TAX_TABLE = 1 << 22
 
 IntArray = npt.NDArray[np.int64]
+#: Rows of 0/1 marks (a unit chosen or not), as ``arrays()`` gives them.
+MaskArray = npt.NDArray[np.int8]
 
 
 def block_rows_for(columns: int, block_rows: int = BLOCK_ROWS) -> int:
@@ -478,8 +480,7 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     if problem.whole is not None:
         yield problem.whole
         return
-    if not any(problem.least) and not (
-            problem.maximal and any(fits_alone(problem, m) for m in problem.members)):
+    if _empty_comes_first(problem):
         yield problem.empty
     shortcut = _size_limited_maximal(problem)
     if shortcut is not None:
@@ -491,6 +492,87 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     by_class = _by_class(problem.members)
     for key in problem.classes():
         yield from _class_selections(problem, by_class[key])
+
+
+def _empty_comes_first(problem: GroupProblem) -> bool:
+    """Whether choosing nobody is an answer (then the first): no slot needs a member, and
+    for a ``maximal`` problem no member fits on its own."""
+    return not any(problem.least) and not (
+        problem.maximal and any(fits_alone(problem, m) for m in problem.members))
+
+
+#: Most members of a class whose subsets :func:`selection_masks` enumerates as bit masks.
+MOST_MASKED = 20
+
+
+def mask_count(problem: GroupProblem) -> int | None:
+    """How many bit masks :func:`selection_masks` would look at: every subset of each
+    class. ``None`` for the shapes it does not cover (several slots, a per-class limit, a
+    whole group, the size-limited shortcut, a class of more than :data:`MOST_MASKED`
+    members)."""
+    if (problem.whole is not None or problem.per_class is not None or len(problem.least) != 1
+            or problem.size_limited() is not None
+            or any(m.slots != (0,) for m in problem.members)):
+        return None
+    sizes = [len(members) for members in _by_class(problem.members).values()]
+    if any(size > MOST_MASKED for size in sizes):
+        return None
+    return sum(1 << size for size in sizes)
+
+
+def selection_masks(problem: GroupProblem, columns: Sequence[str], block_rows: int
+                    ) -> Iterator[MaskArray]:
+    """The selections of a one-slot group (see :func:`mask_count`) as 0/1 rows over
+    ``columns``, in the order of :func:`selections`, found in numpy: every subset of each
+    class as a bit mask (the class's first member the highest bit, so ascending masks are
+    the search's order: leave a member out before taking it), kept when its size, Might,
+    tax and, for a ``maximal`` problem, the members that could still join say so."""
+    if mask_count(problem) is None:
+        raise ValueError("selection_masks: this group's shape is not one of bit masks")
+    return _masked(problem, _by_class(problem.members), columns, block_rows)
+
+
+def _masked(problem: GroupProblem, by_class: dict[str, list[Member]], columns: Sequence[str],
+            block_rows: int) -> Iterator[MaskArray]:
+    """:func:`selection_masks`' rows, class by class, ``block_rows`` masks at a time."""
+    position = {unit: i for i, unit in enumerate(columns)}
+    width = len(columns)
+    least, most = problem.least[0], problem.most[0]
+    cap, budget = problem.cap, problem.budget
+    if _empty_comes_first(problem):
+        yield np.zeros((1, width), dtype=np.int8)
+    for key in problem.classes():
+        members = by_class[key]
+        m = len(members)
+        mights = np.array([member.might for member in members], dtype=np.int64)
+        taxes = np.array([member.tax for member in members], dtype=np.int64)
+        places = np.array([position[member.id] for member in members], dtype=np.int64)
+        shifts = np.arange(m - 1, -1, -1, dtype=np.int64)
+        for start in range(1, 1 << m, block_rows):
+            masks = np.arange(start, min(start + block_rows, 1 << m), dtype=np.int64)
+            bits = ((masks[:, None] >> shifts) & 1).astype(bool)
+            size, might, tax = bits.sum(axis=1), bits @ mights, bits @ taxes
+            keep = size >= least
+            if most is not None:
+                keep &= size <= most
+            if cap is not None:
+                keep &= might <= cap
+            if budget is not None:
+                keep &= tax <= budget
+            if problem.maximal:  # no member left out could still join (355.11.b)
+                joins = ~bits
+                if most is not None:
+                    joins &= (size < most)[:, None]
+                if cap is not None:
+                    joins &= might[:, None] + mights[None, :] <= cap
+                if budget is not None:
+                    joins &= tax[:, None] + taxes[None, :] <= budget
+                keep &= ~joins.any(axis=1)
+            chosen = bits[keep]
+            if len(chosen):
+                rows = np.zeros((len(chosen), width), dtype=np.int8)
+                rows[:, places] = chosen
+                yield rows
 
 
 def _by_class(members: Sequence[Member]) -> dict[str, list[Member]]:
