@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,36 +89,39 @@ def limits_section(limits: dict[str, Any]) -> list[str]:
            f"{fmt_ratio(typical['numpy_over_best_least'])}), Python brute / best "
            f"{fmt_ratio(typical['python_over_best'])} (least "
            f"{fmt_ratio(typical['python_over_best_least'])}); above 1, `best` is faster. "
-           f"Same optimum everywhere: {'yes' if typical['agree'] else 'NO'}.", "",
-           "### Maximal group subsets against every feasible subset", "",
-           "| Fox-Fire resolution | maximal answers | time | per answer | feasible subsets "
-           "| time | per answer |", "|---|---|---|---|---|---|---|"]
-    for row in limits["maximal_vs_all"]:
-        most, every = row["maximal"], row["any"]
-        out.append(f"| {row['units']} units | {most['answers']:,} | {most['seconds']:.3f} s "
-                   f"| {row['us_per_maximal']:.0f} µs | {every['answers']:,} | "
-                   f"{every['seconds']:.3f} s | {row['us_per_any']:.0f} µs |")
-    out += ["", "### Finalization counts as the board grows (Power for Deflect capped at 3)",
-            "", "| card | units | count (digits) | time |", "|---|---|---|---|"]
-    for row in limits["count_scaling"]:
-        shown = f"{row['digits']} digits" if row["digits"] else f"refused: {row['error']}"
-        out.append(f"| {row['card']} | {row['units']:,} | {shown} | {_ms(row['ms'])} |")
-    out += ["", "### The JSON-lines writer against the rows it formats", "",
-            "| question | answers | rows generated | lines written | formatting's share |",
-            "|---|---|---|---|---|"]
-    for row in limits["formatting"]:
-        out.append(f"| {row['question']} | {row['answers']:,} | "
-                   f"{fmt_rate(row['rows_per_s'])} | {fmt_rate(row['lines_per_s'])} | "
-                   f"{row['formatting_share']:.0%} |")
+           f"Same optimum everywhere: {'yes' if typical['agree'] else 'NO'}."]
+    out += _table("Maximal group subsets against every feasible subset", (
+        "Fox-Fire resolution", "maximal answers", "time", "per answer", "feasible subsets",
+        "time", "per answer"), ((
+            f"{row['units']} units", f"{row['maximal']['answers']:,}",
+            f"{row['maximal']['seconds']:.3f} s", f"{row['us_per_maximal']:.0f} µs",
+            f"{row['any']['answers']:,}", f"{row['any']['seconds']:.3f} s",
+            f"{row['us_per_any']:.0f} µs") for row in limits["maximal_vs_all"]))
+    out += _table("Finalization counts as the board grows (Power for Deflect capped at 3)",
+                  ("card", "units", "count (digits)", "time"), ((
+                      row["card"], f"{row['units']:,}",
+                      f"{row['digits']} digits" if row["digits"] else
+                      f"refused: {row['error']}", _ms(row["ms"]))
+                      for row in limits["count_scaling"]))
+    out += _table("The JSON-lines writer against the rows it formats", (
+        "question", "answers", "rows generated", "lines written", "formatting's share"), ((
+            row["question"], f"{row['answers']:,}", fmt_rate(row["rows_per_s"]),
+            fmt_rate(row["lines_per_s"]), f"{row['formatting_share']:.0%}")
+            for row in limits["formatting"]))
     if "arrays_vs_direct" in limits:
-        out += ["", "### Split resolutions as numpy rows against a direct build", "",
-                "| resolution | answers | `arrays()` | direct numpy build | ratio | same rows |",
-                "|---|---|---|---|---|---|"]
-        for row in limits["arrays_vs_direct"]:
-            out.append(f"| {row['question']} | {row['answers']:,} | "
-                       f"{fmt_rate(row['arrays_per_s'])} | {fmt_rate(row['direct_per_s'])} "
-                       f"| {fmt_ratio(row['ratio'])} | {'yes' if row['same'] else 'NO'} |")
+        out += _table("Split resolutions as numpy rows against a direct build", (
+            "resolution", "answers", "`arrays()`", "direct numpy build", "ratio",
+            "same rows"), ((
+                row["question"], f"{row['answers']:,}", fmt_rate(row["arrays_per_s"]),
+                fmt_rate(row["direct_per_s"]), fmt_ratio(row["ratio"]),
+                "yes" if row["same"] else "NO") for row in limits["arrays_vs_direct"]))
     return out
+
+
+def _table(title: str, header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A titled markdown table: a blank line, the title, a blank line, the rows."""
+    return ["", f"### {title}", "", "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header), *("| " + " | ".join(row) + " |" for row in rows)]
 
 
 def markdown(document: dict[str, Any], drawn: Sequence[Path]) -> str:
