@@ -222,6 +222,13 @@ def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, 
 def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
             goal: Objective | None = None) -> list[Ranked]:
     """The best ``keep`` (or all optimal, ``keep=None``), stable in enumeration order."""
+    if keep == 1:  # the first best: one pass, nothing sorted
+        top: tuple[tuple[int, ...], Any] | None = None
+        for answer, key in scored:
+            if top is None or key > top[0]:
+                top = (key, answer)
+        return [] if top is None else [
+            Ranked(top[1], top[0], _values(goal, top[0]) if goal else {})]
     ranked: list[tuple[tuple[int, ...], int, Any]] = []
     for order, (answer, key) in enumerate(scored):
         ranked.append((key, -order, answer))
