@@ -40,10 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-if __package__ in (None, ""):  # run as a script: the helpers beside it
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _combat_boards import combat_board
+from _combat_boards import combat_board  # beside this file: first on the path when run
 
 import riftsolve as rs
 from riftsolve.models.board import BASE, OFFBOARD
