@@ -30,10 +30,23 @@ from riftsolve.solver.legal import Declarations, Resolutions
 from riftsolve.solver.output import declaration_block_text, resolution_block_text
 
 
-def _per_call(call: Any, repeats: int) -> float:
-    """Median seconds of one ``call``, each sample ``call`` run back to back for 20 ms."""
-    number = back_to_back(median_seconds(call, 1), 0.02)
-    return median_seconds(lambda: [call() for _ in range(number)], repeats) / number
+def _per_call(calls: Sequence[Callable[[], object]], repeats: int) -> list[float]:
+    """Median seconds of one call of each of ``calls``, sampled in turn (a slow spell of
+    the machine hits them all), each sample a call run back to back for 20 ms."""
+    numbers = [back_to_back(median_seconds(call, 1), 0.02) for call in calls]
+    samples: list[list[float]] = [[] for _ in calls]
+    for _ in range(repeats):
+        for call, number, taken in zip(calls, numbers, samples, strict=True):
+            start = time.perf_counter()
+            for _ in range(number):
+                call()
+            taken.append((time.perf_counter() - start) / number)
+    return [statistics.median(taken) for taken in samples]
+
+
+def _best_kills(scenario: rs.Scenario) -> list[Any]:
+    """``best(kills)`` on a fresh legal set."""
+    return rs.best(rs.resolve(scenario), "kills")
 
 
 def numpy_brute_kills(scenario: rs.Scenario) -> tuple[int, list[int]]:
@@ -73,12 +86,11 @@ def typical_best(boards: int, repeats: int) -> dict[str, Any]:
             continue
         top = rs.best(rs.resolve(scenario), "kills")[0].key[0]
         agree = numpy_brute_kills(scenario)[0] == top == python_brute_kills(scenario)[0]
-        rows.append({
-            "answers": count, "agree": agree,
-            "best_us": _per_call(lambda s=scenario: rs.best(rs.resolve(s), "kills"),
-                                 repeats) * 1e6,
-            "numpy_us": _per_call(lambda s=scenario: numpy_brute_kills(s), repeats) * 1e6,
-            "python_us": _per_call(lambda s=scenario: python_brute_kills(s), repeats) * 1e6})
+        best, numpy, python = _per_call((
+            partial(_best_kills, scenario), partial(numpy_brute_kills, scenario),
+            partial(python_brute_kills, scenario)), repeats)
+        rows.append({"answers": count, "agree": agree, "best_us": best * 1e6,
+                     "numpy_us": numpy * 1e6, "python_us": python * 1e6})
     numpy_ratios = [r["numpy_us"] / r["best_us"] for r in rows]
     python_ratios = [r["python_us"] / r["best_us"] for r in rows]
     return {"boards": rows, "agree": all(r["agree"] for r in rows),
