@@ -45,4 +45,4 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers beside t
 from suite import main  # after the path is set
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(doc=__doc__))

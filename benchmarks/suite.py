@@ -55,16 +55,19 @@ MAXIMAL_SIZES = (200, 400, 700)
 QUICK_MAXIMAL_SIZES = (200,)
 
 
-def settings(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="The benchmark suite (see python -m "
-                                     "benchmarks --help's module docstring).")
+def settings(argv: Sequence[str] | None, doc: str | None = None) -> argparse.Namespace:
+    """The suite's settings from the command line; ``doc`` (``benchmarks/__main__.py``'s
+    docstring) is the help's description."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=doc or "The benchmark suite.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
                         help="small boards, one card per family, short budgets (CI)")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results",
                         help="folder for results.json, summary.md and the plots")
     parser.add_argument("--sizes", type=int, nargs="+", help="units per board")
     parser.add_argument("--cards", nargs="+", help="cards to measure ('all', 'combat')")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the boards' seed (default: 1)")
     parser.add_argument("--budget", type=float, help="seconds per capped listing")
     parser.add_argument("--list-cap", type=int, help="answers listed per method")
     parser.add_argument("--brute-limit", type=int, help="most answers the brute force scores")
@@ -151,8 +154,9 @@ def stream_scenario() -> dict[str, Any]:
                                         "enemies": [u["id"] for u in units[1:]]}}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = settings(argv)
+def main(argv: Sequence[str] | None = None, doc: str | None = None) -> int:
+    """Run the suite (``doc``: the help's description); the exit status."""
+    args = settings(argv, doc)
     started = time.perf_counter()
     console = make_console(140)
     say = say_to(console)
