@@ -12,12 +12,12 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any, TextIO
 
 from riftsolve.models import cards
-from riftsolve.models.choosing import slot_roles
+from riftsolve.models.choosing import has_chosen_triggers, slot_roles
 from riftsolve.models.classify import classify
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.families.split import split_effect
@@ -244,26 +244,12 @@ def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> It
 def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> int:
     """Write the answers as JSON lines; how many were written."""
+    blocks = None if args.explain or args.backend not in ("auto", "native") else (
+        _text_blocks(legal, args.limit))
+    if blocks is not None:
+        _ = _answers(legal, args.limit, args.all)  # the budget check
+        return _write_blocks(blocks, args.limit, out)
     written = 0
-    if isinstance(legal, Resolutions) and not args.explain and args.backend in ("auto",
-                                                                               "native"):
-        _ = _answers(legal, args.limit, args.all)  # the budget check
-        remaining = args.limit
-        # with --limit, blocks no larger than asked for: the first lines come at once
-        batch = max(1, min(args.limit, BLOCK_ROWS)) if args.limit is not None else BLOCK_ROWS
-        for block in legal.blocks(batch):
-            if remaining is not None:
-                block = block[:remaining]
-                remaining -= block.shape[0]
-            out.write(resolution_block_text(legal.columns, block))
-            written += block.shape[0]
-            if remaining == 0:
-                break
-        return written
-    if (isinstance(legal, Declarations) and not args.explain
-            and args.backend in ("auto", "native") and not legal.scenario.board.watched):
-        _ = _answers(legal, args.limit, args.all)  # the budget check
-        return _write_declaration_blocks(legal, args.limit, out)
     shown = render.explained_line if args.explain else render.line
     for answer in _answers(legal, args.limit, args.all):
         out.write(json_line(shown(legal, answer)))
@@ -271,21 +257,49 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     return written
 
 
-def _write_declaration_blocks(legal: Declarations, limit: int | None, out: TextIO) -> int:
-    """Split declarations as JSON lines, a numpy block at a time (no triggers to report:
-    the lines are the declarations' own); how many were written."""
+#: A block of answers written at once: its rows, and the JSON lines of its first ``k``.
+TextBlock = tuple[int, Callable[[int], str]]
+
+
+def _text_blocks(legal: LegalSet[Any], limit: int | None) -> Iterator[TextBlock] | None:
+    """The answers as numpy blocks formatted a block at a time, where the native backend
+    has them: split resolutions, and split declarations with no Targeting Effect to
+    report (their lines are then the declarations' own); ``None`` otherwise. With
+    ``limit``, blocks are no larger than asked for: the first lines come at once."""
+    batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
+    if isinstance(legal, Resolutions):
+        return _resolution_text_blocks(legal, batch)
+    if isinstance(legal, Declarations) and not has_chosen_triggers(legal.scenario):
+        return _declaration_text_blocks(legal, batch)
+    return None
+
+
+def _resolution_text_blocks(legal: Resolutions, batch: int) -> Iterator[TextBlock]:
+    columns = legal.columns
+    for block in legal.blocks(batch):
+        def text(k: int, block: Any = block) -> str:
+            return resolution_block_text(columns, block[:k])
+        yield len(block), text
+
+
+def _declaration_text_blocks(legal: Declarations, batch: int) -> Iterator[TextBlock]:
     slot = split_effect(legal.scenario).split_slot
     names = legal.problem.candidates
-    remaining = limit
-    written = 0
-    batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
     for friendly, chosen, cost in legal.chosen_blocks(batch):
-        if remaining is not None:
-            chosen, cost = chosen[:remaining], cost[:remaining]
-            remaining -= len(chosen)
-        out.write(declaration_block_text(friendly, slot, names, chosen, cost))
-        written += len(chosen)
-        if remaining == 0:
+        def text(k: int, friendly: str | None = friendly, chosen: Any = chosen,
+                 cost: Any = cost) -> str:
+            return declaration_block_text(friendly, slot, names, chosen[:k], cost[:k])
+        yield len(chosen), text
+
+
+def _write_blocks(blocks: Iterator[TextBlock], limit: int | None, out: TextIO) -> int:
+    """Write ``blocks`` until ``limit`` lines (all without one); how many were written."""
+    written = 0
+    for rows, text in blocks:
+        take = rows if limit is None else min(rows, limit - written)
+        out.write(text(take))
+        written += take
+        if written == limit:
             break
     return written
 
