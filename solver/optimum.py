@@ -145,8 +145,8 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     if robust and legal.question != "finalize":
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
-    total = legal.count() if isinstance(legal, Resolutions) else 0
     if isinstance(legal, Resolutions):
+        total = legal.count()
         if total <= FEW_SCORED:
             return _few_best(legal, goal, keep)
         if keep == 1 and total > KNAPSACK_FROM:
@@ -254,9 +254,9 @@ def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
 def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
                  batch: int = BLOCK_ROWS) -> list[Ranked]:
     """Score every resolution a numpy block at a time, computing only the objective's
-    metrics. The single best (``keep`` 1) is each block's first best row, found term by
-    term without sorting, kept when it beats the blocks before; otherwise each block's top
-    ``keep`` (or all its rows tied with the best) are merged in stable order."""
+    metrics; keep each block's best rows (its top ``keep``, or all its rows tied with the
+    best; for the single best, its first best row, found term by term without sorting) and
+    merge them in stable order."""
     scenario = legal.scenario
     units = [scenario.board[u] for u in legal.columns]
     marked = np.array([u.damage for u in units], dtype=np.int64)
@@ -267,36 +267,36 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
                if metric in wanted}
     xp = xp_per_kill(scenario)
     candidates: list[tuple[tuple[int, ...], int, np.ndarray[Any, Any]]] = []
-    top: tuple[tuple[int, ...], np.ndarray[Any, Any]] | None = None
     offset = 0
     for block in legal.blocks(batch):
         columns = _block_metrics(block, goal, marked, deadly, weights, xp)
-        if keep == 1:
-            row = int(columns[0].argmax())  # the first best row (ties in index order)
-            if len(columns) > 1:
-                rows = np.arange(len(block))
-                for column in columns:  # the rows best on every term so far, in order
-                    scores = column[rows]
-                    rows = rows[scores == scores.max()]
-                row = int(rows[0])
-            key = tuple(int(column[row]) for column in columns)
-            if top is None or key > top[0]:
-                top = (key, block[row].copy())
-            continue
         keys = np.stack(columns, axis=1)
-        # lexsort sorts ascending by its last key first: negate for best first; it is
-        # stable, so ties stay in enumeration (index) order
-        order = np.lexsort((-keys).T[::-1])
-        order = order[(keys[order] == keys[order[0]]).all(axis=1)] if keep is None else order[:keep]
+        if keep == 1:
+            order = np.array([_first_best_row(columns)])
+        else:
+            # lexsort sorts ascending by its last key first: negate for best first; it is
+            # stable, so ties stay in enumeration (index) order
+            order = np.lexsort((-keys).T[::-1])
+            order = (order[(keys[order] == keys[order[0]]).all(axis=1)] if keep is None
+                     else order[:keep])
         for row in order:
             candidates.append((tuple(int(v) for v in keys[row]), offset + int(row), block[row]))
         offset += block.shape[0]
-    if keep == 1:
-        return [] if top is None else [
-            Ranked(Resolution.dealt(legal.columns, top[1]), top[0], _values(goal, top[0]))]
     candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
     return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
                    keep, goal)
+
+
+def _first_best_row(columns: list[np.ndarray[Any, Any]]) -> int:
+    """The first row (ties in index order) best on the first term, then among those on
+    the next, and so on: one ``argmax`` for a single term, nothing sorted."""
+    if len(columns) == 1:
+        return int(columns[0].argmax())
+    rows = np.arange(len(columns[0]))
+    for column in columns:  # the rows best on every term so far, in order
+        scores = column[rows]
+        rows = rows[scores == scores.max()]
+    return int(rows[0])
 
 
 def _few_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
