@@ -150,20 +150,11 @@ def formatting(repeats: int) -> list[dict[str, Any]]:
     command line: split resolutions (5 damage kept by 5 of 28 targets; 5 targets sharing 42
     damage) and split declarations (up to 5 of 40 enemies); the formatting's share of the
     listing's time."""
-    def alpha(enemies: int, might: int, declare: bool) -> rs.Scenario:
-        units = [{"id": "kai", "controller": "A", "might": might, "location": "north"}]
-        units += [{"id": f"e{i:02d}", "controller": "B", "might": 3, "location": "north"}
-                  for i in range(enemies)]
-        data: dict[str, Any] = {"format": 1, "controller": "A", "card": "Alpha Strike",
-                                "battlefields": ["north"], "units": units}
-        if not declare:
-            data["targets"] = {"friendly": "kai", "enemies": [u["id"] for u in units[1:]]}
-        return rs.parse_scenario(data)
-
     rows = []
-    for label, scenario in (("resolve: 5 damage kept by 5 of 28", alpha(28, 5, False)),
-                            ("resolve: 42 damage among 5", alpha(5, 42, False)),
-                            ("finalize: up to 5 of 40", alpha(40, 5, True))):
+    for label, data in (("resolve: 5 damage kept by 5 of 28", alpha_strike(28, 5)),
+                        ("resolve: 42 damage among 5", alpha_strike(5, 42)),
+                        ("finalize: up to 5 of 40", alpha_strike(40, 5, declared=False))):
+        scenario = rs.parse_scenario(data)
         legal = (rs.finalize if label.startswith("finalize") else rs.resolve)(scenario)
         generate, write = (_resolution_writer(legal) if isinstance(legal, Resolutions)
                            else _declaration_writer(legal))
@@ -177,15 +168,18 @@ def formatting(repeats: int) -> list[dict[str, Any]]:
 
 
 
-def _alpha_resolution(enemies: int, might: int) -> rs.Scenario:
-    """Alpha Strike resolving ``might`` damage among ``enemies`` chosen enemy units."""
+def alpha_strike(enemies: int, might: int, *, declared: bool = True) -> dict[str, Any]:
+    """Alpha Strike with ``kai`` (Might ``might``: the damage) and ``enemies`` enemy units
+    of Might 3 at one battlefield: resolving among them all (``declared``), else to be
+    finalized."""
     units = [{"id": "kai", "controller": "A", "might": might, "location": "north"}]
-    units += [{"id": f"e{i:02d}", "controller": "B", "might": 3, "location": "north"}
+    units += [{"id": f"e{i:03d}", "controller": "B", "might": 3, "location": "north"}
               for i in range(enemies)]
-    return rs.parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
-                              "battlefields": ["north"], "units": units,
-                              "targets": {"friendly": "kai",
-                                          "enemies": [u["id"] for u in units[1:]]}})
+    data: dict[str, Any] = {"format": 1, "controller": "A", "card": "Alpha Strike",
+                            "battlefields": ["north"], "units": units}
+    if declared:
+        data["targets"] = {"friendly": "kai", "enemies": [u["id"] for u in units[1:]]}
+    return data
 
 
 def _bars(n: int, k: int) -> np.ndarray[Any, Any]:
@@ -219,9 +213,9 @@ def arrays_vs_direct(repeats: int) -> list[dict[str, Any]]:
     (combinations, 355.14.h.1). The rows must be the same, in the same order."""
     rows = []
     for label, scenario, direct in (
-            ("42 damage among 5 targets", _alpha_resolution(5, 42),
+            ("42 damage among 5 targets", rs.parse_scenario(alpha_strike(5, 42)),
              partial(direct_splits, 42, 5)),
-            ("5 damage, 5 of 43 targets kept", _alpha_resolution(43, 5),
+            ("5 damage, 5 of 43 targets kept", rs.parse_scenario(alpha_strike(43, 5)),
              partial(direct_drops, 43, 5))):
         legal = rs.resolve(scenario)
         same = bool((np.vstack(list(legal.arrays())) == direct()).all())

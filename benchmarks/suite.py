@@ -15,6 +15,7 @@ from typing import Any
 
 from _common import environment, make_console, say_to, write_json
 from _suite_limits import (
+    alpha_strike,
     arrays_vs_direct,
     count_scaling,
     formatting,
@@ -136,22 +137,12 @@ def streamed(folder: Path, records: Sequence[Measured], chosen: dict[str, Board]
             record.question, str(path), "--format", "jsonl", "--limit", str(limit)], limit)
         runs.append({**vars(run), "rate": run.rate, "family": family})
     big = folder / "stream.json"
-    big.write_text(json.dumps(stream_scenario()))
+    big.write_text(json.dumps(alpha_strike(STREAM_ENEMIES, 5)))
     run = run_process(f"stream {args.stream:,} answers", [
         "resolve", str(big), "--format", "jsonl", "--limit", str(args.stream)], args.stream)
     runs.append({**vars(run), "rate": run.rate, "family": "stream",
                  "passed": run.code in (0, 3) and run.peak_mib < STREAM_MIB})
     return runs
-
-
-def stream_scenario() -> dict[str, Any]:
-    """Alpha Strike resolving 5 damage among :data:`STREAM_ENEMIES` chosen enemies."""
-    units = [{"id": "kai", "controller": "A", "might": 5, "location": "north"}]
-    units += [{"id": f"e{i:03d}", "controller": "B", "might": 3, "location": "north"}
-              for i in range(STREAM_ENEMIES)]
-    return {"format": 1, "controller": "A", "card": "Alpha Strike", "battlefields": ["north"],
-            "units": units, "targets": {"friendly": "kai",
-                                        "enemies": [u["id"] for u in units[1:]]}}
 
 
 def main(argv: Sequence[str] | None = None, doc: str | None = None) -> int:
