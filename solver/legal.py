@@ -448,7 +448,7 @@ class Declarations(LegalSet[Declaration]):
         n = len(problem.candidates)
         if budget is not None and int(taxes.sum()) > budget and int(taxes.min()) >= 0:
             position = {unit: i for i, unit in enumerate(problem.candidates)}
-            answers = iter(type(self)(self.scenario, "native"))
+            answers = native.declarations(problem)
             while block := list(islice(answers, batch)):
                 for _, rows in groupby(block, key=lambda d: (d.friendly, len(d.split))):
                     same = list(rows)
