@@ -7,10 +7,12 @@ chooses), not through the code that builds the rows.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
-from conftest import build, unit
+import reference
+from conftest import build, scenario_dict, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_group_properties import group_boards
@@ -187,13 +189,14 @@ def test_fox_fire_maximal_subsets_by_bit_masks(mights: list[int], deflects: list
                                                policy: str) -> None:
     """Fox-Fire's chosen enemies pumped past "total Might 4 or less" since: the subsets
     kept (maximal ones by default, every one under ``any``; 355.11.b) by bit masks are
-    the search's, in its order."""
+    the search's, in its order, and the independent reference's."""
     from riftsolve.models.families.group import resolve_problem
     from riftsolve.solver.backends import native
 
     units = [unit(f"e{i}", "B", might=m, deflect=deflects[i]) for i, m in enumerate(mights)]
-    scenario = build(units, card="Fox-Fire", policy={"group_subset": policy},
-                     targets={"units": [u["id"] for u in units]})
+    doc = scenario_dict(units, card="Fox-Fire", policy={"group_subset": policy},
+                        targets={"units": [u["id"] for u in units]})
+    scenario = rs.parse_scenario(doc)
     problem = resolve_problem(scenario)
     columns = tuple(m.id for m in problem.members)
     if problem.whole is not None:  # still together within 4: the whole group is kept
@@ -202,4 +205,6 @@ def test_fox_fire_maximal_subsets_by_bit_masks(mights: list[int], deflects: list
     assert native.mask_count(problem) is not None
     rows = np.vstack(list(native.selection_masks(problem, columns, 4)))
     expected = [sorted(u for slot in s for u in slot) for s in native.selections(problem)]
-    assert [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows] == expected
+    kept = [sorted(columns[j] for j in np.nonzero(row)[0]) for row in rows]
+    assert kept == expected
+    assert {json.dumps({"affected": units}) for units in kept} == reference.resolve_lines(doc)
