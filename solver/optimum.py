@@ -266,24 +266,32 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
                for metric, field in (("killed-might", "effective_might"), ("value", "value"))
                if metric in wanted}
     xp = xp_per_kill(scenario)
-    candidates: list[tuple[tuple[int, ...], int, np.ndarray[Any, Any]]] = []
-    offset = 0
-    for block in legal.blocks(batch):
-        columns = _block_metrics(block, goal, marked, deadly, weights, xp)
-        keys = np.stack(columns, axis=1)
-        if keep == 1:
-            order = np.array([_first_best_row(columns)])
-        else:
-            # lexsort sorts ascending by its last key first: negate for best first; it is
-            # stable, so ties stay in enumeration (index) order
-            order = np.lexsort((-keys).T[::-1])
-            order = (order[(keys[order] == keys[order[0]]).all(axis=1)] if keep is None
-                     else order[:keep])
-        for row in order:
-            candidates.append((tuple(int(v) for v in keys[row]), offset + int(row), block[row]))
-        offset += block.shape[0]
-    candidates.sort(key=lambda c: c[1])  # back into enumeration order for _select
-    return _select(((Resolution.dealt(legal.columns, row), key) for key, _, row in candidates),
+
+    def block_best() -> Iterator[tuple[int, tuple[int, ...], list[int]]]:
+        """Each block's best rows: (index, key, row), in index order within the block for
+        the single best (one row), best first otherwise."""
+        offset = 0
+        for block in legal.blocks(batch):
+            columns = _block_metrics(block, goal, marked, deadly, weights, xp)
+            if keep == 1:  # no key matrix: one row, its key read term by term
+                row = _first_best_row(columns)
+                yield offset + row, tuple(int(c[row]) for c in columns), block[row].tolist()
+            else:
+                keys = np.stack(columns, axis=1)
+                # lexsort sorts ascending by its last key first: negate for best first;
+                # it is stable, so ties stay in enumeration (index) order
+                order = np.lexsort((-keys).T[::-1])
+                order = (order[(keys[order] == keys[order[0]]).all(axis=1)]
+                         if keep is None else order[:keep])
+                for row in order.tolist():
+                    yield offset + row, tuple(keys[row].tolist()), block[row].tolist()
+            offset += block.shape[0]
+
+    # one candidate a block for the single best, already in enumeration order; otherwise
+    # back into enumeration order for _select's ties
+    candidates: Iterable[tuple[int, tuple[int, ...], list[int]]] = (
+        block_best() if keep == 1 else sorted(block_best(), key=lambda c: c[0]))
+    return _select(((Resolution.dealt(legal.columns, row), key) for _, key, row in candidates),
                    keep, goal)
 
 
@@ -342,15 +350,17 @@ def _block_metrics(block: np.ndarray[Any, Any], goal: Objective, marked: np.ndar
     columns = []
     for term in goal.terms:
         metric = term.metric
-        if metric in ("kills", "xp"):
-            value = killed.sum(axis=1) * (xp if metric == "xp" else 1)
+        if metric == "kills":
+            value = killed.sum(axis=1)
+        elif metric == "xp":
+            value = killed.sum(axis=1) * xp
         elif metric in weights:
             value = killed @ weights[metric]
         elif metric == "overkill":
             value = np.where(killed, block + marked - deadly, 0).sum(axis=1)
         else:  # affected: the units dealt damage
             value = dealt.sum(axis=1)
-        columns.append(term.sign * value)
+        columns.append(value if term.sign == 1 else -value)
     return columns
 
 
