@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from riftsolve.models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
+from riftsolve.models.i18n import _
 from riftsolve.models.rules import rule
 
 
@@ -83,8 +84,21 @@ _SEGMENT_ROLES = {
 }
 
 
-def classify(text: str) -> Classification:
-    """Classify every mention of a templated instruction (see :mod:`models.grammar`)."""
+def classify(text: str, lang: str = "en") -> Classification:
+    """Classify every mention of a templated instruction, written in English (see
+    :mod:`models.grammar`) or, with ``lang="fr"``, in French (:mod:`models.grammar_fr`):
+    the same roles and rules, the French words quoted as written.
+
+    >>> [(m.words, m.role.value, m.rule) for m in classify(
+    ...     "Éliminez une unité à un champ de bataille.", lang="fr").mentions]
+    [('une unité', 'target', '355.10'), ('un champ de bataille', 'restriction', '355.10.b')]
+    """
+    if lang == "fr":
+        from riftsolve.models import grammar_fr
+
+        return classify_instruction(grammar_fr.parse(text))
+    if lang != "en":
+        raise ValueError(_("unknown language {code} (known: en, fr)").format(code=repr(lang)))
     return classify_instruction(parse(text))
 
 

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from riftsolve.models.i18n import _
+
 
 class GrammarError(ValueError):
     """Text outside the grammar; the message names the words not understood."""
@@ -144,10 +146,16 @@ _TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")
 
 @dataclass(frozen=True)
 class Token:
-    """One word (or number, keyword, punctuation mark) and where it stands in the text."""
+    """One word (or number, keyword, punctuation mark) and where it stands in the text.
+
+    A front end reading another language (:mod:`riftsolve.models.grammar_fr`) gives the
+    English word the text's word stands for, and where that word ends (``stop``): phrases
+    then quote the text as written.
+    """
 
     text: str
     start: int
+    stop: int | None = None
 
     @property
     def word(self) -> str:
@@ -157,7 +165,7 @@ class Token:
     @property
     def end(self) -> int:
         """Offset after the token."""
-        return self.start + len(self.text)
+        return self.start + len(self.text) if self.stop is None else self.stop
 
 
 @dataclass(frozen=True)
@@ -243,11 +251,26 @@ def parse(text: str) -> Instruction:
     tokens = tokenize(text)
     unknown = [t.text for t in tokens if not _known(t)]
     if unknown:
-        listed = ", ".join(f"'{w}'" for w in dict.fromkeys(unknown))
-        raise GrammarError(f"words not understood: {listed}")
+        raise GrammarError(not_understood(unknown))
+    return parse_tokens(text, tokens)
+
+
+def not_understood(words: list[str]) -> str:
+    """The message naming the words (each once, in order) a text uses outside the grammar.
+
+    >>> not_understood(["Obliterate", "fish", "fish"])
+    "words not understood: 'Obliterate', 'fish'"
+    """
+    listed = ", ".join(f"'{w}'" for w in dict.fromkeys(words))
+    return _("words not understood: {words}").format(words=listed)
+
+
+def parse_tokens(text: str, tokens: list[Token]) -> Instruction:
+    """The instruction that ``tokens`` (the grammar's words, each with where it stands in
+    ``text``) state."""
     if not any(t.word in KINDS or t.word in {"me", "i", "itself"} or t.word in VERBS
                for t in tokens):
-        raise GrammarError(f"no instruction found in {text!r}")
+        raise GrammarError(_("no instruction found in {text}").format(text=repr(text)))
     segments: list[Segment] = []
     for sentence in _split(tokens, {".", ";"}):
         segments.extend(_sentence(text, sentence, offset=sum(len(s.phrases)
@@ -405,7 +428,8 @@ def _in_relative_clause(words: list[str], head: Phrase, tokens: list[Token], sta
                         ) -> bool:
     """Whether the phrase at ``start`` sits in a clause describing ``head`` ("enemy units
     that share a single controller")."""
-    head_end = next(i for i, t in enumerate(tokens) if t.start >= head.start + len(head.words))
+    head_end = next((i for i, t in enumerate(tokens) if t.start >= head.start + len(head.words)),
+                    len(tokens))
     between = words[head_end:start]
     return bool(between) and between[0] in _RELATIVE and "to" not in between
 
@@ -448,9 +472,11 @@ def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int
     if word in {"me", "itself", "myself"} or tokens[i].text == "I" or (
             word == "this" and following not in KINDS and following not in {"turn", "way"}
             and previous != "do"):
-        return Phrase(tokens[i].text, tokens[i].start, "self", "self", ""), i, i + 1
+        return Phrase(_quoted(text, tokens[i:i + 1]), tokens[i].start, "self", "self", ""
+                      ), i, i + 1
     if word == "here":  # "there" points back to a location already named
-        return Phrase(tokens[i].text, tokens[i].start, "location", "here", ""), i, i + 1
+        return Phrase(_quoted(text, tokens[i:i + 1]), tokens[i].start, "location", "here", ""
+                      ), i, i + 1
     noun = word.removesuffix("'s").removesuffix("'")
     # a unit's tag as the noun: "another friendly Mech", "a Bird, Cat, Dog, or Poro" (as
     # the card reader writes it, "a bird-or-cat-or-dog-or-poro")
@@ -477,11 +503,16 @@ def _phrase_at(text: str, tokens: list[Token], i: int) -> tuple[Phrase, int, int
         determiner = "bare" if noun in PLURALS or zone else ""
         if not determiner:
             return None
-    words = text[tokens[start].start:tokens[i].end]
     plural = noun in PLURALS or determiner in {"all", "any number of", "up to"} or (
         determiner.split()[0] in _NUMBERS)
-    return (Phrase(words, tokens[start].start, kind, determiner, "", plural,
-                   tuple(qualifiers)), start, i + 1)
+    return (Phrase(_quoted(text, tokens[start:i + 1]), min(t.start for t in tokens[start:i + 1]),
+                   kind, determiner, "", plural, tuple(qualifiers)), start, i + 1)
+
+
+def _quoted(text: str, tokens: list[Token]) -> str:
+    """The text the tokens of a phrase stand for, as written (in another language's word
+    order too: « une unité ennemie » for "an enemy unit")."""
+    return text[min(t.start for t in tokens):max(t.end for t in tokens)]
 
 
 def _is_adjective_use(tokens: list[Token], i: int) -> bool:

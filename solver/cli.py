@@ -28,6 +28,7 @@ from riftsolve.models.format1 import (
     parse_scenario_text,
 )
 from riftsolve.models.grammar import GrammarError
+from riftsolve.models.i18n import LANGUAGES, _, use_language
 from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
@@ -129,6 +130,10 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
                           help="Core Rules version whose numbering the citations use")
+    classify.add_argument("--lang", choices=LANGUAGES, type=str.lower,
+                          help="the language the text is written in, and messages are "
+                          "given in (default: the environment's, LANGUAGE/LC_ALL/LANG; a "
+                          "text the environment's French does not read is read as English)")
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     library = commands.add_parser(
         "cards", help="list the card library and each card's target slots; 'cards import "
@@ -400,33 +405,48 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
             term.print(plain(f"  CR {step['version']} {step['rule']}: {step['detail']}"))
 
 
+def _read(text: str, lang: str, chosen: bool) -> tuple[dict[str, Any], str]:
+    """``text``'s classification and the language it was read in: ``lang``; when the
+    language was not chosen but is the environment's, a text it does not read that reads
+    as English is English (card texts, the README's examples)."""
+    try:
+        return classify(text, lang=lang).as_json(), lang
+    except GrammarError as err:
+        if not chosen and lang != "en":
+            try:
+                return classify(text).as_json(), "en"
+            except GrammarError:
+                pass
+        raise ScenarioError("classify", str(err)) from None
+
+
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
+    lang = use_language(args.lang)  # the environment's when not chosen
     if (args.text is None) == (args.card is None):
-        raise ScenarioError("classify", "give an instruction text or --card NAME, not both")
+        raise ScenarioError("classify", _("give an instruction text or --card NAME, not both"))
     if args.card is not None:
         try:
             card = cards.card(args.card)
         except KeyError:
             known = ", ".join(c.name for c in cards.library())
-            raise ScenarioError("--card", f"unknown card {args.card!r} (known: {known})"
-                                ) from None
+            raise ScenarioError("--card", _("unknown card {name} (known: {known})").format(
+                name=repr(args.card), known=known)) from None
+        text, read_in = card.text, "en"  # a card's text is English, whatever --lang
         result = classify(card.text).as_json()
         result = {"card": card.name, **result, "slots": {
             slot: {"role": role.value, "rule": number}
             for slot, (role, number) in slot_roles(card).items()}}
     else:
-        try:
-            result = classify(args.text).as_json()
-        except GrammarError as err:
-            raise ScenarioError("classify", str(err)) from None
+        text = args.text
+        result, read_in = _read(text, lang, chosen=args.lang is not None)
     if args.rules != RULES_VERSION:
-        text = card.text if args.card is not None else args.text
-        reread = [m.words for m in classify(text).mentions if m.game_action]
+        reread = [m.words for m in classify(text, lang=read_in).mentions if m.game_action]
         if reread:
-            raise ScenarioError("--rules", f"under Core Rules {args.rules}, "
-                                f"{', '.join(reread)} may be a target: 355.10.b's 'only as a "
-                                "restriction or permission for a game action' is new in 1.4; "
-                                "this reading is not modelled (use --rules 1.4)")
+            raise ScenarioError("--rules", _(
+                "under Core Rules {version}, {words} may be a target: 355.10.b's 'only as a "
+                "restriction or permission for a game action' is new in 1.4; this reading is "
+                "not modelled (use --rules 1.4)").format(version=args.rules,
+                                                         words=", ".join(reread)))
     for mention in result["mentions"]:
         cited = cited_as(mention["rule"], args.rules)
         mention.update(rule=cited["rule"], version=cited["version"])
