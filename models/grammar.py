@@ -141,7 +141,9 @@ FUNCTION_WORDS = frozenset({
     "backline",
 })
 
-_TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[A-Za-z][A-Za-z'-]*|[.,;:]")
+#: A word is letters (any alphabet: a word outside the grammar is named whole, "Éliminez"),
+#: apostrophes and hyphens.
+_TOKEN = re.compile(r"\[[^\]]*\]|[+-]?\d+|[^\W\d_](?:[^\W\d_]|['-])*|[.,;:]")
 
 
 @dataclass(frozen=True)
