@@ -373,63 +373,72 @@ def _possessive(items: list[_Item]) -> list[_Item]:
     return items
 
 
-def _resolve(items: list[_Item]) -> list[_Item]:
-    """Give every word read from its neighbours its English (see the module's notes)."""
-    # first the words that are nouns or not: the prepositions look for nouns
-    nouns: list[_Item] = []
+def _nouns(items: list[_Item]) -> list[_Item]:
+    """The words that are nouns or not by their neighbours: « défausse » is the trash after a
+    determiner, else "discard"; « attaquant » is "attacking" after a noun, else "attacker".
+    """
+    read: list[_Item] = []
     for i, item in enumerate(items):
         before = items[i - 1] if i else None
-        if item.cls == "défausse":  # the trash after a determiner, else "discard"
+        if item.cls == "défausse":
             noun = before is not None and before.keys[-1] in {
                 "la", "votre", "sa", "leur", "ma", "notre", "une", "cette", "chaque"}
             item = replace(item, english=("trash",) if noun else ("discard",),
                            cls=NOUN if noun else VERB)
-        elif item.cls == "attaquant":  # "attacking" after a noun, else "attacker"
+        elif item.cls == "attaquant":
             after_noun = before is not None and before.cls in {NOUN, ADJ}
             item = replace(item, english=("attacking",) if after_noun else ("attacker",),
                            cls=ADJ if after_noun else NOUN)
-        nouns.append(item)
-    items = _possessive(nouns)
+        read.append(item)
+    return read
+
+
+def _english_of(items: list[_Item], i: int) -> tuple[tuple[str, ...], bool]:
+    """The English of the word at ``i``, and whether it is an object pronoun to put after
+    its verb (see the module's notes)."""
+    item, before = items[i], items[i - 1] if i else None
+    if item.cls == "a" and _has(items, i):
+        return ("has",), False
+    if item.cls in {"a", "à", "au", "aux", "sur"}:
+        kind = _kind_ahead(items, i)
+        preposition = "at" if kind in _PLACES else "on" if item.cls == "sur" else "to"
+        return ((preposition, "the") if item.cls == "au" else (preposition,)), False
+    if item.cls in {"de", "du"}:
+        preposition = "from" if _kind_ahead(items, i) in _ZONES else "of"
+        return ((preposition, "the") if item.cls == "du" else (preposition,)), False
+    if item.cls == "des":  # "of the" after a noun, else the plural of « une »
+        after_noun = before is not None and (before.cls == NOUN or before.english == ("might",))
+        return (("of", "the") if after_noun else ()), False
+    if item.cls == "dans":  # "into" a hand, a deck, a trash
+        return (("into",) if _kind_ahead(items, i) in _ZONES - {"base"} else ("in",)), False
+    if item.cls == "en":  # « en main »: "to hand"
+        following = items[i + 1].english if i + 1 < len(items) else ()
+        return (("to",) if following in {("hand",), ("hands",)} else ("in",)), False
+    if item.cls == "que":  # "than" after a comparison, else a relative (read as nothing)
+        compared = any(w in {"more", "less"} for b in items[max(0, i - 3):i] for w in b.english)
+        return (("than",) if compared else ()), False
+    if item.cls == "pour":  # "[do X] to [do Y]" before a verb, else "for"
+        return (("to",) if _next_verb(items, i) else ("for",)), False
+    if item.cls in {"le", "me", "leur", "lui"}:  # an article, or an object pronoun
+        clitic = _next_verb(items, i)
+        plural = item.keys[-1] in {"les", "leur"}
+        if item.cls == "me":
+            return ("me",), clitic
+        if clitic or item.cls == "lui":
+            return (("them",) if plural else ("it",)), clitic
+        return (("their",) if item.cls == "leur" else ("the",)), False
+    if item.cls == "s'":  # « s'il »: "if they"; a reflexive pronoun reads as nothing
+        subject = items[i + 1].keys[0] if i + 1 < len(items) else ""
+        return (("if",) if subject in {"il", "ils"} else ()), False
+    return item.english, False
+
+
+def _resolve(items: list[_Item]) -> list[_Item]:
+    """Give every word read from its neighbours its English."""
+    items = _possessive(_nouns(items))
     resolved: list[_Item] = []
     for i, item in enumerate(items):
-        before = items[i - 1] if i else None
-        english: tuple[str, ...] = item.english
-        clitic = False
-        if item.cls == "a" and _has(items, i):
-            english = ("has",)
-        elif item.cls in {"a", "à", "au", "aux", "sur"}:
-            kind = _kind_ahead(items, i)
-            preposition = "at" if kind in _PLACES else "on" if item.cls == "sur" else "to"
-            english = (preposition, "the") if item.cls == "au" else (preposition,)
-        elif item.cls in {"de", "du"}:
-            preposition = "from" if _kind_ahead(items, i) in _ZONES else "of"
-            english = (preposition, "the") if item.cls == "du" else (preposition,)
-        elif item.cls == "des":  # "of the" after a noun, else the plural of « une »
-            english = ("of", "the") if before is not None and (
-                before.cls == NOUN or before.english == ("might",)) else ()
-        elif item.cls == "dans":
-            english = ("into",) if _kind_ahead(items, i) in _ZONES - {"base"} else ("in",)
-        elif item.cls == "en":  # « en main »: "to hand"
-            following = items[i + 1].english if i + 1 < len(items) else ()
-            english = ("to",) if following in {("hand",), ("hands",)} else ("in",)
-        elif item.cls == "que":  # "than" after a comparison, else a relative (dropped)
-            compared = any(w in {"more", "less"} for b in items[max(0, i - 3):i]
-                           for w in b.english)
-            english = ("than",) if compared else ()
-        elif item.cls == "pour":  # "[do X] to [do Y]" before a verb, else "for"
-            english = ("to",) if _next_verb(items, i) else ("for",)
-        elif item.cls in {"le", "me", "leur", "lui"}:
-            clitic = _next_verb(items, i)
-            plural = item.keys[-1] in {"les", "leur"}
-            if item.cls == "me":
-                english = ("me",)
-            elif clitic or item.cls == "lui":
-                english = ("them",) if plural else ("it",)
-            else:
-                english = ("their",) if item.cls == "leur" else ("the",)
-        elif item.cls == "s'":  # « s'il »: "if they"; a reflexive pronoun reads as nothing
-            subject = items[i + 1].keys[0] if i + 1 < len(items) else ""
-            english = ("if",) if subject in {"il", "ils"} else ()
+        english, clitic = _english_of(items, i)
         cls = item.cls if item.cls in {NOUN, ADJ, VERB} else WORD
         resolved.append(replace(item, english=english, cls=cls, clitic=clitic))
     return resolved
