@@ -61,7 +61,7 @@ VERB = "verb"
 WORD = "word"  #: any other word, read in place
 #: Words whose English depends on their neighbours (see :func:`_resolve`).
 _CONTEXT = ("a", "à", "au", "aux", "sur", "de", "du", "des", "dans", "en", "que", "pour", "le",
-            "leur", "lui", "me", "s'", "défausse", "attaquant")
+            "leur", "lui", "me", "s'", "défausse", "attaquant", "jeton")
 
 _WORD = re.compile(
     r"\[[^\]]*\]"  # a bracketed keyword, as in English
@@ -137,7 +137,7 @@ for _english, _french in {
     "owners": "propriétaires", "defender": "défenseur", "card": "carte", "cards": "cartes",
     "buff": "amélioration", "buffs": "améliorations", "hand": "main", "hands": "mains",
     "deck": "deck paquet", "base": "base", "bases": "bases", "champion": "champion",
-    "token": "jeton", "tokens": "jetons", "recruit": "recrue", "recruits": "recrues",
+    "recruit": "recrue", "recruits": "recrues",
     "destination": "destination",
 }.items():
     _add(NOUN, _english, *(f.replace("_", " ") for f in _french.split()))
@@ -154,7 +154,7 @@ for _english, _french in {
 # the verbs: imperative, infinitive, third persons (and the first where a card says "I")
 for _english, _french in {
     "kill": "éliminez éliminer élimine éliminent",
-    "deal": "infligez infliger inflige infligent",
+    "deal": "infligez infliger inflige infligent infligeons",
     "stun": "étourdissez étourdir étourdit étourdissent",
     "buff": "améliorez améliorer améliore améliorent",
     "move": "déplacez déplacer déplace déplacent",
@@ -230,7 +230,8 @@ for _english, _french in {
     "to each other": "mutuellement", "this turn": "ce_tour-ci ce_tour", "turn": "tour",
     "end": "fin", "start": "début", "phase": "phase", "beginning phase": "phase_de_début",
     "main phase": "phase_principale", "combat": "combat", "damage": "dégât dégâts",
-    "might": "puissance", "energy": "énergie", "xp": "px xp", "cost": "coût",
+    "might": "puissance puissances", "dealt": "infligé infligée infligés infligées",
+    "do": "faites faire fait", "anywhere": "n'importe_où", "energy": "énergie", "xp": "px xp", "cost": "coût",
     "additional cost": "coût_supplémentaire", "as an additional cost":
     "comme_coût_supplémentaire en_coût_supplémentaire", "time": "fois", "first":
     "premier première", "next": "prochain prochaine", "last": "dernier dernière",
@@ -249,6 +250,7 @@ _add("que", "", "qu'")
 _add("de", "", "d'")
 _add("me", "", "m'")
 _add("attaquant", "", "attaquante", "attaquants", "attaquantes")
+_add("jeton", "", "jetons")
 
 #: The lexicon by accent-free keys, for text typed without accents; an accented entry
 #: never hides an unaccented one (« a » stays "has").
@@ -373,9 +375,15 @@ def _possessive(items: list[_Item]) -> list[_Item]:
     return items
 
 
+#: Words that are adjectives after a noun, else nouns: (adjective, noun, plural noun).
+_NOUN_OR_ADJ = {"attaquant": ("attacking", "attacker", ""),
+                "jeton": ("token", "token", "tokens")}
+
+
 def _nouns(items: list[_Item]) -> list[_Item]:
     """The words that are nouns or not by their neighbours: « défausse » is the trash after a
-    determiner, else "discard"; « attaquant » is "attacking" after a noun, else "attacker".
+    determiner, else "discard"; « attaquant » is "attacking" after a noun (« une unité
+    attaquante »), else "attacker"; « jeton » is "token" either way.
     """
     read: list[_Item] = []
     for i, item in enumerate(items):
@@ -385,9 +393,11 @@ def _nouns(items: list[_Item]) -> list[_Item]:
                 "la", "votre", "sa", "leur", "ma", "notre", "une", "cette", "chaque"}
             item = replace(item, english=("trash",) if noun else ("discard",),
                            cls=NOUN if noun else VERB)
-        elif item.cls == "attaquant":
+        elif item.cls in _NOUN_OR_ADJ:
             after_noun = before is not None and before.cls in {NOUN, ADJ}
-            item = replace(item, english=("attacking",) if after_noun else ("attacker",),
+            adjective, noun, plural = _NOUN_OR_ADJ[item.cls]
+            noun = plural if item.keys[-1].endswith("s") and plural else noun
+            item = replace(item, english=(adjective if after_noun else noun,),
                            cls=ADJ if after_noun else NOUN)
         read.append(item)
     return read

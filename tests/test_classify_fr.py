@@ -225,6 +225,70 @@ WRITTEN_PAIRS = [
     ("Épuisez une rune.", "Exhaust a rune."),
     ("Bannissez une unité épuisée.", "Banish an exhausted unit."),
     ("Défaussez une carte.", "Discard a card."),
+    # more card instructions: "do this", "anywhere", token units, attackers, "we"
+    ("Choisissez une unité alliée. Elle inflige des dégâts égaux à sa Puissance répartis "
+     "entre des unités ennemies aux champs de bataille. Puis, pour chaque unité que ceci "
+     "élimine, faites ceci : gagnez 1 PX.",
+     "Choose a friendly unit. It deals damage equal to its Might split among enemy units at"
+     " battlefields. Then for each unit this kills, do this: Gain 1 XP."),
+    ("Déplacez n'importe quel nombre d'unités ennemies ayant le même contrôleur et une "
+     "Puissance totale de 8 ou moins vers un seul emplacement.",
+     "Move any number of enemy units with the same controller and a total Might of 8 or "
+     "less to a single location."),
+    ("Lorsque vous me jouez, choisissez une unité ennemie à un champ de bataille. Nous nous"
+     " infligeons mutuellement des dégâts égaux à nos Puissances.",
+     "When you play me, choose an enemy unit at a battlefield. We deal damage equal to our "
+     "Mights to each other."),
+    ("Choisissez deux unités. Elles s'infligent mutuellement des dégâts égaux à leur "
+     "Puissance.",
+     "Choose two units. They deal damage equal to their Mights to each other."),
+    ("Donnez +2 Puissance à deux unités alliées chacune ce tour-ci.",
+     "Give two friendly units each +2 Might this turn."),
+    ("Lorsqu'un joueur choisit une unité alliée ici avec un sort pour la première fois "
+     "chaque tour, il pioche 1.",
+     "When a player chooses a friendly unit here with a spell for the first time each turn,"
+     " they draw 1."),
+    ("Choisissez une unité alliée n'importe où et une unité ennemie à un champ de bataille."
+     " Elles s'infligent mutuellement des dégâts égaux à leur Puissance.",
+     "Choose a friendly unit anywhere and an enemy unit at a battlefield. They deal damage "
+     "equal to their Mights to each other."),
+    ("Déplacez une unité ennemie. Puis faites ceci : choisissez une autre unité ennemie à "
+     "sa destination. Elles s'infligent mutuellement des dégâts égaux à leur Puissance.",
+     "Move an enemy unit. Then do this: Choose another enemy unit at its destination. They "
+     "deal damage equal to their Mights to each other."),
+    ("Donnez +3 Puissance à une unité alliée ce tour-ci. Puis choisissez une unité ennemie."
+     " Elles s'infligent mutuellement des dégâts égaux à leur Puissance.",
+     "Give a friendly unit +3 Might this turn. Then choose an enemy unit. They deal damage "
+     "equal to their Mights to each other."),
+    ("Infligez 4 dégâts à une unité à un champ de bataille. Piochez 1.",
+     "Deal 4 to a unit at a battlefield. Draw 1."),
+    ("La première fois qu'une unité alliée meurt pendant votre phase de début chaque tour, "
+     "chaque adversaire doit éliminer l'une de ses unités.",
+     "The first time a friendly unit dies during your Beginning Phase each turn, each "
+     "opponent must kill one of their units."),
+    ("Lorsque je conquiers après une attaque, si vous avez assigné 5 dégâts excédentaires "
+     "ou plus aux unités ennemies, vous pouvez infliger autant de dégâts à une unité "
+     "ennemie.",
+     "When I conquer after an attack, if you assigned 5 or more excess damage to enemy "
+     "units, you may deal that much to an enemy unit."),
+    ("Lorsque j'attaque, vous pouvez déplacer n'importe quel nombre de vos unités jetons "
+     "vers ce champ de bataille.",
+     "When I attack, you may move any number of your token units to this battlefield."),
+    ("Choisissez une unité. Doublez tous les dégâts qui devaient lui être infligés ce "
+     "tour-ci.",
+     "Choose a unit. Double all damage that would be dealt to it this turn."),
+    ("Si une autre unité que vous contrôlez ici devait mourir, si elle a moins de Puissance"
+     " que moi, à la place soignez-la, épuisez-la et rappelez-la.",
+     "If another unit you control here would die, if it has less Might than me, instead "
+     "heal it, exhaust it, and recall it."),
+    ("Recyclez 1 de votre défausse : donnez-moi +1 Puissance ce tour-ci.",
+     "Recycle 1 from your trash: Give me +1 Might this turn."),
+    ("Éliminez une unité attaquante.",
+     "Kill an attacking unit."),
+    ("Lorsque l'attaquant choisit une unité, piochez 1.",
+     "When the attacker chooses a unit, draw 1."),
+    ("Étourdissez une unité que vous ne contrôlez pas.",
+     "Stun a unit you don't control."),
 ]
 
 
