@@ -46,12 +46,12 @@ SPREAD_LIMIT = 10**6
 
 
 class Clause(NamedTuple):
-    """A part of what the controller must do, the rules that say so, and whether it goes
-    on the sentence before it (", then ...") rather than starting one."""
+    """A part of what the controller must do, the rules that say so, and what joins it to
+    the sentence before it (``", "``, ``"; "``), if it does not start one."""
 
     text: str
     rules: tuple[str, ...] = ()
-    goes_on: bool = False
+    goes_on: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class Ruling:
         for clause in self.must:  # a clause that goes on joins the sentence before it
             text = _clause(clause.text, clause.rules, cited)
             if clause.goes_on and sentence:
-                sentence += ", " + text
+                sentence += clause.goes_on + text
             else:
                 if sentence:
                     sentences.append(_capital(sentence, names) + ".")
@@ -182,6 +182,8 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
     controller = legal.scenario.controller
     if isinstance(legal, Resolutions):
         return _split_must(legal, controller)
+    if isinstance(legal, Declarations):
+        return _split_declaration_must(legal, controller)
     if count == 1:
         return ()
     if count is None or count > SPREAD_LIMIT:
@@ -190,13 +192,13 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
     clauses = [Clause(_("{player} chooses one of them").format(player=controller))]
     if always:
         clauses.append(Clause(_("each includes {units}").format(units=span(always)),
-                              goes_on=True))
+                              goes_on=", "))
     if some:
         clauses.append(Clause(_("some include {units}").format(units=span(some)),
-                              goes_on=True))
+                              goes_on=", "))
     if never and isinstance(legal, Declarations):
         clauses.append(Clause(_("none includes {units}").format(units=span(never)),
-                              goes_on=True))
+                              goes_on=", "))
     return tuple(clauses)
 
 
@@ -222,7 +224,7 @@ def _split_must(legal: Resolutions, controller: str) -> tuple[Clause, ...]:
             Clause(ngettext("then deal 1 to the other one{lost}",
                             "then deal 1 to each of the other {n}{lost}",
                             problem.keep).format(n=problem.keep, lost=lost), ("355.14.e",),
-                   goes_on=True),
+                   goes_on=", "),
             Clause(_("costs paid and triggers fired for the dropped targets stand"),
                    ("355.14.i",)),
         )
@@ -232,6 +234,51 @@ def _split_must(legal: Resolutions, controller: str) -> tuple[Clause, ...]:
     return (Clause(_("{player} divides {pool} damage among {targets}, at least 1 each{lost}"
                      ).format(player=controller, pool=problem.pool, targets=targets, lost=lost),
                    ("355.14.e", "355.14.g")),)
+
+
+def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Clause, ...]:
+    """Split damage on finalization: the friendly unit (if the card has one), then up to
+    its Might of the units that may be chosen (355.14.a-c, 355.13), the Deflect taxes
+    within the Power available (809), and why the other units can't be chosen."""
+    problem = legal.problem
+    clauses: list[Clause] = []
+    friendly = [o for o in problem.options if o.friendly is not None]
+    if len(friendly) == 1:
+        clauses.append(Clause(_("{player} chooses {unit} as the friendly unit").format(
+            player=controller, unit=friendly[0].friendly), ("740.1.a",)))
+    elif friendly:
+        clauses.append(Clause(_("{player} chooses the friendly unit among {units}").format(
+            player=controller, units=span([str(o.friendly) for o in friendly])),
+            ("740.1.a",)))
+    caps = sorted({o.cap for o in problem.options})
+    if problem.candidates and caps and caps[-1] > 0:
+        units = span(problem.candidates)
+        if len(caps) == 1:
+            text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
+        else:
+            text = _("up to its Might of {units} ({caps})").format(units=units, caps=", ".join(
+                f"{o.friendly} {o.cap}" for o in friendly))
+        if clauses:
+            clauses.append(Clause(_("then {choice}").format(choice=text),
+                                  ("355.14.a", "355.14.c"), goes_on=", "))
+        else:
+            clauses.append(Clause(_("{player} chooses {choice}").format(
+                player=controller, choice=text), ("355.14.a", "355.14.c")))
+        clauses.append(Clause(_("choosing none of them is legal too"), ("355.13",),
+                              goes_on=", "))
+    if any(problem.taxes):
+        taxed = [u for u, tax in zip(problem.candidates, problem.taxes, strict=True) if tax]
+        clauses.append(Clause(
+            _("the Deflect of {units} adds to the cost").format(units=span(taxed))
+            + (_(", at most {power} Power in all").format(power=problem.budget)
+               if problem.budget is not None else ""), ("809",)))
+    chosen_as_friend = {o.friendly for o in friendly}
+    out = [(unit, failure) for unit, failure in problem.excluded
+           if unit not in chosen_as_friend]
+    for index, (_unit, failure) in enumerate(out):
+        clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
+            reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
+    return tuple(clauses)
 
 
 def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:

@@ -18,7 +18,7 @@ from riftsolve.models import parse_scenario
 from riftsolve.solver import finalize, resolve
 from riftsolve.solver.cli import main
 from riftsolve.solver.examples import example_path
-from riftsolve.solver.legal import LegalSet, Resolutions
+from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
 from riftsolve.solver.ruling import EXAMINED, ruling, span
 
 
@@ -217,3 +217,36 @@ def test_facts_hold_for_every_answer_of_every_example(path: str) -> None:
     for answer in answers:
         trail = legal.explain(answer)
         assert all(fact in trail for fact in said.facts), path
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(boards(with_targets=False))
+def test_split_declaration_ruling_against_reference(doc: dict[str, Any]) -> None:
+    """On random split boards at finalization: the count is the reference's, no reference
+    declaration chooses more split targets than the ruling's "up to N" allows, one
+    reaches it when the Power allows, and no unit the ruling rules out is ever chosen."""
+    scenario = parse_scenario(doc)
+    legal = finalize(scenario)
+    assert isinstance(legal, Declarations)
+    lines = [json.loads(line) for line in reference.finalize_lines(doc)]
+    said = ruling(legal)
+    assert said.count == len(lines)
+    if not lines:
+        return
+    slot = next(k for k in lines[0]["targets"] if k != "friendly")
+    texts = [c["text"] for c in said.as_json()["must"]]
+    one = re.search(r"up to (\d+) of", " ".join(texts))
+    each = re.search(r"up to its Might of .*? \(([^)]*)\)", " ".join(texts))
+    cap = int(one.group(1)) if one else max(
+        int(pair.rsplit(" ", 1)[1]) for pair in each.group(1).split(", ")) if each else None
+    chosen = [set(line["targets"][slot]) for line in lines]
+    if cap is not None:
+        assert max(len(c) for c in chosen) <= cap
+        if "Deflect" not in " ".join(texts):  # no tax: the cap or every candidate is reached
+            assert max(len(c) for c in chosen) == min(cap, len(set().union(*chosen)))
+    else:  # nothing to choose: every declaration chooses no split target
+        assert all(not c for c in chosen)
+    ruled_out = [unit for unit, _ in legal.problem.excluded]
+    friendlies = {line["targets"].get("friendly") for line in lines}
+    for unit in ruled_out:
+        assert all(unit not in c for c in chosen) or unit in friendlies
