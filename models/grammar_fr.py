@@ -231,7 +231,8 @@ for _english, _french in {
     "end": "fin", "start": "début", "phase": "phase", "beginning phase": "phase_de_début",
     "main phase": "phase_principale", "combat": "combat", "damage": "dégât dégâts",
     "might": "puissance puissances", "dealt": "infligé infligée infligés infligées",
-    "do": "faites faire fait", "anywhere": "n'importe_où", "energy": "énergie", "xp": "px xp", "cost": "coût",
+    "do": "faites faire fait", "anywhere": "n'importe_où", "energy": "énergie",
+    "xp": "px xp", "cost": "coût",
     "additional cost": "coût_supplémentaire", "as an additional cost":
     "comme_coût_supplémentaire en_coût_supplémentaire", "time": "fois", "first":
     "premier première", "next": "prochain prochaine", "last": "dernier dernière",
@@ -395,9 +396,9 @@ def _nouns(items: list[_Item]) -> list[_Item]:
                            cls=NOUN if noun else VERB)
         elif item.cls in _NOUN_OR_ADJ:
             after_noun = before is not None and before.cls in {NOUN, ADJ}
-            adjective, noun, plural = _NOUN_OR_ADJ[item.cls]
-            noun = plural if item.keys[-1].endswith("s") and plural else noun
-            item = replace(item, english=(adjective if after_noun else noun,),
+            adjective, singular, plural = _NOUN_OR_ADJ[item.cls]
+            name = plural if item.keys[-1].endswith("s") and plural else singular
+            item = replace(item, english=(adjective if after_noun else name,),
                            cls=ADJ if after_noun else NOUN)
         read.append(item)
     return read
