@@ -59,7 +59,7 @@ NOUN = "noun"  #: a noun naming an object, player or zone
 ADJ = "adj"  #: an adjective that follows its noun in French (« alliée », « épuisée »)
 VERB = "verb"
 WORD = "word"  #: any other word, read in place
-#: Words whose English depends on their neighbours (see :func:`_resolve`).
+#: Words whose English depends on their neighbours (see :func:`_nouns`, :func:`_english_of`).
 _CONTEXT = ("a", "à", "au", "aux", "sur", "de", "du", "des", "dans", "en", "que", "pour", "le",
             "leur", "lui", "me", "s'", "défausse", "attaquant", "jeton")
 
@@ -114,7 +114,8 @@ def _add(cls: str, english: str, *french: str) -> None:
     for phrase in french:
         # a pronoun after a hyphen ("-moi") is read only after its verb's letters
         key = (phrase,) if phrase.startswith("-") else tuple(w.key for w in words(phrase))
-        assert key not in LEXICON, phrase
+        if key in LEXICON:
+            raise ValueError(f"{phrase!r} is in the lexicon twice")
         LEXICON[key] = (tuple(english.split()), cls)
 
 
