@@ -443,7 +443,9 @@ _PLACES = [("", ""), (" à un champ de bataille", " at a battlefield"),
            (" aux champs de bataille", " at battlefields"), (" ici", " here"),
            (" au même champ de bataille", " at the same battlefield"),
            (" à chaque emplacement", " at each location"), (" sur un champ de bataille",
-                                                             " at a battlefield")]
+                                                             " at a battlefield"),
+           (" de votre défausse", " from your trash"), (" de votre main", " from your hand"),
+           (" vers la base", " to base"), (" vers un champ de bataille", " to a battlefield")]
 _ENDINGS = [(".", "."), (" pour piocher 1.", " to draw 1."), (" ; piochez 1.", "; draw 1.")]
 
 
