@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from riftsolve.models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
-from riftsolve.models.i18n import _
+from riftsolve.models.i18n import LANGUAGES, _
 from riftsolve.models.rules import rule
 
 
@@ -98,7 +98,8 @@ def classify(text: str, lang: str = "en") -> Classification:
 
         return classify_instruction(grammar_fr.parse(text))
     if lang != "en":
-        raise ValueError(_("unknown language {code} (known: en, fr)").format(code=repr(lang)))
+        raise ValueError(_("unknown language {code} (known: {known})").format(
+            code=repr(lang), known=", ".join(LANGUAGES)))
     return classify_instruction(parse(text))
 
 

@@ -475,8 +475,8 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
             card = cards.card(args.card)
         except KeyError:
             known = ", ".join(c.name for c in cards.library())
-            raise ScenarioError("--card", _("unknown card {name} (known: {known})").format(
-                name=repr(args.card), known=known)) from None
+            raise ScenarioError("--card", _("unknown card {card} (known: {known})").format(
+                card=repr(args.card), known=known)) from None
         text, read_in = card.text, "en"  # a card's text is English, whatever --lang
         result = classify(card.text).as_json()
         result = {"card": card.name, **result, "slots": {
