@@ -599,12 +599,18 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         return _inline_effect(raw.effect)
     if raw.card is None:
         raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
+    return find_card(raw.card, folder)
+
+
+def find_card(name: str, folder: str | Path | None = None, field: str = "card") -> Effect:
+    """The library card ``name`` (built in, else imported from ``folder``); an error
+    naming ``field``, the card and the cards known otherwise."""
     try:
-        return cards.card(raw.card, folder)
+        return cards.card(name, folder)
     except KeyError:
-        several = cards.abilities_of(raw.card, folder)
+        several = cards.abilities_of(name, folder)
         if several:
-            raise ScenarioError("card", f"{raw.card!r} has {len(several)} abilities that "
+            raise ScenarioError(field, f"{name!r} has {len(several)} abilities that "
                                 "choose, each its own question: name one ("
                                 + ", ".join(repr(n) for n in several) + ")") from None
         known = ", ".join(c.name for c in cards.library())
@@ -612,10 +618,10 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         where = store.default_folder() if folder is None else Path(folder)
         also = (f"; {imported} imported cards in {where}" if imported else
                 f"; no imported library in {where}: 'riftsolve cards import FILE'")
-        raise ScenarioError("card", f"unknown card {raw.card!r} (built in: {known}{also})"
+        raise ScenarioError(field, f"unknown card {name!r} (built in: {known}{also})"
                             ) from None
     except store.LibraryError as error:
-        raise ScenarioError("card", str(error)) from None
+        raise ScenarioError(field, str(error)) from None
 
 
 def _inline_effect(raw: EffectIn) -> Effect:

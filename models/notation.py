@@ -98,6 +98,34 @@ def is_notation(text: str) -> bool:
     return start not in ("{", "[")
 
 
+def grammar_help() -> str:
+    """The notation in brief, as ``riftsolve new --help`` shows it."""
+    return _("""\
+The board notation (any scenario file not starting with '{' is read as it):
+  card NAME                        the card (name or slug; the rest of the line)
+  controller PLAYER                who plays it
+  battlefields NAME NAME ...       the battlefields in play
+  ID CONTROLLER MIGHT @LOCATION [key=value ...] [flag ...]
+                                   one unit a line; LOCATION: a battlefield, base or
+                                   offboard; keys: dmg (damage), deflect, tags=A,B,
+                                   untargetable=enemy|all, value, keywords, prevent,
+                                   energy, power, type=gear (no MIGHT), combat,
+                                   on_chosen="TEXT"[@opponent|@any]; flags: stunned,
+                                   exhausted, buffed, moved, undamageable
+  targets SLOT=ID SLOT=ID,ID ...   the targets chosen at finalization (resolve);
+                                   none: an "up to one" slot left empty; for "at each
+                                   location": SLOT=ID@LOCATION,...
+  source ID | from_hidden BF | bonus N | power N | rules 1.4 | lethal_any [yes|no]
+  control BF=PLAYER ... | teams A,C B,D | modes_used 1 2 | policy KEY=VALUE ...
+  repeat [SLOT=...]                [Repeat] paid, with the second execution's targets
+  combat BF attacker=P [assigner=P] [lethal_any]   a combat damage step (465.2)
+  object ID KIND CONTROLLER [zone=Z] [key=value ...]   a rune, spell, legend or card
+'#' starts a comment; blank lines are skipped. An id with a space or one of " # , = @
+(or a header word opening a unit line, or 'none' in targets) is quoted as a JSON
+string: "my unit". Errors name FILE:LINE:COLUMN.
+""")
+
+
 # --------------------------------------------------------------------------- lexing
 
 _PIECE = re.compile(r'''
@@ -326,8 +354,8 @@ class _Reader:
     def read(self, text: str) -> Doc:
         from riftsolve.models.format1 import CombatIn, ObjectIn, PolicyIn, UnitIn
 
-        self.models: dict[str, type[BaseModel]] = {"units": UnitIn, "objects": ObjectIn, "policy": PolicyIn,
-                       "combat": CombatIn}
+        self.models: dict[str, type[BaseModel]] = {
+            "units": UnitIn, "objects": ObjectIn, "policy": PolicyIn, "combat": CombatIn}
         for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
             card = _CARD.match(raw)
             if card and not raw[card.end():].lstrip().startswith('"'):
