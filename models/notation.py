@@ -367,6 +367,7 @@ class _Reader:
         for line, key, fields in self.pending_targets:
             self._targets(line, key, fields)
         self.doc.setdefault("format", 1)
+        self.doc.setdefault("units", [])  # no unit line: no unit
         return self.doc
 
     # ---- lines
