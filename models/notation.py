@@ -63,12 +63,13 @@ import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, Literal
 
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import ScenarioError
+
+if TYPE_CHECKING:  # the models of format 1 (pydantic) load with the parser, when reading
+    from pydantic import BaseModel
 
 #: The JSON structure the notation converts to (format 1).
 Doc = dict[str, Any]
@@ -315,7 +316,7 @@ def _kinds(model: type[BaseModel], name: str) -> set[str]:
             found.update(type(arg).__name__ for arg in typing.get_args(annotation))
         elif origin in (list, dict):
             found.add(origin.__name__)
-        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        elif isinstance(annotation, type) and hasattr(annotation, "model_fields"):
             found.add("dict")
         elif annotation in (int, bool, str):
             found.add(annotation.__name__)

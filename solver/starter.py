@@ -6,9 +6,8 @@ has legal declarations, so that it is answered as written; with ``resolve``, a
 ``targets`` line too (the declaration choosing the most targets on that board).
 
 >>> text = starter("Fox-Fire")
->>> print(text.split("\\n# Target slots")[0].split("\\n# One line")[0])
-# Fox-Fire (fox-fire)
-# [Hidden] Kill any number of units at a battlefield with total Might 4 or less.
+>>> print("\\n".join(line for line in text.splitlines() if "units=" in line))
+#   units=ID,ID,...: "any number of units", at a battlefield; a target (CR 1.4 355.13)
 >>> from riftsolve.models.notation import read_board
 >>> from riftsolve.solver.legal import finalize
 >>> finalize(read_board(text)).count() > 0
@@ -172,7 +171,8 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
         if effect.same_controller:
             together.append(_("one controller"))
         if together:
-            yield _("together: {what} (355.11)").format(what=", ".join(together))
+            yield _("together: {what} (CR {version} 355.11)").format(
+                what=", ".join(together), version=RULES_VERSION)
         if effect.destination:
             yield _("destination=LOCATION: a battlefield or base, not where they stand; "
                     "not a target (CR {version} 355.4)").format(version=RULES_VERSION)
