@@ -62,6 +62,7 @@ import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -298,11 +299,12 @@ _INTEGER = re.compile(r"-?[0-9]+")
 _CARD = re.compile(r"[ \t]*(card)(?=[ \t#]|$)")
 
 
-def _kinds(model: type[BaseModel], name: str) -> set[str]:
+@cache
+def _kinds(model: type[BaseModel], name: str) -> frozenset[str]:
     """What a field of ``model`` holds: ``int``, ``bool``, ``str``, ``list``, ``dict``."""
     info = model.model_fields.get(name)
     if info is None:
-        return {"str"}
+        return frozenset({"str"})
     found: set[str] = set()
 
     def walk(annotation: Any) -> None:
@@ -324,7 +326,7 @@ def _kinds(model: type[BaseModel], name: str) -> set[str]:
             found.add("none")
 
     walk(info.annotation)
-    return found
+    return frozenset(found)
 
 
 class Positions:
@@ -556,7 +558,7 @@ class _Reader:
                                        "none" in kinds)
 
     def _list_item(self, line: Line, item: Item, path: Path_, label: str, name: str,
-                   kinds: set[str]) -> Any:
+                   kinds: frozenset[str]) -> Any:
         text = self._value(line, item.atom, path, label, "str")
         if item.at is None:
             return text

@@ -450,6 +450,7 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
 
 def _new(args: argparse.Namespace, out: TextIO) -> int:
     """``riftsolve new CARD``: the card's starting scenario, on ``out`` or ``--out``."""
+    from riftsolve.models.i18n import _
     from riftsolve.solver.starter import starter
 
     text = starter(args.card, args.cards, resolve=args.resolve)
@@ -460,8 +461,8 @@ def _new(args: argparse.Namespace, out: TextIO) -> int:
         with open(args.out, "w", encoding="utf-8") as stream:
             stream.write(text)
     except OSError as error:
-        raise ScenarioError("--out", f"cannot write {args.out!r} ({error.strerror})"
-                            ) from None
+        raise ScenarioError("--out", _("cannot write {file} ({reason})").format(
+            file=repr(args.out), reason=error.strerror)) from None
     return 0
 
 

@@ -123,7 +123,7 @@ def test_quoting_ids() -> None:
     doc = {"format": 1, "card": "Fox-Fire", "controller": "A", "battlefields": ["north"],
            "units": [{"id": i, "controller": "B", "might": 1, "location": "north"}
                      for i in ids],
-           "targets": {"units": ids}}
+           "targets": {"units": ids}, "source": "none"}  # a unit named none, not null
     text = write_board(doc)
     assert "\x1b" not in text and "\t" not in text  # escaped, never raw
     assert to_format1(text)[0] == doc
