@@ -294,3 +294,11 @@ def test_judge_boards_answer_like_their_json(name: str) -> None:
     assert answers[0] == answers[1]
     assert len(answers[0]) == json.loads((EXAMPLES / f"{name}.json").read_text())[
         "expect"]["resolve_count"]
+
+
+@pytest.mark.parametrize("name", JUDGE_BOARDS)
+def test_judge_boards_are_ruled_like_their_json(name: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    rulings = [_run(["rule", str(EXAMPLES / f"{name}.{kind}")], capsys)
+               for kind in ("board", "json")]
+    assert rulings[0] == rulings[1] and rulings[0][0] == 0 and rulings[0][1]
