@@ -168,6 +168,7 @@ def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
         "count_text": None if total is None else str(total),
         "refused": refused,
         "summary": summary,
+        "ruling": None,  # the ruling paragraph, once the engine writes one
         "headers": render.headers(legal),
         "rows": [[printable(cell) for cell in render.cells(legal, answer)]
                  for answer in answers],
