@@ -62,8 +62,12 @@ def page(browser: Any, address: str) -> Iterator[Any]:
     script error fails the test."""
     tab = browser.new_page()
     problems: list[str] = []
-    tab.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"),
-                                     dialog.dismiss()))
+
+    def dialog(opened: Any) -> None:
+        problems.append(f"dialog: {opened.message}")
+        opened.dismiss()
+
+    tab.on("dialog", dialog)
     tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     tab.goto(address)
     tab.wait_for_selector("body[data-ready=true]")
