@@ -24,7 +24,7 @@ pytest.importorskip("httpx", reason="the test client needs httpx: pip install "
                     "'riftsolve[web-test]'")
 
 with warnings.catch_warnings():  # newer Starlette suggests httpx2; httpx serves them all
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from riftsolve.solver.web import answer as answering
@@ -74,7 +74,8 @@ def test_a_resolution_worked_out_by_hand(client: TestClient) -> None:
     assert body["answers"] == [{"damage": {"r1": 1, "r2": 2}}, {"damage": {"r1": 2, "r2": 1}}]
     assert body["headers"] == ["damage dealt"]
     assert body["rows"] == [["r1 1, r2 2"], ["r1 2, r2 1"]]
-    assert body["ruling"] is None  # no paragraph is invented
+    assert body["ruling"].startswith("Alpha Strike, on resolution. ")
+    assert body["ruling"].endswith(" 2 legal resolutions. Core Rules 1.4.")
     assert [step["rule"] for step in body["trails"][0]] == ["359.3.f.2", "355.14.e",
                                                              "355.14.g"]
 
@@ -98,6 +99,9 @@ def test_the_page_answers_as_the_cli_does(client: TestClient, example: str,
     assert body["answers"] == [json.loads(line) for line in listed.splitlines()]
     assert len(body["rows"]) == len(body["answers"]) == min(4, body["count"])
     assert f": {body['count']:,} legal " in body["summary"]
+    code, ruled, _ = cli("rule", str(EXAMPLES / f"{example}.json"), "--format", "json",
+                         *(["--finalize"] if question == "finalize" else []))
+    assert code == 0 and body["ruling"] == json.loads(ruled)["ruling"]
     assert body["summary"].endswith(" (first 4 shown)" if body["count"] > 4 else "s")
 
 

@@ -107,6 +107,10 @@ def test_a_board_from_the_form(page: Any) -> None:
     answer(page)
     assert page.text_content("#count") == "1"
     assert table(page) == [["r1 1, r2 1, r3 1"]]
+    assert page.is_visible("#ruling")
+    ruling = page.text_content("#ruling")
+    assert ruling.startswith("Alpha Strike, on resolution. ")
+    assert ruling.endswith(" One legal resolution, forced. Core Rules 1.4.")
     # finalize: kai is the only friendly unit; any subset of {r1, r2, r3} of size 0 to
     # 3 (kai's Might): 8 declarations, r3's Deflect adding 1 Power where it is chosen
     page.check("input[name=question][value=finalize]")

@@ -39,6 +39,7 @@ from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import LegalSet, finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank
 from riftsolve.solver.rank import describe_count
+from riftsolve.solver.ruling import ruling
 
 #: Most answers one request lists (the count is exact whatever the size).
 MAX_LISTED = 1000
@@ -145,8 +146,9 @@ def answer(request: Any, cards: str | None = None) -> Reply:
 def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
     """The body of an answered question: the count (``None`` when too large to count:
     ``refused`` then says why, and the first answers are still listed, as in the CLI's
-    table), the count sentence, the first ``limit`` answers as table rows and as JSON
-    lines, the rule trails of the first few, why there is none, and the warnings."""
+    table), the count sentence, the ruling paragraph (``riftsolve rule``'s), the first
+    ``limit`` answers as table rows and as JSON lines, the rule trails of the first few,
+    why there is none, and the warnings."""
     answers = list(islice(iter(legal), limit))
     name = legal.scenario.effect.name
     noun = _(render.noun(legal))
@@ -168,7 +170,7 @@ def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
         "count_text": None if total is None else str(total),
         "refused": refused,
         "summary": summary,
-        "ruling": None,  # the ruling paragraph, once the engine writes one
+        "ruling": printable(ruling(legal).paragraph()),
         "headers": render.headers(legal),
         "rows": [[printable(cell) for cell in render.cells(legal, answer)]
                  for answer in answers],

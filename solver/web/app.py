@@ -6,7 +6,8 @@ offered, how their targets are declared, and the page's words. ``POST /api/answe
 "resolve", "limit": N, "lang": "en" | "fr"}``, answered by
 :func:`riftsolve.solver.web.answer.answer`: 200 with the answers, 400 with the CLI's
 one-line error (``error.text``), 413 past the size bound, 415 without a JSON body, 422
-when the question is refused as too large, 503 past the time limit.
+when the question is refused as too large, 503 past the time limit, 500 (in one line)
+when the engine fails.
 
 Every response forbids what a page needs not do (Content-Security-Policy: scripts and
 requests from the server alone, no inline script; ``nosniff``): user text reaches the
@@ -96,6 +97,9 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> AS
         else:
             try:
                 reply = await compute(answering.answer, read.data, cards)
+            except RuntimeError as err:  # a failure of the engine: said in one line
+                reply = answering.failure(500, None, _("the question failed: {why}")
+                                          .format(why=err))
             except TooSlow:
                 reply = answering.failure(
                     answering.TOO_SLOW, None,
