@@ -59,13 +59,14 @@ def run_serve(host: str, port: int, cards: str | None, timeout: float, out: Text
     try:
         import uvicorn
 
-        from riftsolve.solver.web.app import create_app
+        from riftsolve.solver.web.app import create_app, warm_up
     except ImportError as err:
         raise ScenarioError("serve", _("the page needs the web extra ({missing} is not "
                                        "installed): {install}")
                             .format(missing=err.name or err, install=INSTALL)) from None
     sys.set_int_max_str_digits(0)  # exact counts of any size, as the CLI prints them
     sock = listen(host, port)
+    warm_up()
     out.write(_("riftsolve: the page is at {url} (Ctrl-C to stop)").format(url=url(sock))
               + "\n")
     out.flush()
