@@ -268,3 +268,25 @@ def test_imported_cards_are_offered_and_answered(tmp_path: Path) -> None:
         body = ask(own, board, "finalize").json()
     # an enemy unit, anywhere on the board: r1 or r2 (kai is the controller's)
     assert body["count"] == 2
+
+
+def test_a_scenario_may_be_sent_as_an_object(client: TestClient) -> None:
+    # Fox-Fire moved: the same answers whether the scenario is its text or its object
+    text = (EXAMPLES / "fox-fire-moved.json").read_text()
+    as_text = ask(client, text).json()
+    as_object = client.post("/api/answer", json={"scenario": json.loads(text),
+                                                 "question": "resolve"}).json()
+    assert as_object == as_text and as_text["count"] >= 1
+
+
+def test_the_language_is_the_requests_own(client: TestClient) -> None:
+    # each question runs in a child of its own: a French request leaves the next one
+    # in English
+    french = client.get("/api/page?lang=fr").json()
+    assert french["lang"] == "fr" and set(french["labels"]) == set(
+        client.get("/api/page").json()["labels"])
+    text = (EXAMPLES / "alpha-strike-shrunk-5-to-3.json").read_text()
+    assert ask(client, text, lang="fr").status_code == 200
+    from riftsolve.models.i18n import language
+    assert language() == "en"
+    assert client.get("/api/page?lang=xx").json()["lang"] == "en"
