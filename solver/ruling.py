@@ -17,10 +17,11 @@ only some do (counted over every answer, up to :data:`SPREAD_LIMIT`).
 >>> from riftsolve.solver.ruling import ruling
 >>> legal = rs.resolve(rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3")))
 >>> print(ruling(legal).paragraph())  # doctest: +NORMALIZE_WHITESPACE
-Alpha Strike, on resolution. The damage is kai's Might now: 3 (359.3.f.2). Each kept target
-is dealt at least 1 (355.14.g). A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1
-to each of the other 3 (355.14.e). Costs paid and triggers fired for the dropped targets
-stand (355.14.i). 10 legal resolutions. Core Rules 1.4.
+Alpha Strike, on resolution. All 5 chosen targets are still legal: r1\u2013r5 (359.3.e.2).
+The damage is kai's Might now: 3 (359.3.f.2). Each kept target is dealt at least 1
+(355.14.g). A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1 to each of the
+other 3 (355.14.e). Costs paid and triggers fired for the dropped targets stand
+(355.14.i). 10 legal resolutions. Core Rules 1.4.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from riftsolve.models.explain import Step
 from riftsolve.models.i18n import _, ngettext
 from riftsolve.models.rules import RULES_VERSION
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
+from riftsolve.solver.legal import Declarations, GroupResolutions, LegalSet, Resolutions
 from riftsolve.solver.render import noun
 
 #: Most answers whose rule trails are read to find the steps they all share.
@@ -72,6 +73,10 @@ class Ruling:
     noun: str = "answers"
     #: The board's names (unit ids, battlefields, players): never capitalised.
     names: frozenset[str] = frozenset()
+    #: On resolution, the chosen targets still legal (``None``: not asked).
+    still_legal: tuple[str, ...] | None = None
+    #: Whether some chosen targets are illegal now.
+    some_illegal: bool = False
 
     def paragraph(self) -> str:
         """The ruling as one paragraph, each rule number cited at its first use only."""
@@ -80,6 +85,13 @@ class Ruling:
         sentences = [_("{card}, on finalization.").format(card=self.card)
                      if self.question == "finalize"
                      else _("{card}, on resolution.").format(card=self.card)]
+        if self.still_legal:
+            units, n = span(self.still_legal), len(self.still_legal)
+            said = (_("Still legal: {units}").format(units=units) if self.some_illegal
+                    else ngettext("The chosen target is still legal: {units}",
+                                  "All {n} chosen targets are still legal: {units}",
+                                  n).format(n=n, units=units))
+            sentences.append(_clause(said, ["359.3.e.2"], cited) + ".")
         for fact in self.facts:
             sentences.append(_capital(_clause(fact["detail"], [fact["rule"]], cited), names)
                              + ".")
@@ -112,13 +124,15 @@ class Ruling:
     def as_json(self) -> dict[str, Any]:
         """The ruling as the CLI's JSON line: the paragraph and its parts."""
         return {"ruling": self.paragraph(), "count": self.count,
+                "still_legal": None if self.still_legal is None else list(self.still_legal),
                 "facts": [dict(f) for f in self.facts],
                 "must": [{"text": c.text, "rules": list(c.rules)} for c in self.must],
                 "none": list(self.none), "rules": list(self.cited()), "version": self.version}
 
     def cited(self) -> tuple[str, ...]:
         """Every rule number the paragraph cites, once, in order."""
-        numbers = [fact["rule"] for fact in self.facts]
+        numbers = ["359.3.e.2"] if self.still_legal else []
+        numbers += [fact["rule"] for fact in self.facts]
         numbers += [n for clause in self.must for n in clause.rules]
         return tuple(dict.fromkeys(numbers))
 
@@ -140,7 +154,9 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
     names = frozenset({*(u.id for u in board), *board.battlefields,
                        *(u.controller for u in board), scenario.controller})
     return Ruling(scenario.effect.name, legal.question, count, facts, must, none,
-                  version=scenario.rules, noun=noun(legal), names=names)
+                  version=scenario.rules, noun=noun(legal), names=names,
+                  still_legal=_still_legal(legal),
+                  some_illegal=bool(getattr(getattr(legal, "problem", None), "illegal", ())))
 
 
 # --------------------------------------------------------------------------- the facts
@@ -158,6 +174,17 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
         if not any(_same(candidate, s) for s in unique):
             unique.append(candidate)
     return tuple(unique)
+
+
+def _still_legal(legal: LegalSet[Any]) -> tuple[str, ...] | None:
+    """On resolution, which chosen targets are still legal (359.3.e.2: those that still
+    meet the targeting requirements and stayed on the board); ``None`` where the question
+    is not about chosen targets' damage or group."""
+    if isinstance(legal, Resolutions):
+        return legal.problem.targets
+    if isinstance(legal, GroupResolutions):
+        return tuple(m.id for m in legal.problem.members)
+    return None
 
 
 def _examined(count: int) -> list[int]:

@@ -36,6 +36,7 @@ def test_shrunk_alpha_strike() -> None:
     said = _ruling_of("alpha-strike-shrunk-5-to-3")
     text = said.paragraph()
     assert said.count == 10
+    assert "All 5 chosen targets are still legal: r1\u2013r5 (359.3.e.2)" in text
     assert "kai's Might now: 3 (359.3.f.2)" in text
     assert "A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1 to each of the " \
         "other 3 (355.14.e)" in text
@@ -50,7 +51,8 @@ def test_volibear_target_moved() -> None:
     said = _ruling_of("volibear-target-moved")
     text = said.paragraph()
     assert said.count == 5
-    assert "e2 is no longer here" in text and "(359.3.e.2)" in text
+    assert "Still legal: e1 and e3 (359.3.e.2)" in text
+    assert "e2 is no longer here" in text
     assert "6 to split (715.3)" in text
     assert "A divides 6 damage among e1 and e3, at least 1 each (355.14.e, 355.14.g)" in text
 
@@ -122,6 +124,8 @@ def test_split_ruling_against_reference(doc: dict[str, Any]) -> None:
     answers = [json.loads(line)["damage"] for line in reference.resolve_lines(doc)]
     said = ruling(legal)
     assert said.count == len(answers)
+    assert said.still_legal is not None  # only still-legal targets are ever dealt damage
+    assert all(set(damage) <= set(said.still_legal) for damage in answers)
     for answer in list(legal)[:200]:
         trail = legal.explain(answer)
         for fact in said.facts:
