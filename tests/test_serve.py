@@ -81,25 +81,29 @@ def test_a_resolution_worked_out_by_hand(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("example", "question"), [
-    ("alpha-strike-shrunk-5-to-3", "resolve"),
-    ("volibear-bonus-finalize", "finalize"),
-    ("fox-fire-moved", "resolve"),
-    ("tricksy-tentacles-finalize", "finalize"),
-    ("crescent-strike-finalize", "finalize"),
-    ("combat-lethal-in-full", "resolve"),
+    ("alpha-strike-shrunk-5-to-3.json", "resolve"),
+    ("volibear-bonus-finalize.json", "finalize"),
+    ("fox-fire-moved.json", "resolve"),
+    ("tricksy-tentacles-finalize.json", "finalize"),
+    ("crescent-strike-finalize.json", "finalize"),
+    ("combat-lethal-in-full.json", "resolve"),
+    # the board notation, pasted as it is written
+    ("alpha-strike-shrunk-5-to-3.board", "resolve"),
+    ("volibear-target-moved.board", "resolve"),
+    ("fox-fire-two-pumped.board", "finalize"),
 ])
 def test_the_page_answers_as_the_cli_does(client: TestClient, example: str,
                                           question: str) -> None:
-    text = (EXAMPLES / f"{example}.json").read_text()
+    text = (EXAMPLES / example).read_text()
     body = ask(client, text, question, limit=4).json()
-    code, counted, _ = cli(question, str(EXAMPLES / f"{example}.json"), "--count")
+    code, counted, _ = cli(question, str(EXAMPLES / example), "--count")
     assert code == 0 and body["count"] == json.loads(counted)["count"]
-    code, listed, _ = cli(question, str(EXAMPLES / f"{example}.json"), "--limit", "4")
+    code, listed, _ = cli(question, str(EXAMPLES / example), "--limit", "4")
     assert code == 0
     assert body["answers"] == [json.loads(line) for line in listed.splitlines()]
     assert len(body["rows"]) == len(body["answers"]) == min(4, body["count"])
     assert f": {body['count']:,} legal " in body["summary"]
-    code, ruled, _ = cli("rule", str(EXAMPLES / f"{example}.json"), "--format", "json",
+    code, ruled, _ = cli("rule", str(EXAMPLES / example), "--format", "json",
                          *(["--finalize"] if question == "finalize" else []))
     assert code == 0 and body["ruling"] == json.loads(ruled)["ruling"]
     assert body["summary"].endswith(" (first 4 shown)" if body["count"] > 4 else "s")
@@ -158,18 +162,22 @@ def test_no_answer_says_why(client: TestClient) -> None:
     json.dumps(scenario_dict([unit(XSS, "A"), unit(XSS)])),
     json.dumps(scenario_dict([unit("kai", "A")], targets={"friendly": XSS,
                                                            "enemies": []})),
+    # the board notation: the line and column
+    "card Alpha Strike\ncontroller A\nbattlefields north\n\nkai A x @north\n",
+    "card Alpha Strike\ncontroller A\nbattlefields north\n\nkai A 3 @mars\n",
 ])
 def test_errors_are_the_cli_line(client: TestClient, text: str, tmp_path: Path) -> None:
     reply = ask(client, text)
     assert reply.status_code == 400
     assert reply.headers["content-type"] == "application/json"
     code, _, err = cli_on(text, "resolve", tmp_path=tmp_path)
-    assert code == 2
-    field, message = err.strip().removeprefix("riftsolve: error: ").split(": ", 1)
+    assert code == 2 and len(err.splitlines()) == 1
+    # the CLI names the file where the page names the scenario it was sent
+    line = err.strip().removeprefix("riftsolve: error: ").replace(
+        str(tmp_path / "scenario.json"), "scenario")
     error = reply.json()["error"]
-    assert error["text"] == f"{field}: {message}" and error["kind"] == "error"
-    assert field.replace(str(tmp_path / "scenario.json"), "scenario") in (
-        error["field"], "scenario")
+    assert error["text"] == line and error["kind"] == "error"
+    assert line == f"{error['field']}: {error['message']}"
 
 
 @pytest.mark.parametrize(("request_body", "field"), [

@@ -159,3 +159,22 @@ def test_an_id_typed_in_the_form_is_shown_as_typed(page: Any) -> None:
     labels = page.eval_on_selector_all(".slot[data-slot=enemies] label span",
                                        "spans => spans.map(s => s.textContent)")
     assert XSS in labels
+
+
+def test_a_pasted_board_in_the_notation(page: Any) -> None:
+    # Kai (3 Might now) and the five enemies chosen when it had 5: 3 damage among 5
+    # targets, each dealt at least 1, means keeping 3 of them and dealing 1 each:
+    # C(5, 3) = 10 resolutions, the first keeping r1, r2 and r3.
+    page.click("#tab-paste")
+    page.fill("#scenario", (EXAMPLES / "alpha-strike-shrunk-5-to-3.board").read_text())
+    page.check("input[name=question][value=resolve]")
+    page.fill("#limit", "3")
+    answer(page)
+    assert page.text_content("#count") == "10"
+    assert page.text_content("#summary") == "Alpha Strike: 10 legal resolutions (first 3 shown)"
+    assert table(page) == [["r1 1, r2 1, r3 1"], ["r1 1, r2 1, r4 1"], ["r1 1, r2 1, r5 1"]]
+    # an error in the notation: the CLI's line, with the line and column
+    page.fill("#scenario", "card Alpha Strike\ncontroller A\nbattlefields north\n\n"
+              "kai A x @north\n")
+    answer(page)
+    assert page.text_content("#error") == "Error: scenario:5:7: might: 'x' is not a whole number"
