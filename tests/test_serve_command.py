@@ -27,6 +27,12 @@ def test_the_command_listens_on_localhost_by_default() -> None:
             conn.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             head = conn.recv(200)
         assert head.startswith(b"HTTP/1.1 200")
+        # a name other than this machine's is refused (DNS rebinding)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: evil.example\r\n"
+                         b"Connection: close\r\n\r\n")
+            head = conn.recv(200)
+        assert head.startswith(b"HTTP/1.1 400")
         # the port is taken now: a second server says so in one line, exit 2
         taken = subprocess.run([sys.executable, "-m", "riftsolve", "serve", "--port",
                                 str(port)], capture_output=True, text=True, timeout=60)

@@ -17,6 +17,7 @@ page only as JSON, which the script writes as text, never as markup.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -69,8 +71,12 @@ class _Guarded:
         await self.app(scope, receive, sending)
 
 
-def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> ASGIApp:
-    """The page's application; ``cards``: the folder of an imported card library."""
+def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+               hosts: Sequence[str] = ()) -> ASGIApp:
+    """The page's application; ``cards``: the folder of an imported card library;
+    ``hosts``: the only names a request may address the server by (none: any), so that
+    a page elsewhere cannot reach a server on this machine under a name of its own (DNS
+    rebinding)."""
     workers = anyio.CapacityLimiter(WORKERS)
 
     async def compute(function: Any, *args: Any) -> Any:
@@ -114,6 +120,8 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> AS
         Route("/api/page", about),
         Route("/api/answer", answer, methods=["POST"]),
     ])
+    if hosts:
+        return _Guarded(TrustedHostMiddleware(app, allowed_hosts=list(hosts)))
     return _Guarded(app)
 
 

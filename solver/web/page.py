@@ -20,9 +20,9 @@ from riftsolve.models.i18n import _
 
 def cards(folder: str | Path | None = None) -> list[dict[str, Any]]:
     """Every card the page offers: the built-in library's, then those imported into
-    ``folder`` (``riftsolve cards import``), each with its name, slug, text and slots."""
-    effects = (*library.library(), *(library.user_library(folder).values()
-                                     if folder is not None else ()))
+    ``folder`` (``riftsolve cards import``; default: the default folder, as the CLI's),
+    each with its name, slug, text and slots."""
+    effects = (*library.library(), *library.user_library(folder).values())
     return [{"name": effect.name, "slug": effect.slug, "text": effect.text,
              "slots": slots(effect)} for effect in effects]
 

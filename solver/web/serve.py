@@ -70,7 +70,9 @@ def run_serve(host: str, port: int, cards: str | None, timeout: float, out: Text
     out.write(_("riftsolve: the page is at {url} (Ctrl-C to stop)").format(url=url(sock))
               + "\n")
     out.flush()
-    config = uvicorn.Config(create_app(cards, timeout), log_level="warning",
+    local = ("127.0.0.1", "localhost")
+    hosts = local if host in local else ()  # elsewhere, the names are the network's
+    config = uvicorn.Config(create_app(cards, timeout, hosts), log_level="warning",
                             access_log=False, lifespan="off")
     uvicorn.Server(config).run(sockets=[sock])
     return 0
