@@ -28,6 +28,7 @@ from riftsolve.models.format1 import (
     parse_scenario_text,
 )
 from riftsolve.models.grammar import GrammarError
+from riftsolve.models.i18n import _
 from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
@@ -204,19 +205,20 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("--address", metavar="ADDR", help="with --engine ray: the cluster to "
                       "join (default: $RAY_ADDRESS, else a local one is started)")
     serve = commands.add_parser(
-        "serve", help="a page for the table: pick a card, enter a board, see every legal "
-        "answer (pip install 'riftsolve[web]')",
-        description="Serve a local web page that answers finalize and resolve questions: "
-        "the count, the ruling and the legal answers of a board entered in a form or "
-        "pasted as a scenario's text.")
+        "serve", help=_("a page for the table: pick a card, enter a board, see every legal "
+                        "answer (pip install 'riftsolve[web]')"),
+        description=_("Serve a local web page that answers finalize and resolve questions: "
+                      "the count, the ruling and the legal answers of a board entered in a "
+                      "form or pasted as a scenario's text."))
     serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default: 127.0.0.1, this machine only)")
+                       help=_("the address to listen on (default: 127.0.0.1, this machine "
+                              "only)"))
     serve.add_argument("--port", type=_non_negative, default=8000,
-                       help="the port (default: 8000; 0: any free port, printed)")
+                       help=_("the port (default: 8000; 0: any free port, printed)"))
     serve.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     serve.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
-                       help="most seconds one question may take before it is refused "
-                       "(default: 30)")
+                       help=_("most seconds one question may take before it is refused "
+                              "(default: 30)"))
     return parser
 
 
@@ -224,9 +226,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds")
+                                         .format(text=repr(text))) from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+        raise argparse.ArgumentTypeError(_("{text} is not a positive number of seconds")
+                                         .format(text=repr(text)))
     return value
 
 
