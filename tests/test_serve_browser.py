@@ -118,6 +118,11 @@ def test_a_board_from_the_form(page: Any) -> None:
     assert page.text_content("#count") == "8"
     rows = table(page)
     assert len(rows) == 8 and ["kai", "r3", "1"] in rows and ["kai", "r1, r2", "0"] in rows
+    # with no Power to pay r3's Deflect, r3 cannot be chosen: the 4 subsets of {r1, r2}
+    page.fill("#available-power", "0")
+    answer(page)
+    assert page.text_content("#count") == "4"
+    assert all("r3" not in row[1] for row in table(page))
 
 
 def test_a_pasted_scenario_with_a_hostile_id(page: Any) -> None:

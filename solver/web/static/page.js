@@ -182,6 +182,13 @@ function formScenario(question) {
   const scenario = { format: 1, controller: $("controller").value, card: $("card").value,
                      battlefields: commaList($("battlefields").value), units: formUnits() };
   if ($("source").value.trim() !== "") scenario.source = $("source").value.trim();
+  if ($("available-power").value.trim() !== "") {
+    scenario.available_power = number($("available-power").value);
+  }
+  if ($("bonus-damage").value.trim() !== "") {
+    scenario.bonus_damage = number($("bonus-damage").value);
+  }
+  if ($("from-hidden").value.trim() !== "") scenario.from_hidden = $("from-hidden").value.trim();
   if (question === "resolve") scenario.targets = formTargets();
   return scenario;
 }
