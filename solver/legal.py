@@ -175,9 +175,15 @@ class LegalSet(ABC, Generic[A]):
             raise ValueError(f"not a legal answer: {failures[0]}")
         return self._listed().index(self._own(answer))
 
-    #: Most answers a slice (``legal[a:b:c]``) lists at once: a larger slice is refused
-    #: with its exact size, never built.
-    SLICE_BOUND = 100_000
+    #: Most cells a slice (``legal[a:b:c]``) lists at once, an answer counting a cell per
+    #: unit of the board (what it may name): :meth:`slice_bound` answers. A larger slice
+    #: is refused with its exact size, never built.
+    SLICE_CELLS = 10**6
+
+    def slice_bound(self) -> int:
+        """Most answers a slice lists at once: :attr:`SLICE_CELLS` over the board's
+        units (100,000 answers on a board of 10 units, 1,000 on 1,000 units)."""
+        return max(1, self.SLICE_CELLS // max(1, len(self.scenario.board.units)))
 
     def __len__(self) -> int:
         """The exact number of legal answers, :meth:`count`. Python's ``len`` cannot
@@ -194,10 +200,10 @@ class LegalSet(ABC, Generic[A]):
     def __getitem__(self, index: int | slice) -> A | list[A]:
         """The answer with this stable index (negative indices count from the end, as in
         Python); a slice gives the list of its answers in index order, at most
-        :attr:`SLICE_BOUND` of them."""
+        :meth:`slice_bound` of them."""
         total = self.count()
         if isinstance(index, slice):
-            return [self._at(i) for i in self._slice_range(index, total)]
+            return self._run(self._slice_range(index, total))
         position = operator.index(index)
         if not -total <= position < total:
             raise index_error(position, total)
@@ -205,21 +211,26 @@ class LegalSet(ABC, Generic[A]):
 
     def _slice_range(self, part: slice, total: int) -> range:
         """The indices of ``part`` in ``range(total)`` (any size), refused past
-        :attr:`SLICE_BOUND` with the exact number of answers it would list."""
+        :meth:`slice_bound` with the exact number of answers it would list."""
         indices = range(total)[part]
         step = indices.step
         size = max(0, (indices.stop - indices.start + step - (1 if step > 0 else -1)) // step)
-        if size > self.SLICE_BOUND:
+        bound = self.slice_bound()
+        if size > bound:
             raise OverflowError(_(
-                "a slice of {size} answers: at most {bound} are listed at once; take "
-                "smaller slices (legal[i:i + {bound}]), iterate, or use arrays() for numpy "
-                "rows").format(size=describe_count(size), bound=f"{self.SLICE_BOUND:,}"))
+                "a slice of {size} answers: at most {bound} are listed at once on this "
+                "board; take smaller slices (legal[i:i + {step}]), iterate, or use arrays() "
+                "for numpy rows").format(size=f"{size:,}", bound=f"{bound:,}", step=bound))
         return indices
 
     def _at(self, index: int) -> A:
         """The answer with this index, in ``range(count())``: by listing (the sets with a
         closed-form ranking override it)."""
         return self._listed()[index]
+
+    def _run(self, indices: range) -> list[A]:
+        """The answers with these indices (a slice's, in ``range(count())``), in order."""
+        return [self._at(i) for i in indices]
 
     # ------------------------------------------------------------ is this choice forced?
 
@@ -364,12 +375,38 @@ class Resolutions(LegalSet[Resolution]):
         n, pool, keep = len(problem.targets), problem.pool, problem.keep
         if keep == 0:
             return Resolution(())
-        if n > pool:  # Python integers: any count, however large
-            kept = unrank_combination(index, n, keep)
-            return Resolution(tuple((problem.targets[i], 1) for i in kept))
-        cuts = [0, *(c + 1 for c in unrank_combination(index, pool - 1, n - 1)), pool]
-        amounts = (b - a for a, b in pairwise(cuts))
-        return Resolution(tuple(zip(problem.targets, amounts, strict=True)))
+        # Python integers: any count, however large
+        if n > pool:
+            return self._answer_of(list(unrank_combination(index, n, keep)))
+        return self._answer_of(list(unrank_combination(index, pool - 1, n - 1)))
+
+    def _run(self, indices: range) -> list[Resolution]:
+        """A slice's answers: a run of consecutive indices (either way) unranks its first
+        answer and steps to the next combination from there, not unranking each one."""
+        if not self._ranked() or abs(indices.step) != 1 or len(indices) < 2:
+            return super()._run(indices)
+        low = min(indices[0], indices[-1])
+        problem = self.problem
+        n, pool, keep = len(problem.targets), problem.pool, problem.keep
+        size = keep if n > pool else n - 1
+        span = n if n > pool else pool - 1
+        combination = list(unrank_combination(low, span, size))
+        run = []
+        for step in range(len(indices)):
+            if step:
+                _next_combination(combination, span)
+            run.append(self._answer_of(combination))
+        return run if indices.step > 0 else run[::-1]
+
+    def _answer_of(self, combination: list[int]) -> Resolution:
+        """The answer whose combination is ``combination``: the kept targets when there
+        are more targets than damage, else the cuts of the pool."""
+        targets, pool = self.problem.targets, self.problem.pool
+        if len(targets) > pool:
+            return Resolution(tuple((targets[i], 1) for i in combination))
+        cuts = [0, *(c + 1 for c in combination), pool]
+        return Resolution(tuple(zip(targets, (b - a for a, b in pairwise(cuts)),
+                                    strict=True)))
 
     def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
                ) -> np.ndarray[Any, np.dtype[np.int64]]:
@@ -402,6 +439,23 @@ class Resolutions(LegalSet[Resolution]):
     def _columns(self) -> tuple[str, ...]:
         """The legal targets, in the column order of :meth:`blocks`."""
         return self.problem.targets
+
+
+def _next_combination(combination: list[int], span: int) -> None:
+    """Step ``combination`` (ascending, of ``range(span)``) to the next one in
+    lexicographic order, in place; it must not be the last.
+
+    >>> c = [0, 3, 4]
+    >>> _next_combination(c, 5); c
+    [1, 2, 3]
+    """
+    size = len(combination)
+    i = size - 1
+    while combination[i] == span - size + i:
+        i -= 1
+    combination[i] += 1
+    for j in range(i + 1, size):
+        combination[j] = combination[j - 1] + 1
 
 
 class Declarations(LegalSet[Declaration]):
