@@ -9,6 +9,7 @@ slices are compared with the listing in index order; the huge boards check that 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 from math import comb
@@ -144,3 +145,12 @@ def test_look_ahead_declaration_then_resolution() -> None:
     # on the board that follows, Alpha Strike again: only kai is left, no enemy to split on
     assert [line(d) for d in finalize(following)] == [
         '{"deflect_cost": 0, "targets": {"enemies": [], "friendly": "kai"}}']
+
+
+def test_importing_riftsolve_does_not_import_gymnasium() -> None:
+    code = ("import sys, riftsolve as rs, riftsolve.solver.steps; "
+            "rs.finalize(rs.load_scenario(rs.example_path('alpha-strike-finalize-4')))"
+            ".is_forced(); print('gymnasium' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
