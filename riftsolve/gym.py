@@ -49,6 +49,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from riftsolve.models.answers import Declaration
 from riftsolve.models.board import BASE, OFFBOARD
 from riftsolve.models.families import family_of
 from riftsolve.models.format1 import load_scenario
@@ -58,7 +59,15 @@ from riftsolve.models.outcome import apply, lethal, metrics
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.examples import example_names, example_path
 from riftsolve.solver.legal import LegalSet, finalize, resolve
-from riftsolve.solver.steps import DONE, DeclareSplit, ResolveSplit, Steps, first_step
+from riftsolve.solver.render import line
+from riftsolve.solver.steps import (
+    DONE,
+    ChooseListed,
+    DeclareSplit,
+    ResolveSplit,
+    Steps,
+    first_step,
+)
 
 #: The columns of ``observation["units"]``, one row per unit of the board.
 UNIT_FEATURES = (
@@ -99,14 +108,24 @@ Scenarios = Sequence[Scenario | str | Path] | Callable[[np.random.Generator], Sc
 Between = Callable[[Scenario, np.random.Generator], Scenario]
 
 
-def split_examples() -> list[Scenario]:
-    """The built-in example scenarios whose card splits damage (its targets ignored:
-    each episode declares its own)."""
+#: The families played step by step (:func:`riftsolve.solver.steps.first_step`).
+FAMILIES = ("split", "group")
+
+
+def playable_examples() -> list[Scenario]:
+    """The built-in example scenarios the environment plays: split damage and groups
+    told apart by their units, Repeat unpaid (their targets ignored: each episode
+    declares its own)."""
     found = []
     for name in example_names():
         scenario = load_scenario(example_path(name))
-        if family_of(scenario.effect).NAME == "split" and not scenario.repeat:
-            found.append(scenario)
+        if family_of(scenario.effect).NAME not in FAMILIES or scenario.repeat:
+            continue
+        try:
+            first_step(finalize(scenario))
+        except ValueError:  # a group moved to a destination of choice: not step by step
+            continue
+        found.append(scenario)
     return found
 
 
@@ -138,7 +157,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self._source: list[Scenario] | Callable[[np.random.Generator], Scenario] = (
-            split_examples() if scenarios is None else scenarios if callable(scenarios)
+            playable_examples() if scenarios is None else scenarios if callable(scenarios)
             else [_scenario(s) for s in scenarios])
         self.action_space = spaces.Discrete(max_units + 1)
         self.observation_space = spaces.Dict({
@@ -182,8 +201,9 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         state = self.state = state.play(move)
         if state.phase != "done":
             return self._observation(), 0.0, False, False, self._about()
-        if isinstance(state, DeclareSplit):
+        if self._legal is not None and self._legal.question == "finalize":
             self._info["declaration"] = state.answer
+            self._info["declaration_set"] = self._legal
             self._resolve_next()
             return self._observation(), 0.0, False, False, self._about()
         return self._observation(), self._finish(), True, False, self._about()
@@ -237,13 +257,18 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
                                    n=units, most=self.max_units))
         if scenario.repeat:
             raise ValueError(_("a paid Repeat is not played step by step"))
-        first_step(finalize(scenario))  # refuses other families, saying so
+        family = family_of(scenario.effect).NAME
+        if family not in FAMILIES:
+            raise ValueError(_(
+                "{card} ({family} family) is not played step by step: the environment "
+                "plays split damage (e.g. Alpha Strike, Volibear) and groups (e.g. "
+                "Fox-Fire)").format(card=scenario.effect.name, family=family))
         return scenario
 
     def _begin(self, legal: LegalSet[Any]) -> None:
         self._legal, self._count = legal, None
         self.state = first_step(legal)
-        if isinstance(self.state, DeclareSplit):
+        if legal.question == "finalize":
             self._info = {}
 
     def _resolve_next(self) -> None:
@@ -270,6 +295,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         values = {str(term): term.sign * measured[term.metric]
                   for term in self.objective.terms}
         self._info["resolution"] = resolution
+        self._info["resolution_set"] = self._legal
         self._info["objective"] = values
         return float(sum(value * self.tie_weight ** i
                          for i, value in enumerate(values.values())))
@@ -289,7 +315,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info: dict[str, Any] = {"phase": self.state.phase, "legal_count": self._count}
         for key in ("declaration", "resolution"):
             if key in self._info:
-                info[key] = self._info[key].as_json()
+                info[key] = line(self._info[f"{key}_set"], self._info[key])
         if "objective" in self._info:
             info["objective"] = dict(self._info["objective"])
         return info
@@ -316,9 +342,11 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if state.phase in _PHASES:
             scalars[scalar[f"phase_{state.phase}"]] = 1
         declaration = self._info.get("declaration")
-        if declaration is not None:
+        if isinstance(declaration, Declaration):
             self._mark(units, column["chosen_friendly"], [declaration.friendly])
             self._mark(units, column["chosen_target"], declaration.split)
+        elif declaration is not None:
+            self._mark(units, column["chosen_target"], declaration.chosen())
         if isinstance(state, DeclareSplit):
             problem = state.problem
             self._mark(units, column["chosen_friendly"], [
@@ -343,6 +371,12 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
             scalars[scalar["keep"]] = state.keep
             scalars[scalar["chosen"]] = len(kept)
             scalars[scalar["budget_left"]] = -1
+        elif isinstance(state, ChooseListed):
+            chosen = "chosen_target" if state.choosing == "targets" else "kept"
+            self._mark(units, column[chosen], state.chosen)
+            scalars[scalar["chosen"]] = len(state.chosen)
+            budget = scenario.available_power
+            scalars[scalar["budget_left"]] = -1 if budget is None else budget
         np.clip(units, -_HIGH, _HIGH, out=units)
         np.clip(scalars, -_HIGH, _HIGH, out=scalars)
         return {"units": units, "scalars": scalars}

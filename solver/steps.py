@@ -1,4 +1,4 @@
-"""Legal answers one decision at a time: split damage as a sequence of small choices.
+"""Legal answers one decision at a time: split damage and groups as small choices.
 
 An agent that picks a whole answer at once faces as many actions as there are answers
 (a binomial coefficient of the board). Here the same answers are built one move at a
@@ -11,7 +11,10 @@ unit and one more:
 - resolving (355.14.e-h.1): the targets kept, one by one in the order of the legal
   targets, then :data:`DONE` (the others are dropped); then the damage, one point a
   move, to the kept target being dealt damage or to the next one (each kept target is
-  dealt its share in turn), then :data:`DONE` once the whole pool is dealt.
+  dealt its share in turn), then :data:`DONE` once the whole pool is dealt;
+- a group (355.11, e.g. Fox-Fire), declared or resolved: the units chosen (or kept) one
+  by one in the board's order, then :data:`DONE` (:class:`ChooseListed`, from its
+  answers listed once: at most :data:`MOST_LISTED`).
 
 The moves offered (:meth:`Steps.moves`) are exact: a move is offered if and only if at
 least one complete legal answer extends the choices made so far, and every legal answer
@@ -38,7 +41,13 @@ from typing import Any, Final
 from riftsolve.models.answers import Answer, Declaration, Resolution
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 from riftsolve.models.i18n import _
-from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
+from riftsolve.solver.legal import (
+    Declarations,
+    GroupDeclarations,
+    GroupResolutions,
+    LegalSet,
+    Resolutions,
+)
 
 #: The move that ends a phase: no more targets, or the damage all dealt.
 DONE: Final = None
@@ -240,15 +249,84 @@ class ResolveSplit(Steps):
                               for i, amount in zip(self.kept, self.dealt, strict=True)})
 
 
+@dataclass(frozen=True, eq=False)
+class ChooseListed(Steps):
+    """A group's question (355.11), whose answers are told apart by the units they
+    choose or affect: those units one by one in the board's order, then :data:`DONE`.
+    Its answers are listed once (at most :data:`MOST_LISTED`), and a move is offered when
+    some answer's units start with the units chosen and that one."""
+
+    #: Each answer by its units, in the board's order.
+    answers: dict[tuple[str, ...], Answer]
+    #: The units that may come next after each beginning of an answer's units.
+    following: dict[tuple[str, ...], tuple[str, ...]]
+    #: ``"targets"`` (declaring) or ``"keep"`` (resolving).
+    choosing: str
+    chosen: tuple[str, ...] = ()
+    finished: bool = False
+
+    @classmethod
+    def of(cls, legal: LegalSet[Any]) -> ChooseListed:
+        """The first state of ``legal``'s question; refused (:class:`ValueError`) past
+        :data:`MOST_LISTED` answers or when two answers choose the same units."""
+        total = legal.count()
+        if total > MOST_LISTED:
+            raise ValueError(_(
+                "{card} has {n} answers on this board: a group is answered step by step "
+                "up to {most} answers").format(card=legal.scenario.effect.name,
+                                               n=f"{total:,}", most=f"{MOST_LISTED:,}"))
+        order = {unit.id: row for row, unit in enumerate(legal.scenario.board.units)}
+        answers: dict[tuple[str, ...], Answer] = {}
+        following: dict[tuple[str, ...], dict[str, None]] = {}
+        for answer in legal:
+            units = tuple(sorted(answer.chosen(), key=order.__getitem__))
+            if units in answers:
+                raise ValueError(_("{card}'s answers are not told apart by the units they "
+                                   "choose: not answered step by step").format(
+                                       card=legal.scenario.effect.name))
+            answers[units] = answer
+            for size in range(len(units)):
+                following.setdefault(units[:size], {})[units[size]] = None
+        return cls(answers, {start: tuple(sorted(after, key=order.__getitem__))
+                             for start, after in following.items()},
+                   "targets" if legal.question == "finalize" else "keep")
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return "done" if self.finished else self.choosing
+
+    def moves(self) -> tuple[Move, ...]:
+        if self.finished:
+            return ()
+        complete = (DONE,) if self.chosen in self.answers else ()
+        return (*self.following.get(self.chosen, ()), *complete)
+
+    def _played(self, move: Move) -> ChooseListed:
+        if move is DONE:
+            return replace(self, finished=True)
+        return replace(self, chosen=(*self.chosen, move))
+
+    @property
+    def answer(self) -> Answer | None:
+        return self.answers[self.chosen] if self.finished else None
+
+
+#: Most answers of a group listed to answer it step by step.
+MOST_LISTED = 10_000
+
+
 def first_step(legal: LegalSet[Any]) -> Steps:
     """The first state of ``legal``'s question answered step by step: split damage's
-    declarations and resolutions; any other question is refused with a
-    :class:`ValueError` saying so."""
+    declarations and resolutions, and a group's (listed, :class:`ChooseListed`); any
+    other question is refused with a :class:`ValueError` saying so."""
     if isinstance(legal, Declarations):
         return DeclareSplit.start(legal.problem)
     if isinstance(legal, Resolutions):
         return ResolveSplit.start(legal.problem)
+    if isinstance(legal, GroupDeclarations | GroupResolutions):
+        return ChooseListed.of(legal)
     raise ValueError(_(
         "{card} ({family} family) is not answered step by step: the steps cover split "
-        "damage (e.g. Alpha Strike, Volibear); list its answers with finalize() or "
-        "resolve()").format(card=legal.scenario.effect.name, family=legal.family.NAME))
+        "damage (e.g. Alpha Strike, Volibear) and groups (e.g. Fox-Fire); list its answers "
+        "with finalize() or resolve()").format(card=legal.scenario.effect.name,
+                                               family=legal.family.NAME))

@@ -18,10 +18,11 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import build, scenario_dict, unit
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from reference import finalize_lines, resolve_lines
-from test_steps import changes, line, split_docs
+from test_group_properties import group_boards
+from test_steps import changes, line_of, split_docs
 
 import riftsolve as rs
 from riftsolve.models import Scenario, parse_scenario
@@ -74,13 +75,15 @@ def expected(doc: dict[str, Any], between: Any) -> list[tuple[str, str]]:
     scenario = parse_scenario(doc)
     pairs = []
     declarations = rs.finalize(scenario)
-    assert {line(d) for d in declarations} == finalize_lines(doc)
+    declared = line_of(declarations)
+    assert {declared(d) for d in declarations} == finalize_lines(doc)
     for declaration in declarations:
         resolving = rs.apply(scenario, declaration).next_scenario
         if between is not None:
             resolving = between(resolving, np.random.default_rng(0))
-        for resolution in rs.resolve(resolving):
-            pairs.append((line(declaration), line(resolution)))
+        resolutions = rs.resolve(resolving)
+        for resolution in resolutions:
+            pairs.append((declared(declaration), line_of(resolutions)(resolution)))
     return pairs
 
 
@@ -110,6 +113,55 @@ def test_a_bijection_on_a_worked_board() -> None:
     for declared, resolved in reached:
         targets = json.loads(declared)["targets"]
         assert resolved in resolve_lines({**doc, "targets": targets})
+
+
+@st.composite
+def fox_fire_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """A Fox-Fire board: up to 5 units of either player at two battlefields or base, with
+    Deflect, sometimes a Power budget."""
+    units = [unit(f"u{i}", draw(st.sampled_from("BBA")), draw(st.integers(0, 4)),
+                  draw(st.sampled_from(["north", "north", "south", "base"])),
+                  deflect=draw(st.sampled_from([0, 0, 1])))
+             for i in range(draw(st.integers(1, 5)))]
+    top: dict[str, Any] = {}
+    if draw(st.booleans()):
+        top["available_power"] = draw(st.integers(0, 2))
+    return scenario_dict(units, card="Fox-Fire", **top)
+
+
+@settings(max_examples=30, deadline=None)
+@given(fox_fire_boards() | group_boards(with_targets=False))
+def test_group_cards_masked_actions_reach_exactly_the_legal_answers(doc: dict[str, Any]
+                                                                    ) -> None:
+    scenario = parse_scenario(doc)
+    try:
+        env = RiftEnv([scenario], max_units=8)
+        env.reset(seed=0, options={"scenario": scenario})
+    except ValueError as refusal:  # nothing legal, a move to a destination, a Repeat
+        assert re.search("cannot be played|not told apart|not played step", str(refusal))
+        event("refused")
+        return
+    reached = walk(env, scenario, [])
+    event(f"{len(reached) > 1} several answers")
+    assert len(reached) == len(set(reached))
+    assert sorted(reached) == sorted(expected(doc, None))
+    for declared, resolved in reached:  # each resolution checked by the reference too
+        targets = json.loads(declared)["targets"]
+        assert resolved in resolve_lines({**doc, "targets": targets})
+
+
+def test_fox_fire_on_a_worked_board() -> None:
+    # Fox-Fire: up to 2 enemy units at one battlefield, total Might at most 4 (the
+    # card's cap). r1 (Might 1), r2 (Might 3) at north, r3 (Might 2) at south. Groups:
+    # {}, {r1}, {r2}, {r3}, {r1, r2} (4 <= 4); {r1, r3} and {r2, r3} are at two places:
+    # 5 declarations, each resolved one way on an unchanged board (all kept): 5 episodes.
+    doc = scenario_dict([unit("r1"), unit("r2", might=3), unit("r3", might=2,
+                                                               location="south")],
+                        card="Fox-Fire")
+    scenario = parse_scenario(doc)
+    reached = walk(RiftEnv([scenario], max_units=3), scenario, [])
+    assert len(reached) == len(set(reached)) == 5
+    assert sorted(reached) == sorted(expected(doc, None))
 
 
 def random_board(rng: np.random.Generator) -> Scenario:
@@ -176,8 +228,10 @@ def test_the_environment_passes_gymnasiums_checker() -> None:
 
 
 def test_boards_it_cannot_play_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match=r"Fox-Fire \(group family\) is not answered step"):
-        RiftEnv(["fox-fire-two-pumped"]).reset(seed=0)
+    with pytest.raises(ValueError, match=r"\(combat family\) is not played step by step"):
+        RiftEnv(["combat-spec-example"]).reset(seed=0)
+    with pytest.raises(ValueError, match="not told apart by the units they choose"):
+        RiftEnv(["tricksy-tentacles-finalize"]).reset(seed=0)
     many = build([unit("kai", "A", 3)] + [unit(f"r{i}") for i in range(20)])
     with pytest.raises(ValueError, match="the board has 21 units, more than max_units=16"):
         RiftEnv([many]).reset(seed=0)

@@ -18,6 +18,7 @@ from conftest import scenario_dict, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import finalize_lines, resolve_lines
+from test_group_properties import group_boards
 
 from riftsolve.models import parse_scenario
 from riftsolve.models.answers import Answer
@@ -127,13 +128,43 @@ def test_a_move_that_is_not_legal_is_refused() -> None:
         state.play(DONE)
 
 
+@settings(max_examples=120, deadline=None)
+@given(group_boards(with_targets=True))
+def test_group_moves_reach_every_legal_answer_once(doc: dict[str, Any]) -> None:
+    scenario = parse_scenario(doc)
+    questions = [("finalize", finalize(scenario), finalize_lines)]
+    if "targets" in doc:
+        questions.append(("resolve", resolve(scenario), resolve_lines))
+    for _question, legal, lines in questions:
+        try:
+            state = first_step(legal)
+        except ValueError as refusal:  # a move to a destination of choice, a paid Repeat
+            assert "not told apart by the units" in str(refusal) or (
+                doc.get("repeat") and "is not answered step by step" in str(refusal))
+            return
+        walked = reached(state) if legal.any_legal() else []
+        assert len(set(map(line_of(legal), walked))) == len(walked)
+        assert set(map(line_of(legal), walked)) == lines(doc)
+
+
+def line_of(legal: Any) -> Any:
+    """The CLI's line of an answer of ``legal`` (a group's names its slots)."""
+    from riftsolve.solver.render import line as rendered
+
+    return lambda answer: json.dumps(rendered(legal, answer), sort_keys=True)
+
+
 def test_other_families_and_forfeit_are_refused_by_name() -> None:
     from riftsolve.models import load_scenario
     from riftsolve.solver.examples import example_path
 
-    fox = load_scenario(example_path("fox-fire-two-pumped"))
-    with pytest.raises(ValueError, match=r"Fox-Fire \(group family\) is not answered step"):
-        first_step(resolve(fox))
+    combat = load_scenario(example_path("combat-spec-example"))
+    with pytest.raises(ValueError, match=r"\(combat family\) is not answered step by step"):
+        first_step(resolve(combat))
+    moving = load_scenario(example_path("tricksy-tentacles-finalize"))
+    with pytest.raises(ValueError, match="Tricksy Tentacles's answers are not told apart by "
+                       "the units they choose"):
+        first_step(finalize(moving))
     doc = scenario_dict([unit("kai", "A", 3), unit("r1"), unit("r2", location="base")],
                         targets={"friendly": "kai", "enemies": ["r1", "r2"]},
                         policy={"split_illegal": "forfeit"})
