@@ -1,10 +1,11 @@
-"""A Gymnasium environment: declare a split's targets, then resolve it, one move a step.
+"""A Gymnasium environment: declare a card's targets, then resolve it, one move a step.
 
 Needs the ``gym`` extra (``pip install -e '.[gym]'``); ``import riftsolve`` never imports
 Gymnasium. An episode is one card played on one board: the targets are declared
 (finalization), the board may change (``between``), then the chosen targets are resolved.
-Each step is one move of :mod:`riftsolve.solver.steps`: the friendly unit, a split target,
-a target kept, or one point of damage to a kept target, or "done". The legal moves are
+Each step is one move of :mod:`riftsolve.solver.steps`: for split damage the friendly
+unit, a split target, a target kept, or one point of damage to a kept target; for a group
+a unit chosen or kept; or "done". The legal moves are
 given by :meth:`RiftEnv.action_masks` (the convention of sb3-contrib's ``MaskablePPO``):
 an action is allowed if and only if at least one complete legal answer extends the moves
 made, and every legal answer is reached by exactly one sequence of allowed actions.
@@ -130,11 +131,12 @@ def playable_examples() -> list[Scenario]:
 
 
 class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """Declare, then resolve, split damage on boards of at most ``max_units`` units.
+    """Declare, then resolve, split damage or a group on boards of at most ``max_units``
+    units.
 
     ``scenarios``: a list of scenarios (or their files, or built-in example names), drawn
     uniformly by the episode's generator, or a function of that generator returning one
-    (``None``: the built-in split examples); ``objective``: the reward (see the module);
+    (``None``: the built-in examples it plays); ``objective``: the reward (see the module);
     ``between``: a change of the board after the declaration, given the scenario that
     resolves it and the generator; ``reset(options={"scenario": s})`` plays ``s``.
     """
