@@ -376,7 +376,7 @@ def parse_scenario_bytes(data: bytes, where: str = "scenario", *,
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ScenarioError(where, f"not UTF-8 text (byte {err.start})") from None
-    return parse_scenario_text(text, cards=cards)
+    return parse_scenario_text(text, cards=cards, where=where)
 
 
 class _DuplicateKey(ValueError):
@@ -412,11 +412,18 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def parse_scenario_text(text: str, *, cards: str | Path | None = None) -> Scenario:
-    """Validate a scenario given as JSON text."""
+def parse_scenario_text(text: str, *, cards: str | Path | None = None,
+                        where: str = "scenario") -> Scenario:
+    """Validate a scenario given as text: JSON when it starts with ``{`` (or ``[``), else
+    the board notation (:mod:`riftsolve.models.notation`; ``where`` names it in errors,
+    with the line and column)."""
     if len(text) > MAX_BYTES:
         raise ScenarioError("scenario", f"larger than {MAX_BYTES // 2**20} MiB: not a "
                             "scenario")
+    from riftsolve.models import notation
+
+    if notation.is_notation(text):
+        return notation.read_board(text, where, cards=cards)  # type: ignore[no-any-return]
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_number)
     except json.JSONDecodeError as err:
@@ -446,7 +453,7 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
 def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
     """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
     detail = err.errors(include_url=False)[0]
-    path = _field_path(detail["loc"], data)
+    path = field_path(detail["loc"], data)
     if detail["loc"][0] == "targets" and detail["loc"][-1] in _UNION_MEMBER_NAMES:
         # pydantic reports only the union's first member: name every accepted form
         got = json.dumps(detail.get("input"), default=str)
@@ -477,7 +484,7 @@ _UNION_MEMBER_NAMES = frozenset(
 )
 
 
-def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
+def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
     """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
     parts: list[str] = []
     node: Any = data
@@ -592,12 +599,18 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         return _inline_effect(raw.effect)
     if raw.card is None:
         raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
+    return find_card(raw.card, folder)
+
+
+def find_card(name: str, folder: str | Path | None = None, field: str = "card") -> Effect:
+    """The library card ``name`` (built in, else imported from ``folder``); an error
+    naming ``field``, the card and the cards known otherwise."""
     try:
-        return cards.card(raw.card, folder)
+        return cards.card(name, folder)
     except KeyError:
-        several = cards.abilities_of(raw.card, folder)
+        several = cards.abilities_of(name, folder)
         if several:
-            raise ScenarioError("card", f"{raw.card!r} has {len(several)} abilities that "
+            raise ScenarioError(field, f"{name!r} has {len(several)} abilities that "
                                 "choose, each its own question: name one ("
                                 + ", ".join(repr(n) for n in several) + ")") from None
         known = ", ".join(c.name for c in cards.library())
@@ -605,10 +618,10 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         where = store.default_folder() if folder is None else Path(folder)
         also = (f"; {imported} imported cards in {where}" if imported else
                 f"; no imported library in {where}: 'riftsolve cards import FILE'")
-        raise ScenarioError("card", f"unknown card {raw.card!r} (built in: {known}{also})"
+        raise ScenarioError(field, f"unknown card {name!r} (built in: {known}{also})"
                             ) from None
     except store.LibraryError as error:
-        raise ScenarioError("card", str(error)) from None
+        raise ScenarioError(field, str(error)) from None
 
 
 def _inline_effect(raw: EffectIn) -> Effect:

@@ -29,6 +29,7 @@ from riftsolve.models.format1 import (
 )
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.limits import MAX_BYTES, printable
+from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
@@ -93,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="output format (default: table on a terminal, jsonl otherwise)")
         sub.add_argument("--explain", action="store_true",
                          help="add the rule trail of each answer")
+        sub.add_argument("--summary", action="store_true",
+                         help="the ruling in plain words instead of the answers: one "
+                         "paragraph (a JSON line with its parts in jsonl)")
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help="which backend lists the answers (default: auto, the fastest)")
         sub.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
@@ -129,6 +133,18 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
                           help="Core Rules version whose numbering the citations use")
+    ruled = commands.add_parser(
+        "rule", help="the ruling in plain words: one paragraph a judge can read aloud",
+        description="What holds whatever the controller chooses, what the controller must "
+        "do now, and how many legal choices there are, each Core Rules number cited once. "
+        "The question is the scenario's own: resolution when it has chosen targets, "
+        "finalization otherwise.")
+    ruled.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+    ruled.add_argument("--finalize", action="store_true",
+                       help="rule on the target declarations even if targets are chosen")
+    ruled.add_argument("--format", choices=("text", "json"), default="text",
+                       help="the paragraph (default), or a JSON line with its parts")
+    ruled.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     library = commands.add_parser(
         "cards", help="list the card library and each card's target slots; 'cards import "
@@ -153,6 +169,17 @@ def _parser() -> argparse.ArgumentParser:
                            help="print one JSON object: cards read, how many choose objects, "
                            "how many compiled, and each that did not with the words not "
                            "understood (nothing is written)")
+    new = commands.add_parser(
+        "new", help="write a commented starting scenario for a card, in the board notation",
+        description="Write a starting scenario for CARD in the board notation: its target "
+        "slots explained and a small example board it is answered on, ready to edit.",
+        epilog=grammar_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    new.add_argument("card", help="a library card, by name (any case) or slug")
+    new.add_argument("--resolve", action="store_true",
+                     help="add a 'targets' line (a legal declaration on the example board): "
+                     "a resolution question")
+    new.add_argument("--out", metavar="FILE", help="write to FILE (default: standard output)")
+    new.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     commands.add_parser("demo", help="answer the built-in example scenarios")
     many = commands.add_parser(
         "batch", help="answer many scenarios: a folder of scenario files or a JSON-lines file",
@@ -326,7 +353,9 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
 
 def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     legal = _question(args.command, _load(args.scenario, args.cards), args.backend)
-    if args.count:
+    if args.summary:
+        _write_ruling(legal, "text" if _format(args, out) == "table" else "json", out)
+    elif args.count:
         out.write(json_line({"count": legal.count()}))
     elif _format(args, out) == "table":
         _write_table(legal, args, out)
@@ -400,6 +429,35 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
             term.print(plain(f"  CR {step['version']} {step['rule']}: {step['detail']}"))
 
 
+def _rule(args: argparse.Namespace, out: TextIO) -> int:
+    """``riftsolve rule``: the ruling of the scenario's own question."""
+    scenario = _load(args.scenario, args.cards)
+    question = "finalize" if args.finalize else scenario.question
+    legal = finalize(scenario) if question == "finalize" else resolve(scenario)
+    _write_ruling(legal, args.format, out)
+    _warn(scenario)
+    return 0
+
+
+def _write_ruling(legal: LegalSet[Any], form: str, out: TextIO) -> None:
+    """The ruling as a paragraph wrapped for reading, or one JSON line."""
+    import textwrap
+
+    from riftsolve.solver.ruling import ruling
+
+    said = ruling(legal)
+    if form == "json":
+        out.write(json_line(said.as_json()))
+    else:
+        wrapped = textwrap.fill(said.paragraph(), width=88, break_on_hyphens=False)
+        out.write(printable_lines(wrapped) + "\n")
+
+
+def printable_lines(text: str) -> str:
+    """``text`` with control characters escaped, line breaks kept."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
     if (args.text is None) == (args.card is None):
         raise ScenarioError("classify", "give an instruction text or --card NAME, not both")
@@ -433,6 +491,24 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
         if "note" in cited:
             mention["note"] = cited["note"]
     out.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _new(args: argparse.Namespace, out: TextIO) -> int:
+    """``riftsolve new CARD``: the card's starting scenario, on ``out`` or ``--out``."""
+    from riftsolve.models.i18n import _
+    from riftsolve.solver.starter import starter
+
+    text = starter(args.card, args.cards, resolve=args.resolve)
+    if args.out is None:
+        out.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        raise ScenarioError("--out", _("cannot write {file} ({reason})").format(
+            file=repr(args.out), reason=error.strerror)) from None
     return 0
 
 
@@ -526,8 +602,12 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         return _cards(out, args.cards)
     if args.command == "classify":
         return _classify(args, out)
+    if args.command == "rule":
+        return _rule(args, out)
     if args.command == "best":
         return _best(args, out)
+    if args.command == "new":
+        return _new(args, out)
     if args.command == "demo":
         from riftsolve.solver.demo import run_demo
 
