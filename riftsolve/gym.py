@@ -42,19 +42,26 @@ question being answered (declarations, then resolutions), and at the end the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, SupportsInt
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from riftsolve.models.i18n import _
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as missing:  # the extra is not installed
+    raise ModuleNotFoundError(_("riftsolve.gym needs Gymnasium: pip install "
+                                "'riftsolve[gym]'"), name=missing.name) from missing
 
 from riftsolve.models.answers import Declaration
 from riftsolve.models.board import BASE, OFFBOARD
 from riftsolve.models.families import family_of
 from riftsolve.models.format1 import load_scenario
-from riftsolve.models.i18n import _
 from riftsolve.models.objectives import Objective
 from riftsolve.models.outcome import apply, lethal, metrics
 from riftsolve.models.scenario import Scenario
@@ -225,10 +232,12 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The phase and the moves so far, as text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.state is None:
             return None
-        answer = self._info.get("declaration")
+        about = self._about()
         lines = [_("phase: {phase}").format(phase=self.state.phase)]
-        if answer is not None:
-            lines.append(_("declared: {answer}").format(answer=answer.as_json()))
+        if "declaration" in about:
+            lines.append(_("declared: {answer}").format(answer=json.dumps(about["declaration"])))
+        if "resolution" in about:
+            lines.append(_("resolved: {answer}").format(answer=json.dumps(about["resolution"])))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ internals

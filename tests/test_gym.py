@@ -253,5 +253,15 @@ def test_the_readme_example_runs() -> None:
     exec(compile(code, "README.md", "exec"), {})  # it asserts what it shows
 
 
+def test_render_shows_the_answers_as_text() -> None:
+    env = RiftEnv(["fox-fire-two-pumped"], render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render() == "phase: targets"
+    while env.action_masks().any():
+        env.step(int(np.flatnonzero(env.action_masks())[-1]))  # "done" at once: the empty group
+    assert env.render() == ('phase: done\ndeclared: {"targets": {"units": []}, '
+                            '"deflect_cost": 0}\nresolved: {"affected": []}')
+
+
 if __name__ == "__main__":  # python tests/test_gym.py > example.py: what CI type-checks
     print(readme_gym_example(), end="")
