@@ -127,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="output format (default: table on a terminal, jsonl otherwise)")
         sub.add_argument("--explain", action="store_true",
                          help="add the rule trail of each answer")
+        sub.add_argument("--summary", action="store_true",
+                         help="the ruling in plain words instead of the answers: one "
+                         "paragraph (a JSON line with its parts in jsonl)")
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help="which backend lists the answers (default: auto, the fastest)")
         sub.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
@@ -163,6 +166,18 @@ def _parser() -> argparse.ArgumentParser:
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
                           help="Core Rules version whose numbering the citations use")
+    ruled = commands.add_parser(
+        "rule", help="the ruling in plain words: one paragraph a judge can read aloud",
+        description="What holds whatever the controller chooses, what the controller must "
+        "do now, and how many legal choices there are, each Core Rules number cited once. "
+        "The question is the scenario's own: resolution when it has chosen targets, "
+        "finalization otherwise.")
+    ruled.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+    ruled.add_argument("--finalize", action="store_true",
+                       help="rule on the target declarations even if targets are chosen")
+    ruled.add_argument("--format", choices=("text", "json"), default="text",
+                       help="the paragraph (default), or a JSON line with its parts")
+    ruled.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     commands.add_parser("schema", help="print the JSON Schema of the scenario format")
     library = commands.add_parser(
         "cards", help="list the card library and each card's target slots; 'cards import "
@@ -369,7 +384,9 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
 
 def _run_question(args: argparse.Namespace, out: TextIO) -> int:
     legal = _question(args.command, _load(args.scenario, args.cards), args.backend)
-    if args.count:
+    if args.summary:
+        _write_ruling(legal, "text" if _format(args, out) == "table" else "json", out)
+    elif args.count:
         out.write(json_line({"count": legal.count()}))
     elif _format(args, out) == "table":
         _write_table(legal, args, out)
@@ -442,6 +459,35 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
         term.print(f"[bold]#{index}[/bold]")
         for step in legal.explain(answer):
             term.print(plain(render.step_line(step)))
+
+
+def _rule(args: argparse.Namespace, out: TextIO) -> int:
+    """``riftsolve rule``: the ruling of the scenario's own question."""
+    scenario = _load(args.scenario, args.cards)
+    question = "finalize" if args.finalize else scenario.question
+    legal = finalize(scenario) if question == "finalize" else resolve(scenario)
+    _write_ruling(legal, args.format, out)
+    _warn(scenario)
+    return 0
+
+
+def _write_ruling(legal: LegalSet[Any], form: str, out: TextIO) -> None:
+    """The ruling as a paragraph wrapped for reading, or one JSON line."""
+    import textwrap
+
+    from riftsolve.solver.ruling import ruling
+
+    said = ruling(legal)
+    if form == "json":
+        out.write(json_line(said.as_json()))
+    else:
+        wrapped = textwrap.fill(said.paragraph(), width=88, break_on_hyphens=False)
+        out.write(printable_lines(wrapped) + "\n")
+
+
+def printable_lines(text: str) -> str:
+    """``text`` with control characters escaped, line breaks kept."""
+    return "\n".join(printable(line) for line in text.split("\n"))
 
 
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
@@ -591,6 +637,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         return _cards(out, args.cards)
     if args.command == "classify":
         return _classify(args, out)
+    if args.command == "rule":
+        return _rule(args, out)
     if args.command == "best":
         return _best(args, out)
     if args.command == "demo":

@@ -1,0 +1,363 @@
+"""A ruling in plain words: one short paragraph a judge can read aloud, for a whole legal
+set rather than a rule trail per answer.
+
+It says what holds whatever the controller chooses (each rule step every answer's trail
+shares: what happened since finalization, which targets are illegal now and why), what
+the controller must do now, how many legal choices there are, and cites each Core Rules
+number once, at its first use.
+
+What holds for every answer is read off the answers' own rule trails (``--explain``):
+all of them when there are at most :data:`EXAMINED`, otherwise the first and last and
+others evenly spread, :data:`EXAMINED` in all. What the controller must do is worked out
+from the question itself: for split damage, from the damage and the legal targets
+(355.14.e-i); otherwise, from which units every legal answer includes, none does, or
+only some do (counted over every answer, up to :data:`SPREAD_LIMIT`).
+
+>>> import riftsolve as rs
+>>> from riftsolve.solver.ruling import ruling
+>>> legal = rs.resolve(rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3")))
+>>> print(ruling(legal).paragraph())  # doctest: +NORMALIZE_WHITESPACE
+Alpha Strike, on resolution. All 5 chosen targets are still legal: r1\u2013r5 (359.3.e.2).
+The damage is kai's Might now: 3 (359.3.f.2). Each kept target is dealt at least 1
+(355.14.g). A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1 to each of the
+other 3 (355.14.e). Costs paid and triggers fired for the dropped targets stand
+(355.14.i). 10 legal resolutions. Core Rules 1.4.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from riftsolve.models.explain import Step
+from riftsolve.models.i18n import _, ngettext
+from riftsolve.models.rules import RULES_VERSION
+from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.legal import Declarations, GroupResolutions, LegalSet, Resolutions
+from riftsolve.solver.render import noun
+
+#: Most answers whose rule trails are read to find the steps they all share.
+EXAMINED = 64
+#: Most answers scanned to tell which units every answer includes, none, or some.
+SPREAD_LIMIT = 10**6
+
+
+class Clause(NamedTuple):
+    """A part of what the controller must do, the rules that say so, and what joins it to
+    the sentence before it (``", "``, ``"; "``), if it does not start one."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    goes_on: str = ""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A legal set's ruling: its parts, and :meth:`paragraph` to read them aloud."""
+
+    card: str
+    question: str
+    #: How many legal answers (``None``: too many to count).
+    count: int | None
+    #: The rule steps every answer shares, in the order of the first answer's trail.
+    facts: tuple[Step, ...]
+    #: What the controller must do now: clauses, each with the rules that say so.
+    must: tuple[Clause, ...]
+    #: Why there is no legal answer, when there is none.
+    none: tuple[str, ...] = ()
+    version: str = RULES_VERSION
+    noun: str = "answers"
+    #: The board's names (unit ids, battlefields, players): never capitalised.
+    names: frozenset[str] = frozenset()
+    #: On resolution, the chosen targets still legal (``None``: not asked).
+    still_legal: tuple[str, ...] | None = None
+    #: Whether some chosen targets are illegal now.
+    some_illegal: bool = False
+
+    def paragraph(self) -> str:
+        """The ruling as one paragraph, each rule number cited at its first use only."""
+        cited: list[str] = []
+        names = self.names
+        sentences = [_("{card}, on finalization.").format(card=self.card)
+                     if self.question == "finalize"
+                     else _("{card}, on resolution.").format(card=self.card)]
+        if self.still_legal:
+            units, n = span(self.still_legal), len(self.still_legal)
+            said = (_("Still legal: {units}").format(units=units) if self.some_illegal
+                    else ngettext("The chosen target is still legal: {units}",
+                                  "All {n} chosen targets are still legal: {units}",
+                                  n).format(n=n, units=units))
+            sentences.append(_clause(said, ["359.3.e.2"], cited) + ".")
+        for fact in self.facts:
+            sentences.append(_capital(_clause(fact["detail"], [fact["rule"]], cited), names)
+                             + ".")
+        sentence = ""
+        for clause in self.must:  # a clause that goes on joins the sentence before it
+            text = _clause(clause.text, clause.rules, cited)
+            if clause.goes_on and sentence:
+                sentence += clause.goes_on + text
+            else:
+                if sentence:
+                    sentences.append(_capital(sentence, names) + ".")
+                sentence = text
+        if sentence:
+            sentences.append(_capital(sentence, names) + ".")
+        for reason in self.none:
+            sentences.append(_capital(reason, names) + ".")
+        sentences.append(self._counted() + ".")
+        sentences.append(_("Core Rules {version}.").format(version=self.version))
+        return " ".join(sentences)
+
+    def _counted(self) -> str:
+        if self.count is None:
+            return _("More legal {noun} than can be counted").format(noun=self.noun)
+        if self.count == 0:
+            return _("No legal {noun}").format(noun=self.noun)
+        return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=self.noun) if (
+            self.count != 1) else _("One legal {noun}, forced").format(
+                noun=self.noun.removesuffix("s"))
+
+    def as_json(self) -> dict[str, Any]:
+        """The ruling as the CLI's JSON line: the paragraph and its parts."""
+        return {"ruling": self.paragraph(), "count": self.count,
+                "still_legal": None if self.still_legal is None else list(self.still_legal),
+                "facts": [dict(f) for f in self.facts],
+                "must": [{"text": c.text, "rules": list(c.rules)} for c in self.must],
+                "none": list(self.none), "rules": list(self.cited()), "version": self.version}
+
+    def cited(self) -> tuple[str, ...]:
+        """Every rule number the paragraph cites, once, in order."""
+        numbers = ["359.3.e.2"] if self.still_legal else []
+        numbers += [fact["rule"] for fact in self.facts]
+        numbers += [n for clause in self.must for n in clause.rules]
+        return tuple(dict.fromkeys(numbers))
+
+
+def ruling(legal: LegalSet[Any]) -> Ruling:
+    """The ruling of ``legal``: see the module's description."""
+    scenario = legal.scenario
+    try:
+        count: int | None = legal.count()
+    except CountTooLarge:
+        count = None
+    facts = _shared_steps(legal, count)
+    none = tuple(str(reason) for reason in legal.why_none()) if count == 0 else ()
+    must = () if count == 0 else _must(legal, count)
+    # a fact the must-do sentence spells out is not said twice
+    said = {n for clause in must for n in clause.rules}
+    facts = tuple(f for f in facts if f["rule"] not in said)
+    board = scenario.board
+    names = frozenset({*(u.id for u in board), *board.battlefields,
+                       *(u.controller for u in board), scenario.controller})
+    return Ruling(scenario.effect.name, legal.question, count, facts, must, none,
+                  version=scenario.rules, noun=noun(legal), names=names,
+                  still_legal=_still_legal(legal),
+                  some_illegal=bool(getattr(getattr(legal, "problem", None), "illegal", ())))
+
+
+# --------------------------------------------------------------------------- the facts
+
+
+def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
+    """The steps of the rule trail every examined answer shares, in the first's order."""
+    if not count:
+        return ()
+    trails = [legal.explain(legal[i]) for i in _examined(count)]
+    shared = [s for s in trails[0]
+              if all(any(_same(s, t) for t in trail) for trail in trails[1:])]
+    unique: list[Step] = []
+    for candidate in shared:  # a step said twice in one trail is said once here
+        if not any(_same(candidate, s) for s in unique):
+            unique.append(candidate)
+    return tuple(unique)
+
+
+def _still_legal(legal: LegalSet[Any]) -> tuple[str, ...] | None:
+    """On resolution, which chosen targets are still legal (359.3.e.2: those that still
+    meet the targeting requirements and stayed on the board); ``None`` where the question
+    is not about chosen targets' damage or group."""
+    if isinstance(legal, Resolutions):
+        return legal.problem.targets
+    if isinstance(legal, GroupResolutions):
+        return tuple(m.id for m in legal.problem.members)
+    return None
+
+
+def _examined(count: int) -> list[int]:
+    """Which answers' trails are read: every one up to :data:`EXAMINED`, else the first
+    half of them in order and the rest evenly spread up to the last."""
+    if count <= EXAMINED:
+        return list(range(count))
+    half = EXAMINED // 2
+    spread = np.linspace(half, count - 1, EXAMINED - half).astype(np.int64).tolist()
+    return sorted({*range(half), *(int(i) for i in spread)})
+
+
+def _same(a: Step, b: Step) -> bool:
+    return bool(a["rule"] == b["rule"] and a["detail"] == b["detail"])
+
+
+# --------------------------------------------------------------------------- what to do
+
+
+def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
+    """What the controller must do now, each clause with the rules that say so."""
+    controller = legal.scenario.controller
+    if isinstance(legal, Resolutions):
+        return _split_must(legal, controller)
+    if isinstance(legal, Declarations):
+        return _split_declaration_must(legal, controller)
+    if count == 1:
+        return ()
+    if count is None or count > SPREAD_LIMIT:
+        return (Clause(_("{player} chooses one of them").format(player=controller)),)
+    always, never, some = _spread(legal)
+    clauses = [Clause(_("{player} chooses one of them").format(player=controller))]
+    if always:
+        clauses.append(Clause(_("each includes {units}").format(units=span(always)),
+                              goes_on=", "))
+    if some:
+        clauses.append(Clause(_("some include {units}").format(units=span(some)),
+                              goes_on=", "))
+    if never and isinstance(legal, Declarations):
+        clauses.append(Clause(_("none includes {units}").format(units=span(never)),
+                              goes_on=", "))
+    return tuple(clauses)
+
+
+def _split_must(legal: Resolutions, controller: str) -> tuple[Clause, ...]:
+    """Split damage on resolution: which targets to drop, then how to divide the damage
+    (355.14.e-i); nothing when no damage is dealt (the facts say why)."""
+    problem = legal.problem
+    if problem.pool_null is not None or not problem.targets or problem.pool == 0:
+        return ()
+    sharing = len(problem.targets) + problem.forfeit
+    targets = span(problem.targets)
+    if problem.forfeit:
+        targets = ngettext("{targets} and {n} illegal target still sharing the split",
+                           "{targets} and {n} illegal targets still sharing the split",
+                           problem.forfeit).format(targets=targets, n=problem.forfeit)
+    lost = (_("; damage assigned to an illegal target is not dealt") if problem.forfeit
+            else "")
+    if sharing > problem.keep:
+        dropped = sharing - problem.keep
+        return (
+            Clause(_("{player} must drop {n} of {targets}").format(
+                player=controller, n=dropped, targets=targets), ("355.14.h", "355.14.h.1")),
+            Clause(ngettext("then deal 1 to the other one{lost}",
+                            "then deal 1 to each of the other {n}{lost}",
+                            problem.keep).format(n=problem.keep, lost=lost), ("355.14.e",),
+                   goes_on=", "),
+            Clause(_("costs paid and triggers fired for the dropped targets stand"),
+                   ("355.14.i",)),
+        )
+    if sharing == 1:
+        return (Clause(_("{player} deals all {pool} damage to {targets}").format(
+            player=controller, pool=problem.pool, targets=targets), ("355.14.e",)),)
+    return (Clause(_("{player} divides {pool} damage among {targets}, at least 1 each{lost}"
+                     ).format(player=controller, pool=problem.pool, targets=targets, lost=lost),
+                   ("355.14.e", "355.14.g")),)
+
+
+def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Clause, ...]:
+    """Split damage on finalization: the friendly unit (if the card has one), then up to
+    its Might of the units that may be chosen (355.14.a-c, 355.13), the Deflect taxes
+    within the Power available (809), and why the other units can't be chosen."""
+    problem = legal.problem
+    clauses: list[Clause] = []
+    friendly = [o for o in problem.options if o.friendly is not None]
+    if len(friendly) == 1:
+        clauses.append(Clause(_("{player} chooses {unit} as the friendly unit").format(
+            player=controller, unit=friendly[0].friendly), ("740.1.a",)))
+    elif friendly:
+        clauses.append(Clause(_("{player} chooses the friendly unit among {units}").format(
+            player=controller, units=span([str(o.friendly) for o in friendly])),
+            ("740.1.a",)))
+    caps = sorted({o.cap for o in problem.options})
+    if problem.candidates and caps and caps[-1] > 0:
+        units = span(problem.candidates)
+        if len(caps) == 1:
+            text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
+        else:
+            text = _("up to its Might of {units} ({caps})").format(units=units, caps=", ".join(
+                f"{o.friendly} {o.cap}" for o in friendly))
+        if clauses:
+            clauses.append(Clause(_("then {choice}").format(choice=text),
+                                  ("355.14.a", "355.14.c"), goes_on=", "))
+        else:
+            clauses.append(Clause(_("{player} chooses {choice}").format(
+                player=controller, choice=text), ("355.14.a", "355.14.c")))
+        clauses.append(Clause(_("choosing none of them is legal too"), ("355.13",),
+                              goes_on=", "))
+    if any(problem.taxes):
+        taxed = [u for u, tax in zip(problem.candidates, problem.taxes, strict=True) if tax]
+        clauses.append(Clause(
+            _("the Deflect of {units} adds to the cost").format(units=span(taxed))
+            + (_(", at most {power} Power in all").format(power=problem.budget)
+               if problem.budget is not None else ""), ("809",)))
+    chosen_as_friend = {o.friendly for o in friendly}
+    out = [(unit, failure) for unit, failure in problem.excluded
+           if unit not in chosen_as_friend]
+    for index, (_unit, failure) in enumerate(out):
+        clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
+            reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
+    return tuple(clauses)
+
+
+def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:
+    """The units every answer includes, none does, and only some do, over every answer
+    (as :meth:`LegalSet.arrays` writes them)."""
+    columns = legal.columns
+    seen_in = np.zeros(len(columns), dtype=np.int64)
+    total = 0
+    for block in legal.arrays():
+        seen_in += (block != 0).sum(axis=0)
+        total += block.shape[0]
+    always = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if n == total]
+    never = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if n == 0]
+    some = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if 0 < n < total]
+    return always, never, some
+
+
+# --------------------------------------------------------------------------- words
+
+
+def span(units: Sequence[str]) -> str:
+    """Unit ids for a sentence: a run of numbered ids as ``r1-r5``, others listed.
+
+    >>> span(["r1", "r2", "r3", "r4", "r5"]), span(["r1", "r3"]), span(["kai"])
+    ('r1\u2013r5', 'r1 and r3', 'kai')
+    >>> span(["a", "b", "c"])
+    'a, b and c'
+    """
+    if len(units) > 2:
+        numbered = [re.fullmatch(r"(.*?)(\d+)", u) for u in units]
+        if all(numbered):
+            prefixes = {m.group(1) for m in numbered if m}
+            numbers = [int(m.group(2)) for m in numbered if m]
+            if len(prefixes) == 1 and numbers == list(range(numbers[0],
+                                                             numbers[0] + len(numbers))):
+                return f"{units[0]}\u2013{units[-1]}"
+    if len(units) <= 1:
+        return "".join(units)
+    return _("{some} and {last}").format(some=", ".join(units[:-1]), last=units[-1])
+
+
+def _clause(text: str, numbers: Iterable[str], cited: list[str]) -> str:
+    """``text`` with the rule numbers not cited yet, in parentheses."""
+    fresh = [n for n in numbers if n not in cited]
+    cited.extend(fresh)
+    return f"{text} ({', '.join(fresh)})" if fresh else text
+
+
+def _capital(text: str, names: frozenset[str]) -> str:
+    """``text`` with a capital first letter, unless it starts with a name of the board
+    (ids are printed exactly as given)."""
+    first = re.split(r"[\s,;:.'()]", text, maxsplit=1)[0]
+    if first in names or any(text.startswith(name) for name in names if name):
+        return text
+    return text[:1].upper() + text[1:]
