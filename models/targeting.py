@@ -48,6 +48,12 @@ class Failure:
         return f"{self.message} ({self.cited().citation()})"
 
 
+def not_related(unit: Unit, relation: str, resolving: bool) -> str:
+    """Why ``unit`` is not (or no longer) an ``enemy`` or ``friendly`` unit, in the language
+    spoken now."""
+    return _(_RELATION[relation, resolving]).format(unit=unit.id, owner=unit.controller)
+
+
 def untargetable_failure(board: Board, unit: Unit, controller: str, resolving: bool
                          ) -> Failure | None:
     """Whether ``unit`` can't be chosen by ``controller``'s spells or abilities (757),
@@ -118,8 +124,7 @@ def split_target_failure(
                                        unit=unit.id, type=_(_TYPES.get(unit.type, unit.type))))
     if not among.admits(board.friendly_to(unit, controller)):
         rule_no = "359.3.e.2" if resolving else "740.1"
-        return Failure(rule_no, _(_RELATION[among.value, resolving]).format(
-            unit=unit.id, owner=unit.controller))
+        return Failure(rule_no, not_related(unit, among.value, resolving))
     if zone is Zone.BATTLEFIELDS and not board.is_battlefield(unit.location):
         rule_no = "359.3.e.2" if resolving else "355.9.b"
         return Failure(rule_no, (_("{unit} is no longer at a battlefield (at {place})")
