@@ -64,6 +64,7 @@ from riftsolve.models.families.split import (
     finalize_problem,
     resolve_problem,
 )
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.rules import cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.models.targeting import Failure
@@ -472,7 +473,7 @@ class Declarations(LegalSet[Declaration]):
         columns = {u: i for i, u in enumerate(self.columns)}
         candidate_columns = np.array([columns[u] for u in self.problem.candidates],
                                      dtype=np.int64)
-        for friendly, chosen, _ in self.chosen_blocks(batch):
+        for friendly, chosen, _cost in self.chosen_blocks(batch):
             rows = np.zeros((len(chosen), len(columns)), dtype=np.int8)
             if friendly is not None:
                 rows[:, columns[friendly]] = 1
@@ -585,8 +586,9 @@ class GroupResolutions(LegalSet[Affected]):
         most = self.MOST_LISTED
         listed = sum(1 for _ in islice(native.selections(self.problem), most + 1))
         if listed > most:
-            raise CountTooLarge("the maximal subsets (no formula for this shape)", most + 1,
-                                "fewer original targets", steps="answers listed, at least",
+            raise CountTooLarge(N_("the maximal subsets (no formula for this shape)"), most + 1,
+                                N_("fewer original targets"),
+                                steps=N_("answers listed, at least"),
                                 bound=most)
         return listed
 
@@ -745,9 +747,10 @@ class Listed(LegalSet[Answer]):
         most = self.MOST_LISTED
         listed = sum(1 for _ in islice(backend("native").answers(self.problem), most + 1))
         if listed > most:
-            raise CountTooLarge(f"the {self.family.NAME} family's answers (counted by "
-                                "listing them)", most + 1, "a smaller board",
-                                steps="answers listed, at least", bound=most)
+            raise CountTooLarge(_("the {family} family's answers (counted by listing them)"
+                                  ).format(family=self.family.NAME), most + 1,
+                                N_("a smaller board"), steps=N_("answers listed, at least"),
+                                bound=most)
         return listed
 
     def __iter__(self) -> Iterator[Answer]:
