@@ -233,8 +233,8 @@ class LegalSet(ABC, Generic[A]):
         ruling with no legal answer."""
         if next(iter(self), None) is not None:  # one answer settles it, whatever the count
             return []
-        return [Failure("355.8", f"no choice of targets meets every requirement of "
-                        f"{self.scenario.effect.name}: it cannot be played")]
+        return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
+                                   "it cannot be played").format(card=self.scenario.effect.name))]
 
     def __contains__(self, answer: object) -> bool:
         return (isinstance(answer, self._answer_type)
@@ -381,8 +381,9 @@ class Declarations(LegalSet[Declaration]):
                 total = self.count()
                 if total <= self.INDEX_BUDGET:
                     return None
-                raise OverflowError(f"{describe_count(total)} declarations, too many to "
-                                    f"list: {refusal}") from None
+                raise OverflowError(_("{count} declarations, too many to list: {refusal}"
+                                      ).format(count=describe_count(total), refusal=refusal)
+                                    ) from None
         starts = [0]
         for option in self.problem.options:
             starts.append(starts[-1] + self._subsets.total(option.cap))
@@ -424,9 +425,10 @@ class Declarations(LegalSet[Declaration]):
     def why_none(self) -> list[Failure]:
         if self.problem.options or self.count():
             return super().why_none()
-        return [Failure("355.8", f"no unit can be {self.scenario.effect.name}'s friendly "
-                        f"unit (on the board, friendly to {self.scenario.controller}, "
-                        "targetable by them): it cannot be played")]
+        return [Failure("355.8", _(
+            "no unit can be {card}'s friendly unit (on the board, friendly to {player}, "
+            "targetable by them): it cannot be played").format(
+                card=self.scenario.effect.name, player=self.scenario.controller))]
 
 
     def _columns(self) -> tuple[str, ...]:
