@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from riftsolve.models.board import Unit
-from riftsolve.models.classify import Role, classify
+from riftsolve.models.classify import Mention, Role, classify
 from riftsolve.models.effects import Effect, JointChoice
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
@@ -40,13 +40,29 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
                 for p in effect.picks if not p.later}
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
+    return {slot: (m.role, m.rule) for slot, m in slot_mentions(effect).items()}
+
+
+@cache
+def slot_mentions(effect: Effect) -> dict[str, Mention]:
+    """The mention of its card's text each slot is, in order (a card's slots are the unit
+    and gear mentions of its text that make a choice); empty for a joint choice or an
+    inline effect, whose slots are not read from words.
+
+    >>> from riftsolve.models.cards import card
+    >>> slot_mentions(card("Alpha Strike"))["enemies"].words
+    'enemy units'
+    """
+    if isinstance(effect, JointChoice) or not effect.worded:
+        return {}
+    slots = effect.slot_names
     read = getattr(effect, "read", "") or effect.text
     mentions = [m for m in classify(read).mentions
                 if m.kind in ("unit", "gear") and m.role in _CHOICE_ROLES]
     if len(mentions) < len(slots):
         raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units or "
                          f"gear, its slots are {', '.join(slots)}")
-    return {slot: (m.role, m.rule) for slot, m in zip(slots, mentions, strict=False)}
+    return dict(zip(slots, mentions, strict=False))
 
 
 def targeted_slots(effect: Effect) -> frozenset[str]:

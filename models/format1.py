@@ -380,7 +380,7 @@ def parse_scenario_bytes(data: bytes, where: str = "scenario", *,
     except UnicodeDecodeError as err:
         raise ScenarioError(where, _("not UTF-8 text (byte {byte})").format(byte=err.start)
                             ) from None
-    return parse_scenario_text(text, cards=cards)
+    return parse_scenario_text(text, cards=cards, where=where)
 
 
 class _DuplicateKey(ValueError):
@@ -416,11 +416,18 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def parse_scenario_text(text: str, *, cards: str | Path | None = None) -> Scenario:
-    """Validate a scenario given as JSON text."""
+def parse_scenario_text(text: str, *, cards: str | Path | None = None,
+                        where: str = "scenario") -> Scenario:
+    """Validate a scenario given as text: JSON when it starts with ``{`` (or ``[``), else
+    the board notation (:mod:`riftsolve.models.notation`; ``where`` names it in errors,
+    with the line and column)."""
     if len(text) > MAX_BYTES:
         raise ScenarioError("scenario", _("larger than {size} MiB: not a scenario").format(
             size=MAX_BYTES // 2**20))
+    from riftsolve.models import notation
+
+    if notation.is_notation(text):
+        return notation.read_board(text, where, cards=cards)  # type: ignore[no-any-return]
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_number)
     except json.JSONDecodeError as err:
@@ -451,7 +458,7 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
 def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
     """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
     detail = err.errors(include_url=False)[0]
-    path = _field_path(detail["loc"], data)
+    path = field_path(detail["loc"], data)
     if detail["loc"][0] == "targets" and detail["loc"][-1] in _UNION_MEMBER_NAMES:
         # pydantic reports only the union's first member: name every accepted form
         got = json.dumps(detail.get("input"), default=str)
@@ -506,7 +513,7 @@ _UNION_MEMBER_NAMES = frozenset(
 )
 
 
-def _field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
+def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
     """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
     parts: list[str] = []
     node: Any = data
@@ -627,14 +634,20 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         return _inline_effect(raw.effect)
     if raw.card is None:
         raise ScenarioError("card", _("required field is missing (or give an inline 'effect')"))
+    return find_card(raw.card, folder)
+
+
+def find_card(name: str, folder: str | Path | None = None, field: str = "card") -> Effect:
+    """The library card ``name`` (built in, else imported from ``folder``); an error
+    naming ``field``, the card and the cards known otherwise."""
     try:
-        return cards.card(raw.card, folder)
+        return cards.card(name, folder)
     except KeyError:
-        several = cards.abilities_of(raw.card, folder)
+        several = cards.abilities_of(name, folder)
         if several:
-            raise ScenarioError("card", _(
+            raise ScenarioError(field, _(
                 "{card} has {count} abilities that choose, each its own question: name one "
-                "({names})").format(card=repr(raw.card), count=len(several),
+                "({names})").format(card=repr(name), count=len(several),
                                     names=", ".join(repr(n) for n in several))) from None
         known = ", ".join(c.name for c in cards.library())
         imported = len(cards.user_library(folder))
@@ -642,10 +655,10 @@ def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
         also = (_("; {count} imported cards in {folder}") if imported else
                 _("; no imported library in {folder}: 'riftsolve cards import FILE'")).format(
                     count=imported, folder=where)
-        raise ScenarioError("card", _("unknown card {card} (built in: {known}{also})").format(
-            card=repr(raw.card), known=known, also=also)) from None
+        raise ScenarioError(field, _("unknown card {card} (built in: {known}{also})").format(
+            card=repr(name), known=known, also=also)) from None
     except store.LibraryError as error:
-        raise ScenarioError("card", str(error)) from None
+        raise ScenarioError(field, str(error)) from None
 
 
 def _inline_effect(raw: EffectIn) -> Effect:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.format1 import json_schema, load_scenario, parse_scenario
     from riftsolve.models.limits import ScenarioError
+    from riftsolve.models.notation import write_board
     from riftsolve.models.objectives import Objective
     from riftsolve.models.outcome import Outcome, apply
     from riftsolve.models.scenario import Scenario
@@ -50,6 +51,7 @@ _HOMES = {
     **dict.fromkeys(("json_schema", "load_scenario", "parse_scenario"),
                     "riftsolve.models.format1"),
     "ScenarioError": "riftsolve.models.limits",
+    "write_board": "riftsolve.models.notation",
     "Objective": "riftsolve.models.objectives",
     **dict.fromkeys(("Outcome", "apply"), "riftsolve.models.outcome"),
     "Scenario": "riftsolve.models.scenario",
@@ -87,6 +89,7 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "resolve",
+    "write_board",
 ]
 
 

@@ -46,12 +46,12 @@ LIST_DEFAULT = 1_000
 
 
 def read_input(path: str | Path) -> Iterator[tuple[str, str]]:
-    """The scenarios of ``path`` as ``(id, JSON text)``: each ``*.json`` file of a folder
-    (sorted by name, the name its id), or each non-blank line of a JSON-lines file (its
-    ``id`` field, else ``line N``)."""
+    """The scenarios of ``path`` as ``(id, text)``: each ``*.json`` (JSON) or ``*.board``
+    (board notation) file of a folder (sorted by name, the name its id), or each
+    non-blank line of a JSON-lines file (its ``id`` field, else ``line N``)."""
     where = Path(path)
     if where.is_dir():
-        for file in sorted(where.glob("*.json")):
+        for file in sorted([*where.glob("*.json"), *where.glob("*.board")]):
             with file.open("rb") as handle:
                 yield file.name, handle.read(MAX_BYTES + 1).decode("utf-8", "replace")
         return
@@ -80,7 +80,7 @@ def answer(ident: str, text: str, question: Question = "count", objective: str |
     finalize or resolve), or its error."""
     record: dict[str, Any] = {"id": ident}
     try:
-        scenario = parse_scenario_text(text, cards=cards)
+        scenario = parse_scenario_text(text, cards=cards, where=ident)
         legal = finalize(scenario) if scenario.question == "finalize" else resolve(scenario)
         record["question"] = scenario.question
         if question == "count":

@@ -30,6 +30,7 @@ from riftsolve.models.format1 import (
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.i18n import LANGUAGES, _, language, ngettext, use_language
 from riftsolve.models.limits import MAX_BYTES, printable
+from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
@@ -202,6 +203,17 @@ def _parser() -> argparse.ArgumentParser:
                            help="print one JSON object: cards read, how many choose objects, "
                            "how many compiled, and each that did not with the words not "
                            "understood (nothing is written)")
+    new = commands.add_parser(
+        "new", help="write a commented starting scenario for a card, in the board notation",
+        description="Write a starting scenario for CARD in the board notation: its target "
+        "slots explained and a small example board it is answered on, ready to edit.",
+        epilog=grammar_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    new.add_argument("card", help="a library card, by name (any case) or slug")
+    new.add_argument("--resolve", action="store_true",
+                     help="add a 'targets' line (a legal declaration on the example board): "
+                     "a resolution question")
+    new.add_argument("--out", metavar="FILE", help="write to FILE (default: standard output)")
+    new.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     commands.add_parser("demo", help="answer the built-in example scenarios")
     many = commands.add_parser(
         "batch", help="answer many scenarios: a folder of scenario files or a JSON-lines file",
@@ -528,6 +540,24 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _new(args: argparse.Namespace, out: TextIO) -> int:
+    """``riftsolve new CARD``: the card's starting scenario, on ``out`` or ``--out``."""
+    from riftsolve.models.i18n import _
+    from riftsolve.solver.starter import starter
+
+    text = starter(args.card, args.cards, resolve=args.resolve)
+    if args.out is None:
+        out.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        raise ScenarioError("--out", _("cannot write {file} ({reason})").format(
+            file=repr(args.out), reason=error.strerror)) from None
+    return 0
+
+
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     """``riftsolve cards import``: compile a dump; write the library, or report."""
     from riftsolve.models.cards import dumps, store
@@ -641,6 +671,8 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         return _rule(args, out)
     if args.command == "best":
         return _best(args, out)
+    if args.command == "new":
+        return _new(args, out)
     if args.command == "demo":
         from riftsolve.solver.demo import run_demo
 

@@ -6,6 +6,7 @@ import doctest
 import io
 import json
 import re
+import shlex
 from pathlib import Path
 
 from riftsolve.solver.cli import main
@@ -24,8 +25,9 @@ def test_readme_shell_examples() -> None:
     examples = re.findall(r"^\$ riftsolve (.+)\n((?:[^$`\n].*\n)+)", text, flags=re.M)
     assert examples
     for command, expected in examples:
-        args = command.split()
-        args[1] = str(root / args[1])
+        args = shlex.split(command)
+        if len(args) > 1 and (root / args[1]).is_file():  # a file of the repository
+            args[1] = str(root / args[1])
         out = io.StringIO()
         assert main(args, out=out) == 0
         assert out.getvalue() == expected, command

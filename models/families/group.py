@@ -592,9 +592,8 @@ def _requirement_text(effect: GroupTargets) -> str:
         parts.append(_("with one controller"))
     if effect.might_cap is not None:
         parts.append(_("total Might {cap} or less").format(cap=effect.might_cap))
-    unbounded = _("any")
-    sizes = [f"{s.name}: {s.least}-{unbounded if s.most is None else s.most}"
-             for s in effect.slots]
+    sizes = [f"{s.name}: " + (_("{least}-any").format(least=s.least) if s.most is None
+                              else f"{s.least}-{s.most}") for s in effect.slots]
     return ", ".join([*parts, *sizes])
 
 

@@ -1,0 +1,253 @@
+"""``riftsolve new CARD``: a commented starting scenario in the board notation.
+
+The file names the card, explains each of its target slots (what it may hold, whether it
+is a target and the rule deciding it) and holds a small example board on which the card
+has legal declarations, so that it is answered as written; with ``resolve``, a
+``targets`` line too (the declaration choosing the most targets on that board).
+
+>>> text = starter("Fox-Fire")
+>>> print("\\n".join(line for line in text.splitlines() if "units=" in line))
+#   units=ID,ID,...: "any number of units", at a battlefield; a target (CR 1.4 355.13)
+>>> from riftsolve.models.notation import read_board
+>>> from riftsolve.solver.legal import finalize
+>>> finalize(read_board(text)).count() > 0
+True
+>>> "targets units=" in starter("Fox-Fire", resolve=True)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from riftsolve.models.choosing import slot_mentions, slot_roles
+from riftsolve.models.classify import Role
+from riftsolve.models.effects import (
+    Effect,
+    GroupSlot,
+    GroupTargets,
+    JointChoice,
+    Pick,
+    Reach,
+    Relation,
+    Sharing,
+    SplitDamage,
+    Zone,
+)
+from riftsolve.models.i18n import _
+from riftsolve.models.limits import ScenarioError
+from riftsolve.models.notation import write_board
+from riftsolve.models.rules import RULES_VERSION
+
+#: The example board: the controller's units, then an opponent's.
+FRIENDLY = (("kai", 3, "north"), ("lux", 2, "south"))
+ENEMY = (("r1", 2, "north"), ("r2", 1, "north"), ("r3", 3, "south"), ("r4", 1, "base"))
+#: Declarations looked at for the ``targets`` line of a resolution question.
+LOOKED_AT = 2_000
+
+#: The notation in brief, written at the head of every starting file.
+GRAMMAR = """\
+# One line a unit: ID CONTROLLER MIGHT @LOCATION [dmg=N] [deflect=N] [tags=A,B]
+#   [untargetable=enemy|all] [stunned] [exhausted] ... (every unit field of format 1;
+#   a location is a battlefield, base or offboard). '#' starts a comment.
+# Quote an id with a space or one of " # , = @ as a JSON string: "my unit".
+# riftsolve finalize FILE: every legal declaration; add a 'targets' line (slot=id or
+# slot=id1,id2) and riftsolve resolve FILE: every legal resolution now.
+"""
+
+
+def _players(effect: Effect) -> tuple[list[tuple[str, frozenset[str]]], bool]:
+    """The tags the example board's units need, by whose units (``friendly``,
+    ``enemy``), and whether it needs gear (tagged like the slots that choose it)."""
+    needs: list[tuple[str, frozenset[str]]] = []
+    gear = False
+    choices: list[GroupSlot | Pick] = []
+    if isinstance(effect, GroupTargets):
+        choices = list(effect.slots)
+    elif isinstance(effect, JointChoice):
+        choices = [p for p in effect.picks if p.kind in ("unit", "gear")]
+    for choice in choices:
+        kinds = choice.kinds if isinstance(choice, GroupSlot) else (choice.kind,)
+        if "gear" in kinds:
+            gear = True
+            needs.append(("gear", frozenset(choice.tags)))
+        else:
+            needs.append((choice.among.value, frozenset(choice.tags)))
+    return needs, gear
+
+
+def example_board(effect: Effect) -> dict[str, Any]:
+    """A small board (format 1) for ``effect``: two battlefields (the controller holds
+    north), two units of the controller's and four of an opponent's (one at its base),
+    tagged as the card's slots need, a gear if it chooses one, its source if it is an
+    ability's."""
+    needs, gear = _players(effect)
+
+    def tags(side: str) -> list[str]:
+        found = {t for whose, wanted in needs for t in wanted
+                 if whose in (side, Relation.ANY.value)}
+        return sorted(found)
+
+    units: list[dict[str, Any]] = []
+    for side, player, rows in (("friendly", "A", FRIENDLY), ("enemy", "B", ENEMY)):
+        for ident, might, location in rows:
+            unit: dict[str, Any] = {"id": ident, "controller": player, "might": might,
+                                    "location": location}
+            if tags(side):
+                unit["tags"] = tags(side)
+            units.append(unit)
+    if gear:
+        units.append({"id": "blade", "controller": "A", "type": "gear", "location": "north",
+                      "tags": sorted({t for whose, w in needs if whose == "gear" for t in w})})
+    doc: dict[str, Any] = {"card": effect.name, "controller": "A",
+                           "battlefields": ["north", "south"],
+                           "battlefield_control": {"north": "A"}, "units": units}
+    if effect.needs_source:
+        doc["source"] = FRIENDLY[0][0]
+    return {"format": 1, **doc}
+
+
+def _how_many(slot: GroupSlot) -> str:
+    if slot.most is None:
+        return _("any number of") if not slot.least else _("{n} or more").format(
+            n=slot.least)
+    if slot.least == slot.most:
+        return str(slot.most)
+    return _("up to {n}").format(n=slot.most) if not slot.least else _(
+        "{least} to {most}").format(least=slot.least, most=slot.most)
+
+
+def _whose(among: Relation) -> str:
+    return {Relation.FRIENDLY: _("friendly"), Relation.ENEMY: _("enemy"),
+            Relation.ANY: _("any")}[among]
+
+
+def _where(reach: Reach) -> str:
+    return {Reach.BATTLEFIELD: _("at a battlefield"), Reach.BOARD: _("anywhere on the board"),
+            Reach.HERE: _("at the source's battlefield (here)"),
+            Reach.BASE: _("at a base")}[reach]
+
+
+def _slot_lines(effect: Effect) -> Iterator[str]:
+    """One comment line per slot: its name, what it may hold, how it is written, and its
+    role with the rule deciding it."""
+    roles = slot_roles(effect)
+    words = {slot: mention.words for slot, mention in slot_mentions(effect).items()}
+
+    def role(slot: str) -> str:
+        kind, number = roles[slot]
+        what = _("a target") if kind is Role.TARGET else _("not a target: {role}").format(
+            role=kind.value)
+        return f"{what} (CR {RULES_VERSION} {number})"
+
+    if isinstance(effect, SplitDamage):
+        where = _("at battlefields") if effect.zone is Zone.BATTLEFIELDS else _(
+            "at the source's battlefield (here)")
+        for name in effect.slot_names:
+            said = f'"{words[name]}"' if name in words else ""
+            if name == "friendly":
+                yield _("{slot}=ID: {said}, whose Might is the damage split; {role}").format(
+                    slot=name, said=said, role=role(name))
+            else:
+                yield _("{slot}=ID,ID,...: {said} {where}, each dealt at least 1; "
+                        "{role}").format(slot=name, said=said, where=where, role=role(name))
+    elif isinstance(effect, GroupTargets):
+        for slot in effect.slots:
+            said = words.get(slot.name) or f"{_how_many(slot)} {_whose(slot.among)}"
+            tagged = _(" tagged {tags}").format(tags=", ".join(slot.tags)) if slot.tags \
+                else ""
+            form = "ID@LOCATION,..." if effect.per_place is not None else (
+                "ID" if slot.single else "ID,ID,...")
+            yield _("{slot}={form}: \"{said}\"{tagged}, {where}; {role}").format(
+                slot=slot.name, form=form, said=said, tagged=tagged,
+                where=_where(slot.reach), role=role(slot.name))
+        together = [_("total Might {n} or less").format(n=effect.might_cap)
+                    ] if effect.might_cap is not None else []
+        if effect.sharing is not Sharing.NOTHING:
+            together.append(_("all at one {place}").format(place=effect.sharing.value))
+        if effect.same_controller:
+            together.append(_("one controller"))
+        if together:
+            yield _("together: {what} (CR {version} 355.11)").format(
+                what=", ".join(together), version=RULES_VERSION)
+        if effect.destination:
+            yield _("destination=LOCATION: a battlefield or base, not where they stand; "
+                    "not a target (CR {version} 355.4)").format(version=RULES_VERSION)
+    elif isinstance(effect, JointChoice):
+        for pick in effect.picks:
+            yield _pick_line(pick, role(pick.name) if pick.name in roles else "")
+
+
+def _pick_line(pick: Pick, role: str) -> str:
+    what = pick.kind if pick.among is Relation.ANY or pick.kind not in ("unit", "gear") \
+        else f"{_whose(pick.among)} {pick.kind}"
+    if pick.tags:
+        what += _(" tagged {tags}").format(tags=", ".join(pick.tags))
+    if pick.later:
+        who = _("by its controller") if pick.chooser == "you" else _("by {chooser}").format(
+            chooser=pick.chooser)
+        return _("{slot}: {what}, chosen {who} on resolution (not written in "
+                 "targets)").format(slot=pick.name, what=what, who=who)
+    empty = _(", or none (up to one)") if pick.optional else ""
+    return _("{slot}=ID: one {what}{empty}; {role}").format(slot=pick.name, what=what,
+                                                           empty=empty, role=role)
+
+
+def _chosen(scenario: Any) -> dict[str, Any] | None:
+    """The targets of the declaration choosing the most ids among the first
+    :data:`LOOKED_AT`, as the ``targets`` field writes them; ``None`` without one."""
+    from riftsolve.solver import render
+    from riftsolve.solver.legal import finalize
+
+    legal = finalize(scenario)
+    best: dict[str, Any] | None = None
+    most = -1
+    for answer in islice(iter(legal), LOOKED_AT):
+        targets = render.line(legal, answer)["targets"]
+        size = sum(_size(v) for v in targets.values())
+        if size > most:
+            best, most = targets, size
+    return best
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, dict):
+        return sum(_size(v) for v in value.values())
+    if isinstance(value, list):
+        return len(value)
+    return 0 if value is None else 1
+
+
+def starter(name: str, cards: str | Path | None = None, *, resolve: bool = False) -> str:
+    """The starting scenario of the card ``name`` (library name or slug; imported cards
+    from ``cards``), in the board notation; with ``resolve``, a ``targets`` line too."""
+    from riftsolve.models.format1 import find_card, parse_scenario
+
+    effect = find_card(name, cards)
+    doc = example_board(effect)
+    scenario = parse_scenario(doc, cards=cards)
+    chosen = _chosen(scenario)
+    head = [f"# {effect.name} ({effect.slug})", *(f"# {line}" for line in
+                                                   effect.text.splitlines() if line)]
+    slots = [_("# Target slots (a 'targets' line: slot=value ...):"),
+             *(f"#   {line}" for line in _slot_lines(effect))]
+    if chosen is None:
+        slots.append(_("# This example board has no legal declaration for {card}: add what "
+                       "it chooses.").format(card=effect.name))
+    if resolve:
+        if chosen is None:
+            raise ScenarioError("--resolve", _(
+                "{card} has no legal declaration on the example board: no targets to "
+                "write").format(card=effect.name))
+        doc["targets"] = chosen
+        slots.append(_("# The targets chosen at finalization (change the board to what "
+                       "happened since, then: riftsolve resolve FILE):"))
+    board = write_board(doc)
+    lines = board.splitlines()
+    split = next((i for i, line in enumerate(lines) if line.startswith("targets")),
+                 len(lines))
+    return "\n".join([*head, _(GRAMMAR).rstrip("\n"), *lines[:split], *slots,
+                      *lines[split:]]) + "\n"
