@@ -19,6 +19,17 @@ has killed the units with lethal damage. Every objective of ``best`` is measured
 (('r1',), 2, 1, 2, 'offboard')
 >>> metrics(s, done)["value"]
 3
+
+Looking ahead: a declaration's outcome gives the scenario that resolves it, a
+resolution's the board that follows.
+
+>>> from riftsolve.models.answers import Declaration
+>>> declared = apply(s, Declaration.of(["r2"], friendly="kai")).next_scenario
+>>> declared.targets.split, declared.question
+(('r2',), 'resolve')
+>>> after = done.next_scenario
+>>> after.targets, after.board["r2"].damage, after.question
+(None, 2, 'finalize')
 """
 
 from __future__ import annotations
@@ -31,8 +42,9 @@ from riftsolve.models.answers import Answer, Repeated
 from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
 from riftsolve.models.effects import Action
 from riftsolve.models.families import family_of
+from riftsolve.models.i18n import _
 from riftsolve.models.limits import LIMIT
-from riftsolve.models.scenario import Scenario
+from riftsolve.models.scenario import Scenario, Targets
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,10 @@ class Outcome:
     xp: int = 0
     #: Power paid for Deflect (a declaration's cost).
     power_paid: int = 0
+    #: The scenario the answer was given on (for :attr:`next_scenario`).
+    scenario: Scenario | None = field(default=None, repr=False, compare=False)
+    #: The answer given.
+    answer: Answer | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def board(self) -> Board:
@@ -70,6 +86,31 @@ class Outcome:
         return _after(self.before, dict(self.dealt), set(self.killed), dict(self.moved), {
             Action.STUN: set(self.stunned), Action.RETURN_TO_HAND: set(self.returned),
             Action.SWAP_MIGHT: set(self.swapped)})
+
+
+    @cached_property
+    def next_scenario(self) -> Scenario:
+        """The scenario that follows, to ask the next question on: after a declaration,
+        the same board with those targets chosen (its resolution is the next question);
+        after a resolution, the board that follows (:attr:`board`) and no targets chosen
+        (the card finalized anew there, e.g. played again)."""
+        scenario, answer = self.scenario, self.answer
+        if scenario is None or answer is None:
+            raise ValueError(_("this outcome was not built by apply(scenario, answer): it "
+                               "has no scenario to follow"))
+        if answer.question == "finalize":
+            return replace(scenario, targets=declared_targets(scenario, answer))
+        return replace(scenario, board=self.board, targets=None)
+
+
+def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+    """The targets a declaration chooses (both executions' for a Repeat, 820.2.a), as the
+    resolution question reads them: the effect's family records them."""
+    family = family_of(scenario.effect)
+    if isinstance(declaration, Repeated):
+        return replace(family.declared_targets(scenario, declaration.first),
+                       repeat=family.declared_targets(scenario, declaration.again))
+    return family.declared_targets(scenario, declaration)
 
 
 def lethal(scenario: Scenario, unit: Unit, might: int | None = None) -> int:
@@ -102,7 +143,8 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
     and actions (each execution's :class:`~riftsolve.models.acts.Acts`, from the effect's
     family) and the board after the cleanup; for a declaration, the Power it pays."""
     if answer.question == "finalize":
-        return Outcome(scenario.board, power_paid=answer.deflect_cost)
+        return Outcome(scenario.board, power_paid=answer.deflect_cost, scenario=scenario,
+                       answer=answer)
     parts = answer.parts if isinstance(answer, Repeated) else (answer,)
     family = family_of(scenario.effect)
     dealt: dict[str, int] = {}
@@ -139,6 +181,8 @@ def apply(scenario: Scenario, answer: Answer) -> Outcome:
         swapped=tuple(sorted(acted.get(Action.SWAP_MIGHT, ()))),
         affected=tuple(sorted(affected)),
         xp=xp_per_kill(scenario) * len(from_damage),
+        scenario=scenario,
+        answer=answer,
     )
 
 

@@ -23,6 +23,7 @@ unusual shapes), iteration streams from a backend, membership runs the rules ver
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -174,12 +175,86 @@ class LegalSet(ABC, Generic[A]):
             raise ValueError(f"not a legal answer: {failures[0]}")
         return self._listed().index(self._own(answer))
 
-    def __getitem__(self, index: int) -> A:
-        """The answer with this stable index."""
+    #: Most cells a slice (``legal[a:b:c]``) lists at once, an answer counting a cell per
+    #: unit of the board (what it may name): :meth:`slice_bound` answers. A larger slice
+    #: is refused with its exact size, never built.
+    SLICE_CELLS = 10**6
+
+    def slice_bound(self) -> int:
+        """Most answers a slice lists at once: :attr:`SLICE_CELLS` over the board's
+        units (100,000 answers on a board of 10 units, 1,000 on 1,000 units)."""
+        return max(1, self.SLICE_CELLS // max(1, len(self.scenario.board.units)))
+
+    def __len__(self) -> int:
+        """The exact number of legal answers, :meth:`count`. Python's ``len`` cannot
+        return more than ``sys.maxsize`` (it raises :class:`OverflowError` past it);
+        :meth:`count` has no bound."""
+        return self.count()
+
+    @overload
+    def __getitem__(self, index: int) -> A: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[A]: ...
+
+    def __getitem__(self, index: int | slice) -> A | list[A]:
+        """The answer with this stable index (negative indices count from the end, as in
+        Python); a slice gives the list of its answers in index order, at most
+        :meth:`slice_bound` of them."""
         total = self.count()
-        if not -total <= index < total:
-            raise index_error(index, total)
-        return self._listed()[index % total]
+        if isinstance(index, slice):
+            return self._run(self._slice_range(index, total))
+        position = operator.index(index)
+        if not -total <= position < total:
+            raise index_error(position, total)
+        return self._at(position % total)
+
+    def _slice_range(self, part: slice, total: int) -> range:
+        """The indices of ``part`` in ``range(total)`` (any size), refused past
+        :meth:`slice_bound` with the exact number of answers it would list."""
+        indices = range(total)[part]
+        step = indices.step
+        size = max(0, (indices.stop - indices.start + step - (1 if step > 0 else -1)) // step)
+        bound = self.slice_bound()
+        if size > bound:
+            raise OverflowError(_(
+                "a slice of {size} answers: at most {bound} are listed at once on this "
+                "board; take smaller slices (legal[i:i + {step}]), iterate, or use arrays() "
+                "for numpy rows").format(size=f"{size:,}", bound=f"{bound:,}", step=bound))
+        return indices
+
+    def _at(self, index: int) -> A:
+        """The answer with this index, in ``range(count())``: by listing (the sets with a
+        closed-form ranking override it)."""
+        return self._listed()[index]
+
+    def _run(self, indices: range) -> list[A]:
+        """The answers with these indices (a slice's, in ``range(count())``), in order."""
+        return [self._at(i) for i in indices]
+
+    # ------------------------------------------------------------ is this choice forced?
+
+    def _first(self, most: int) -> list[A]:
+        """The first ``most`` answers of the native stream: neither counted nor listed
+        beyond them, so cheap however many answers there are."""
+        native = self if self.backend is backend("native") else type(self)(self.scenario,
+                                                                         "native")
+        return list(islice(native, most))
+
+    def any_legal(self) -> bool:
+        """Whether at least one legal answer exists (the first answer settles it: no
+        count, no listing, cheap on the largest boards)."""
+        return bool(self._first(1))
+
+    def only_choice(self) -> A | None:
+        """The one legal answer when the choice is forced; ``None`` when there are none
+        or several (two answers looked at, never more)."""
+        first = self._first(2)
+        return first[0] if len(first) == 1 else None
+
+    def is_forced(self) -> bool:
+        """Whether exactly one legal answer exists (two answers looked at, never more)."""
+        return len(self._first(2)) == 1
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -242,7 +317,8 @@ class LegalSet(ABC, Generic[A]):
                 and not self.verify(answer))
 
     def __bool__(self) -> bool:
-        return self.count() > 0
+        """Whether any answer is legal (:meth:`any_legal`: nothing counted)."""
+        return self.any_legal()
 
 
 def _ids(units: tuple[str, ...]) -> str:
@@ -292,23 +368,45 @@ class Resolutions(LegalSet[Resolution]):
         cuts = list(accumulate(a for _, a in resolution.damage))[:-1]
         return rank_combination([c - 1 for c in cuts], problem.pool - 1)
 
-    def __getitem__(self, index: int) -> Resolution:
+    def _at(self, index: int) -> Resolution:
         if not self._ranked():
-            return super().__getitem__(index)
-        total = self.count()
-        if not -total <= index < total:
-            raise index_error(index, total)
-        index %= total
+            return super()._at(index)
         problem = self.problem
         n, pool, keep = len(problem.targets), problem.pool, problem.keep
         if keep == 0:
             return Resolution(())
-        if n > pool:  # Python integers: any count, however large
-            kept = unrank_combination(index, n, keep)
-            return Resolution(tuple((problem.targets[i], 1) for i in kept))
-        cuts = [0, *(c + 1 for c in unrank_combination(index, pool - 1, n - 1)), pool]
-        amounts = (b - a for a, b in pairwise(cuts))
-        return Resolution(tuple(zip(problem.targets, amounts, strict=True)))
+        # Python integers: any count, however large
+        if n > pool:
+            return self._answer_of(list(unrank_combination(index, n, keep)))
+        return self._answer_of(list(unrank_combination(index, pool - 1, n - 1)))
+
+    def _run(self, indices: range) -> list[Resolution]:
+        """A slice's answers: a run of consecutive indices (either way) unranks its first
+        answer and steps to the next combination from there, not unranking each one."""
+        if not self._ranked() or abs(indices.step) != 1 or len(indices) < 2:
+            return super()._run(indices)
+        low = min(indices[0], indices[-1])
+        problem = self.problem
+        n, pool, keep = len(problem.targets), problem.pool, problem.keep
+        size = keep if n > pool else n - 1
+        span = n if n > pool else pool - 1
+        combination = list(unrank_combination(low, span, size))
+        run = []
+        for step in range(len(indices)):
+            if step:
+                _next_combination(combination, span)
+            run.append(self._answer_of(combination))
+        return run if indices.step > 0 else run[::-1]
+
+    def _answer_of(self, combination: list[int]) -> Resolution:
+        """The answer whose combination is ``combination``: the kept targets when there
+        are more targets than damage, else the cuts of the pool."""
+        targets, pool = self.problem.targets, self.problem.pool
+        if len(targets) > pool:
+            return Resolution(tuple((targets[i], 1) for i in combination))
+        cuts = [0, *(c + 1 for c in combination), pool]
+        return Resolution(tuple(zip(targets, (b - a for a, b in pairwise(cuts)),
+                                    strict=True)))
 
     def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
                ) -> np.ndarray[Any, np.dtype[np.int64]]:
@@ -341,6 +439,23 @@ class Resolutions(LegalSet[Resolution]):
     def _columns(self) -> tuple[str, ...]:
         """The legal targets, in the column order of :meth:`blocks`."""
         return self.problem.targets
+
+
+def _next_combination(combination: list[int], span: int) -> None:
+    """Step ``combination`` (ascending, of ``range(span)``) to the next one in
+    lexicographic order, in place; it must not be the last.
+
+    >>> c = [0, 3, 4]
+    >>> _next_combination(c, 5); c
+    [1, 2, 3]
+    """
+    size = len(combination)
+    i = size - 1
+    while combination[i] == span - size + i:
+        i -= 1
+    combination[i] += 1
+    for j in range(i + 1, size):
+        combination[j] = combination[j - 1] + 1
 
 
 class Declarations(LegalSet[Declaration]):
@@ -406,16 +521,12 @@ class Declarations(LegalSet[Declaration]):
             raise ValueError(f"not an answer of this question: {declaration}")
         return starts[option] + subsets.rank(sorted(position[u] for u in declaration.split))
 
-    def __getitem__(self, index: int) -> Declaration:
+    def _at(self, index: int) -> Declaration:
         ranked = self._ranked()
         if ranked is None:
-            return super().__getitem__(index)
+            return super()._at(index)
         problem = self.problem
         subsets, starts = ranked
-        total = starts[-1]
-        if not -total <= index < total:
-            raise index_error(index, total)
-        index %= total
         option = max(i for i, start in enumerate(starts[:-1]) if start <= index)
         chosen = subsets.unrank(index - starts[option])
         return Declaration(tuple(problem.candidates[i] for i in chosen),
@@ -691,11 +802,8 @@ class CombatResolutions(LegalSet[Assignment]):
             raise ValueError(f"not a legal answer: {failures[0]}")
         return self.table.rank(assignment)
 
-    def __getitem__(self, index: int) -> Assignment:
-        total = self.count()
-        if not -total <= index < total:
-            raise index_error(index, total)
-        return self.table.unrank(index % total)
+    def _at(self, index: int) -> Assignment:
+        return self.table.unrank(index)
 
     def _columns(self) -> tuple[str, ...]:
         return tuple(r.id for r in self.problem.receivers)

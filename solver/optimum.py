@@ -44,11 +44,10 @@ from riftsolve.models.answers import (
     Repeated,
     Resolution,
 )
-from riftsolve.models.families import family_of
 from riftsolve.models.i18n import _
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
-from riftsolve.models.outcome import apply
-from riftsolve.models.scenario import LIMIT, Scenario, Targets
+from riftsolve.models.outcome import apply, declared_targets
+from riftsolve.models.scenario import LIMIT, Scenario
 from riftsolve.solver.backends import native
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
@@ -618,21 +617,11 @@ def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective,
                  for term, value in zip(goal.terms, worst, strict=True))
 
 
-def _declared(scenario: Scenario, declaration: Declared) -> Targets:
-    """The targets a declaration chooses (both executions' for a Repeat, 820.2.a), as the
-    resolution question reads them: the effect's family records them."""
-    family = family_of(scenario.effect)
-    if isinstance(declaration, Repeated):
-        return dataclasses.replace(family.declared_targets(scenario, declaration.first),
-                                   repeat=family.declared_targets(scenario, declaration.again))
-    return family.declared_targets(scenario, declaration)
-
-
 def _resolved_now(scenario: Scenario, declaration: Declared, goal: Objective
                   ) -> tuple[int, ...]:
     """The best key of the declaration's resolution on ``scenario``'s board, Deflect (the
     declaration's own) left as a placeholder the caller fills."""
-    resolving = dataclasses.replace(scenario, targets=_declared(scenario, declaration))
+    resolving = dataclasses.replace(scenario, targets=declared_targets(scenario, declaration))
     measured = _resolution_goal(goal)
     found = iter(best(resolve(resolving), measured)[0].key if measured.terms else ())
     return tuple(0 if t.metric == "deflect" else next(found) for t in goal.terms)

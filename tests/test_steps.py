@@ -1,0 +1,172 @@
+"""Split damage step by step (riftsolve.solver.steps): the moves offered are exact.
+
+A depth-first search over every sequence of legal moves reaches each legal answer exactly
+once, and nothing else: the answers reached are compared with the independent reference
+(tests/reference.py, which never imports the engine) and with the engine's own legal
+sets, on random Alpha Strike and Volibear boards, with and without a board change between
+the declaration and the resolution.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from conftest import scenario_dict, unit
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import finalize_lines, resolve_lines
+from test_group_properties import group_boards
+
+from riftsolve.models import parse_scenario
+from riftsolve.models.answers import Answer
+from riftsolve.solver.legal import finalize, resolve
+from riftsolve.solver.steps import DONE, Steps, first_step
+
+
+def reached(state: Steps) -> list[Answer]:
+    """Every complete answer a depth-first search over the legal moves reaches (with
+    repeats, if two sequences reached one answer); no dead end is allowed."""
+    if state.phase == "done":
+        assert state.answer is not None and state.moves() == ()
+        return [state.answer]
+    moves = state.moves()
+    assert moves, f"a dead end: no legal move in phase {state.phase}"
+    assert len(set(moves)) == len(moves)
+    return [answer for move in moves for answer in reached(state.play(move))]
+
+
+def line(answer: Any) -> str:
+    """The answer's JSON line, as the reference writes it."""
+    return json.dumps(answer.as_json(), sort_keys=True)
+
+
+@st.composite
+def split_docs(draw: st.DrawFn) -> dict[str, Any]:
+    """An Alpha Strike or Volibear board: a few friendly and enemy units, Deflect, marked
+    damage, untargetable units, units away from the source, sometimes a Power budget."""
+    card = draw(st.sampled_from(["Alpha Strike", "Volibear, Furious"]))
+    units = []
+    for i in range(draw(st.integers(1, 2))):
+        units.append(unit(f"a{i}", "A", draw(st.integers(-1, 5)),
+                          draw(st.sampled_from(["north", "north", "south", "base"]))))
+    for i in range(draw(st.integers(0, 4))):
+        extra: dict[str, Any] = {"deflect": draw(st.sampled_from([0, 0, 1, 2])),
+                                 "damage": draw(st.sampled_from([0, 0, 1]))}
+        if draw(st.integers(0, 5)) == 0:
+            extra["untargetable"] = "enemy"
+        units.append(unit(f"e{i}", "B", draw(st.integers(0, 4)),
+                          draw(st.sampled_from(["north", "north", "south", "base"])), **extra))
+    top: dict[str, Any] = {}
+    if card.startswith("Volibear"):
+        top["source"] = "a0"
+        top["bonus_damage"] = draw(st.sampled_from([0, 0, 1]))
+    if draw(st.booleans()):
+        top["available_power"] = draw(st.integers(0, 3))
+    return scenario_dict(units, card=card, **top)
+
+
+@st.composite
+def changes(draw: st.DrawFn) -> dict[str, tuple[int, str]]:
+    """A board change between finalization and resolution: units' Might and place."""
+    return draw(st.dictionaries(
+        st.sampled_from(["a0", "a1", "e0", "e1", "e2", "e3"]),
+        st.tuples(st.integers(-1, 4), st.sampled_from(["north", "base", "offboard"])),
+        max_size=3))
+
+
+def changed(doc: dict[str, Any], change: dict[str, tuple[int, str]]) -> dict[str, Any]:
+    units = [{**u, "might": change[u["id"]][0], "location": change[u["id"]][1]}
+             if u["id"] in change else u for u in doc["units"]]
+    return {**doc, "units": units}
+
+
+@settings(max_examples=150, deadline=None)
+@given(split_docs(), changes())
+def test_every_sequence_of_legal_moves_is_one_legal_answer(
+        doc: dict[str, Any], change: dict[str, tuple[int, str]]) -> None:
+    scenario = parse_scenario(doc)
+    declarations = finalize(scenario)
+    walked = reached(first_step(declarations)) if declarations.any_legal() else []
+    # each declaration reached once, and exactly the legal ones (the reference's lines)
+    assert len(set(walked)) == len(walked)
+    assert {line(d) for d in walked} == finalize_lines(doc)
+    assert set(walked) == set(declarations)
+    for declaration in walked:
+        for board in (doc, changed(doc, change)):
+            targets = json.loads(line(declaration))["targets"]
+            resolving = {**board, "targets": targets}
+            resolutions = resolve(parse_scenario(resolving))
+            answers = reached(first_step(resolutions))
+            assert len(set(answers)) == len(answers)
+            assert {line(a) for a in answers} == resolve_lines(resolving)
+            assert set(answers) == set(resolutions)
+
+
+def test_the_fixed_order_makes_each_answer_one_sequence() -> None:
+    # 4 damage among 2 kept targets of 3 (pool 4 >= 3 targets: all 3 kept, each >= 1):
+    # the compositions of 4 into 3 positive parts, C(3, 2) = 3, each reached once.
+    doc = scenario_dict([unit("kai", "A", 4), unit("r1"), unit("r2"), unit("r3")],
+                        targets={"friendly": "kai", "enemies": ["r1", "r2", "r3"]})
+    answers = reached(first_step(resolve(parse_scenario(doc))))
+    assert Counter(line(a) for a in answers) == Counter(
+        {line_: 1 for line_ in resolve_lines(doc)})
+    assert len(answers) == 3
+
+
+def test_a_move_that_is_not_legal_is_refused() -> None:
+    doc = scenario_dict([unit("kai", "A", 2), unit("r1"), unit("r2"), unit("r3")],
+                        targets={"friendly": "kai", "enemies": ["r1", "r2", "r3"]})
+    state = first_step(resolve(parse_scenario(doc)))
+    # pool 2 among 3 targets: keep 2, so r3 cannot be the first kept (nothing after it)
+    assert state.moves() == ("r1", "r2")
+    with pytest.raises(ValueError, match="'r3' is not a legal move now"):
+        state.play("r3")
+    with pytest.raises(ValueError, match="done is not a legal move now"):
+        state.play(DONE)
+
+
+@settings(max_examples=120, deadline=None)
+@given(group_boards(with_targets=True))
+def test_group_moves_reach_every_legal_answer_once(doc: dict[str, Any]) -> None:
+    scenario = parse_scenario(doc)
+    questions = [("finalize", finalize(scenario), finalize_lines)]
+    if "targets" in doc:
+        questions.append(("resolve", resolve(scenario), resolve_lines))
+    for _question, legal, lines in questions:
+        try:
+            state = first_step(legal)
+        except ValueError as refusal:  # a move to a destination of choice, a paid Repeat
+            assert "not told apart by the units" in str(refusal) or (
+                doc.get("repeat") and "is not answered step by step" in str(refusal))
+            return
+        walked = reached(state) if legal.any_legal() else []
+        assert len(set(map(line_of(legal), walked))) == len(walked)
+        assert set(map(line_of(legal), walked)) == lines(doc)
+
+
+def line_of(legal: Any) -> Any:
+    """The CLI's line of an answer of ``legal`` (a group's names its slots)."""
+    from riftsolve.solver.render import line as rendered
+
+    return lambda answer: json.dumps(rendered(legal, answer), sort_keys=True)
+
+
+def test_other_families_and_forfeit_are_refused_by_name() -> None:
+    from riftsolve.models import load_scenario
+    from riftsolve.solver.examples import example_path
+
+    combat = load_scenario(example_path("combat-spec-example"))
+    with pytest.raises(ValueError, match=r"\(combat family\) is not answered step by step"):
+        first_step(resolve(combat))
+    moving = load_scenario(example_path("tricksy-tentacles-finalize"))
+    with pytest.raises(ValueError, match="Tricksy Tentacles's answers are not told apart by "
+                       "the units they choose"):
+        first_step(finalize(moving))
+    doc = scenario_dict([unit("kai", "A", 3), unit("r1"), unit("r2", location="base")],
+                        targets={"friendly": "kai", "enemies": ["r1", "r2"]},
+                        policy={"split_illegal": "forfeit"})
+    with pytest.raises(ValueError, match="split_illegal=forfeit"):
+        first_step(resolve(parse_scenario(doc)))
