@@ -237,10 +237,37 @@ def _parser() -> argparse.ArgumentParser:
                       "riftsolve[ray])")
     many.add_argument("--address", metavar="ADDR", help="with --engine ray: the cluster to "
                       "join (default: $RAY_ADDRESS, else a local one is started)")
+    serve = commands.add_parser(
+        "serve", help=_("a page for the table: pick a card, enter a board, see every legal "
+                        "answer (pip install 'riftsolve[web]')"),
+        description=_("Serve a local web page that answers finalize and resolve questions: "
+                      "the count, the ruling and the legal answers of a board entered in a "
+                      "form or pasted as a scenario's text."))
+    serve.add_argument("--host", default="127.0.0.1",
+                       help=_("the address to listen on (default: 127.0.0.1, this machine "
+                              "only)"))
+    serve.add_argument("--port", type=_non_negative, default=8000,
+                       help=_("the port (default: 8000; 0: any free port, printed)"))
+    serve.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    serve.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
+                       help=_("most seconds one question may take before it is refused "
+                              "(default: 30)"))
     _lang_option(parser, None)
     for sub in (*commands.choices.values(), *actions.choices.values()):
         _lang_option(sub, argparse.SUPPRESS)  # the top level's, unless given here
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds")
+                                         .format(text=repr(text))) from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(_("{text} is not a positive number of seconds")
+                                         .format(text=repr(text)))
+    return value
 
 
 def _format(args: argparse.Namespace, out: TextIO) -> str:
@@ -681,6 +708,10 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
         from riftsolve.solver.batch_cli import run_batch
 
         return run_batch(args, out)
+    if args.command == "serve":
+        from riftsolve.solver.web.serve import run_serve
+
+        return run_serve(args.host, args.port, args.cards, args.timeout, out)
     return _run_question(args, out)
 
 

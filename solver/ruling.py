@@ -204,8 +204,9 @@ def _examined(count: int) -> list[int]:
     if count <= EXAMINED:
         return list(range(count))
     half = EXAMINED // 2
-    spread = np.linspace(half, count - 1, EXAMINED - half).astype(np.int64).tolist()
-    return sorted({*range(half), *(int(i) for i in spread)})
+    steps = EXAMINED - half - 1  # exact integers: a count may be past any float or int64
+    spread = (half + (count - 1 - half) * k // steps for k in range(steps + 1))
+    return sorted({*range(half), *spread})
 
 
 def _same(a: Step, b: Step) -> bool:

@@ -30,9 +30,9 @@ KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2), "N_": None}
 # --------------------------------------------------------------------------- the catalogue
 
 
-def _marked() -> dict[str, str]:
+def _extracted() -> list[tuple[str, int, str | tuple[str, ...]]]:
     """Every message the code marks (``_``, ``ngettext``, ``N_``), extracted with Babel
-    through the committed ``babel.cfg``, each with where it is (for failure messages)."""
+    through the committed ``babel.cfg``: file, line, message (a tuple for ``ngettext``)."""
     babel_extract = pytest.importorskip("babel.messages.extract", reason="needs Babel")
     from babel.messages import frontend
 
@@ -40,13 +40,28 @@ def _marked() -> dict[str, str]:
     parse = getattr(frontend, "parse_mapping_cfg", None) or frontend.parse_mapping
     with open(ROOT / "babel.cfg", encoding="utf-8") as config:
         method_map, options_map = parse(config)
+    return [(filename, line, message) for filename, line, message, _comments, _context
+            in babel_extract.extract_from_dir(str(ROOT), method_map, options_map,
+                                              keywords=KEYWORDS)]
+
+
+def _marked() -> dict[str, str]:
+    """Every marked message, each with where it is (for failure messages); a counted
+    message (``ngettext``) under its singular, as the catalogue keeps it."""
     found: dict[str, str] = {}
-    for filename, line, message, _comments, _context in babel_extract.extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=KEYWORDS):
-        # a counted message (ngettext) is catalogued under its singular
+    for filename, line, message in _extracted():
         text = message[0] if isinstance(message, tuple) else message
         found.setdefault(text, f"{filename}:{line}")
     return found
+
+
+def test_no_message_is_both_counted_and_not() -> None:
+    """gettext finds a counted message only through ngettext: the same English marked
+    with ``_`` elsewhere would stay English."""
+    counted = {m[0] for _f, _l, m in _extracted() if isinstance(m, tuple)}
+    plain = {f"{f}:{line}: {m!r}" for f, line, m in _extracted()
+             if not isinstance(m, tuple) and m in counted}
+    assert not plain
 
 
 def _catalogue() -> Any:

@@ -1,0 +1,9 @@
+"""``riftsolve serve``: a page for the judges' table, on a local web server.
+
+The page (``static/``) is a small HTML and JavaScript file shipped with the package: no
+build step, nothing fetched from elsewhere, so it works offline. It asks the server one
+JSON question at a time (:mod:`~riftsolve.solver.web.answer`); the web framework
+(Starlette, served by uvicorn: ``pip install 'riftsolve[web]'``) is imported only by
+:mod:`~riftsolve.solver.web.app` and :mod:`~riftsolve.solver.web.serve`, when the command
+runs.
+"""

@@ -1,0 +1,194 @@
+"""The page's web application (Starlette): the static page, and its JSON endpoints.
+
+``GET /``: the page; ``GET /page.js``: its script. ``GET /api/page?lang=en``: the cards
+offered, how their targets are declared, and the page's words. ``POST /api/answer``
+(``Content-Type: application/json``): ``{"scenario": TEXT, "question": "finalize" |
+"resolve", "limit": N, "lang": "en" | "fr"}``, answered by
+:func:`riftsolve.solver.web.answer.answer`: 200 with the answers, 400 with the CLI's
+one-line error (``error.text``), 413 past the size bound, 415 without a JSON body, 422
+when the question is refused as too large, 503 past the time limit, 500 (in one line)
+when the engine fails.
+
+Every response forbids what a page needs not do (Content-Security-Policy: scripts and
+requests from the server alone, no inline script; ``nosniff``): user text reaches the
+page only as JSON, which the script writes as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from riftsolve.models.i18n import LANGUAGES, _, use_language
+from riftsolve.models.limits import MAX_BYTES
+from riftsolve.solver.web import answer as answering
+from riftsolve.solver.web import page
+from riftsolve.solver.web.deadline import TooSlow, run_within
+
+#: Seconds a question may take before it is refused.
+DEFAULT_TIMEOUT = 30.0
+#: A request's body: the scenario reader's bound, plus room for the question's fields
+#: and JSON's escapes of the scenario's text.
+MAX_BODY = MAX_BYTES + 2**16
+
+#: Questions answered at once (each in a process of its own); more wait their turn.
+WORKERS = 2
+
+HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'none'; script-src 'self'; connect-src 'self'; "
+     b"style-src 'self' 'unsafe-inline'; img-src 'self'; base-uri 'none'; "
+     b"form-action 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class _Guarded:
+    """Add :data:`HEADERS` to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+               hosts: Sequence[str] = ()) -> ASGIApp:
+    """The page's application; ``cards``: the folder of an imported card library;
+    ``hosts``: the only names a request may address the server by (none: any), so that
+    a page elsewhere cannot reach a server on this machine under a name of its own (DNS
+    rebinding)."""
+    workers = anyio.CapacityLimiter(WORKERS)
+
+    async def compute(function: Any, *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(run_within, timeout, function, *args,
+                                              limiter=workers)
+
+    async def index(request: Request) -> Response:
+        return _static("index.html", "text/html; charset=utf-8")
+
+    async def script(request: Request) -> Response:
+        return _static("page.js", "text/javascript; charset=utf-8")
+
+    async def about(request: Request) -> Response:
+        lang = request.query_params.get("lang", LANGUAGES[0])
+        if lang not in LANGUAGES:
+            lang = LANGUAGES[0]
+        body = await compute(_about, lang, cards)
+        return JSONResponse(body)
+
+    async def answer(request: Request) -> Response:
+        read = await _read(request)
+        if isinstance(read, answering.Reply):
+            reply = read
+        else:
+            try:
+                reply = await compute(answering.answer, read.data, cards)
+            except RuntimeError as err:  # a failure of the engine: said in one line
+                reply = answering.failure(500, None, _("the question failed: {why}")
+                                          .format(why=err))
+            except TooSlow:
+                reply = answering.failure(
+                    answering.TOO_SLOW, None,
+                    _("no answer within {seconds} s: ask a smaller question (fewer "
+                      "answers listed, or a smaller board)").format(seconds=f"{timeout:g}"))
+        return JSONResponse(reply.body, status_code=reply.status)
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/page.js", script),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Route("/api/page", about),
+        Route("/api/answer", answer, methods=["POST"]),
+    ])
+    if hosts:
+        return _Guarded(TrustedHostMiddleware(app, allowed_hosts=list(hosts)))
+    return _Guarded(app)
+
+
+#: Built-in examples answered once as the server starts, one per kind of question.
+WARM_UP = (("alpha-strike-shrunk-5-to-3", "resolve"), ("volibear-bonus-finalize", "finalize"),
+           ("fox-fire-moved", "resolve"), ("tricksy-tentacles-finalize", "finalize"),
+           ("crescent-strike-finalize", "finalize"), ("combat-lethal-in-full", "resolve"))
+
+
+def warm_up() -> None:
+    """Answer a few built-in examples in the server's own process: what the engine loads
+    on first use (modules, tables) is then loaded once, and each question's child starts
+    with it (a cold child takes about 0.6 s more)."""
+    from riftsolve.solver.examples import example_path
+
+    for name, question in WARM_UP:
+        answering.answer({"scenario": example_path(name).read_text(), "question": question})
+    use_language(LANGUAGES[0])
+
+
+def _about(lang: str, cards: str | None) -> dict[str, Any]:
+    use_language(lang)
+    return {"languages": list(LANGUAGES), "lang": lang, "labels": page.labels(),
+            "cards": page.cards(cards), "max_listed": answering.MAX_LISTED,
+            "default_listed": answering.DEFAULT_LISTED}
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A request's JSON body, decoded."""
+
+    data: Any
+
+
+async def _read(request: Request) -> answering.Reply | _Body:
+    """The request's JSON body, read up to :data:`MAX_BODY`; else the failure to reply."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return answering.failure(415, "request", _("send the question as JSON "
+                                                   "(Content-Type: application/json)"))
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return _too_large()
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return _too_large()
+    try:
+        return _Body(json.loads(body))
+    except json.JSONDecodeError as err:
+        return answering.failure(400, "request", _("malformed JSON at line {line} column "
+                                                   "{column}: {why}").format(
+            line=err.lineno, column=err.colno, why=err.msg))
+    except ValueError:
+        return answering.failure(400, "request", _("not UTF-8 JSON"))
+    except RecursionError:
+        return answering.failure(400, "request", _("JSON nested too deeply"))
+
+
+def _too_large() -> answering.Reply:
+    return answering.failure(413, "request", _("larger than {size} MiB: a scenario is at "
+                                               "most that (a 1,000-unit board takes about "
+                                               "100 KB)").format(size=MAX_BODY // 2**20))
+
+
+def _static(name: str, media_type: str) -> Response:
+    """A file of the page, shipped with the package."""
+    content = (files("riftsolve.solver.web") / "static" / name).read_bytes()
+    return Response(content, media_type=media_type)
