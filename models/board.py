@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from riftsolve.models.i18n import _
 from riftsolve.models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
 
 #: The location of a unit at its controller's base.
@@ -47,9 +48,9 @@ def keyword(text: str, where: str = "keywords") -> tuple[str, int]:
     """
     match = KEYWORD.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise ScenarioError(where, f"unknown keyword {text!r} (known: Tank, Backline, "
-                            "Assault N, Shield N, Deploy, Hidden, Ganking, Ambush, "
-                            "Accelerate, Temporary)")
+        raise ScenarioError(where, _(
+            "unknown keyword {keyword} (known: Tank, Backline, Assault N, Shield N, Deploy, "
+            "Hidden, Ganking, Ambush, Accelerate, Temporary)").format(keyword=repr(text)))
     if match.group(1):
         return match.group(1).capitalize(), 0
     return match.group(2).capitalize(), int(match.group(3) or 1)
@@ -276,38 +277,45 @@ class Board:
         for index, name in enumerate(self.battlefields):
             where = f"battlefields[{index}]"
             if not isinstance(name, str) or not name:
-                raise ScenarioError(where, "a battlefield name is a non-empty string")
+                raise ScenarioError(where, _("a battlefield name is a non-empty string"))
             if name in (BASE, OFFBOARD) or name.startswith(f"{BASE}:"):
-                raise ScenarioError(where, f"{name!r} is reserved for a unit's location")
+                raise ScenarioError(where, _("{name} is reserved for a unit's location").format(
+                    name=repr(name)))
             if name in self.battlefields[:index]:
-                raise ScenarioError(where, f"battlefield {name!r} is listed twice")
+                raise ScenarioError(where, _("battlefield {name} is listed twice").format(
+                    name=repr(name)))
         by_id: dict[str, Unit] = {}
         for unit in self.units:
             if unit.id in by_id:
-                raise ScenarioError(f"units[{unit.id}].id", f"duplicate unit id {unit.id!r}")
+                raise ScenarioError(f"units[{unit.id}].id", _("duplicate unit id {id}").format(
+                    id=repr(unit.id)))
             if unit.location not in self.battlefields and unit.location not in (BASE, OFFBOARD):
-                raise ScenarioError(f"units[{unit.id}].location", f"{unit.location!r} is "
-                                    "neither a listed battlefield nor 'base' or 'offboard'")
+                raise ScenarioError(f"units[{unit.id}].location", _(
+                    "{place} is neither a listed battlefield nor 'base' or 'offboard'").format(
+                        place=repr(unit.location)))
             by_id[unit.id] = unit
         pieces: set[str] = set()
         for piece in self.objects:
             if piece.id in by_id or piece.id in pieces:
-                raise ScenarioError(f"objects[{piece.id}].id", f"duplicate id {piece.id!r}")
+                raise ScenarioError(f"objects[{piece.id}].id", _("duplicate id {id}").format(
+                    id=repr(piece.id)))
             pieces.add(piece.id)
         for name, player in self.control:
             if name not in self.battlefields:
-                raise ScenarioError(f"battlefield_control.{name}", f"{name!r} is not a "
-                                    "listed battlefield")
+                raise ScenarioError(f"battlefield_control.{name}", _(
+                    "{name} is not a listed battlefield").format(name=repr(name)))
             if not isinstance(player, str) or not player:
-                raise ScenarioError(f"battlefield_control.{name}", "a player name is a "
-                                    "non-empty string")
+                raise ScenarioError(f"battlefield_control.{name}", _(
+                    "a player name is a non-empty string"))
         team_of: dict[str, int] = {}
         for index, team in enumerate(self.teams):
             for player in team:
                 if player in team_of:
-                    again = "twice on this team" if team_of[player] == index else (
-                        f"already on teams[{team_of[player]}]")
-                    raise ScenarioError(f"teams[{index}]", f"player {player!r} is {again}")
+                    again = (_("player {player} is twice on this team")
+                             if team_of[player] == index else
+                             _("player {player} is already on teams[{index}]"))
+                    raise ScenarioError(f"teams[{index}]", again.format(
+                        player=repr(player), index=team_of[player]))
                 team_of[player] = index
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_team_of", team_of)

@@ -18,6 +18,7 @@ from typing import Any
 from riftsolve.models.board import Unit
 from riftsolve.models.classify import Mention, Role, classify
 from riftsolve.models.effects import Effect, JointChoice
+from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 
@@ -80,8 +81,8 @@ def deflect_tax(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> int:
 def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
     """The 809 failure of a declaration whose Deflect costs more Power than is left."""
     if scenario.available_power is not None and tax > scenario.available_power:
-        return [Failure("809", f"Deflect costs {tax} Power but only "
-                               f"{scenario.available_power} is available")]
+        return [Failure("809", _("Deflect costs {tax} Power but only {power} is available"
+                                 ).format(tax=tax, power=scenario.available_power))]
     return []
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from riftsolve.models.choosing import fired_triggers
+from riftsolve.models.i18n import _
 from riftsolve.models.rules import rule
 from riftsolve.models.scenario import Scenario
 
@@ -28,15 +29,16 @@ def step(number: str, detail: str) -> Step:
 
 def ids(units: tuple[str, ...] | list[str]) -> str:
     """Unit ids for a sentence: comma-separated, or ``none``."""
-    return ", ".join(units) if units else "none"
+    return ", ".join(units) if units else _("none")
 
 
 def deflect_steps(scenario: Scenario, cost: int) -> list[Step]:
     """The Deflect a declaration pays (809), if any."""
     if not cost:
         return []
-    budget = "unlimited" if scenario.available_power is None else scenario.available_power
-    return [step("809", f"Deflect adds {cost} Power to the cost (available: {budget})")]
+    budget = _("unlimited") if scenario.available_power is None else scenario.available_power
+    return [step("809", _("Deflect adds {cost} Power to the cost (available: {budget})").format(
+        cost=cost, budget=budget))]
 
 
 def trigger_steps(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
@@ -44,8 +46,8 @@ def trigger_steps(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]
     """Targeting Effects the choice fires (383.4.b), split targets each on its own."""
     steps = []
     for fired in fired_triggers(scenario, chosen):
-        steps.append(step("383.4.b", f"choosing {fired['unit']} fires its Targeting Effect: "
-                          f"{fired['text']}"))
+        steps.append(step("383.4.b", _("choosing {unit} fires its Targeting Effect: {text}"
+                                       ).format(unit=fired["unit"], text=fired["text"])))
     return steps
 
 
@@ -57,5 +59,6 @@ def lethal_any_steps(scenario: Scenario, dealt: Sequence[str]) -> list[Step]:
     enemies = [u for u in dealt if not board.friendly_to(board[u], scenario.controller)]
     if not enemies:
         return []
-    return [step("142.4.c", f"any amount of {scenario.controller}'s damage is enough to "
-                 f"kill enemy units: {ids(enemies)} die")]
+    return [step("142.4.c", _("any amount of {player}'s damage is enough to kill enemy units: "
+                              "{units} die").format(player=scenario.controller,
+                                                    units=ids(enemies)))]

@@ -52,6 +52,7 @@ from riftsolve.models.effects import (
     Zone,
 )
 from riftsolve.models.families import family_of
+from riftsolve.models.i18n import N_, _, language
 from riftsolve.models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
 from riftsolve.models.rules import SUPPORTED_VERSIONS
 from riftsolve.models.scenario import Policy, Scenario, Targets
@@ -179,8 +180,8 @@ class UnitIn(_Strict):
         amount = isinstance(value, int) and not isinstance(value, bool)
         if value == "all" or (amount and 0 <= value <= LIMIT):
             return value
-        raise ValueError(f"a non-negative integer (at most {LIMIT:,}) or 'all', not "
-                         f"{json.dumps(value, default=str)}")
+        raise ValueError(_("a non-negative integer (at most {limit}) or 'all', not {value}"
+                           ).format(limit=f"{LIMIT:,}", value=json.dumps(value, default=str)))
 
 
 class SplitIn(_Strict):
@@ -338,7 +339,8 @@ class ScenarioIn(_Strict):
     @classmethod
     def _format_is_the_number_one(cls, value: Any) -> Any:
         if type(value) is not int:  # JSON true and 1.0 equal 1 in Python: not here
-            raise ValueError(f"must be the number 1, not {json.dumps(value, default=str)}")
+            raise ValueError(_("must be the number 1, not {value}").format(
+                value=json.dumps(value, default=str)))
         return value
 
 
@@ -363,19 +365,21 @@ def load_scenario(path: str | Path, *, cards: str | Path | None = None) -> Scena
         with path.open("rb") as stream:
             return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path), cards=cards)
     except OSError as err:
-        raise ScenarioError(str(path), f"cannot read the file ({err.strerror})") from None
+        raise ScenarioError(str(path), _("cannot read the file ({reason})").format(
+            reason=err.strerror)) from None
 
 
 def parse_scenario_bytes(data: bytes, where: str = "scenario", *,
                          cards: str | Path | None = None) -> Scenario:
     """Validate a scenario given as UTF-8 bytes (``where`` names it in errors)."""
     if len(data) > MAX_BYTES:
-        raise ScenarioError(where, f"larger than {MAX_BYTES // 2**20} MiB: not a scenario "
-                            "(a 1,000-unit board takes about 100 KB)")
+        raise ScenarioError(where, _("larger than {size} MiB: not a scenario (a 1,000-unit "
+                                     "board takes about 100 KB)").format(size=MAX_BYTES // 2**20))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise ScenarioError(where, f"not UTF-8 text (byte {err.start})") from None
+        raise ScenarioError(where, _("not UTF-8 text (byte {byte})").format(byte=err.start)
+                            ) from None
     return parse_scenario_text(text, cards=cards, where=where)
 
 
@@ -404,10 +408,10 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in found:
             owner = found.get("id")
-            where = f" (in the object with id {json.dumps(owner)})" if isinstance(
-                owner, str) else ""
-            raise _DuplicateKey(f"key {json.dumps(key)} is given twice{where}: which one "
-                                "is meant?")
+            where = _(" (in the object with id {id})").format(id=json.dumps(owner)) if (
+                isinstance(owner, str)) else ""
+            raise _DuplicateKey(_("key {key} is given twice{where}: which one is meant?").format(
+                key=json.dumps(key), where=where))
         found[key] = value
     return found
 
@@ -418,8 +422,8 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
     the board notation (:mod:`riftsolve.models.notation`; ``where`` names it in errors,
     with the line and column)."""
     if len(text) > MAX_BYTES:
-        raise ScenarioError("scenario", f"larger than {MAX_BYTES // 2**20} MiB: not a "
-                            "scenario")
+        raise ScenarioError("scenario", _("larger than {size} MiB: not a scenario").format(
+            size=MAX_BYTES // 2**20))
     from riftsolve.models import notation
 
     if notation.is_notation(text):
@@ -428,13 +432,14 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_number)
     except json.JSONDecodeError as err:
         raise ScenarioError(
-            "scenario", f"malformed JSON at line {err.lineno} column {err.colno}: {err.msg}"
+            "scenario", _("malformed JSON at line {line} column {column}: {reason}").format(
+                line=err.lineno, column=err.colno, reason=err.msg)
         ) from None
     except _DuplicateKey as err:
         raise ScenarioError("scenario", str(err)) from None
     except RecursionError:
-        raise ScenarioError("scenario", "JSON nested too deeply (a scenario is a few "
-                            "levels deep)") from None
+        raise ScenarioError("scenario", _("JSON nested too deeply (a scenario is a few "
+                                          "levels deep)")) from None
     return parse_scenario(data, cards=cards)
 
 
@@ -442,7 +447,7 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
     """Validate a scenario given as decoded JSON and build its :class:`Scenario`
     (``cards``: see :func:`load_scenario`)."""
     if not isinstance(data, Mapping):
-        raise ScenarioError("scenario", "must be a JSON object")
+        raise ScenarioError("scenario", _("must be a JSON object"))
     try:
         raw = ScenarioIn.model_validate(data)
     except ValidationError as err:
@@ -457,24 +462,48 @@ def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError
     if detail["loc"][0] == "targets" and detail["loc"][-1] in _UNION_MEMBER_NAMES:
         # pydantic reports only the union's first member: name every accepted form
         got = json.dumps(detail.get("input"), default=str)
-        return ScenarioError(path, "takes a unit id, a list of unit ids, or "
-                             f'{{"<location>": "<unit id>"}} (got {got})')
+        return ScenarioError(path, _('takes a unit id, a list of unit ids, or '
+                                     '{{"<location>": "<unit id>"}} (got {got})').format(got=got))
     kind = detail["type"]
     if isinstance(detail.get("input"), HugeNumber):
-        return ScenarioError(path, f"a number of {detail['input'].digits} digits is "
-                             f"out of range (at most {MAX_DIGITS} digits are read, and the "
-                             "field's own bounds apply)")
+        return ScenarioError(path, _(
+            "a number of {digits} digits is out of range (at most {most} digits are read, and "
+            "the field's own bounds apply)").format(digits=detail["input"].digits,
+                                                    most=MAX_DIGITS))
     if kind == "extra_forbidden":
-        return ScenarioError(path, "unknown key (keys of your own must start with 'x-')")
+        return ScenarioError(path, _("unknown key (keys of your own must start with 'x-')"))
     if kind == "missing":
-        return ScenarioError(path, "required field is missing")
+        return ScenarioError(path, _("required field is missing"))
     if kind == "value_error":  # our own validators' messages, said in full
         return ScenarioError(path, str(detail.get("ctx", {}).get("error", detail["msg"])))
     message = re.sub(r" or instance of \w+", "", str(detail["msg"]))  # no class names
     message = message[:1].lower() + message[1:]
+    if kind in _SCHEMA_MESSAGES and language() != "en":
+        message = _(_SCHEMA_MESSAGES[kind]).format(**detail.get("ctx", {}))
     if "input" in detail:
-        message += f" (got {json.dumps(detail['input'], default=str)})"
+        message += _(" (got {value})").format(value=json.dumps(detail["input"], default=str))
     return ScenarioError(path, message)
+
+
+#: The schema's messages a translation says in its own words (pydantic's own, in English,
+#: are kept as they are in English), by pydantic's error type.
+_SCHEMA_MESSAGES = {
+    "int_type": N_("input should be a valid integer"),
+    "int_parsing": N_("input should be a valid integer"),
+    "string_type": N_("input should be a valid string"),
+    "bool_type": N_("input should be a valid boolean"),
+    "list_type": N_("input should be a valid list"),
+    "dict_type": N_("input should be a valid dictionary"),
+    "literal_error": N_("input should be {expected}"),
+    "greater_than_equal": N_("input should be greater than or equal to {ge}"),
+    "less_than_equal": N_("input should be less than or equal to {le}"),
+    "greater_than": N_("input should be greater than {gt}"),
+    "less_than": N_("input should be less than {lt}"),
+    "too_short": N_("list should have at least {min_length} items"),
+    "too_long": N_("list should have at most {max_length} items"),
+    "string_too_short": N_("string should have at least {min_length} characters"),
+    "string_too_long": N_("string should have at most {max_length} characters"),
+}
 
 
 #: Names pydantic gives to members of a union in an error's location: not fields.
@@ -510,34 +539,38 @@ def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
 def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     if raw.rules not in SUPPORTED_VERSIONS:
         raise ScenarioError(
-            "rules", f"Core Rules version {raw.rules!r} is not supported (supported: "
-            + ", ".join(SUPPORTED_VERSIONS) + ")"
+            "rules", _("Core Rules version {version} is not supported (supported: {known})"
+                       ).format(version=repr(raw.rules), known=", ".join(SUPPORTED_VERSIONS))
         )
     card = _effect(raw, cards) if raw.combat is None else None  # the card's errors first
     board = _board(raw)
     effect: Effect = card if card is not None else _combat(raw, board)
     if effect.needs_source and raw.source is None:
-        raise ScenarioError("source", f"{effect.name} needs the unit whose ability this is")
+        raise ScenarioError("source", _("{card} needs the unit whose ability this is").format(
+            card=effect.name))
     if raw.source is not None and raw.source not in board and not board.is_battlefield(
             raw.source):
-        raise ScenarioError("source", f"unknown unit id {raw.source!r} (not in units, nor a "
-                            "battlefield: a battlefield card's ability names its battlefield)")
+        raise ScenarioError("source", _(
+            "unknown unit id {unit} (not in units, nor a battlefield: a battlefield card's "
+            "ability names its battlefield)").format(unit=repr(raw.source)))
     if raw.from_hidden is not None:
         if not board.is_battlefield(raw.from_hidden):
-            raise ScenarioError("from_hidden", f"{raw.from_hidden!r} is not a battlefield in "
-                                "play")
+            raise ScenarioError("from_hidden", _("{place} is not a battlefield in play").format(
+                place=repr(raw.from_hidden)))
         if not effect.hidden:
-            raise ScenarioError("from_hidden", f"{effect.name} has no [Hidden]")
+            raise ScenarioError("from_hidden", _("{card} has no [Hidden]").format(
+                card=effect.name))
     if raw.repeat and not effect.repeat:
-        raise ScenarioError("repeat", f"{effect.name} has no [Repeat]")
+        raise ScenarioError("repeat", _("{card} has no [Repeat]").format(card=effect.name))
     if raw.modes_used:
         modes = [p for p in getattr(effect, "picks", ()) if p.kind == "mode" and p.fresh]
         if not modes:
-            raise ScenarioError("modes_used", f"{effect.name} has no choice of modes not "
-                                "chosen before this turn")
+            raise ScenarioError("modes_used", _(
+                "{card} has no choice of modes not chosen before this turn").format(
+                    card=effect.name))
         if max(raw.modes_used) > modes[0].options:
-            raise ScenarioError("modes_used", f"{effect.name} has {modes[0].options} modes, "
-                                f"not {max(raw.modes_used)}")
+            raise ScenarioError("modes_used", _("{card} has {count} modes, not {asked}").format(
+                card=effect.name, count=modes[0].options, asked=max(raw.modes_used)))
     targets = None if raw.targets is None else _targets(raw.targets, effect, board,
                                                         raw.repeat)
     lethal_any = raw.lethal_any
@@ -570,35 +603,37 @@ def _combat(raw: ScenarioIn, board: Board) -> CombatDamage:
     assert combat is not None
     for field in ("card", "effect", "targets", "source", "from_hidden", "available_power"):
         if getattr(raw, field) is not None:
-            raise ScenarioError(field, f"a combat scenario has no {field!r} (the 'combat' "
-                                "block states the whole question)")
+            raise ScenarioError(field, _("a combat scenario has no {field} (the 'combat' block "
+                                         "states the whole question)").format(field=repr(field)))
     if raw.bonus_damage:
-        raise ScenarioError("bonus_damage", "Bonus Damage (715) adds to spells and "
-                            "abilities, not to combat damage")
+        raise ScenarioError("bonus_damage", _("Bonus Damage (715) adds to spells and "
+                                              "abilities, not to combat damage"))
     if raw.lethal_any is not None:
-        raise ScenarioError("lethal_any", "in a combat scenario, give it as "
-                            "combat.lethal_any")
+        raise ScenarioError("lethal_any", _("in a combat scenario, give it as "
+                                            "combat.lethal_any"))
     if not board.is_battlefield(combat.battlefield):
-        raise ScenarioError("combat.battlefield", f"{combat.battlefield!r} is not in "
-                            "battlefields")
+        raise ScenarioError("combat.battlefield", _("{place} is not in battlefields").format(
+            place=repr(combat.battlefield)))
     there = sorted({u.controller for u in board
                     if u.location == combat.battlefield and u.is_unit})
     for field, player in (("combat.attacker", combat.attacker),
                           ("combat.assigner", combat.assigner)):
         if player is not None and player not in there:
-            raise ScenarioError(field, f"{player!r} has no unit at {combat.battlefield!r} "
-                                f"(players with units there: {', '.join(there) or 'none'})")
+            raise ScenarioError(field, _(
+                "{player} has no unit at {place} (players with units there: {there})").format(
+                    player=repr(player), place=repr(combat.battlefield),
+                    there=", ".join(there) or _("none")))
     assigner = combat.assigner or combat.attacker
     return CombatDamage(combat.battlefield, combat.attacker, assigner, combat.lethal_any)
 
 
 def _effect(raw: ScenarioIn, folder: str | Path | None = None) -> Effect:
     if raw.card is not None and raw.effect is not None:
-        raise ScenarioError("effect", "give either 'card' or 'effect', not both")
+        raise ScenarioError("effect", _("give either 'card' or 'effect', not both"))
     if raw.effect is not None:
         return _inline_effect(raw.effect)
     if raw.card is None:
-        raise ScenarioError("card", "required field is missing (or give an inline 'effect')")
+        raise ScenarioError("card", _("required field is missing (or give an inline 'effect')"))
     return find_card(raw.card, folder)
 
 
@@ -610,23 +645,25 @@ def find_card(name: str, folder: str | Path | None = None, field: str = "card") 
     except KeyError:
         several = cards.abilities_of(name, folder)
         if several:
-            raise ScenarioError(field, f"{name!r} has {len(several)} abilities that "
-                                "choose, each its own question: name one ("
-                                + ", ".join(repr(n) for n in several) + ")") from None
+            raise ScenarioError(field, _(
+                "{card} has {count} abilities that choose, each its own question: name one "
+                "({names})").format(card=repr(name), count=len(several),
+                                    names=", ".join(repr(n) for n in several))) from None
         known = ", ".join(c.name for c in cards.library())
         imported = len(cards.user_library(folder))
         where = store.default_folder() if folder is None else Path(folder)
-        also = (f"; {imported} imported cards in {where}" if imported else
-                f"; no imported library in {where}: 'riftsolve cards import FILE'")
-        raise ScenarioError(field, f"unknown card {name!r} (built in: {known}{also})"
-                            ) from None
+        also = (_("; {count} imported cards in {folder}") if imported else
+                _("; no imported library in {folder}: 'riftsolve cards import FILE'")).format(
+                    count=imported, folder=where)
+        raise ScenarioError(field, _("unknown card {card} (built in: {known}{also})").format(
+            card=repr(name), known=known, also=also)) from None
     except store.LibraryError as error:
         raise ScenarioError(field, str(error)) from None
 
 
 def _inline_effect(raw: EffectIn) -> Effect:
     if (raw.split is None) == (raw.group is None):
-        raise ScenarioError("effect", "give exactly one of 'split' or 'group'")
+        raise ScenarioError("effect", _("give exactly one of 'split' or 'group'"))
     if raw.group is not None:
         return _inline_group(raw.name, raw.text, raw.group)
     split = raw.split
@@ -649,17 +686,21 @@ def _inline_effect(raw: EffectIn) -> Effect:
 def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
     action = _inline_action(raw)
     if action is Action.DEAL and raw.damage < 1:
-        raise ScenarioError("effect.group.damage", "a 'deal' effect deals at least 1 to each")
+        raise ScenarioError("effect.group.damage",
+                            _("a 'deal' effect deals at least 1 to each"))
     if action is not Action.DEAL and raw.damage:
-        raise ScenarioError("effect.group.damage", f"only a 'deal' effect deals damage (its "
-                            f"action is {action.value!r})")
+        raise ScenarioError("effect.group.damage", _(
+            "only a 'deal' effect deals damage (its action is {action})").format(
+                action=repr(action.value)))
     slots: list[GroupSlot] = []
     for slot in raw.slots:
         field = f"effect.group.slots[{slot.name}]"
         if slot.name in ("destination", *(s.name for s in slots)):
-            raise ScenarioError(field, f"slot name {slot.name!r} is taken")
+            raise ScenarioError(field, _("slot name {name} is taken").format(
+                name=repr(slot.name)))
         if slot.most is not None and slot.least > slot.most:
-            raise ScenarioError(field, f"least {slot.least} is more than most {slot.most}")
+            raise ScenarioError(field, _("least {least} is more than most {most}").format(
+                least=slot.least, most=slot.most))
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
                                slot.most, tuple(slot.tags), slot.other, slot.might_at_most,
                                tuple(slot.kinds), slot.own))
@@ -685,10 +726,10 @@ def _board(raw: ScenarioIn) -> Board:
     and battlefields, known locations, one team each)."""
     for unit in raw.units:
         if unit.might is None and unit.type == "unit":
-            raise ScenarioError(f"units[{unit.id}].might", "input should be a valid integer: a "
-                                "unit has Might (got none)")
+            raise ScenarioError(f"units[{unit.id}].might", _(
+                "input should be a valid integer: a unit has Might (got none)"))
         if unit.might is not None and unit.type == "gear":
-            raise ScenarioError(f"units[{unit.id}].might", "a gear has no Might")
+            raise ScenarioError(f"units[{unit.id}].might", _("a gear has no Might"))
     units = tuple(
         Unit(id=unit.id, controller=unit.controller, might=unit.might or 0, type=unit.type,
              location=unit.location, damage=unit.damage, deflect=unit.deflect,
@@ -716,24 +757,27 @@ def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
         if slot == "repeat" and repeat:
             continue
         if slot == "repeat" and effect.repeat:
-            raise ScenarioError(f"{field_prefix}.repeat", "the choices of a second execution "
-                                "need the Repeat cost paid (top-level 'repeat': true)")
+            raise ScenarioError(f"{field_prefix}.repeat", _(
+                "the choices of a second execution need the Repeat cost paid (top-level "
+                "'repeat': true)"))
         if slot not in slots and not (moves and slot == "destination"):
             raise ScenarioError(
                 f"{field_prefix}.{slot}",
-                f"{effect.name} has no slot {slot!r} (its slots: {', '.join(slots)})",
+                _("{card} has no slot {slot} (its slots: {slots})").format(
+                    card=effect.name, slot=repr(slot), slots=", ".join(slots)),
             )
     for slot in (*slots, *(("repeat",) if repeat else ())):
         if slot not in raw:
-            what = "the second execution's choices (Repeat is paid)" if slot == "repeat" \
-                else f"required slot of {effect.name}"
-            raise ScenarioError(f"{field_prefix}.{slot}", f"{what} is missing")
+            what = (_("the second execution's choices (Repeat is paid) are missing")
+                    if slot == "repeat" else
+                    _("required slot of {card} is missing").format(card=effect.name))
+            raise ScenarioError(f"{field_prefix}.{slot}", what)
     targets = family_of(effect).read_targets(raw, effect, board, field_prefix)
     if not repeat:
         return targets
     second = raw["repeat"]
     if not isinstance(second, dict):
-        raise ScenarioError(f"{field_prefix}.repeat", "takes the second execution's targets, "
-                            "shaped like 'targets'")
+        raise ScenarioError(f"{field_prefix}.repeat", _("takes the second execution's "
+                                                        "targets, shaped like 'targets'"))
     return replace(targets, repeat=_targets(second, effect, board, False,
                                             f"{field_prefix}.repeat"))

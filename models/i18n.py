@@ -13,6 +13,20 @@ placeholders, formatted after translation.
 'every legal way'
 >>> ngettext("{n} answer", "{n} answers", 2).format(n=2)
 '2 answers'
+
+In French (the command line's ``--lang fr``; in Python, :func:`use_language` before the
+calls whose sentences should be French; JSON keys and data never change):
+
+>>> use_language("fr")
+'fr'
+>>> _("error")
+'erreur'
+>>> use_language("en")
+'en'
+
+The catalogue's source is ``riftsolve/locale/fr/LC_MESSAGES/riftsolve.po``; the ``.mo``
+next to it is what is read at run time (by the standard library's :mod:`gettext`: no
+dependency). README's "Translations" section gives the maintainer's three commands.
 """
 
 from __future__ import annotations
@@ -25,8 +39,8 @@ from pathlib import Path
 #: The languages riftsolve speaks; the first is the one its messages are written in.
 LANGUAGES = ("en", "fr")
 
-#: The catalogues' folder and domain.
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: The catalogues' folder (inside the package, next to ``models``) and domain.
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 DOMAIN = "riftsolve"
 
 _current: list[gettext.NullTranslations] = [gettext.NullTranslations()]
@@ -83,6 +97,16 @@ def language() -> str:
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
     return _current[0].gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged: marks a sentence kept in a table (a rule's gist) for the
+    catalogue; it is translated by :func:`_` where it is shown.
+
+    >>> N_("a unit is Mighty as long as its Might is 5 or greater")
+    'a unit is Mighty as long as its Might is 5 or greater'
+    """
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

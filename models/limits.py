@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from riftsolve.models.i18n import _
+
 #: Largest Might, damage, Deflect, amount or Power a scenario may state: far beyond any
 #: card, small enough that every sum over a board fits int64 many times over.
 LIMIT = 10**6
@@ -57,6 +59,8 @@ def _escape(ch: str) -> str:
 def bounded(where: str, value: Any, low: int, high: int) -> None:
     """An integer (not a bool) from ``low`` to ``high``, else a :class:`ScenarioError`."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(where, f"input should be a valid integer (got {value!r})")
+        raise ScenarioError(where, _("input should be a valid integer (got {value})").format(
+            value=repr(value)))
     if not low <= value <= high:
-        raise ScenarioError(where, f"{value} is out of range ({low} to {high})")
+        raise ScenarioError(where, _("{value} is out of range ({low} to {high})").format(
+            value=value, low=low, high=high))

@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from riftsolve.models.answers import Answer
 from riftsolve.models.board import Unit
+from riftsolve.models.i18n import _
 from riftsolve.models.outcome import apply, death, metrics
 from riftsolve.models.outcome import lethal as lethal
 from riftsolve.models.outcome import xp_per_kill as xp_per_kill
@@ -87,11 +88,11 @@ class Objective:
             sign = -1 if name.startswith("-") else 1
             name = name.lstrip("+-")
             if name not in METRICS:
-                raise ObjectiveError(f"unknown objective {name!r} (known: "
-                                     f"{', '.join(METRICS)})")
+                raise ObjectiveError(_("unknown objective {name} (known: {known})").format(
+                    name=repr(name), known=", ".join(METRICS)))
             terms.append(Term(name, sign))
         if not terms:
-            raise ObjectiveError("name at least one objective")
+            raise ObjectiveError(_("name at least one objective"))
         return cls(tuple(terms))
 
     def __str__(self) -> str:
@@ -103,9 +104,10 @@ class Objective:
         for term in self.terms:
             metric = term.metric
             if metric == "xp" and not xp_per_kill(scenario):
-                raise ObjectiveError(f"xp: {effect.name} gains no XP")
+                raise ObjectiveError("xp: " + _("{card} gains no XP").format(card=effect.name))
             if metric == "deflect" and question != "finalize":
-                raise ObjectiveError("deflect: Deflect is paid on finalization (use finalize)")
+                raise ObjectiveError("deflect: " + _("Deflect is paid on finalization (use "
+                                                     "finalize)"))
 
     def measure(self, scenario: Scenario, answer: Answer
                 ) -> tuple[int, ...]:

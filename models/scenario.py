@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from riftsolve.models.board import Board
 from riftsolve.models.effects import Effect
+from riftsolve.models.i18n import _
 from riftsolve.models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
 from riftsolve.models.limits import ScenarioError as ScenarioError
 from riftsolve.models.limits import bounded
@@ -135,16 +136,18 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     players.update(player for team in scenario.board.teams for player in team)
     if scenario.controller in players:
         return []
-    known = ", ".join(repr(p) for p in sorted(players)) or "none"
-    return [f"controller: {scenario.controller!r} controls no unit of the scenario and is on "
-            f"no team, so every unit is an enemy to it (players named: {known})"]
+    known = ", ".join(repr(p) for p in sorted(players)) or _("none")
+    return ["controller: " + _(
+        "{player} controls no unit of the scenario and is on no team, so every unit is an "
+        "enemy to it (players named: {known})").format(player=repr(scenario.controller),
+                                                      known=known)]
 
 
 def require_targets(scenario: Scenario) -> Targets:
     """The targets chosen at finalization, which a resolution question needs."""
     if scenario.targets is None:
-        raise ScenarioError("targets", "a resolution question needs the targets chosen at "
-                            "finalization")
+        raise ScenarioError("targets", _("a resolution question needs the targets chosen at "
+                                         "finalization"))
     return scenario.targets
 
 
@@ -152,7 +155,8 @@ def require_targets(scenario: Scenario) -> Targets:
 def known_unit(board: Board, field: str, unit_id: str) -> None:
     """A :class:`ScenarioError` unless ``unit_id`` is a unit of ``board``."""
     if unit_id not in board:
-        raise ScenarioError(field, f"unknown unit id {unit_id!r} (not in units)")
+        raise ScenarioError(field, _("unknown unit id {unit} (not in units)").format(
+            unit=repr(unit_id)))
 
 
 #: The parser's names, still importable from here (the parser loads on first use: the

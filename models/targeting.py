@@ -17,7 +17,20 @@ from dataclasses import dataclass
 
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.effects import Relation, Zone
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.rules import Rule, rule
+
+#: What a unit of the board is, for a sentence.
+_TYPES = {"unit": N_("unit"), "gear": N_("gear")}
+
+#: "r1 is not an enemy unit (controlled by A)", by relation and by whether it is said on
+#: resolution ("is no longer").
+_RELATION = {
+    ("enemy", False): N_("{unit} is not an enemy unit (controlled by {owner})"),
+    ("enemy", True): N_("{unit} is no longer an enemy unit (controlled by {owner})"),
+    ("friendly", False): N_("{unit} is not a friendly unit (controlled by {owner})"),
+    ("friendly", True): N_("{unit} is no longer a friendly unit (controlled by {owner})"),
+}
 
 
 @dataclass(frozen=True)
@@ -35,6 +48,12 @@ class Failure:
         return f"{self.message} ({self.cited().citation()})"
 
 
+def not_related(unit: Unit, relation: str, resolving: bool) -> str:
+    """Why ``unit`` is not (or no longer) an ``enemy`` or ``friendly`` unit, in the language
+    spoken now."""
+    return _(_RELATION[relation, resolving]).format(unit=unit.id, owner=unit.controller)
+
+
 def untargetable_failure(board: Board, unit: Unit, controller: str, resolving: bool
                          ) -> Failure | None:
     """Whether ``unit`` can't be chosen by ``controller``'s spells or abilities (757),
@@ -42,8 +61,10 @@ def untargetable_failure(board: Board, unit: Unit, controller: str, resolving: b
     if board.can_choose(controller, unit):
         return None
     if resolving:
-        return Failure("758.1", f"{unit.id} became untargetable and is mistargeted")
-    return Failure("355.9.b", f"{unit.id} can't be chosen by {controller}'s spells or abilities")
+        return Failure("758.1", _("{unit} became untargetable and is mistargeted").format(
+            unit=unit.id))
+    return Failure("355.9.b", _("{unit} can't be chosen by {player}'s spells or abilities"
+                                ).format(unit=unit.id, player=controller))
 
 
 def friendly_target_failure(board: Board, unit: Unit, controller: str, resolving: bool
@@ -55,14 +76,16 @@ def friendly_target_failure(board: Board, unit: Unit, controller: str, resolving
     """
     if not unit.on_board:
         if resolving:
-            return Failure("359.3.e.2", f"{unit.id} is no longer on the board")
-        return Failure("355.9.a", f"{unit.id} is not on the board")
+            return Failure("359.3.e.2", _("{unit} is no longer on the board").format(
+                unit=unit.id))
+        return Failure("355.9.a", _("{unit} is not on the board").format(unit=unit.id))
     if not unit.is_unit:
-        return Failure("355.9.b", f"{unit.id} is not a unit (it is a {unit.type})")
+        return Failure("355.9.b", _("{unit} is not a unit (it is a {type})").format(
+            unit=unit.id, type=_(_TYPES.get(unit.type, unit.type))))
     if not board.friendly_to(unit, controller):
         rule_no = "359.3.e.2" if resolving else "740.1.a"
-        return Failure(rule_no, f"{unit.id} is not a friendly unit (controlled by "
-                       f"{unit.controller})")
+        return Failure(rule_no, _("{unit} is not a friendly unit (controlled by {owner})"
+                                  ).format(unit=unit.id, owner=unit.controller))
     return untargetable_failure(board, unit, controller, resolving)
 
 
@@ -92,21 +115,28 @@ def split_target_failure(
     resolving: bool,
 ) -> Failure | None:
     """Whether ``unit`` may be (or still is) a split target (355.14.a, 359.3.e.2)."""
-    verb = "is no longer" if resolving else "is not"
     if not unit.on_board:
-        return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+        return Failure("359.3.e.2", (_("{unit} is no longer on the board") if resolving else
+                                     _("{unit} is not on the board")).format(unit=unit.id))
     if not unit.is_unit:
-        return Failure("355.9.b", f"{unit.id} {verb} a unit (it is a {unit.type})")
+        return Failure("355.9.b", (_("{unit} is no longer a unit (it is a {type})") if resolving
+                                   else _("{unit} is not a unit (it is a {type})")).format(
+                                       unit=unit.id, type=_(_TYPES.get(unit.type, unit.type))))
     if not among.admits(board.friendly_to(unit, controller)):
         rule_no = "359.3.e.2" if resolving else "740.1"
-        return Failure(rule_no, f"{unit.id} {verb} an {among.value} unit "
-                       f"(controlled by {unit.controller})")
+        return Failure(rule_no, not_related(unit, among.value, resolving))
     if zone is Zone.BATTLEFIELDS and not board.is_battlefield(unit.location):
         rule_no = "359.3.e.2" if resolving else "355.9.b"
-        return Failure(rule_no, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+        return Failure(rule_no, (_("{unit} is no longer at a battlefield (at {place})")
+                                 if resolving else
+                                 _("{unit} is not at a battlefield (at {place})")).format(
+                                     unit=unit.id, place=unit.location))
     if zone is Zone.HERE and (here is None or unit.location != here):
         rule_no = "359.3.e.2" if resolving else "355.9.b"
-        where = "the source is at no battlefield" if here is None else f"here is {here}"
-        return Failure(rule_no, f"{unit.id} {verb} here ({where}; {unit.id} at "
-                       f"{unit.location})")
+        where = (_("the source is at no battlefield") if here is None
+                 else _("here is {place}").format(place=here))
+        return Failure(rule_no, (_("{unit} is no longer here ({where}; {unit} at {place})")
+                                 if resolving else
+                                 _("{unit} is not here ({where}; {unit} at {place})")).format(
+                                     unit=unit.id, where=where, place=unit.location))
     return untargetable_failure(board, unit, controller, resolving)

@@ -32,6 +32,7 @@ under Core Rules 1.3, 355.14.h lets the controller decide which split ta
 from __future__ import annotations
 
 from riftsolve.models.families import family_of
+from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 
 
@@ -44,5 +45,5 @@ def older_rules_refusal(scenario: Scenario, question: str) -> str | None:
     reason = family_of(scenario.effect).older_rules_reason(scenario, question, version)
     if reason is None:
         return None
-    return (f"under Core Rules {version}, {reason}: this ruling is not modelled; ask with "
-            '"rules": "1.4"')
+    return _('under Core Rules {version}, {reason}: this ruling is not modelled; ask with '
+             '"rules": "1.4"').format(version=version, reason=reason)

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from riftsolve.models.i18n import N_, _
+
 #: Versions older than 1.4 whose numbering the engine knows, newest first.
 OLDER = ("1.3", "1.2")
 
@@ -147,64 +149,64 @@ NUMBERS: dict[str, tuple[str | None, str | None]] = {
 ABSENT: dict[tuple[str, str], str] = {}
 for _version in OLDER:
     ABSENT.update({
-        ("355.14.h.1", _version): "new in 1.4: {v}'s 355.14.h does not say how many targets "
-        "may cease being targets (a resolution that drops targets is refused under {v})",
-        ("359.3.e.9.a", _version): "new in 1.4: {v} does not say how another spell counts a "
-        "chain item's targets",
-        ("359.3.f.2.a", _version): "new in 1.4: under {v} the same ruling follows from the "
-        "null information of an illegal target (1.4 359.3.e.12)",
-        ("142.4.c", _version): "new in 1.4: under {v} the card's own text decides it (002: "
-        "card text supersedes rules text)",
-        ("757", _version): "new in 1.4: under {v} the card's own 'can't be chosen' decides it "
-        "(002: card text supersedes rules text)",
-        ("758.1", _version): "new in 1.4: under {v} the same ruling follows from the target no "
-        "longer meeting its requirements (1.4 359.3.e.2) and the card's own text (002)",
+        ("355.14.h.1", _version): N_("new in 1.4: {v}'s 355.14.h does not say how many targets "
+        "may cease being targets (a resolution that drops targets is refused under {v})"),
+        ("359.3.e.9.a", _version): N_("new in 1.4: {v} does not say how another spell counts a "
+        "chain item's targets"),
+        ("359.3.f.2.a", _version): N_("new in 1.4: under {v} the same ruling follows from the "
+        "null information of an illegal target (1.4 359.3.e.12)"),
+        ("142.4.c", _version): N_("new in 1.4: under {v} the card's own text decides it (002: "
+        "card text supersedes rules text)"),
+        ("757", _version): N_("new in 1.4: under {v} the card's own 'can't be chosen' decides it "
+        "(002: card text supersedes rules text)"),
+        ("758.1", _version): N_("new in 1.4: under {v} the same ruling follows from the target no "
+        "longer meeting its requirements (1.4 359.3.e.2) and the card's own text (002)"),
     })
 ABSENT.update({
-    ("355.4.a", "1.2"): "new in 1.3: 1.2 says a move goes between two locations (1.2 407.1)",
-    ("359.3.f.2", "1.2"): "new in 1.3 (1.2 has no section on referents): the engine reads "
-    "information when the instruction executes, as 1.3 and 1.4 say",
-    ("359.3.f.4", "1.2"): "new in 1.3 (1.2 has no section on referents)",
-    ("383.4.b", "1.2"): "new in 1.3: 1.2 calls Targeting Effects 'Chosen triggers' (352.14.d)",
-    ("383.3.a", "1.2"): "new in 1.3: 1.2 does not say when a triggered ability's 'you may' is "
-    "decided (the engine decides it as the ability is finalized, as 1.3 and 1.4 say)",
-    ("383.3.b", "1.2"): "new in 1.3: 1.2 does not say when a triggered ability's cost within "
-    "instructions is paid (the engine pays it to finalize the ability, as 1.3 and 1.4 say)",
-    ("204.3.b", "1.2"): "new in 1.3: 1.2 does not say when a cost within instructions is paid "
-    "(the engine pays a spell's on resolution, as 1.3 and 1.4 say)",
-    ("355.3", "1.2"): "new in 1.3: under 1.2 modes are chosen as a spell is played (185.2.b: "
-    "'that player chooses modes'), as 1.3 and 1.4 say",
-    ("170.11.a", "1.2"): "new in 1.3: 1.2 does not define an 'occupied' battlefield (read "
-    "as one where a unit is, as 1.3 and 1.4 say)",
-    ("170.11.c", "1.2"): "new in 1.3: 1.2 does not define an 'open' battlefield (read as one "
-    "with no unit and no controller, as 1.3 and 1.4 say)",
-    ("740.1", "1.2"): "new in 1.3: 1.2 defines 'friendly' in its 2v2 rules (466.8.d) and "
-    "'enemy' nowhere",
-    ("740.1.b", "1.2"): "new in 1.3: 1.2 does not define 'enemy'; read as an opponent's",
+    ("355.4.a", "1.2"): N_("new in 1.3: 1.2 says a move goes between two locations (1.2 407.1)"),
+    ("359.3.f.2", "1.2"): N_("new in 1.3 (1.2 has no section on referents): the engine reads "
+    "information when the instruction executes, as 1.3 and 1.4 say"),
+    ("359.3.f.4", "1.2"): N_("new in 1.3 (1.2 has no section on referents)"),
+    ("383.4.b", "1.2"): N_("new in 1.3: 1.2 calls Targeting Effects 'Chosen triggers' (352.14.d)"),
+    ("383.3.a", "1.2"): N_("new in 1.3: 1.2 does not say when a triggered ability's 'you may' is "
+    "decided (the engine decides it as the ability is finalized, as 1.3 and 1.4 say)"),
+    ("383.3.b", "1.2"): N_("new in 1.3: 1.2 does not say when a triggered ability's cost within "
+    "instructions is paid (the engine pays it to finalize the ability, as 1.3 and 1.4 say)"),
+    ("204.3.b", "1.2"): N_("new in 1.3: 1.2 does not say when a cost within instructions is paid "
+    "(the engine pays a spell's on resolution, as 1.3 and 1.4 say)"),
+    ("355.3", "1.2"): N_("new in 1.3: under 1.2 modes are chosen as a spell is played (185.2.b: "
+    "'that player chooses modes'), as 1.3 and 1.4 say"),
+    ("170.11.a", "1.2"): N_("new in 1.3: 1.2 does not define an 'occupied' battlefield (read "
+    "as one where a unit is, as 1.3 and 1.4 say)"),
+    ("170.11.c", "1.2"): N_("new in 1.3: 1.2 does not define an 'open' battlefield (read as one "
+    "with no unit and no controller, as 1.3 and 1.4 say)"),
+    ("740.1", "1.2"): N_("new in 1.3: 1.2 defines 'friendly' in its 2v2 rules (466.8.d) and "
+    "'enemy' nowhere"),
+    ("740.1.b", "1.2"): N_("new in 1.3: 1.2 does not define 'enemy'; read as an opponent's"),
 })
 
 #: Where an older version's rule exists but reads differently: (1.4 number, version).
 DIFFERS: dict[tuple[str, str], str] = {
-    ("355.5.b", "1.3"): "1.3 names only the triggered abilities of permanents, not the "
-    "delayed or reflexive triggers a chain item generates",
-    ("355.5.b", "1.2"): "1.2 names only the triggered abilities of permanents, not the "
-    "delayed or reflexive triggers a chain item generates",
-    ("383.3.b", "1.3"): "1.3 makes every cost within instructions of a triggered ability its "
-    "base cost, not only one at the beginning of its effect",
-    ("204.3.b", "1.3"): "1.3's 742.1.a speaks of spells only: a triggered ability's later "
-    "costs within instructions are paid as it is finalized there",
-    ("143.2.b", "1.2"): "1.2 treats negative Might as 0 for all purposes, not only when "
-    "referred to",
-    ("355.10.b", "1.3"): "1.3's 355.10.b has no 'restriction or permission for a game "
-    "action' clause",
-    ("355.10.b", "1.2"): "1.2's 352.10.b has no 'restriction or permission for a game "
-    "action' clause, and says a move to a battlefield targets the battlefield",
-    ("355.11.b", "1.2"): "1.2's example forbids affecting targets no longer at the chosen "
-    "battlefield",
-    ("809.1.c", "1.2"): "1.2's Deflect is paid once per spell or ability, not for each "
-    "choice",
-    ("142.4.b", "1.3"): "1.3 states it only as a reminder in the combat damage rules",
-    ("142.4.b", "1.2"): "1.2 states it only as a reminder in the combat damage rules",
+    ("355.5.b", "1.3"): N_("1.3 names only the triggered abilities of permanents, not the "
+    "delayed or reflexive triggers a chain item generates"),
+    ("355.5.b", "1.2"): N_("1.2 names only the triggered abilities of permanents, not the "
+    "delayed or reflexive triggers a chain item generates"),
+    ("383.3.b", "1.3"): N_("1.3 makes every cost within instructions of a triggered ability its "
+    "base cost, not only one at the beginning of its effect"),
+    ("204.3.b", "1.3"): N_("1.3's 742.1.a speaks of spells only: a triggered ability's later "
+    "costs within instructions are paid as it is finalized there"),
+    ("143.2.b", "1.2"): N_("1.2 treats negative Might as 0 for all purposes, not only when "
+    "referred to"),
+    ("355.10.b", "1.3"): N_("1.3's 355.10.b has no 'restriction or permission for a game "
+    "action' clause"),
+    ("355.10.b", "1.2"): N_("1.2's 352.10.b has no 'restriction or permission for a game "
+    "action' clause, and says a move to a battlefield targets the battlefield"),
+    ("355.11.b", "1.2"): N_("1.2's example forbids affecting targets no longer at the chosen "
+    "battlefield"),
+    ("809.1.c", "1.2"): N_("1.2's Deflect is paid once per spell or ability, not for each "
+    "choice"),
+    ("142.4.b", "1.3"): N_("1.3 states it only as a reminder in the combat damage rules"),
+    ("142.4.b", "1.2"): N_("1.2 states it only as a reminder in the combat damage rules"),
 }
 
 
@@ -221,5 +223,5 @@ def note_in(number: str, version: str) -> str | None:
         return None
     text = ABSENT.get((number, version)) or DIFFERS.get((number, version))
     if text is None and number_in(number, version) is None:
-        text = "new in 1.4: not in {v}"
-    return None if text is None else text.replace("{v}", version)
+        text = N_("new in 1.4: not in {v}")
+    return None if text is None else _(text).replace("{v}", version)

@@ -45,6 +45,7 @@ import numpy as np
 
 from riftsolve.models.answers import Assignment
 from riftsolve.models.families.combat import CombatProblem, Rank, Receiver
+from riftsolve.models.i18n import N_
 from riftsolve.solver.count import CountTooLarge
 
 #: State bits: every Tank of the controller filled so far; every other unit (neither
@@ -189,9 +190,10 @@ class Table:
         cells = sum(len(s) for s in reached) * (damage + 1)
         bound = MOST_CELLS if exact else MOST_FEASIBLE_CELLS
         if cells > bound:
-            raise CountTooLarge("combat assignments (a table of receivers x damage)", cells,
-                                "a smaller board" if exact else "a smaller board (even "
-                                "listing needs a table this large)", steps="table cells",
+            raise CountTooLarge(N_("combat assignments (a table of receivers x damage)"), cells,
+                                N_("a smaller board") if exact else N_(
+                                    "a smaller board (even listing needs a table this large)"),
+                                steps=N_("table cells"),
                                 bound=bound)
         end = np.zeros(damage + 1, dtype=object if exact else np.uint8)
         end[0] = 1

@@ -28,7 +28,7 @@ from riftsolve.models.format1 import (
     parse_scenario_text,
 )
 from riftsolve.models.grammar import GrammarError
-from riftsolve.models.i18n import LANGUAGES, _, use_language
+from riftsolve.models.i18n import LANGUAGES, _, language, ngettext, use_language
 from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
@@ -69,6 +69,39 @@ CARDS_HELP = ("the folder of an imported card library the scenario's card may be
 
 class TooMany(Exception):
     """Listing was refused: the exact count exceeds the budget."""
+
+
+#: The help of ``--lang``.
+LANG_HELP = ("the language of sentences (explanations, tables, messages): en or fr "
+             "(default: the environment's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); JSON "
+             "keys and data never change")
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang``: read before the command line is parsed (:func:`_asked_language`), so
+    that every message, argparse's aside, is in that language; declared here for the
+    help and so that it may stand anywhere on the line."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=LANG_HELP)
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang X`` (or ``--lang=X``) asks for, the last one winning;
+    ``None`` when the line names none (a ``--`` ends the options).
+
+    >>> _asked_language(["resolve", "x.json", "--lang", "fr"])
+    'fr'
+    >>> _asked_language(["--lang=en", "demo"]), _asked_language(["demo"])
+    ('en', None)
+    """
+    asked = None
+    for position, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and position + 1 < len(argv):
+            asked = argv[position + 1]
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+    return asked
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -129,15 +162,13 @@ def _parser() -> argparse.ArgumentParser:
         "classify", help="name each object an instruction mentions and whether it is a target",
         description="Classify what a templated instruction mentions: target, automatic, "
         "resolution-choice, restriction, cost, trigger-condition or replacement, each with "
-        "the Core Rules number deciding it (355.5-355.17).")
+        "the Core Rules number deciding it (355.5-355.17). The text is read in the language "
+        "--lang names (en or fr); without it, in the environment's, and a text French does "
+        "not read but English does is read as English.")
     classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
                           help="Core Rules version whose numbering the citations use")
-    classify.add_argument("--lang", choices=LANGUAGES, type=str.lower,
-                          help="the language the text is written in, and messages are "
-                          "given in (default: the environment's, LANGUAGE/LC_ALL/LANG; a "
-                          "text the environment's French does not read is read as English)")
     ruled = commands.add_parser(
         "rule", help="the ruling in plain words: one paragraph a judge can read aloud",
         description="What holds whatever the controller chooses, what the controller must "
@@ -223,6 +254,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
                        help=_("most seconds one question may take before it is refused "
                               "(default: 30)"))
+    _lang_option(parser, None)
+    for sub in (*commands.choices.values(), *actions.choices.values()):
+        _lang_option(sub, argparse.SUPPRESS)  # the top level's, unless given here
     return parser
 
 
@@ -246,7 +280,7 @@ def _format(args: argparse.Namespace, out: TextIO) -> str:
 def _positive(text: str) -> int:
     value = _non_negative(text)
     if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(_("must be at least 1"))
     return value
 
 
@@ -254,9 +288,10 @@ def _non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+        raise argparse.ArgumentTypeError(_("{text} is negative").format(text=repr(text)))
     return value
 
 
@@ -275,7 +310,7 @@ def _warn(scenario: Scenario) -> None:
     """What looks like a mistake in an answered scenario, one line each on stderr (after
     the answer, so that an error is always the one line of a failure)."""
     for warning in scenario_warnings(scenario):
-        print(f"riftsolve: warning: {printable(warning)}", file=sys.stderr)
+        _say(_("warning"), warning, 0)
 
 
 def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Any]:
@@ -292,11 +327,10 @@ def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> It
     count is asked only then: a listing with a limit never waits for a count)."""
     total = legal.count() if limit is None and not every else 0
     if total > LIST_BUDGET:
-        raise TooMany(
-            f"{total:,} legal {render.noun(legal)} exceed the listing budget of {LIST_BUDGET:,}; "
-            "use --count for the number only, --limit N to list the first N, or --all to "
-            "stream them all"
-        )
+        raise TooMany(_(
+            "{total} {legal} exceed the listing budget of {budget}; use --count for the "
+            "number only, --limit N to list the first N, or --all to stream them all"
+        ).format(total=f"{total:,}", legal=render.legal_noun(legal), budget=f"{LIST_BUDGET:,}"))
     return islice(iter(legal), limit)
 
 
@@ -306,7 +340,7 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     blocks = None if args.explain or args.backend not in ("auto", "native") else (
         _text_blocks(legal, args.limit))
     if blocks is not None:
-        _ = _answers(legal, args.limit, args.all)  # the budget check
+        _answers(legal, args.limit, args.all)  # the budget check
         return _write_blocks(blocks, args.limit, out)
     written = 0
     shown = render.explained_line if args.explain else render.line
@@ -371,14 +405,20 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     term = console(out)
     try:
         total = legal.count()
-        title = f"{scenario.effect.name}: {describe_count(total)} legal {render.noun(legal)}"
+        title = _("{card}: {count} {legal}").format(
+            card=scenario.effect.name, count=describe_count(total),
+            legal=render.legal_noun(legal))
     except CountTooLarge:  # the rows are still worth showing
-        total, title = len(answers) + 1, f"{scenario.effect.name}: legal {render.noun(legal)}"
+        total = len(answers) + 1
+        title = _("{card}: {legal}").format(card=scenario.effect.name,
+                                            legal=render.legal_noun(legal))
     if total > len(answers):
-        title += f" (first {len(answers)} shown)"
+        title += ngettext(" (first {shown} shown)", " (first {shown} shown)",
+                          len(answers)).format(shown=len(answers))
     term.print(answers_table(legal, answers, title))
     for reason in legal.why_none() if not answers else []:
-        term.print(plain(f"No legal {render.noun(legal)}: {reason}"))
+        none = render.no_legal(legal)
+        term.print(plain(f"{none[:1].upper()}{none[1:]}: {reason}"))
     if args.explain:
         _print_steps(term, legal, answers)
 
@@ -395,8 +435,7 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
         listed = _write_jsonl(legal, args, out)
         reasons = legal.why_none() if not listed and args.limit != 0 else []
         for reason in reasons:  # no line to carry it: say why on stderr
-            print(f"riftsolve: no legal {render.noun(legal)}: {printable(str(reason))}",
-                  file=sys.stderr)
+            _say(render.no_legal(legal), str(reason), 0)
     _warn(legal.scenario)
     return 0
 
@@ -404,7 +443,8 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
 def _best(args: argparse.Namespace, out: TextIO) -> int:
     scenario = _load(args.scenario, args.cards)
     if args.robust and not args.finalize:
-        raise ScenarioError("--robust", "robust advice is for declarations: add --finalize")
+        raise ScenarioError("--robust",
+                            _("robust advice is for declarations: add --finalize"))
     if args.sides:
         return _best_sides(args, scenario, out)
     legal = finalize(scenario) if args.finalize else resolve(scenario)
@@ -418,7 +458,8 @@ def _best(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     screen = console(out)
     screen.print(answers_table(legal, [entry.answer for entry in ranked],
-                               f"{scenario.effect.name}: best by {args.objective}",
+                               _("{card}: best by {objective}").format(
+                                   card=scenario.effect.name, objective=args.objective),
                                [entry.values for entry in ranked]))
     if args.explain:
         _print_steps(screen, legal, [entry.answer for entry in ranked])
@@ -435,8 +476,8 @@ def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> in
     from riftsolve.solver.combat_best import combat_sides
 
     if not isinstance(scenario.effect, CombatDamage):
-        raise ScenarioError("--sides", "each side's assignment is a combat's: give a "
-                            "scenario with a 'combat' block")
+        raise ScenarioError("--sides", _("each side's assignment is a combat's: give a "
+                                         "scenario with a 'combat' block"))
     killed: set[str] = set()
     for side in combat_sides(scenario):
         legal = resolve(side)
@@ -458,7 +499,7 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
     for index, answer in enumerate(answers, 1):
         term.print(f"[bold]#{index}[/bold]")
         for step in legal.explain(answer):
-            term.print(plain(f"  CR {step['version']} {step['rule']}: {step['detail']}"))
+            term.print(plain(render.step_line(step)))
 
 
 def _read(text: str, lang: str, chosen: bool) -> tuple[dict[str, Any], str]:
@@ -506,9 +547,10 @@ def printable_lines(text: str) -> str:
 
 
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
-    lang = use_language(args.lang)  # the environment's when not chosen
+    lang = language()  # --lang's, else the environment's: the text is read in it too
     if (args.text is None) == (args.card is None):
-        raise ScenarioError("classify", _("give an instruction text or --card NAME, not both"))
+        raise ScenarioError("classify",
+                            _("give an instruction text or --card NAME, not both"))
     if args.card is not None:
         try:
             card = cards.card(args.card)
@@ -592,25 +634,26 @@ def _json_file(path: str) -> Any:
         with open(path, encoding="utf-8") as stream:
             return json.load(stream)
     except (OSError, ValueError) as error:
-        raise ScenarioError(path, f"cannot read it as JSON ({error})") from None
+        raise ScenarioError(path, _("cannot read it as JSON ({error})").format(
+            error=error)) from None
 
 
 def _cards(out: TextIO, folder: str | None = None) -> int:
     term = console(out)
     from rich.table import Table
 
-    table = Table(title="card library", header_style="bold")
-    for column in ("card", "slug", "slots", "text"):
+    table = Table(title=_("card library"), header_style="bold")
+    for column in (_("card"), _("slug"), _("slots"), _("text")):
         table.add_column(column)
     for card in (*cards.library(), *cards.user_library(folder).values()):
         slots = ", ".join(card.slot_names)
         if isinstance(card, GroupTargets) and card.destination:
-            slots += ", destination (not a target)"
+            slots += _(", destination (not a target)")
         text = card.text
         if isinstance(card, GroupTargets):
             text = " ".join(part for part in (card.passive, card.text) if part)
             if card.text_source:
-                text += f" (text: {card.text_source})"
+                text += _(" (text: {source})").format(source=card.text_source)
         table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots, text)))
     term.print(table)
     return 0
@@ -618,20 +661,38 @@ def _cards(out: TextIO, folder: str | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit code. Every failure is one line on standard
-    error (user text escaped, never a traceback); Ctrl-C exits 130."""
-    out = out or sys.stdout
+    error (user text escaped, never a traceback); Ctrl-C exits 130. Sentences are in the
+    language ``--lang`` names, else the environment's; the language spoken before is
+    spoken again on return."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    before = language()
+    try:
+        use_language(None)  # the environment's, also for an unknown --lang's message
+        asked = _asked_language(argv)
+        if asked is not None:
+            if asked.lower() not in LANGUAGES:
+                return _say(_("error"), "--lang: " + _(
+                    "unknown language {code} (known: {known})").format(
+                        code=repr(asked), known=", ".join(LANGUAGES)), EXIT_MALFORMED)
+            use_language(asked)
+        return _main(argv, out or sys.stdout)
+    finally:
+        use_language(before)
+
+
+def _main(argv: list[str], out: TextIO) -> int:
     sys.set_int_max_str_digits(0)  # exact counts of any size are printed in full
     try:
         args = _parser().parse_args(argv)
         return _command(args, out)
     except ScenarioError as err:
-        return _say("error", str(err), EXIT_MALFORMED)
+        return _say(_("error"), str(err), EXIT_MALFORMED)
     except ObjectiveError as err:
-        return _say("error", f"--objective: {err}", EXIT_MALFORMED)
+        return _say(_("error"), f"--objective: {err}", EXIT_MALFORMED)
     except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:
-        return _say("refused", str(err), EXIT_TOO_MANY)
+        return _say(_("refused"), str(err), EXIT_TOO_MANY)
     except KeyboardInterrupt:
-        return _say("interrupted", "stopped at the user's request (Ctrl-C)",
+        return _say(_("interrupted"), _("stopped at the user's request (Ctrl-C)"),
                     EXIT_INTERRUPTED)
     except BrokenPipeError:
         # The reader stopped early (e.g. `| head`): not an error, in every output format.

@@ -29,6 +29,7 @@ import numpy as np
 
 from riftsolve.models.answers import Assignment
 from riftsolve.models.families.combat import Receiver
+from riftsolve.models.i18n import N_
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.assign import FILL, PARTIAL, START, ZERO, Table, _moves, step
 from riftsolve.solver.count import CountTooLarge
@@ -125,8 +126,9 @@ class BestAssignments:
             cells *= max((min(r.lethal or damage + 1, damage + 1) for r in
                           self.problem.receivers), default=1)
         if cells > MOST_CELLS:
-            raise CountTooLarge("the best combat assignments (a table of receivers x "
-                                "damage)", cells, "a smaller board", steps="table cells",
+            raise CountTooLarge(N_("the best combat assignments (a table of receivers x "
+                                   "damage)"), cells, N_("a smaller board"),
+                                steps=N_("table cells"),
                                 bound=MOST_CELLS)
         end = np.full(damage + 1, self.floor, dtype=object)
         end[0] = 0

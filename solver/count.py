@@ -36,6 +36,7 @@ from itertools import accumulate
 from math import comb, gcd
 
 from riftsolve.models.families.group import GroupProblem, Member
+from riftsolve.models.i18n import N_, _
 
 #: Most steps a counting DP may take (a state carried or updated: about 3 s of Python on a
 #: 2-core machine), estimated before it starts; beyond it, :class:`CountTooLarge`.
@@ -55,14 +56,15 @@ class CountTooLarge(ValueError):
     smaller Might cap
     """
 
-    def __init__(self, what: str, work: int, instead: str, steps: str = "DP steps",
+    def __init__(self, what: str, work: int, instead: str, steps: str = N_("DP steps"),
                  bound: int = COUNT_WORK) -> None:
         self.work = work
         self.bound = bound
-        super().__init__(
-            f"counting {what} exactly needs an estimated {work:,} {steps}, over the bound of "
-            f"{bound:,}: list the first answers with --limit N instead, or ask about "
-            f"{instead}")
+        super().__init__(_(
+            "counting {what} exactly needs an estimated {work} {steps}, over the bound of "
+            "{bound}: list the first answers with --limit N instead, or ask about {instead}"
+        ).format(what=_(what), work=f"{work:,}", steps=_(steps), bound=f"{bound:,}",
+                 instead=_(instead)))
 
 
 def _check_work(work: int, what: str, instead: str) -> None:
@@ -152,7 +154,8 @@ def _tax_table(taxes: Sequence[int], budget: int, most: int | None = None,
     every size is recorded as 0 (only the tax is tracked)."""
     groups = sorted(Counter(t for t in taxes if t > 0).items())
     _check_work(_tax_table_work(groups, budget, most, sized),
-                "the declarations within the Deflect budget", "less Power (available_power)")
+                N_("the declarations within the Deflect budget"),
+                N_("less Power (available_power)"))
     table: dict[tuple[int, int], int] = {(0, 0): 1}
     for tax, units in groups:
         row = _binomial_row(units, min(units, budget // tax))
@@ -240,7 +243,7 @@ def count_selections(problem: GroupProblem) -> int:
 
 
 #: What to ask instead of a group count that is too large.
-GROUP_INSTEAD = "a smaller Might cap, less Power (available_power) or fewer units"
+GROUP_INSTEAD = N_("a smaller Might cap, less Power (available_power) or fewer units")
 
 
 def _by_class(members: Iterable[Member]) -> dict[str, list[Member]]:
@@ -374,7 +377,7 @@ def selections_by_tax(problem: GroupProblem, exact: bool = True) -> Counter[int]
                     state = (tuple(bumped), new_might, new_tax)
                     grown[state] = grown.get(state, 0) + ways
             states = grown
-        for (counts, _, tax), ways in states.items():
+        for (counts, _size, tax), ways in states.items():
             if any(counts) and all(c >= low for c, low in zip(counts, least, strict=True)):
                 total[tax if exact else 0] += ways
     return total
@@ -420,7 +423,7 @@ def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
             everyone.extend(members)
             work += steps + reached * choices
             reached = min(reached * choices, everyone.bound())
-        _check_work(work, "the selections", GROUP_INSTEAD)
+        _check_work(work, N_("the selections"), GROUP_INSTEAD)
 
     def add(counts: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...] | None:
         summed = [a + b for a, b in zip(counts, more, strict=True)]
@@ -449,7 +452,7 @@ def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
                         grown[option] = grown.get(option, 0) + ways
             local = grown
         collapsed: dict[State, int] = {}  # the number taken no longer matters
-        for (more, extra_might, extra_tax, _), more_ways in local.items():
+        for (more, extra_might, extra_tax, _taken), more_ways in local.items():
             key = (more, extra_might, extra_tax)
             collapsed[key] = collapsed.get(key, 0) + more_ways
         combined_states: dict[State, int] = {}
@@ -461,7 +464,7 @@ def _count_per_class(problem: GroupProblem, exact: bool) -> Counter[int]:
                     combined_states[state] = combined_states.get(state, 0) + ways * more_ways
         states = combined_states
     total: Counter[int] = Counter()
-    for (counts, _, tax), ways in states.items():
+    for (counts, _might, tax), ways in states.items():
         if all(c >= low for c, low in zip(counts, least, strict=True)):
             total[tax if exact else 0] += ways
     return total
@@ -523,7 +526,7 @@ def count_maximal_selections(problem: GroupProblem) -> int | None:
     if cap is None:  # each whole class is its one maximal subset
         return len(classes) or 1
     _check_work(sum(_maximal_work(weights, cap) for weights in classes),
-                "the maximal selections", "a smaller Might cap or fewer units")
+                N_("the maximal selections"), N_("a smaller Might cap or fewer units"))
     total = sum(_maximal_in_class(weights, cap) for weights in classes)
     nobody_fits = all(weights[0] > cap for weights in classes)
     return total + (1 if nobody_fits else 0)

@@ -9,6 +9,7 @@ from typing import Any, TextIO
 from rich.table import Table
 
 from riftsolve.models import load_scenario
+from riftsolve.models.i18n import _
 from riftsolve.solver import render
 from riftsolve.solver.examples import example_names, example_path
 from riftsolve.solver.legal import LegalSet, finalize, resolve
@@ -36,31 +37,34 @@ def _questions(name: str) -> list[tuple[str, LegalSet[Any], Any]]:
 def run_demo(out: TextIO) -> int:
     """Print every example's counts, first answers and the rules behind the first one."""
     term = console(out)
-    summary = Table(title="riftsolve demo: built-in example scenarios", header_style="bold")
-    for column in ("scenario", "card", "question", "legal answers", "expected"):
+    summary = Table(title=_("riftsolve demo: built-in example scenarios"),
+                    header_style="bold")
+    for column in (_("scenario"), _("card"), _("question"), _("legal answers"), _("expected")):
         summary.add_column(column)
     for name in example_names():
         for question, legal, expected in _questions(name):
             count = legal.count()
             answers = list(islice(iter(legal), SHOWN))
             term.rule(f"[bold]{name}[/bold] - {legal.scenario.effect.name}, {question}")
-            title = f"{count:,} legal answers" + (
-                f" (first {len(answers)})" if count > len(answers) else "")
+            title = _("{count} legal answers").format(count=f"{count:,}") + (
+                _(" (first {shown})").format(shown=len(answers)) if count > len(answers)
+                else "")
             term.print(answers_table(legal, answers, title))
             for reason in legal.why_none():
-                term.print(plain(f"no legal answer: {reason}"))
+                term.print(plain(_("no legal answer: {reason}").format(reason=reason)))
             if answers:
-                term.print("[bold]why #1 is legal[/bold]")
+                term.print("[bold]" + _("why #1 is legal") + "[/bold]")
                 for step in legal.explain(answers[0]):
-                    term.print(plain(f"  CR {step['version']} {step['rule']}: "
-                                     f"{step['detail']}"))
+                    term.print(plain(render.step_line(step)))
             if question == "resolve" and count:
                 top = best(legal, AGENT_OBJECTIVE)[0]
                 values = ", ".join(f"{k} {v}" for k, v in top.values.items())
-                term.print(f"[bold]best for an agent ({AGENT_OBJECTIVE})[/bold]: "
+                term.print("[bold]" + _("best for an agent ({objective})").format(
+                    objective=AGENT_OBJECTIVE) + "[/bold]: "
                            f"{', '.join(render.cells(legal, top.answer))} ({values})")
             check = "" if expected is None else (
-                f"{expected} ok" if expected == count else f"{expected} MISMATCH")
+                _("{expected} ok") if expected == count else _("{expected} MISMATCH")
+            ).format(expected=expected)
             summary.add_row(name, legal.scenario.effect.name, question, f"{count:,}", check)
     term.print()
     term.print(summary)

@@ -65,7 +65,7 @@ from riftsolve.models.families.split import (
     finalize_problem,
     resolve_problem,
 )
-from riftsolve.models.i18n import _
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.rules import cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.models.targeting import Failure
@@ -308,8 +308,8 @@ class LegalSet(ABC, Generic[A]):
         ruling with no legal answer."""
         if next(iter(self), None) is not None:  # one answer settles it, whatever the count
             return []
-        return [Failure("355.8", f"no choice of targets meets every requirement of "
-                        f"{self.scenario.effect.name}: it cannot be played")]
+        return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
+                                   "it cannot be played").format(card=self.scenario.effect.name))]
 
     def __contains__(self, answer: object) -> bool:
         return (isinstance(answer, self._answer_type)
@@ -496,8 +496,9 @@ class Declarations(LegalSet[Declaration]):
                 total = self.count()
                 if total <= self.INDEX_BUDGET:
                     return None
-                raise OverflowError(f"{describe_count(total)} declarations, too many to "
-                                    f"list: {refusal}") from None
+                raise OverflowError(_("{count} declarations, too many to list: {refusal}"
+                                      ).format(count=describe_count(total), refusal=refusal)
+                                    ) from None
         starts = [0]
         for option in self.problem.options:
             starts.append(starts[-1] + self._subsets.total(option.cap))
@@ -535,9 +536,10 @@ class Declarations(LegalSet[Declaration]):
     def why_none(self) -> list[Failure]:
         if self.problem.options or self.count():
             return super().why_none()
-        return [Failure("355.8", f"no unit can be {self.scenario.effect.name}'s friendly "
-                        f"unit (on the board, friendly to {self.scenario.controller}, "
-                        "targetable by them): it cannot be played")]
+        return [Failure("355.8", _(
+            "no unit can be {card}'s friendly unit (on the board, friendly to {player}, "
+            "targetable by them): it cannot be played").format(
+                card=self.scenario.effect.name, player=self.scenario.controller))]
 
 
     def _columns(self) -> tuple[str, ...]:
@@ -697,8 +699,9 @@ class GroupResolutions(LegalSet[Affected]):
         most = self.MOST_LISTED
         listed = sum(1 for _ in islice(native.selections(self.problem), most + 1))
         if listed > most:
-            raise CountTooLarge("the maximal subsets (no formula for this shape)", most + 1,
-                                "fewer original targets", steps="answers listed, at least",
+            raise CountTooLarge(N_("the maximal subsets (no formula for this shape)"), most + 1,
+                                N_("fewer original targets"),
+                                steps=N_("answers listed, at least"),
                                 bound=most)
         return listed
 
@@ -854,9 +857,10 @@ class Listed(LegalSet[Answer]):
         most = self.MOST_LISTED
         listed = sum(1 for _ in islice(backend("native").answers(self.problem), most + 1))
         if listed > most:
-            raise CountTooLarge(f"the {self.family.NAME} family's answers (counted by "
-                                "listing them)", most + 1, "a smaller board",
-                                steps="answers listed, at least", bound=most)
+            raise CountTooLarge(_("the {family} family's answers (counted by listing them)"
+                                  ).format(family=self.family.NAME), most + 1,
+                                N_("a smaller board"), steps=N_("answers listed, at least"),
+                                bound=most)
         return listed
 
     def __iter__(self) -> Iterator[Answer]:

@@ -44,6 +44,7 @@ from riftsolve.models.answers import (
     Repeated,
     Resolution,
 )
+from riftsolve.models.i18n import _
 from riftsolve.models.objectives import Objective, lethal, xp_per_kill
 from riftsolve.models.outcome import apply, declared_targets
 from riftsolve.models.scenario import LIMIT, Scenario
@@ -158,18 +159,20 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         if keep is None and _drops_only(legal):
             return _drop_optima(legal, goal)
         if keep is not None and keep > MOST_CPSAT_TOP:
-            raise TooManyToRank(
-                f"{describe_count(legal.count())} answers: past {VECTOR_LIMIT:,} the {keep} "
-                f"best are found one CP-SAT search at a time, at most {MOST_CPSAT_TOP}; ask "
-                f"--top {MOST_CPSAT_TOP} or fewer")
+            raise TooManyToRank(_(
+                "{count} answers: past {limit} the {keep} best are found one CP-SAT search at a "
+                "time, at most {most}; ask --top {most} or fewer").format(
+                    count=describe_count(legal.count()), limit=f"{VECTOR_LIMIT:,}", keep=keep,
+                    most=MOST_CPSAT_TOP))
         return _cpsat_best(legal, goal, keep)
     # a few answers are scored as they are listed, without counting them first
     first = list(islice(legal, FEW))
     answers: Iterable[Any] = first
     if len(first) == FEW:
         if legal.count() > SCORE_LIMIT:
-            raise TooManyToRank(f"{legal.count():,} answers exceed the {SCORE_LIMIT:,} "
-                                "that can be scored")
+            raise TooManyToRank(_("{count} answers exceed the {limit} that can be scored"
+                                  ).format(count=f"{legal.count():,}",
+                                           limit=f"{SCORE_LIMIT:,}"))
         answers = legal
     scored: Iterable[tuple[Any, tuple[int, ...]]]
     if legal.question == "resolve":  # every answer measured on what it does (apply)
@@ -208,12 +211,13 @@ def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, 
         ranked = list(BestAssignments(legal.table, measure, not isinstance(goal, Linear))
                       .ranked(keep, MOST_OPTIMA))
     except OverflowError as error:
-        raise TooManyToRank(f"{error} (at most {MOST_OPTIMA:,} are listed): ask --top K "
-                            "instead") from None
+        raise TooManyToRank(_("{error} (at most {most} are listed): ask --top K instead"
+                              ).format(error=error, most=f"{MOST_OPTIMA:,}")) from None
     except CountTooLarge as error:  # ranking, not counting: say so
-        raise TooManyToRank(f"ranking these combat assignments needs a table of "
-                            f"{error.work:,} cells (receivers x states x damage), over the "
-                            f"bound of {error.bound:,}: ask about a smaller board") from None
+        raise TooManyToRank(_(
+            "ranking these combat assignments needs a table of {work} cells (receivers x "
+            "states x damage), over the bound of {bound}: ask about a smaller board").format(
+                work=f"{error.work:,}", bound=f"{error.bound:,}")) from None
     return [Ranked(answer, key, {} if isinstance(goal, Linear) else _values(goal, key))
             for answer, key in ranked]
 
@@ -240,7 +244,7 @@ def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
     else:
         del ranked[keep:]
     return [Ranked(answer, key, _values(goal, key) if goal else {})
-            for key, _, answer in ranked]
+            for key, _index, answer in ranked]
 
 
 def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
@@ -385,9 +389,11 @@ def _drop_optima(legal: Resolutions, goal: Objective) -> list[Ranked]:
     places = problem.pool - len(better)
     total = comb(len(tied), places)
     if total > MOST_OPTIMA:
-        raise TooManyToRank(f"{describe_count(total)} optimal answers (any {places} of the "
-                            f"{len(tied)} targets tied for the last place): more than "
-                            f"{MOST_OPTIMA:,}; ask --top K instead")
+        raise TooManyToRank(_(
+            "{count} optimal answers (any {places} of the {tied} targets tied for the last "
+            "place): more than {most}; ask --top K instead").format(
+                count=describe_count(total), places=places, tied=len(tied),
+                most=f"{MOST_OPTIMA:,}"))
     answers = [Resolution(tuple((t, 1) for t in sorted([*better, *extra])))
                for extra in combinations(tied, places)]
     answers.sort(key=legal.index)
@@ -423,7 +429,7 @@ def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
     deadline = time.monotonic() + SEARCH_SECONDS
     if not _optimise_in_order(compiled.model, [expr], deadline):
         return []
-    solver, _ = _solve(compiled.model, deadline)
+    solver, _status = _solve(compiled.model, deadline)
     answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
     return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
 
@@ -457,13 +463,14 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         except TooManyToRank:
             if not found:
                 raise
-            raise TooManyToRank(f"only the {len(found)} best were found within "
-                                f"{SEARCH_SECONDS:.0f} s of CP-SAT searches: ask --top "
-                                f"{len(found)}") from None
+            raise TooManyToRank(_(
+                "only the {found} best were found within {seconds} s of CP-SAT searches: ask "
+                "--top {found}").format(found=len(found), seconds=f"{SEARCH_SECONDS:.0f}")
+            ) from None
         if keep is None:
             return [Ranked(a, k, _values(goal, k)) for a, k in
                     _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
-        solver, _ = _solve(model, deadline)
+        solver, _status = _solve(model, deadline)
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
@@ -482,9 +489,10 @@ def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: floa
         if status == cp_model.INFEASIBLE:
             return False
         if status != cp_model.OPTIMAL:
-            raise TooManyToRank(f"CP-SAT could not prove the optimum within "
-                                f"{SEARCH_SECONDS:.0f} s ({solver.status_name(status)}): "
-                                "ask about fewer targets or less damage")
+            raise TooManyToRank(_(
+                "CP-SAT could not prove the optimum within {seconds} s ({status}): ask about "
+                "fewer targets or less damage").format(seconds=f"{SEARCH_SECONDS:.0f}",
+                                                       status=solver.status_name(status)))
         model.add(expr == round(solver.objective_value))
     model.clear_objective()  # type: ignore[no-untyped-call]
     return True
@@ -503,10 +511,11 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
     answers = []
     for count, answer in enumerate(stream(model, read)):
         if count >= MOST_OPTIMA:
-            raise TooManyToRank(
-                f"more than {MOST_OPTIMA:,} optimal answers among "
-                f"{describe_count(legal.count())} (past {VECTOR_LIMIT:,} answers they are "
-                f"listed from CP-SAT, at most {MOST_OPTIMA:,}): ask --top K instead")
+            raise TooManyToRank(_(
+                "more than {most} optimal answers among {count} (past {limit} answers they are "
+                "listed from CP-SAT, at most {most}): ask --top K instead").format(
+                    most=f"{MOST_OPTIMA:,}", count=describe_count(legal.count()),
+                    limit=f"{VECTOR_LIMIT:,}"))
         answers.append((answer, goal.measure(legal.scenario, answer)))
     # the stable order: by index where answers are ranked in closed form, else canonically
     answers.sort(key=lambda pair: legal.index(pair[0]) if legal._ranked() else pair[0])
@@ -583,15 +592,18 @@ def _check_boards(legal: LegalSet[Any], robust: int) -> None:
     """Refuse a ranking of declarations that would resolve too many boards: one per
     declaration, times every change of its chosen units' Might with ``robust``."""
     if legal.count() > BOARD_LIMIT:
-        raise TooManyToRank(f"ranking {legal.count():,} declarations means resolving as "
-                            f"many boards (limit {BOARD_LIMIT:,}): rank resolutions instead")
+        raise TooManyToRank(_(
+            "ranking {count} declarations means resolving as many boards (limit {limit}): "
+            "rank resolutions instead").format(count=f"{legal.count():,}",
+                                               limit=f"{BOARD_LIMIT:,}"))
     if not robust:
         return
     boards = sum((2 * robust + 1) ** len(d.chosen()) for d in legal)
     if boards > BOARD_LIMIT:
-        raise TooManyToRank(
-            f"ranking {legal.count():,} declarations means resolving {boards:,} boards "
-            f"(limit {BOARD_LIMIT:,}): lower --robust, or rank resolutions instead")
+        raise TooManyToRank(_(
+            "ranking {count} declarations means resolving {boards} boards (limit {limit}): "
+            "lower --robust, or rank resolutions instead").format(
+                count=f"{legal.count():,}", boards=f"{boards:,}", limit=f"{BOARD_LIMIT:,}"))
 
 
 def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective, robust: int

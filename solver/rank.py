@@ -36,6 +36,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from riftsolve.models.i18n import _
+
 IntArray = npt.NDArray[np.int64]
 
 
@@ -121,7 +123,7 @@ def describe_count(count: int) -> str:
     while 10**exponent > count:
         exponent -= 1
     leading = count // 10**(exponent - 1)  # two digits
-    return f"about {leading // 10}.{leading % 10}e{exponent}"
+    return _("about {size}").format(size=f"{leading // 10}.{leading % 10}e{exponent}")
 
 
 def index_error(index: int, total: int) -> IndexError:

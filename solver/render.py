@@ -22,8 +22,9 @@ from typing import Any
 
 from riftsolve.models.answers import Repeated
 from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
-from riftsolve.models.explain import ids
+from riftsolve.models.explain import Step, ids
 from riftsolve.models.families.split import split_effect
+from riftsolve.models.i18n import N_, _
 from riftsolve.solver.legal import (
     CombatResolutions,
     Declarations,
@@ -39,8 +40,39 @@ from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 @singledispatch
 def noun(legal: LegalSet[Any]) -> str:
-    """What one answer is called, in plural."""
+    """What one answer is called, in plural (a word of the JSON contract's, in English)."""
     return "declarations" if legal.question == "finalize" else "resolutions"
+
+
+#: "legal declarations" and "no legal declarations", for each :func:`noun`: whole phrases,
+#: since a language may put the adjective after the noun and make it agree.
+_LEGAL = {"declarations": (N_("legal declarations"), N_("no legal declarations")),
+          "resolutions": (N_("legal resolutions"), N_("no legal resolutions")),
+          "assignments": (N_("legal assignments"), N_("no legal assignments"))}
+
+
+#: What one answer is called, for a table's one column.
+_SINGULAR = {"declarations": N_("declaration"), "resolutions": N_("resolution"),
+             "assignments": N_("assignment")}
+
+
+def legal_noun(legal: LegalSet[Any]) -> str:
+    """``'legal resolutions'``, in the language spoken now."""
+    return _(_LEGAL[noun(legal)][0])
+
+
+def no_legal(legal: LegalSet[Any]) -> str:
+    """``'no legal resolutions'``, in the language spoken now."""
+    return _(_LEGAL[noun(legal)][1])
+
+
+def step_line(step: Step) -> str:
+    """One step of a rule trail as a table's explanation prints it.
+
+    >>> step_line({"rule": "355.14.g", "version": "1.4", "detail": "r1 is dealt 1"})
+    '  CR 1.4 355.14.g: r1 is dealt 1'
+    """
+    return f"  CR {step['version']} {step['rule']}: {step['detail']}"
 
 
 def explained_line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
@@ -66,7 +98,7 @@ def extras(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
 def headers(legal: LegalSet[Any]) -> list[str]:
     """Column names of a readable table of answers: by default one column, the answer's
     line."""
-    return [noun(legal).removesuffix("s")]
+    return [_(_SINGULAR[noun(legal)])]
 
 
 @singledispatch
@@ -86,7 +118,7 @@ def _illegal_and_counted(legal: Resolutions | GroupResolutions) -> dict[str, Any
 
 
 @extras.register
-def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
+def _split_extras(legal: Resolutions, answer: Any) -> dict[str, Any]:
     problem = legal.problem
     common = _illegal_and_counted(legal)
     if problem.pool_null is not None:
@@ -96,17 +128,17 @@ def _(legal: Resolutions, answer: Any) -> dict[str, Any]:
 
 
 @headers.register
-def _(legal: Resolutions) -> list[str]:
-    return ["damage dealt"]
+def _split_headers(legal: Resolutions) -> list[str]:
+    return [_("damage dealt")]
 
 
 @cells.register
-def _(legal: Resolutions, answer: Any) -> list[str]:
-    return [", ".join(f"{u} {a}" for u, a in answer.damage) or "(nothing dealt)"]
+def _split_cells(legal: Resolutions, answer: Any) -> list[str]:
+    return [", ".join(f"{u} {a}" for u, a in answer.damage) or _("(nothing dealt)")]
 
 
 @line.register
-def _(legal: Declarations, answer: Any) -> dict[str, Any]:
+def _declaration_line(legal: Declarations, answer: Any) -> dict[str, Any]:
     slot = split_effect(legal.scenario).split_slot
     shown: dict[str, Any] = answer.as_json(slot)
     if has_chosen_triggers(legal.scenario):
@@ -117,12 +149,12 @@ def _(legal: Declarations, answer: Any) -> dict[str, Any]:
 
 
 @headers.register
-def _(legal: Declarations) -> list[str]:
+def _declaration_headers(legal: Declarations) -> list[str]:
     return [*split_effect(legal.scenario).slot_names, "Deflect"]
 
 
 @cells.register
-def _(legal: Declarations, answer: Any) -> list[str]:
+def _declaration_cells(legal: Declarations, answer: Any) -> list[str]:
     friendly = [answer.friendly or ""] if "friendly" in headers(legal) else []
     return [*friendly, ids(answer.split), str(answer.deflect_cost)]
 
@@ -131,7 +163,7 @@ def _(legal: Declarations, answer: Any) -> list[str]:
 
 
 @line.register
-def _(legal: GroupDeclarations, answer: Any) -> dict[str, Any]:
+def _group_declaration_line(legal: GroupDeclarations, answer: Any) -> dict[str, Any]:
     effect, board = legal.effect, legal.scenario.board
     place_of = (lambda u: board[u].place) if effect.per_place is not None else None
     shown: dict[str, Any] = answer.as_json(tuple((s.name, s.single) for s in effect.slots),
@@ -143,19 +175,19 @@ def _(legal: GroupDeclarations, answer: Any) -> dict[str, Any]:
 
 
 @headers.register
-def _(legal: GroupDeclarations) -> list[str]:
-    moving = ["destination"] if legal.effect.destination else []
+def _group_declaration_headers(legal: GroupDeclarations) -> list[str]:
+    moving = [_("destination")] if legal.effect.destination else []
     return [*legal.effect.slot_names, *moving, "Deflect"]
 
 
 @cells.register
-def _(legal: GroupDeclarations, answer: Any) -> list[str]:
+def _group_declaration_cells(legal: GroupDeclarations, answer: Any) -> list[str]:
     moving = [answer.destination or ""] if legal.effect.destination else []
     return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
 
 @extras.register
-def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
+def _group_extras(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
     problem = legal.problem
     common = _illegal_and_counted(legal)
     if problem.ignored is not None:
@@ -166,13 +198,13 @@ def _(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
 
 
 @headers.register
-def _(legal: GroupResolutions) -> list[str]:
-    moving = ["unmoved (at the destination)"] if legal.effect.destination else []
+def _group_headers(legal: GroupResolutions) -> list[str]:
+    moving = [_("unmoved (at the destination)")] if legal.effect.destination else []
     return [legal.effect.verb, *moving]
 
 
 @cells.register
-def _(legal: GroupResolutions, answer: Any) -> list[str]:
+def _group_cells(legal: GroupResolutions, answer: Any) -> list[str]:
     shown = [ids(answer.units)]
     if legal.effect.destination:
         shown.append(ids(answer.unmoved))
@@ -183,39 +215,41 @@ def _(legal: GroupResolutions, answer: Any) -> list[str]:
 
 
 @line.register
-def _(legal: RepeatedDeclarations, answer: Any) -> dict[str, Any]:
+def _repeated_declaration_line(legal: RepeatedDeclarations, answer: Any) -> dict[str, Any]:
     return Repeated.as_json(line(legal.first, answer.first), line(legal.first, answer.again))
 
 
 @headers.register
-def _(legal: RepeatedDeclarations) -> list[str]:
+def _repeated_declaration_headers(legal: RepeatedDeclarations) -> list[str]:
     first = headers(legal.first)
-    return [*first[:-1], *(f"repeat: {h}" for h in first[:-1]), "Deflect"]
+    again = (_("repeat: {header}").format(header=h) for h in first[:-1])
+    return [*first[:-1], *again, "Deflect"]
 
 
 @cells.register
-def _(legal: RepeatedDeclarations, answer: Any) -> list[str]:
+def _repeated_declaration_cells(legal: RepeatedDeclarations, answer: Any) -> list[str]:
     first, again = cells(legal.first, answer.first), cells(legal.first, answer.again)
     return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
 
 
 @line.register
-def _(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
+def _repeated_line(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
     return Repeated.as_json(answer.first.as_json(), answer.again.as_json())
 
 
 @extras.register
-def _(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
+def _repeated_extras(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
     return {**extras(legal.first, answer.first), "repeat": extras(legal.again, answer.again)}
 
 
 @headers.register
-def _(legal: RepeatedResolutions) -> list[str]:
-    return [*headers(legal.first), *(f"repeat: {h}" for h in headers(legal.again))]
+def _repeated_headers(legal: RepeatedResolutions) -> list[str]:
+    again = (_("repeat: {header}").format(header=h) for h in headers(legal.again))
+    return [*headers(legal.first), *again]
 
 
 @cells.register
-def _(legal: RepeatedResolutions, answer: Any) -> list[str]:
+def _repeated_cells(legal: RepeatedResolutions, answer: Any) -> list[str]:
     return [*cells(legal.first, answer.first), *cells(legal.again, answer.again)]
 
 
@@ -223,28 +257,29 @@ def _(legal: RepeatedResolutions, answer: Any) -> list[str]:
 
 
 @noun.register
-def _(legal: CombatResolutions) -> str:
+def _combat_noun(legal: CombatResolutions) -> str:
     return "assignments"
 
 
 @extras.register
-def _(legal: CombatResolutions, answer: Any) -> dict[str, Any]:
+def _combat_extras(legal: CombatResolutions, answer: Any) -> dict[str, Any]:
     """The damage assigned and each receiver's lethal amount (``null``: none is, 437.5.b)."""
     problem = legal.problem
     return {"damage": problem.damage, "lethal": {r.id: r.lethal for r in problem.receivers}}
 
 
 @headers.register
-def _(legal: CombatResolutions) -> list[str]:
+def _combat_headers(legal: CombatResolutions) -> list[str]:
     """A column per receiver, in its controller's order, naming its lethal amount."""
-    return [f"{r.id} (lethal {'never' if r.lethal is None else r.lethal})"
-            for r in legal.problem.receivers] or ["assigned"]
+    return [_("{unit} (lethal {amount})").format(
+        unit=r.id, amount=_("never") if r.lethal is None else r.lethal)
+        for r in legal.problem.receivers] or [_("assigned")]
 
 
 @cells.register
-def _(legal: CombatResolutions, answer: Any) -> list[str]:
+def _combat_cells(legal: CombatResolutions, answer: Any) -> list[str]:
     if not legal.problem.receivers:
-        return ["nothing"]
+        return [_("nothing")]
     return [str(answer.amount(r.id) or "") for r in legal.problem.receivers]
 
 
@@ -252,13 +287,13 @@ def _(legal: CombatResolutions, answer: Any) -> list[str]:
 
 
 @headers.register
-def _(legal: JointDeclarations | JointResolutions) -> list[str]:
-    extra = "deflect" if isinstance(legal, JointDeclarations) else "declined"
+def _joint_headers(legal: JointDeclarations | JointResolutions) -> list[str]:
+    extra = _("deflect") if isinstance(legal, JointDeclarations) else _("declined")
     return [*legal.problem.order, extra]
 
 
 @cells.register
-def _(legal: JointDeclarations | JointResolutions, answer: Any) -> list[str]:
+def _joint_cells(legal: JointDeclarations | JointResolutions, answer: Any) -> list[str]:
     picked = dict(answer.picks)
     extra = (str(answer.deflect_cost) if isinstance(legal, JointDeclarations)
              else ids(list(answer.declined)) if answer.declined else "")

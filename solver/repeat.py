@@ -22,6 +22,7 @@ from typing import Any
 
 from riftsolve.models.answers import Repeated
 from riftsolve.models.explain import Step, step
+from riftsolve.models.i18n import _
 from riftsolve.models.repeat import (
     execution,
     verify_repeated_declaration,
@@ -83,13 +84,13 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
         return verify_repeated_declaration(self.scenario, self._own(answer))
 
     def _explain(self, answer: Any) -> list[Step]:
-        return [step("820.1.d", "Repeat is paid: the effect is executed twice"),
+        return [step("820.1.d", _("Repeat is paid: the effect is executed twice")),
                 *self.first._explain(answer.first),
-                step("820.2.a", "the second execution's choices, made now, need not be the "
-                     "first's"),
+                step("820.2.a", _("the second execution's choices, made now, need not be the "
+                                  "first's")),
                 *self.first._explain(answer.again),
-                step("809.1.c", f"Deflect is paid for each choice: {answer.deflect_cost} in "
-                     "all")]
+                step("809.1.c", _("Deflect is paid for each choice: {cost} in all").format(
+                    cost=answer.deflect_cost))]
 
     def _units(self, answer: Any) -> tuple[str, ...]:
         return (*self.first._units(answer.first),
@@ -131,9 +132,9 @@ class RepeatedResolutions(LegalSet[Repeated[Any]]):
         return verify_repeated_resolution(self.scenario, self._own(answer))
 
     def _explain(self, answer: Any) -> list[Step]:
-        return [step("820.1.d", "Repeat is paid: the first execution"),
+        return [step("820.1.d", _("Repeat is paid: the first execution")),
                 *self.first._explain(answer.first),
-                step("820.1.d", "the second execution, with its own targets (820.2.a)"),
+                step("820.1.d", _("the second execution, with its own targets (820.2.a)")),
                 *self.again._explain(answer.again)]
 
     def _units(self, answer: Any) -> tuple[str, ...]:

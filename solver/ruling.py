@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from riftsolve.models.explain import Step
-from riftsolve.models.i18n import _, ngettext
+from riftsolve.models.i18n import N_, _, ngettext
 from riftsolve.models.rules import RULES_VERSION
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import Declarations, GroupResolutions, LegalSet, Resolutions
@@ -44,6 +44,14 @@ from riftsolve.solver.render import noun
 EXAMINED = 64
 #: Most answers scanned to tell which units every answer includes, none, or some.
 SPREAD_LIMIT = 10**6
+
+
+#: The nouns of :func:`riftsolve.solver.render.noun` (English words of the JSON contract),
+#: for a sentence.
+_NOUNS = {"declarations": N_("declarations"), "resolutions": N_("resolutions"),
+          "assignments": N_("assignments"), "answers": N_("answers"),
+          "declaration": N_("declaration"), "resolution": N_("resolution"),
+          "assignment": N_("assignment"), "answer": N_("answer")}
 
 
 class Clause(NamedTuple):
@@ -113,13 +121,16 @@ class Ruling:
         return " ".join(sentences)
 
     def _counted(self) -> str:
+        noun = _(_NOUNS.get(self.noun, self.noun))  # the noun said in the language spoken
         if self.count is None:
-            return _("More legal {noun} than can be counted").format(noun=self.noun)
+            return _("More legal {noun} than can be counted").format(noun=noun)
         if self.count == 0:
-            return _("No legal {noun}").format(noun=self.noun)
-        return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=self.noun) if (
+            return _("No legal {noun}").format(noun=noun)
+        one = self.noun.removesuffix("s")
+        return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=noun) if (
             self.count != 1) else _("One legal {noun}, forced").format(
-                noun=self.noun.removesuffix("s"))
+                noun=_(_NOUNS.get(one, one)))
+
 
     def as_json(self) -> dict[str, Any]:
         """The ruling as the CLI's JSON line: the paragraph and its parts."""

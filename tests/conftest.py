@@ -24,6 +24,12 @@ settings.load_profile("explore" if os.environ.get("RIFTSOLVE_EXPLORE") else "rep
 # own (child processes inherit it).
 os.environ["RIFTSOLVE_CARDS"] = tempfile.mkdtemp(prefix="riftsolve-cards-")
 
+# The tests pin English output: the language of the machine running them is not theirs
+# (tests/test_i18n.py sets one where it checks French).
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+
 
 def unit(uid: str, controller: str = "B", might: int = 1, location: str = "north",
          **extra: Any) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 from riftsolve.models import grammar_fr
 from riftsolve.models.classify import Classification, classify
 from riftsolve.models.grammar import GrammarError, Token, _known
-from riftsolve.models.i18n import use_language
 from riftsolve.solver.cli import main
 
 # The French seed (« Cibles et répartition des dégâts ») beside the English seed ("Targets
@@ -492,13 +491,6 @@ def test_any_french_text_parses_or_is_a_grammar_error(words: list[str], noise: s
 # ------------------------------------------------------------------ the command
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Any:
-    """The command chooses the language it speaks: later tests speak English again."""
-    yield
-    use_language("en")
-
-
 def _classify(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any, str]:
     out = io.StringIO()
     code = main(["classify", *args], out=out)
@@ -517,9 +509,12 @@ def test_classify_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_classify_errors_in_french_text_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _classify(["--lang", "fr", "Éliminez un poisson."], capsys)
+    """The word at fault as written, in one line, in French under --lang fr."""
+    code, _, err = _classify(["--lang", "fr", "Éliminez un poisson doré."], capsys)
     assert code == 2
-    assert err == "riftsolve: error: classify: words not understood: 'poisson'\n"
+    assert err == "riftsolve: erreur: classify: mots non compris : 'poisson', 'doré'\n"
+    code, _, err = _classify(["--lang", "en", "Kill a fish."], capsys)
+    assert code == 2 and err == "riftsolve: error: classify: words not understood: 'fish'\n"
 
 
 def test_the_environments_language_is_the_default(monkeypatch: pytest.MonkeyPatch,
@@ -545,8 +540,14 @@ def test_classify_card_in_french_reads_its_english_text(capsys: pytest.CaptureFi
         ["--card", "alpha-strike", "--lang", "en"], capsys)[1]
 
 
-def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as stop:
-        main(["classify", "--lang", "de", "Kill a unit."])
-    assert stop.value.code == 2
-    assert "argument --lang: invalid choice: 'de'" in capsys.readouterr().err
+def test_an_unknown_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _classify(["--lang", "de", "Kill a unit."], capsys)
+    assert code == 2
+    assert err == "riftsolve: error: --lang: unknown language 'de' (known: en, fr)\n"
+
+
+def test_lang_before_the_command_reads_french_too(capsys: pytest.CaptureFixture[str]
+                                                 ) -> None:
+    out = io.StringIO()
+    assert main(["--lang", "fr", "classify", "Éliminez une unité."], out=out) == 0
+    assert json.loads(out.getvalue())["targets"] == ["unit"]

@@ -45,6 +45,7 @@ from riftsolve.models.answers import Assignment
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.effects import CombatDamage
 from riftsolve.models.explain import Step, ids, step
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
@@ -131,7 +132,7 @@ def combat_effect(scenario: Scenario) -> CombatDamage:
     """The scenario's combat (a :class:`ScenarioError` for any other effect)."""
     effect = scenario.effect
     if not isinstance(effect, CombatDamage):
-        raise ScenarioError("combat", f"{effect.name} is not a combat")
+        raise ScenarioError("combat", _("{card} is not a combat").format(card=effect.name))
     return effect
 
 
@@ -156,9 +157,10 @@ def dealers(scenario: Scenario) -> tuple[Dealer, ...]:
         bonus = unit.keyword_total(keyword)
         might = unit.might + bonus
         if unit.stunned:
-            found.append(Dealer(unit.id, 0, "stunned"))
+            found.append(Dealer(unit.id, 0, _("stunned")))
         else:
-            why = f"Might {unit.might}" + (f" + {keyword} {bonus}" if bonus else "")
+            why = _("Might {might}").format(might=unit.might) + (
+                f" + {keyword} {bonus}" if bonus else "")
             found.append(Dealer(unit.id, max(0, might), why))
     return tuple(found)
 
@@ -212,8 +214,8 @@ def resolve_problem(scenario: Scenario) -> CombatProblem:
 
 def finalize_problem(scenario: Scenario) -> NoReturn:
     """Combat damage is assigned, not declared: there is no finalization question."""
-    raise ScenarioError("combat", "combat damage is assigned, not declared: ask 'resolve' "
-                        "for the assignments (465.2.c)")
+    raise ScenarioError("combat", _("combat damage is assigned, not declared: ask 'resolve' "
+                                    "for the assignments (465.2.c)"))
 
 
 # --------------------------------------------------------------------------- the verifier
@@ -255,10 +257,11 @@ def _order_failures(problem: CombatProblem, amounts: Mapping[str, int],
             filled = ahead.lethal is not None and amounts.get(ahead.id, 0) >= ahead.lethal
             if not filled:
                 rule = "815" if ahead_rank is Rank.TANK else "826"
-                failures.append(Failure(rule, f"{r.id} is assigned damage before "
-                                        f"{ahead.id}, ahead of it in {r.controller}'s order "
-                                        f"({ahead_rank.name.lower()} before "
-                                        f"{rank.name.lower()}), has lethal damage"))
+                failures.append(Failure(rule, _(
+                    "{unit} is assigned damage before {ahead}, ahead of it in {player}'s order "
+                    "({first} before {then}), has lethal damage").format(
+                        unit=r.id, ahead=ahead.id, player=r.controller,
+                        first=ahead_rank.name.lower(), then=rank.name.lower())))
     return failures
 
 
@@ -272,15 +275,17 @@ def verify_resolution(scenario: Scenario, answer: Any) -> list[Failure]:
         if unit_id not in known:
             exempt = unit_id in scenario.board and scenario.board[unit_id].undamageable
             failures.append(
-                Failure("465.2.c.10", f"{unit_id} cannot be dealt damage") if exempt else
-                Failure("465.2.c", f"{unit_id} is not a unit of the other side at the "
-                        "battlefield"))
+                Failure("465.2.c.10", _("{unit} cannot be dealt damage").format(unit=unit_id))
+                if exempt else
+                Failure("465.2.c", _("{unit} is not a unit of the other side at the "
+                                     "battlefield").format(unit=unit_id)))
         if amount <= 0:
-            failures.append(Failure("465.2.c", f"{unit_id} is assigned {amount}"))
+            failures.append(Failure("465.2.c", _("{unit} is assigned {amount}").format(
+                unit=unit_id, amount=amount)))
     given = sum(amounts.values())
     if given != problem.damage and problem.receivers:  # with none, nothing is assigned
-        failures.append(Failure("465.2.c", f"{given} damage assigned, but {problem.damage} "
-                                "must be"))
+        failures.append(Failure("465.2.c", _("{given} damage assigned, but {damage} must be"
+                                             ).format(given=given, damage=problem.damage)))
     if failures:
         return failures
     return _fill_failures(problem, amounts)
@@ -297,20 +302,22 @@ def _fill_failures(problem: CombatProblem, amounts: Mapping[str, int]) -> list[F
     if over:
         short = [r.id for r in problem.receivers if not filled(r)]
         if short:
-            failures.append(Failure("465.2.c.4", f"{over[0].id} is assigned more than lethal "
-                                    f"damage ({over[0].lethal}) while {short[0]} has not "
-                                    "been assigned lethal damage"))
+            failures.append(Failure("465.2.c.4", _(
+                "{unit} is assigned more than lethal damage ({lethal}) while {short} has not "
+                "been assigned lethal damage").format(unit=over[0].id, lethal=over[0].lethal,
+                                                      short=short[0])))
         elif problem.excess == "last":
             last = {r.id for r in problem.last_candidates()}
             if len(over) > 1 or over[0].id not in last:
-                failures.append(Failure("465.2.c.4", "the excess goes all on one unit that "
-                                        "could be assigned last (policy combat_excess=last): "
-                                        + ", ".join(sorted(last))))
+                failures.append(Failure("465.2.c.4", _(
+                    "the excess goes all on one unit that could be assigned last (policy "
+                    "combat_excess=last): {units}").format(units=", ".join(sorted(last)))))
     partial = [r.id for r in problem.receivers if amounts.get(r.id, 0) and not filled(r)]
     if len(partial) > 1:
-        failures.append(Failure("465.2.c.3", f"{partial[0]} and {partial[1]} are both "
-                                "assigned less than lethal damage: one must be assigned "
-                                "lethal damage in full before damage goes to another"))
+        failures.append(Failure("465.2.c.3", _(
+            "{first} and {second} are both assigned less than lethal damage: one must be "
+            "assigned lethal damage in full before damage goes to another").format(
+                first=partial[0], second=partial[1])))
     orders = [_order_failures(problem, amounts, p) for p in _placements(problem, amounts)]
     if all(orders):
         failures.extend(orders[0])
@@ -323,20 +330,23 @@ def _fill_failures(problem: CombatProblem, amounts: Mapping[str, int]) -> list[F
 def _lethal_step(r: Receiver, scenario: Scenario) -> str:
     unit = scenario.board[r.id]
     if r.lethal is None:
-        return f"{r.id}: all damage to it is prevented, no amount is lethal (437.5.b)"
-    parts = [f"{r.id} needs {r.lethal}"]
+        return _("{unit}: all damage to it is prevented, no amount is lethal (437.5.b)"
+                 ).format(unit=r.id)
+    parts = [_("{unit} needs {lethal}").format(unit=r.id, lethal=r.lethal)]
     combat = combat_effect(scenario)
     if combat.lethal_any:
-        parts.append("any amount of the assigner's damage is lethal (142.4.c)")
+        parts.append(_("any amount of the assigner's damage is lethal (142.4.c)"))
     else:
         bonus = r.might - unit.might
         keyword = "Assault" if unit.controller == combat.attacker else "Shield"
         rule = "807" if keyword == "Assault" else "814"
-        might = (f"Might {unit.might} + {keyword} {bonus} = {r.might}, {rule}" if bonus
-                 else f"Might {r.might}")
-        parts.append(might + (f", {unit.damage} marked" if unit.damage else ""))
+        might = (_("Might {might} + {keyword} {bonus} = {total}, {rule}").format(
+            might=unit.might, keyword=keyword, bonus=bonus, total=r.might, rule=rule) if bonus
+                 else _("Might {might}").format(might=r.might))
+        parts.append(might + (_(", {damage} marked").format(damage=unit.damage)
+                              if unit.damage else ""))
     if r.prevent:
-        parts.append(f"+ {r.prevent} prevented (437.5)")
+        parts.append(_("+ {prevent} prevented (437.5)").format(prevent=r.prevent))
     return " ".join(parts[:1]) + " (" + "; ".join(parts[1:]) + ")"
 
 
@@ -344,22 +354,25 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     """The rule trail of a legal assignment."""
     combat = combat_effect(scenario)
     problem = resolve_problem(scenario)
-    who = "attacker" if combat.attacking else "defender"
-    adds = ", ".join(f"{d.id} {d.adds} ({d.why})" for d in dealers(scenario)) or "no unit"
-    steps = [step("465.2.c", f"{combat.assigner}, the {who}, assigns {problem.damage} "
-                  f"damage: {adds}")]
-    if any(d.why == "stunned" for d in dealers(scenario)):
-        steps.append(step("423.1.b", "a stunned unit adds no Might to combat damage"))
+    adds = ", ".join(f"{d.id} {d.adds} ({d.why})" for d in dealers(scenario)) or _("no unit")
+    steps = [step("465.2.c", (_("{player}, the attacker, assigns {damage} damage: {adds}")
+                              if combat.attacking else
+                              _("{player}, the defender, assigns {damage} damage: {adds}")
+                              ).format(player=combat.assigner, damage=problem.damage,
+                                       adds=adds))]
+    if any(scenario.board[d.id].stunned for d in dealers(scenario)):
+        steps.append(step("423.1.b", _("a stunned unit adds no Might to combat damage")))
     exempt = [u.id for u in scenario.board if u.undamageable
               and u.location == combat.battlefield and _on_the_other_side(u, combat)]
     if exempt:
-        steps.append(step("465.2.c.10", f"{ids(exempt)} cannot be dealt damage: exempt"))
+        steps.append(step("465.2.c.10", _("{units} cannot be dealt damage: exempt").format(
+            units=ids(exempt))))
     if not problem.receivers or not problem.damage:
-        steps.append(step("465.2.c", "nothing is assigned" + (
-            "" if problem.damage else ": there is no damage to assign")))
+        steps.append(step("465.2.c", _("nothing is assigned") if problem.damage else
+                          _("nothing is assigned: there is no damage to assign")))
         return steps
-    steps.append(step("142.4.b", "lethal amounts: " + "; ".join(
-        _lethal_step(r, scenario) for r in problem.receivers)))
+    steps.append(step("142.4.b", _("lethal amounts: {amounts}").format(amounts="; ".join(
+        _lethal_step(r, scenario) for r in problem.receivers))))
     amounts = dict(answer.assigned)
     if any(r.rank is not Rank.NORMAL for r in problem.receivers):
         steps += _order_steps(problem, amounts)
@@ -367,20 +380,22 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
             and amounts.get(r.id, 0) >= r.lethal]
     partial = [f"{r.id} {amounts[r.id]}" for r in problem.receivers
                if amounts.get(r.id, 0) and r.id not in full]
-    steps.append(step("465.2.c.3", f"lethal damage in full to {ids(full)}"
-                      + (f"; the rest on {partial[0]}, assigned last" if partial else "")))
+    steps.append(step("465.2.c.3", _("lethal damage in full to {units}").format(
+        units=ids(full)) + (_("; the rest on {unit}, assigned last").format(unit=partial[0])
+                            if partial else "")))
     excess = problem.excess_damage
     if excess:
-        policy = ("any division among the receivers" if problem.excess == "any"
-                  else "all on one unit that could be assigned last")
-        steps.append(step("465.2.c.4", f"every receiver has lethal damage: the excess of "
-                          f"{excess} goes as the policy combat_excess={problem.excess} "
-                          f"says ({policy})"))
+        policy = (_("any division among the receivers") if problem.excess == "any"
+                  else _("all on one unit that could be assigned last"))
+        steps.append(step("465.2.c.4", _(
+            "every receiver has lethal damage: the excess of {excess} goes as the policy "
+            "combat_excess={policy_name} says ({policy})").format(
+                excess=excess, policy_name=problem.excess, policy=policy)))
     return steps
 
 
-_GROUPS = {Rank.TANK: "Tank {} first (815)", Rank.NORMAL: "{}",
-           Rank.BACKLINE: "Backline {} last (826)"}
+_GROUPS = {Rank.TANK: N_("Tank {units} first (815)"), Rank.NORMAL: "{units}",
+           Rank.BACKLINE: N_("Backline {units} last (826)")}
 
 
 def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Step]:
@@ -389,18 +404,20 @@ def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Ste
     orders = []
     for controller in dict.fromkeys(r.controller for r in problem.receivers):
         own = [r for r in problem.receivers if r.controller == controller]
-        groups = [_GROUPS[rank].format(ids([r.id for r in own if r.rank is rank]))
+        groups = [_(_GROUPS[rank]).format(units=ids([r.id for r in own if r.rank is rank]))
                   for rank in (Rank.TANK, Rank.NORMAL, Rank.BACKLINE)
                   if any(r.rank is rank for r in own)]
-        orders.append(f"{controller}'s units: " + ", then ".join(groups))
-    steps = [step("465.2.c.6", "; ".join(orders) + "; units of the same priority in any "
-                  "order (465.2.c.7)")]
+        orders.append(_("{player}'s units: {order}").format(
+            player=controller, order=_(", then ").join(groups)))
+    steps = [step("465.2.c.6", _("{orders}; units of the same priority in any order "
+                                 "(465.2.c.7)").format(orders="; ".join(orders)))]
     placed = next((p for p in _placements(problem, amounts)
                    if not _order_failures(problem, amounts, p)), {})
     for unit_id, rank in placed.items():
-        where = "first, as a Tank" if rank is Rank.TANK else "last, as Backline"
-        steps.append(step("465.2.c.8", f"{unit_id} has both Tank and Backline: the assigner "
-                          f"places it {where}"))
+        where = _("first, as a Tank") if rank is Rank.TANK else _("last, as Backline")
+        steps.append(step("465.2.c.8", _(
+            "{unit} has both Tank and Backline: the assigner places it {where}").format(
+                unit=unit_id, where=where)))
     return steps
 
 
@@ -443,7 +460,7 @@ def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
                  ) -> Targets:
     """A combat has no targets: the parser refuses them first."""
-    raise ScenarioError(field_prefix, "a combat scenario has no targets")
+    raise ScenarioError(field_prefix, _("a combat scenario has no targets"))
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
@@ -456,11 +473,12 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     there = [u for u in scenario.board if u.location == combat.battlefield and u.is_unit]
     backline = [u.id for u in there if u.has("Backline")]
     if backline:
-        return f"there is no Backline keyword ({ids(backline)}; 826 is new in 1.3)"
+        return _("there is no Backline keyword ({units}; 826 is new in 1.3)").format(
+            units=ids(backline))
     prevented = [u.id for u in there if u.prevent]
     if prevented:
-        return (f"no rule says how damage is assigned to a unit with Prevent "
-                f"({ids(prevented)}; 437.5 is new in 1.3)")
+        return _("no rule says how damage is assigned to a unit with Prevent ({units}; 437.5 "
+                 "is new in 1.3)").format(units=ids(prevented))
     return None
 
 

@@ -33,9 +33,15 @@ from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_sl
 from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Sharing
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
-from riftsolve.models.targeting import Failure, source_battlefield, untargetable_failure
+from riftsolve.models.targeting import (
+    Failure,
+    not_related,
+    source_battlefield,
+    untargetable_failure,
+)
 from riftsolve.models.versions import number_in
 
 
@@ -102,6 +108,20 @@ class GroupProblem:
 # --------------------------------------------------------------------------- legality
 
 
+#: What a slot may choose, for a sentence.
+_KINDS = {"unit": N_("unit"), "gear": N_("gear")}
+
+#: "enemies: r1, r2, each a valid enemy unit on its own", by the slot's relation.
+_VALID_ON_ITS_OWN = {
+    "enemy": N_("{slot}: {units}, each a valid enemy unit on its own"),
+    "friendly": N_("{slot}: {units}, each a valid friendly unit on its own"),
+    "any": N_("{slot}: {units}, each a valid any unit on its own"),
+}
+
+#: What a group shares (355.11), for a sentence.
+_SHARED = {"battlefield": N_("one battlefield"), "location": N_("one location")}
+
+
 def group_effect(scenario: Scenario) -> GroupTargets:
     """The scenario's effect, which must be a group effect."""
     effect = scenario.effect
@@ -113,49 +133,72 @@ def group_effect(scenario: Scenario) -> GroupTargets:
 def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: bool
                    ) -> Failure | None:
     """Whether ``unit`` may fill (or still fills) ``slot`` on its own (355.9.b, 359.3.e)."""
-    verb = "is no longer" if resolving else "is not"
     requirement = "359.3.e.2" if resolving else "355.9.b"
+
+    def said(now: str, later: str, **names: object) -> str:
+        """A failure said now ("is not") or on resolution ("is no longer")."""
+        return _(later if resolving else now).format(unit=unit.id, **names)
+
     if not unit.on_board:
-        return Failure("359.3.e.2", f"{unit.id} {verb} on the board")
+        return Failure("359.3.e.2", said(N_("{unit} is not on the board"),
+                                         N_("{unit} is no longer on the board")))
     if unit.type not in slot.kinds:
-        return Failure(requirement, f"{unit.id} {verb} a {' or '.join(slot.kinds)} (it is a "
-                       f"{unit.type})")
+        return Failure(requirement, said(N_("{unit} is not a {kinds} (it is a {type})"),
+                                         N_("{unit} is no longer a {kinds} (it is a {type})"),
+                                         kinds=_(" or ").join(_(_KINDS.get(k, k))
+                                                             for k in slot.kinds),
+                                         type=_(_KINDS.get(unit.type, unit.type))))
     if slot.own and unit.controller != scenario.controller:
-        return Failure(requirement, f"{unit.id} {verb} a unit {scenario.controller} controls "
-                       f"(controlled by {unit.controller})")
+        return Failure(requirement, said(
+            N_("{unit} is not a unit {player} controls (controlled by {owner})"),
+            N_("{unit} is no longer a unit {player} controls (controlled by {owner})"),
+            player=scenario.controller, owner=unit.controller))
     if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
-        return Failure(requirement, f"{unit.id} {verb} an {slot.among.value} unit (controlled "
-                       f"by {unit.controller})")
+        return Failure(requirement, not_related(unit, slot.among.value, resolving))
     shares_one = group_effect(scenario).sharing is Sharing.BATTLEFIELD  # 355.11
     if (slot.reach is Reach.BATTLEFIELD or shares_one) and not scenario.board.is_battlefield(
             unit.location):
-        return Failure(requirement, f"{unit.id} {verb} at a battlefield (at {unit.location})")
+        return Failure(requirement, said(N_("{unit} is not at a battlefield (at {place})"),
+                                         N_("{unit} is no longer at a battlefield (at {place})"),
+                                         place=unit.location))
     if slot.other and unit.id == scenario.source:
-        return Failure(requirement, f"{unit.id} {verb} another unit: it is the source")
+        return Failure(requirement, said(N_("{unit} is not another unit: it is the source"),
+                                         N_("{unit} is no longer another unit: it is the "
+                                            "source")))
     if slot.reach is Reach.HERE:
         here = source_battlefield(scenario.board, scenario.source)
         if unit.location != here:
-            where = f"{scenario.source}'s battlefield {here}" if here else (
-                f"nowhere: {scenario.source} is at no battlefield")
-            return Failure("359.3.f.2" if resolving else requirement,
-                           f"{unit.id} {verb} here ({where}; it is at {unit.location})")
+            where = (_("{source}'s battlefield {place}") if here else
+                     _("nowhere: {source} is at no battlefield")).format(
+                         source=scenario.source, place=here)
+            return Failure("359.3.f.2" if resolving else requirement, said(
+                N_("{unit} is not here ({where}; it is at {place})"),
+                N_("{unit} is no longer here ({where}; it is at {place})"),
+                where=where, place=unit.location))
     hidden = scenario.from_hidden
     if hidden is not None and unit.location != hidden:
         rule_no = "359.3.e.5" if resolving else "811.1.d.2"
-        return Failure(rule_no, f"{unit.id} {verb} at {hidden}, where the card was played "
-                       f"from Hidden (at {unit.location})")
+        return Failure(rule_no, said(
+            N_("{unit} is not at {hidden}, where the card was played from Hidden (at {place})"),
+            N_("{unit} is no longer at {hidden}, where the card was played from Hidden (at "
+               "{place})"), hidden=hidden, place=unit.location))
     effect = group_effect(scenario)
     if resolving and effect.per_place is not None and scenario.targets is not None:
         declared = dict(scenario.targets.places).get(unit.id)
         if declared is not None and unit.place != declared:
-            return Failure("359.3.e.2", f"{unit.id} is no longer at {declared} (at "
-                           f"{unit.place}): each location's choice is its own (Unleashed FAQ)")
+            return Failure("359.3.e.2", _(
+                "{unit} is no longer at {declared} (at {place}): each location's choice is its "
+                "own (Unleashed FAQ)").format(unit=unit.id, declared=declared, place=unit.place))
     if slot.might_at_most is not None and unit.effective_might > slot.might_at_most:
-        return Failure(requirement, f"{unit.id} {verb} a unit with {slot.might_at_most} "
-                       f"Might or less (Might {unit.effective_might})")
+        return Failure(requirement, said(
+            N_("{unit} is not a unit with {most} Might or less (Might {might})"),
+            N_("{unit} is no longer a unit with {most} Might or less (Might {might})"),
+            most=slot.might_at_most, might=unit.effective_might))
     missing = [tag for tag in slot.tags if tag not in unit.tags]
     if missing:
-        return Failure(requirement, f"{unit.id} {verb} {' '.join(missing)}")
+        return Failure(requirement, said(N_("{unit} is not {tags}"),
+                                         N_("{unit} is no longer {tags}"),
+                                         tags=" ".join(missing)))
     if slot.name not in targeted_slots(effect):
         return None  # (a cost's choice is no target: "can't be chosen" is about targets)
     return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
@@ -183,29 +226,32 @@ def requirement_failure(scenario: Scenario, selection: Selection) -> Failure | N
         for key in keys:
             here = [u.id for u in units if share_key(effect, u) == key]
             if len(here) > effect.per_place:
-                return Failure("355.11", f"{', '.join(here)} are all at {key}: at most "
-                               f"{effect.per_place} at each location")
+                return Failure("355.11", _(
+                    "{units} are all at {place}: at most {most} at each location").format(
+                        units=", ".join(here), place=key, most=effect.per_place))
     elif len(keys) > 1:
-        return Failure("355.11", f"{', '.join(u.id for u in units)} do not share "
-                       f"{_shared(effect)} ({'; '.join(sorted(keys))})")
+        return Failure("355.11", _("{units} do not share {shared} ({classes})").format(
+            units=", ".join(u.id for u in units), shared=_shared(effect),
+            classes="; ".join(sorted(keys))))
     for slot, chosen in zip(effect.slots, selection, strict=True):
         if slot.most is not None and len(chosen) > slot.most:
-            return Failure("355.11", f"{len(chosen)} units in {slot.name}, at most "
-                           f"{slot.most}")
+            return Failure("355.11", _("{count} units in {slot}, at most {most}").format(
+                count=len(chosen), slot=slot.name, most=slot.most))
     total = sum(u.effective_might for u in units)
     if effect.might_cap is not None and total > effect.might_cap:
-        return Failure("355.11", f"total Might {total} is over {effect.might_cap} (negative "
-                       "Might counts as 0, 143.2.b)")
+        return Failure("355.11", _(
+            "total Might {total} is over {cap} (negative Might counts as 0, 143.2.b)").format(
+                total=total, cap=effect.might_cap))
     return None
 
 
 def _shared(effect: GroupTargets) -> str:
     parts = []
     if effect.sharing is not Sharing.NOTHING:
-        parts.append(f"one {effect.sharing.value}")
+        parts.append(_(_SHARED.get(effect.sharing.value, effect.sharing.value)))
     if effect.same_controller:
-        parts.append("one controller")
-    return " and ".join(parts) or "the requirement"
+        parts.append(_("one controller"))
+    return _(" and ").join(parts) or _("the requirement")
 
 
 def stands_at(unit: Unit, destination: str) -> bool:
@@ -218,11 +264,13 @@ def destination_failure(board: Board, units: Sequence[str], destination: str
     """Whether ``destination`` is a valid location to move every unit of ``units`` to:
     a battlefield in play or their base, other than where any of them stands (355.4.a)."""
     if not (board.is_battlefield(destination) or destination == BASE):
-        return Failure("355.4", f"{destination!r} is not a location to move to")
+        return Failure("355.4", _("{place} is not a location to move to").format(
+            place=repr(destination)))
     already = [u for u in units if stands_at(board[u], destination)]
     if already:
-        return Failure("355.4.a", f"{', '.join(already)} already at {destination}: a move "
-                       "goes to a location other than the units' current one")
+        return Failure("355.4.a", _(
+            "{units} already at {place}: a move goes to a location other than the units' "
+            "current one").format(units=", ".join(already), place=destination))
     return None
 
 
@@ -252,8 +300,9 @@ def hidden_failure(scenario: Scenario, problem: GroupProblem) -> Failure | None:
     unbudgeted = replace(problem, budget=None)
     if any(fits_alone(unbudgeted, m) for m in problem.members):
         return None
-    return Failure("811.1.d", f"no valid target at {scenario.from_hidden} under the Hidden "
-                   f"restrictions: {group_effect(scenario).name} cannot be played from Hidden")
+    return Failure("811.1.d", _(
+        "no valid target at {place} under the Hidden restrictions: {card} cannot be played "
+        "from Hidden").format(place=scenario.from_hidden, card=group_effect(scenario).name))
 
 
 def can_act(problem: GroupProblem, needs: int) -> bool:
@@ -325,7 +374,7 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
     board = scenario.board
     legal: list[tuple[Unit, tuple[int, ...]]] = []
     illegal: list[tuple[str, Failure]] = []
-    for index, (_, units) in enumerate(chosen_group(scenario)):
+    for index, (_slot, units) in enumerate(chosen_group(scenario)):
         for unit_id in units:
             failure = member_failure(scenario, board[unit_id], effect.slots[index], True)
             if failure is None:
@@ -377,16 +426,19 @@ def verify_declaration(scenario: Scenario, declaration: GroupDeclaration
     board = scenario.board
     failures: list[Failure] = []
     if len(declaration.selection) != len(effect.slots):
-        return [Failure("355.8", f"{effect.name} has {len(effect.slots)} slots")]
+        return [Failure("355.8", _("{card} has {count} slots").format(
+            card=effect.name, count=len(effect.slots)))]
     everyone = [u for units in declaration.selection for u in units]
     if len(set(everyone)) != len(everyone):
-        failures.append(Failure("355.11.a", "a unit is chosen twice"))
+        failures.append(Failure("355.11.a", _("a unit is chosen twice")))
     for slot, units in zip(effect.slots, declaration.selection, strict=True):
         if len(units) < slot.least:
-            failures.append(Failure("355.8", f"{slot.name} needs {slot.least} units"))
+            failures.append(Failure("355.8", _("{slot} needs {least} units").format(
+                slot=slot.name, least=slot.least)))
         for unit_id in units:
             if unit_id not in board:
-                failures.append(Failure("355.9.b", f"{unit_id} is not a unit of the scenario"))
+                failures.append(Failure("355.9.b", _("{unit} is not a unit of the scenario"
+                                                     ).format(unit=unit_id)))
                 continue
             failure = member_failure(scenario, board[unit_id], slot, resolving=False)
             if failure is not None:
@@ -400,13 +452,13 @@ def verify_declaration(scenario: Scenario, declaration: GroupDeclaration
     if effect.destination and everyone:
         where = declaration.destination
         if where is None:
-            failures.append(Failure("355.4", "a move needs its destination"))
+            failures.append(Failure("355.4", _("a move needs its destination")))
         else:
             failure = destination_failure(board, everyone, where)
             if failure is not None:
                 failures.append(failure)
     elif declaration.destination is not None:
-        failures.append(Failure("355.4", "no destination is chosen for no move"))
+        failures.append(Failure("355.4", _("no destination is chosen for no move")))
     unplayable = hidden_failure(scenario, finalize_problem(scenario))
     if unplayable is not None:
         failures.append(unplayable)
@@ -427,7 +479,7 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     effect = group_effect(scenario)
     board = scenario.board
     slot_of: dict[str, int] = {}
-    for index, (_, units) in enumerate(chosen_group(scenario)):
+    for index, (_slot, units) in enumerate(chosen_group(scenario)):
         for unit_id in units:
             slot_of[unit_id] = index
     failures: list[Failure] = []
@@ -438,12 +490,13 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     kept = [*answer.units, *answer.unmoved]
     for unit_id in kept:
         if unit_id not in slot_of:
-            failures.append(Failure("355.11.b", f"{unit_id} is not one of the original "
-                                    "targets"))
+            failures.append(Failure("355.11.b", _("{unit} is not one of the original targets"
+                                                  ).format(unit=unit_id)))
         elif unit_id not in legal:
-            failures.append(Failure("359.3.e.5", f"{unit_id} is an illegal target now"))
+            failures.append(Failure("359.3.e.5", _("{unit} is an illegal target now").format(
+                unit=unit_id)))
     if len(set(kept)) != len(kept):
-        failures.append(Failure("355.11.b", "a target is listed twice"))
+        failures.append(Failure("355.11.b", _("a target is listed twice")))
     failures += _move_failures(scenario, answer)
     if failures:
         return failures
@@ -451,9 +504,9 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     whole = _selection(effect, slot_of, legal)
     if requirement_failure(scenario, whole) is None and len(legal) >= needs:
         if set(kept) != set(legal):
-            failures.append(Failure("355.11.b", "the legal targets still meet the requirement "
-                                    f"together: all of {', '.join(legal) or 'none'} are "
-                                    "affected"))
+            failures.append(Failure("355.11.b", _(
+                "the legal targets still meet the requirement together: all of {units} are "
+                "affected").format(units=", ".join(legal) or _("none"))))
         return failures
     if not kept:  # affecting nobody: legal only when nothing else is (checked below)
         chosen: Selection = _selection(effect, slot_of, [])
@@ -461,10 +514,12 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
         chosen = _selection(effect, slot_of, kept)
         failure = requirement_failure(scenario, chosen)
         if failure is not None:
-            return [Failure("355.11.b", f"the subset does not meet the requirement: {failure}")]
+            return [Failure("355.11.b", _("the subset does not meet the requirement: "
+                                          "{failure}").format(failure=failure))]
         if len(kept) < needs:
-            return [Failure("433.1", f"{effect.verb} needs {needs} units: with fewer the "
-                            "instruction cannot be followed (359.3.e.6)")]
+            return [Failure("433.1", _(
+                "{verb} needs {needs} units: with fewer the instruction cannot be followed "
+                "(359.3.e.6)").format(verb=effect.verb, needs=needs))]
     if scenario.policy.group_subset == "maximal" or (not kept and needs > 1):
         for unit_id in legal:
             if unit_id in kept:
@@ -474,9 +529,9 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
                 grown = _grow_to(scenario, effect, slot_of, legal, grown, needs)
             if grown and requirement_failure(scenario, _selection(effect, slot_of, grown)
                                              ) is None:
-                reason = ("could still be added (policy group_subset=maximal)" if kept
-                          else "could be affected instead of nobody")
-                failures.append(Failure("355.11.b", f"{unit_id} {reason}"))
+                reason = (_("{unit} could still be added (policy group_subset=maximal)")
+                          if kept else _("{unit} could be affected instead of nobody"))
+                failures.append(Failure("355.11.b", reason.format(unit=unit_id)))
                 break
     return failures
 
@@ -506,12 +561,14 @@ def _move_failures(scenario: Scenario, answer: Affected) -> list[Failure]:
     board = scenario.board
     if not effect.destination or destination is None:
         if answer.unmoved:
-            return [Failure("355.4.a", "only a move leaves units unmoved")]
+            return [Failure("355.4.a", _("only a move leaves units unmoved"))]
         return []
-    failures = [Failure("355.4.a", f"{u} is already at {destination}: it is kept but not "
-                        "moved (unmoved)")
+    failures = [Failure("355.4.a", _(
+        "{unit} is already at {place}: it is kept but not moved (unmoved)").format(
+            unit=u, place=destination))
                 for u in answer.units if u in board and stands_at(board[u], destination)]
-    failures += [Failure("355.4.a", f"{u} is not at {destination}: it is moved")
+    failures += [Failure("355.4.a", _("{unit} is not at {place}: it is moved").format(
+        unit=u, place=destination))
                  for u in answer.unmoved if u in board and not stands_at(board[u], destination)]
     return failures
 
@@ -528,14 +585,15 @@ def _selection(effect: GroupTargets, slot_of: dict[str, int], units: Sequence[st
 def _requirement_text(effect: GroupTargets) -> str:
     parts = []
     if effect.sharing is Sharing.BATTLEFIELD:
-        parts.append("at one battlefield")
+        parts.append(_("at one battlefield"))
     elif effect.sharing is Sharing.LOCATION:
-        parts.append("at one location")
+        parts.append(_("at one location"))
     if effect.same_controller:
-        parts.append("with one controller")
+        parts.append(_("with one controller"))
     if effect.might_cap is not None:
-        parts.append(f"total Might {effect.might_cap} or less")
-    sizes = [f"{s.name}: {s.least}-{'any' if s.most is None else s.most}" for s in effect.slots]
+        parts.append(_("total Might {cap} or less").format(cap=effect.might_cap))
+    sizes = [f"{s.name}: " + (_("{least}-any").format(least=s.least) if s.most is None
+                              else f"{s.least}-{s.most}") for s in effect.slots]
     return ", ".join([*parts, *sizes])
 
 
@@ -547,26 +605,29 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
     """The rule trail of one group declaration."""
     effect = group_effect(scenario)
     units = [u for slot in declaration.selection for u in slot]
-    steps = [step("355.11.a", f"the group meets {effect.name}'s requirement together "
-                  f"({_requirement_text(effect)}): {ids(units)}, total Might "
-                  f"{_might(scenario, units)}")]
+    steps = [step("355.11.a", _(
+        "the group meets {card}'s requirement together ({requirement}): {units}, total Might "
+        "{might}").format(card=effect.name, requirement=_requirement_text(effect),
+                          units=ids(units), might=_might(scenario, units)))]
     if any(scenario.board[u].might < 0 for u in units):
-        steps.append(step("143.2.b", "negative Might counts as 0 in the total"))
+        steps.append(step("143.2.b", _("negative Might counts as 0 in the total")))
     for slot, chosen in zip(effect.slots, declaration.selection, strict=True):
         if chosen:
-            steps.append(step("355.9.b", f"{slot.name}: {ids(list(chosen))}, each a valid "
-                              f"{slot.among.value} unit on its own"))
+            steps.append(step("355.9.b", _(_VALID_ON_ITS_OWN.get(
+                slot.among.value, _VALID_ON_ITS_OWN["any"])).format(
+                    slot=slot.name, units=ids(list(chosen)))))
     if scenario.from_hidden is not None:
-        steps.append(step("811.1.d.2", f"played from Hidden: every target is at "
-                          f"{scenario.from_hidden}"))
+        steps.append(step("811.1.d.2", _("played from Hidden: every target is at {place}"
+                                         ).format(place=scenario.from_hidden)))
     if not units:
-        steps.append(step("355.13", "zero targets is a legal choice"))
+        steps.append(step("355.13", _("zero targets is a legal choice")))
     steps += deflect_steps(scenario, declaration.deflect_cost)
     if declaration.destination is not None:
-        steps.append(step("355.4", f"destination {declaration.destination}: chosen now, not "
-                          "a target"))
-        steps.append(step("355.4.a", f"none of {ids(units)} is at {declaration.destination} "
-                          "now: a move goes to a location other than the units' own"))
+        steps.append(step("355.4", _("destination {place}: chosen now, not a target").format(
+            place=declaration.destination)))
+        steps.append(step("355.4.a", _(
+            "none of {units} is at {place} now: a move goes to a location other than the "
+            "units' own").format(units=ids(units), place=declaration.destination)))
     steps += trigger_steps(scenario, zip(effect.slot_names, declaration.selection,
                                           strict=True))
     return steps
@@ -578,41 +639,47 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     problem = resolve_problem(scenario)
     steps: list[Step] = []
     for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+        steps.append(step(failure.rule, _("{failure}; it is unaffected (359.3.e.5)").format(
+            failure=failure.message)))
     legal = [m.id for m in problem.members]
     if problem.ignored is not None:
         steps.append(step(problem.ignored.rule, problem.ignored.message))
-        steps.append(step("359.3.e.6", "an instruction that cannot be followed is ignored: "
-                          "nothing is affected"))
+        steps.append(step("359.3.e.6", _("an instruction that cannot be followed is ignored: "
+                                         "nothing is affected")))
         return steps
     kept = list(answer.kept)
     if problem.whole is not None:
-        steps.append(step("355.11.b", f"the legal targets ({ids(legal)}) still meet the "
-                          f"requirement ({_requirement_text(effect)}): {effect.verb} "
-                          f"{ids(kept)}"))
+        steps.append(step("355.11.b", _(
+            "the legal targets ({units}) still meet the requirement ({requirement}): {verb} "
+            "{kept}").format(units=ids(legal), requirement=_requirement_text(effect),
+                             verb=effect.verb, kept=ids(kept))))
     else:
         whole = tuple(tuple(m.id for m in problem.members if m.slots == (i,))
                       for i in range(len(effect.slots)))
         broken = requirement_failure(scenario, whole)
-        steps.append(step("355.11.b", f"the legal targets no longer meet the requirement "
-                          f"together ({broken.message if broken else ''}): the controller "
-                          "chooses a subset of the original targets that does, never a new "
-                          "unit"))
+        steps.append(step("355.11.b", _(
+            "the legal targets no longer meet the requirement together ({failure}): the "
+            "controller chooses a subset of the original targets that does, never a new unit"
+            ).format(failure=broken.message if broken else "")))
         left = [u for u in legal if u not in kept]
         if scenario.policy.group_subset == "maximal":
-            steps.append(step("355.11.b", "policy group_subset=maximal (the default; Origins "
-                              "FAQ Fox-Fire examples): no left-out target could be added"
-                              + (f" ({ids(left)} would break the requirement)" if left
-                                 else "")))
+            steps.append(step("355.11.b", _(
+                "policy group_subset=maximal (the default; Origins FAQ Fox-Fire examples): no "
+                "left-out target could be added") + (_(
+                    " ({units} would break the requirement)").format(units=ids(left))
+                    if left else "")))
         else:
-            steps.append(step("355.11.b", "policy group_subset=any (the rule's literal 'a "
-                              "subset'): any subset meeting the requirement"))
-        steps.append(step("355.11.a", f"{effect.verb} {ids(kept)}: total Might "
-                          f"{_might(scenario, kept)}, as they are now"))
+            steps.append(step("355.11.b", _(
+                "policy group_subset=any (the rule's literal 'a subset'): any subset meeting "
+                "the requirement")))
+        steps.append(step("355.11.a", _("{verb} {units}: total Might {might}, as they are now"
+                                        ).format(verb=effect.verb, units=ids(kept),
+                                                 might=_might(scenario, kept))))
     if answer.unmoved:
         where = scenario.targets.destination if scenario.targets else None
-        steps.append(step("355.4.a", f"{ids(list(answer.unmoved))} already at {where}: kept "
-                          "(counted in the requirement) but not moved"))
+        steps.append(step("355.4.a", _(
+            "{units} already at {place}: kept (counted in the requirement) but not moved"
+            ).format(units=ids(list(answer.unmoved)), place=where)))
     return steps + _outcome_steps(scenario, answer.units)
 
 
@@ -661,9 +728,10 @@ def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
     effect = group_effect(scenario)
     steps = []
     if scenario.bonus_damage:
-        steps.append(step("715.2", f"{effect.damage} damage + Bonus Damage "
-                          f"{scenario.bonus_damage} to each of {ids(list(affected))}: "
-                          f"{dealt} each"))
+        steps.append(step("715.2", _(
+            "{amount} damage + Bonus Damage {bonus} to each of {units}: {dealt} each").format(
+                amount=effect.damage, bonus=scenario.bonus_damage, units=ids(list(affected)),
+                dealt=dealt)))
     return steps + lethal_any_steps(scenario, affected)
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
@@ -674,14 +742,14 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
         return None
     if (question == "resolve" and effect.sharing is Sharing.BATTLEFIELD
             and scenario.from_hidden is None):
-        return (f"{number_in('355.11.b', version)}'s example forbids affecting targets no "
-                "longer at the battlefield chosen at finalization, which the scenario does "
-                "not record (give from_hidden, or ask with 1.3)")
+        return _("{rule}'s example forbids affecting targets no longer at the battlefield "
+                 "chosen at finalization, which the scenario does not record (give "
+                 "from_hidden, or ask with 1.3)").format(rule=number_in("355.11.b", version))
     if question == "finalize" and scenario.repeat and any(
             m.tax for m in finalize_problem(scenario).members):
-        return (f"Deflect is paid once per spell, not for each choice "
-                f"({number_in('809.1.c', version)}), and a "
-                "Repeat's two executions may choose the same Deflect unit")
+        return _("Deflect is paid once per spell, not for each choice ({rule}), and a "
+                 "Repeat's two executions may choose the same Deflect unit").format(
+                     rule=number_in("809.1.c", version))
     return None
 
 # --------------------------------------------------------------------------- the format
@@ -701,8 +769,8 @@ def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
         if effect.per_place is not None:
             if not isinstance(value, dict) or not all(isinstance(v, str) for v in
                                                       value.values()):
-                raise ScenarioError(field, "takes one unit id per location: "
-                                    '{"<location>": "<unit id>"}')
+                raise ScenarioError(field, _('takes one unit id per location: '
+                                             '{{"<location>": "<unit id>"}}').format())
             for place in value:
                 _check_place(board, f"{field}.{place}", place)
             units = list(value.values())
@@ -722,16 +790,18 @@ def _check_place(board: Board, field: str, place: str) -> None:
     player = place.removeprefix(f"{BASE}:")
     if board.is_battlefield(place) or (place != player and player):
         return
-    raise ScenarioError(field, f"{place!r} is not a location: name a battlefield in play or "
-                        "'base:<player>'")
+    raise ScenarioError(field, _("{place} is not a location: name a battlefield in play or "
+                                 "'base:<player>'").format(place=repr(place)))
 
 
 def _check_size(effect: GroupTargets, slot: GroupSlot, field: str, size: int) -> None:
     """A declared group slot holds as many units as the card lets it choose (355.8)."""
     if size < slot.least or (slot.most is not None and size > slot.most):
         wanted = f"{slot.least}" if slot.least == slot.most else (
-            f"{slot.least} to {slot.most}" if slot.most is not None else f"at least {slot.least}")
-        raise ScenarioError(field, f"{effect.name} chooses {wanted} units here, not {size}")
+            _("{low} to {high}").format(low=slot.least, high=slot.most)
+            if slot.most is not None else _("at least {least}").format(least=slot.least))
+        raise ScenarioError(field, _("{card} chooses {wanted} units here, not {size}").format(
+            card=effect.name, wanted=wanted, size=size))
 
 
 def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
@@ -742,12 +812,13 @@ def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any
     value = raw.get("destination")
     if value is None:
         if any_chosen:
-            raise ScenarioError(f"{field_prefix}.destination", f"{effect.name} moves its "
-                                "targets: name the location chosen at finalization")
+            raise ScenarioError(f"{field_prefix}.destination", _(
+                "{card} moves its targets: name the location chosen at finalization").format(
+                    card=effect.name))
         return None
     if not isinstance(value, str) or not (board.is_battlefield(value) or value == BASE):
-        raise ScenarioError(f"{field_prefix}.destination", f"{value!r} is not a battlefield "
-                            "in play nor 'base'")
+        raise ScenarioError(f"{field_prefix}.destination", _(
+            "{place} is not a battlefield in play nor 'base'").format(place=repr(value)))
     return value
 
 

@@ -38,6 +38,7 @@ from typing import Any
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
+from riftsolve.models.choosing import deflect_failures
 from riftsolve.models.effects import (
     MIGHTY,
     Action,
@@ -51,6 +52,7 @@ from riftsolve.models.effects import (
 )
 from riftsolve.models.explain import Step, deflect_steps, ids, step
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
+from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, source_battlefield
@@ -118,23 +120,25 @@ def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
 def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                  chooser: str, resolving: bool) -> Failure | None:
     """Whether ``value`` may fill ``pick`` on its own (355.9.b, 359.3.e.2) on ``board``."""
-    verb = "is no longer" if resolving else "is not"
+    verb = _("is no longer") if resolving else _("is not")
     rule = "359.3.e.2" if resolving else "355.9.b"
     if pick.kind == "mode":
         if value not in _modes(pick):
-            return Failure("191.2", f"{value!r} {verb} one of the card's modes "
-                           f"(1 to {pick.options})")
+            return Failure("191.2", _("{value} {verb} one of the card's modes (1 to {most})"
+                                      ).format(value=repr(value), verb=verb,
+                                               most=pick.options))
         used = [m for m in value.split("+") if pick.fresh and int(m) in scenario.modes_used]
         if used and not resolving:
-            return Failure("355.3", f"mode {used[0]} was chosen before this turn: the card "
-                           "chooses one not chosen yet")
+            return Failure("355.3", _("mode {mode} was chosen before this turn: the card "
+                                      "chooses one not chosen yet").format(mode=used[0]))
         return None
     if pick.kind == "player":
         if resolving:  # a player chosen stays a player of the game (not an object)
             return None
         if value not in board.players() or not pick.among.admits(
                 board.friends(value, chooser)):
-            return Failure(rule, f"{value} {verb} {_relation_words(pick)} of {chooser}")
+            return Failure(rule, _("{value} {verb} {what} of {player}").format(
+                value=value, verb=verb, what=_relation_words(pick), player=chooser))
         return None
     if pick.kind == "battlefield":
         return _battlefield_failure(scenario, board, pick, value, verb, rule)
@@ -142,107 +146,137 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return _piece_failure(scenario, board, pick, value, chooser, verb, rule)
     if pick.kind == "location":
         if not (board.is_battlefield(value) or value == BASE):
-            return Failure("355.4", f"{value!r} {verb} a location (a battlefield or 'base')")
+            return Failure("355.4", _("{value} {verb} a location (a battlefield or 'base')"
+                                      ).format(value=repr(value), verb=verb))
         if pick.own and value != BASE and board.controller_of(value) != chooser:
-            return Failure("355.2.a", f"{value} {verb} the chooser's base or a battlefield "
-                           f"{chooser} controls")
+            return Failure("355.2.a", _("{value} {verb} the chooser's base or a battlefield "
+                                        "{player} controls").format(value=value, verb=verb,
+                                                                    player=chooser))
         return None
     if value not in board:
-        return Failure(rule, f"{value!r} {verb} a unit or gear")
+        return Failure(rule, _("{value} {verb} a unit or gear").format(value=repr(value),
+                                                                      verb=verb))
     unit = board[value]
     if not unit.on_board:
-        return Failure("359.3.e.2", f"{value} {verb} on the board")
+        return Failure("359.3.e.2", _("{value} {verb} on the board").format(value=value,
+                                                                           verb=verb))
     if unit.type not in pick.types:
-        either = f"{pick.kind} or {pick.also}" if pick.also else pick.kind
-        return Failure(rule, f"{value} {verb} a {either} (it is a {unit.type})")
+        either = (_("a {kind} or {also}").format(kind=_(_KINDS.get(pick.kind, pick.kind)),
+                                                 also=_(_KINDS.get(pick.also, pick.also)))
+                  if pick.also else _(_A_KIND.get(pick.kind, pick.kind)))
+        return Failure(rule, _("{value} {verb} {either} (it is a {type})").format(
+            value=value, verb=verb, either=either, type=_(_KINDS.get(unit.type, unit.type))))
     if not pick.among.admits(board.friendly_to(unit, chooser)) or (
             pick.own and unit.controller != chooser):
-        mine = f"one of {chooser}'s own" if pick.own else _relation_words(pick)
-        return Failure(rule, f"{value} {verb} {mine} (controlled by {unit.controller})")
+        mine = (_("one of {player}'s own").format(player=chooser) if pick.own
+                else _relation_words(pick))
+        return Failure(rule, _("{value} {verb} {what} (controlled by {owner})").format(
+            value=value, verb=verb, what=mine, owner=unit.controller))
     if pick.reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
-        return Failure(rule, f"{value} {verb} at a battlefield (at {unit.location})")
+        return Failure(rule, _("{value} {verb} at a battlefield (at {place})").format(
+            value=value, verb=verb, place=unit.location))
     if pick.reach is Reach.BASE and unit.location != BASE:
-        return Failure(rule, f"{value} {verb} in a base (at {unit.location})")
+        return Failure(rule, _("{value} {verb} in a base (at {place})").format(
+            value=value, verb=verb, place=unit.location))
     if pick.away and unit.location == source_battlefield(board, scenario.source):
-        return Failure("355.4.a", f"{value} is already here: a move goes elsewhere")
+        return Failure("355.4.a", _("{value} is already here: a move goes elsewhere").format(
+            value=value))
     if pick.reach is Reach.HERE:
         here = source_battlefield(board, scenario.source)
         if unit.location != here:
-            return Failure("359.3.f.2" if resolving else rule, f"{value} {verb} here "
-                           f"({here or 'no battlefield'}; it is at {unit.location})")
+            return Failure("359.3.f.2" if resolving else rule, _(
+                "{value} {verb} here ({here}; it is at {place})").format(
+                    value=value, verb=verb, here=here or _("no battlefield"),
+                    place=unit.location))
     if pick.other and value == scenario.source:
-        return Failure("355.9.c", f"{value} {verb} another unit: it is the source")
+        return Failure("355.9.c", _("{value} {verb} another unit: it is the source").format(
+            value=value, verb=verb))
     if pick.not_yours and unit.controller == scenario.controller:
-        return Failure("355.10.e", f"{value} {verb} a unit {scenario.controller} does not "
-                       "control")
+        return Failure("355.10.e", _("{value} {verb} a unit {player} does not control"
+                                     ).format(value=value, verb=verb,
+                                              player=scenario.controller))
     if pick.elsewhere:
         source = board.get(scenario.source) if scenario.source is not None else None
         if source is None or not source.on_board or unit.place == source.place:
-            return Failure(rule, f"{value} {verb} at another location than the source "
-                           f"({unit.place})")
+            return Failure(rule, _("{value} {verb} at another location than the source "
+                                   "({place})").format(value=value, verb=verb,
+                                                       place=unit.place))
     if pick.keyword and not unit.has(pick.keyword):
-        return Failure(rule, f"{value} {verb} with [{pick.keyword}]")
+        return Failure(rule, _("{value} {verb} with [{keyword}]").format(
+            value=value, verb=verb, keyword=pick.keyword))
     states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
               "buffed" if unit.buffed else "", "moved" if unit.moved else "", unit.combat}
     trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
-        return Failure(rule, f"{value} {verb} a unit with {pick.might_at_most} Might or "
-                       f"less (Might {unit.effective_might})")
+        return Failure(rule, _("{value} {verb} a unit with {most} Might or less (Might "
+                               "{might})").format(value=value, verb=verb,
+                                                  most=pick.might_at_most,
+                                                  might=unit.effective_might))
     if pick.might_at_least is not None and unit.effective_might < pick.might_at_least:
-        return Failure("708" if pick.might_at_least == MIGHTY else rule,
-                       f"{value} {verb} a unit with {pick.might_at_least} Might or more ("
-                       f"Might {unit.effective_might})")
+        return Failure("708" if pick.might_at_least == MIGHTY else rule, _(
+            "{value} {verb} a unit with {least} Might or more (Might {might})").format(
+                value=value, verb=verb, least=pick.might_at_least, might=unit.effective_might))
     if pick.weaker_than_source:
         source = board.get(scenario.source) if scenario.source is not None else None
         if source is None or not source.on_board or \
                 unit.effective_might >= source.effective_might:
-            return Failure(rule, f"{value} {verb} of less Might than the source ("
-                           f"{unit.effective_might} against "
-                           f"{source.effective_might if source is not None else 'none'})")
+            return Failure(rule, _("{value} {verb} of less Might than the source ({might} "
+                                   "against {source})").format(
+                value=value, verb=verb, might=unit.effective_might,
+                source=source.effective_might if source is not None else _("none")))
     cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb, rule)
     if cost is not None:
         return cost
     if pick.energy_within_source_might:
         source = board.get(scenario.source) if scenario.source is not None else None
         if unit.energy is None:
-            raise ScenarioError(f"units[{value}].energy", "the card chooses by Energy cost: "
-                                f"state {value}'s")
+            raise ScenarioError(f"units[{value}].energy", _(
+                "the card chooses by Energy cost: state {value}'s").format(value=value))
         if source is None or not source.on_board or not source.is_unit or \
                 unit.energy > source.effective_might:
-            return Failure(rule, f"{value} {verb} of Energy cost no more than the source's "
-                           f"Might (it costs {unit.energy})")
+            return Failure(rule, _("{value} {verb} of Energy cost no more than the source's "
+                                   "Might (it costs {energy})").format(
+                value=value, verb=verb, energy=unit.energy))
     if pick.exhausts and unit.exhausted and (not resolving or pick.later):
-        return Failure("355.10.c", f"{value} is exhausted: the cost exhausts a ready unit")
+        return Failure("355.10.c", _("{value} is exhausted: the cost exhausts a ready unit"
+                                     ).format(value=value))
     if pick.target and not board.can_choose(chooser, unit):
         return Failure("758.1" if resolving else "355.9.b",
-                       f"{value} can't be chosen by {chooser}'s spells or abilities")
+                       _("{unit} can't be chosen by {player}'s spells or abilities").format(
+                           unit=value, player=chooser))
     return None
 
 
 def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                          verb: str, rule: str) -> Failure | None:
     if not board.is_battlefield(value):
-        return Failure(rule, f"{value!r} {verb} a battlefield in play")
+        return Failure(rule, _("{value} {verb} a battlefield in play").format(
+            value=repr(value), verb=verb))
     held = board.controller_of(value)
     mine = held is not None and board.friends(held, scenario.controller)
     if (pick.among is Relation.FRIENDLY and not mine) or (
             pick.own and held != scenario.controller):
-        return Failure(rule, f"{value} {verb} a battlefield {scenario.controller} controls "
-                       f"(controlled by {held or 'nobody'})")
+        return Failure(rule, _("{value} {verb} a battlefield {player} controls (controlled "
+                               "by {owner})").format(value=value, verb=verb,
+                                                     player=scenario.controller,
+                                                     owner=held or _("nobody")))
     if pick.among is Relation.ENEMY and (held is None or mine):
-        return Failure(rule, f"{value} {verb} a battlefield an opponent controls")
+        return Failure(rule, _("{value} {verb} a battlefield an opponent controls").format(
+            value=value, verb=verb))
     if pick.occupied and not any(u.location == value and u.controller == scenario.controller
                                  and u.is_unit for u in board):  # (yours: not a teammate's)
-        return Failure(rule, f"{value} {verb} a battlefield where {scenario.controller} has "
-                       "units")
+        return Failure(rule, _("{value} {verb} a battlefield where {player} has units"
+                               ).format(value=value, verb=verb, player=scenario.controller))
     present = any(u.location == value and u.is_unit for u in board)
     if pick.occupancy == "occupied" and not present:
-        return Failure("170.11.a", f"{value} {verb} occupied: no unit is there")
+        return Failure("170.11.a", _("{value} {verb} occupied: no unit is there").format(
+            value=value, verb=verb))
     if pick.occupancy == "open" and (present or held is not None):
-        return Failure("170.11.c", f"{value} {verb} open: "
-                       + ("a unit is there" if present else f"{held} controls it"))
+        return Failure("170.11.c", (_("{value} {verb} open: a unit is there") if present else
+                                    _("{value} {verb} open: {owner} controls it")).format(
+                                        value=value, verb=verb, owner=held))
     return None
 
 
@@ -251,19 +285,23 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     """A rune, spell, ability, legend or card: of the kind, in the zone, whose, which."""
     piece = board.piece(value)
     if piece is None or piece.kind != pick.kind:
-        return Failure(rule, f"{value!r} {verb} a {pick.kind}")
+        return Failure(rule, _("{value} {verb} {what}").format(
+            value=repr(value), verb=verb, what=_(_A_KIND.get(pick.kind, pick.kind))))
     zone = pick.zone or PIECE_ZONES[pick.kind]  # (a card: in the zone its pick names)
     if zone and piece.zone != zone:
-        return Failure("359.3.e.2" if verb != "is not" else "355.9.a",
-                       f"{value} {verb} in the {zone} (it is in the {piece.zone})")
+        return Failure("359.3.e.2" if rule == "359.3.e.2" else "355.9.a",
+                       _("{value} {verb} in the {zone} (it is in the {where})").format(
+                           value=value, verb=verb, zone=zone, where=piece.zone))
     if not pick.among.admits(board.friends(piece.controller, chooser)) or (
             pick.own and piece.controller != chooser):
-        return Failure(rule, f"{value} {verb} {_relation_words(pick)} (controlled by "
-                       f"{piece.controller})")
+        return Failure(rule, _("{value} {verb} {what} (controlled by {owner})").format(
+            value=value, verb=verb, what=_relation_words(pick), owner=piece.controller))
     if pick.types and piece.type not in pick.types:
-        return Failure(rule, f"{value} {verb} a {pick.card_type} card")
+        return Failure(rule, _("{value} {verb} a {type} card").format(
+            value=value, verb=verb, type=pick.card_type))
     if pick.keyword and not any(keyword(k)[0] == pick.keyword for k in piece.keywords):
-        return Failure(rule, f"{value} {verb} with [{pick.keyword}]")
+        return Failure(rule, _("{value} {verb} with [{keyword}]").format(
+            value=value, verb=verb, keyword=pick.keyword))
     return _trait_failure(pick, value, piece.tags,
                           {"exhausted" if piece.exhausted else "ready"}, verb, rule) or \
         _cost_failure(pick, value, piece.energy, piece.power, f"objects[{value}]", verb, rule)
@@ -280,14 +318,17 @@ def _cost_failure(pick: Pick, value: str, energy: int | None, power: int | None,
         if most is None and least is None:
             continue
         if have is None:
-            raise ScenarioError(f"{where}.{name.lower()}", f"the card chooses by {name} "
-                                f"cost: state {value}'s")
+            raise ScenarioError(f"{where}.{name.lower()}", _(
+                "the card chooses by {name} cost: state {value}'s").format(name=name,
+                                                                         value=value))
         if most is not None and have > most:
-            return Failure(rule, f"{value} {verb} of {name} cost {most} or less "
-                           f"(it costs {have})")
+            return Failure(rule, _("{value} {verb} of {name} cost {most} or less (it costs "
+                                   "{have})").format(value=value, verb=verb, name=name,
+                                                     most=most, have=have))
         if least is not None and have < least:
-            return Failure(rule, f"{value} {verb} of {name} cost {least} or more "
-                           f"(it costs {have})")
+            return Failure(rule, _("{value} {verb} of {name} cost {least} or more (it costs "
+                                   "{have})").format(value=value, verb=verb, name=name,
+                                                     least=least, have=have))
     return None
 
 
@@ -297,21 +338,63 @@ def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[st
     "stunned", "attacking", "defending", "buffed" or "moved" (``states``: the object's)."""
     missing = [t for t in pick.tags if t not in tags]
     if missing:
-        return Failure(rule, f"{value} {verb} {' '.join(missing)}")
+        return Failure(rule, _("{value} {verb} {tags}").format(value=value, verb=verb,
+                                                                tags=" ".join(missing)))
     barred = [t for t in pick.tags_none if t in tags]
     if barred:
-        return Failure(rule, f"{value} {verb} non-{barred[0]}")
+        return Failure(rule, _("{value} {verb} non-{tag}").format(value=value, verb=verb,
+                                                                   tag=barred[0]))
     if pick.tags_any and not set(pick.tags_any) & set(tags):
-        return Failure(rule, f"{value} {verb} {', '.join(pick.tags_any[:-1])} or "
-                       f"{pick.tags_any[-1]}")
+        return Failure(rule, _("{value} {verb} {some} or {last}").format(
+            value=value, verb=verb, some=", ".join(pick.tags_any[:-1]),
+            last=pick.tags_any[-1]))
     if pick.state and pick.state not in states:
-        return Failure(rule, f"{value} {verb} {pick.state}")
+        return Failure(rule, _("{value} {verb} {state}").format(
+            value=value, verb=verb, state=_(_STATES.get(pick.state, pick.state))))
     return None
 
 
 def _relation_words(pick: Pick) -> str:
+    """"an enemy unit", "a friendly player", "a rune", in the language spoken now."""
+    among = pick.among.value if pick.among in (Relation.ENEMY, Relation.FRIENDLY) else "any"
+    words = _RELATION_WORDS.get((among, pick.kind))
+    if words is not None:
+        return _(words)
     return {Relation.ENEMY: "an enemy", Relation.FRIENDLY: "a friendly"}.get(
         pick.among, "a") + f" {pick.kind}"
+
+
+#: What a pick may choose, for a sentence: by relation and kind (the English words are
+#: those of "an enemy" / "a friendly" / "a" and the kind).
+_RELATION_WORDS = {
+    ("enemy", "unit"): N_("an enemy unit"), ("friendly", "unit"): N_("a friendly unit"),
+    ("any", "unit"): N_("a unit"),
+    ("enemy", "gear"): N_("an enemy gear"), ("friendly", "gear"): N_("a friendly gear"),
+    ("any", "gear"): N_("a gear"),
+    ("enemy", "player"): N_("an enemy player"), ("friendly", "player"): N_("a friendly player"),
+    ("any", "player"): N_("a player"),
+    ("enemy", "rune"): N_("an enemy rune"), ("friendly", "rune"): N_("a friendly rune"),
+    ("any", "rune"): N_("a rune"),
+    ("enemy", "spell"): N_("an enemy spell"), ("friendly", "spell"): N_("a friendly spell"),
+    ("any", "spell"): N_("a spell"),
+    ("enemy", "ability"): N_("an enemy ability"),
+    ("friendly", "ability"): N_("a friendly ability"), ("any", "ability"): N_("a ability"),
+    ("enemy", "legend"): N_("an enemy legend"), ("friendly", "legend"): N_("a friendly legend"),
+    ("any", "legend"): N_("a legend"),
+    ("enemy", "card"): N_("an enemy card"), ("friendly", "card"): N_("a friendly card"),
+    ("any", "card"): N_("a card"),
+}
+
+#: The kinds of object a pick chooses, alone and with an article.
+_KINDS = {"unit": N_("unit"), "gear": N_("gear")}
+_A_KIND = {"unit": N_("a unit"), "gear": N_("a gear"), "rune": N_("a rune"),
+           "spell": N_("a spell"), "ability": N_("a ability"), "legend": N_("a legend"),
+           "card": N_("a card")}
+
+#: The states a pick may ask for.
+_STATES = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_("stunned"),
+           "buffed": N_("buffed"), "moved": N_("moved"), "attacking": N_("attacking"),
+           "defending": N_("defending")}
 
 
 def _place(board: Board, value: str, pick: Pick, mover: Unit | None = None) -> str:
@@ -333,37 +416,42 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     a, b = effect.pick(linked.pick), effect.pick(linked.to)
     link = linked.link
     if link is Link.OTHER:
-        return Failure("355.9.c", f"{first} is {linked.to}'s object too: it must be "
-                       "another") if first == second else None
+        return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
+                                    ).format(first=first, pick=linked.to)
+                       ) if first == second else None
     if link is Link.SORTED:
-        return None if first >= second else Failure(
-            "355.2.a", f"{first} and {second}: identical objects placed alike are listed in "
-            "location order")
+        return None if first >= second else Failure("355.2.a", _(
+            "{first} and {second}: identical objects placed alike are listed in location "
+            "order").format(first=first, second=second))
     if link is Link.AFTER:
-        return None if first > second else Failure(
-            "355.9.c", f"{first} and {second}: objects chosen alike are distinct, listed in "
-            "id order")
+        return None if first > second else Failure("355.9.c", _(
+            "{first} and {second}: objects chosen alike are distinct, listed in id order"
+        ).format(first=first, second=second))
     if link is Link.SAME_CONTROLLER:
         mine, theirs = _controller(board, a, first), _controller(board, b, second)
         same = mine is not None and mine == theirs
-        return None if same else Failure("355.9.b", f"{first} and {second} do not have "
-                                         "the same controller")
+        return None if same else Failure("355.9.b", _(
+            "{first} and {second} do not have the same controller").format(first=first,
+                                                                            second=second))
     if link in (Link.TOGETHER, Link.IF_DONE):
         return None  # (both made: nothing more to check)
     if link is Link.EITHER:
-        return Failure("355.5", f"{first} and {second}: one is chosen, or the other, not both")
+        return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
+                                  "both").format(first=first, second=second))
     if link is Link.WEAKER:
         weak, strong = _might(board, first), _might(board, second)
         weaker = weak is not None and strong is not None and weak < strong
-        return None if weaker else Failure("355.9.b", f"{first} does not have less Might "
-                                           f"than {second} ({weak} and {strong})")
+        return None if weaker else Failure("355.9.b", _(
+            "{first} does not have less Might than {second} ({weak} and {strong})").format(
+                first=first, second=second, weak=weak, strong=strong))
     if link is Link.HOSTS_ALLY:
         mover = board.get(second)
         there = _place(board, first, a, mover)
         allies = [u.id for u in board if mover is not None and u.id != mover.id and u.is_unit
                   and u.controller == mover.controller and u.place == there]
-        return None if allies else Failure("355.4", f"no other unit of {second}'s "
-                                           f"controller is at {first}")
+        return None if allies else Failure("355.4", _(
+            "no other unit of {second}'s controller is at {first}").format(first=first,
+                                                                           second=second))
     mover = board.get(first)
     moved = [d.pick for d in effect.deeds if d.action is Action.MOVE and d.to == linked.to]
     if chosen is not None and moved and chosen.get(moved[0]) in board:
@@ -372,11 +460,13 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     there = _place(board, second, b, mover)
     if link is Link.APART:
         rule = "355.4.a" if not b.target and b.is_place else "355.9.b"
-        return Failure(rule, f"{first} is at {second}'s location ({here}): it must be at a "
-                       "different one") if here == there else None
+        return Failure(rule, _("{first} is at {second}'s location ({here}): it must be at a "
+                               "different one").format(first=first, second=second, here=here)
+                       ) if here == there else None
     if here != there:  # AT and WITH
-        return Failure("355.9.b", f"{first} is not at {second}'s location (at {here}, not "
-                       f"{there})")
+        return Failure("355.9.b", _("{first} is not at {second}'s location (at {here}, not "
+                                    "{there})").format(first=first, second=second, here=here,
+                                                       there=there))
     return None
 
 
@@ -667,7 +757,7 @@ def board_then(scenario: Scenario, kept: Mapping[str, Value]) -> Board:
 def resolve_problem(scenario: Scenario) -> JointProblem:
     """The resolution question (359.3.e, 355.5.b, 355.10.e, 355.12, 355.17)."""
     effect = joint_effect(scenario)
-    kept, _ = still_legal(scenario)
+    kept, _illegal = still_legal(scenario)
     board = board_then(scenario, kept)
     later = _each(scenario, [p for p in effect.picks if p.later])
     domains: list[tuple[Value, ...]] = []
@@ -754,20 +844,21 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
     picks = [p for p in effect.picks if not p.later]
     given = dict(declaration.picks)
     if [n for n, _ in declaration.picks] != [p.name for p in picks]:
-        return [Failure("355.5", f"the picks are {', '.join(p.name for p in picks)}, in "
-                        "order")]
+        return [Failure("355.5", _("the picks are {names}, in order").format(
+            names=", ".join(p.name for p in picks)))]
     failures = []
     for pick in picks:
         value = given[pick.name]
         if not _in_mode(pick, given.get("mode")):
             if value is not None:
-                failures.append(Failure("191.2", f"{pick.name}: mode {pick.in_mode} is not "
-                                        "the mode chosen: nothing is chosen for it"))
+                failures.append(Failure("191.2", _(
+                    "{pick}: mode {mode} is not the mode chosen: nothing is chosen for it"
+                ).format(pick=pick.name, mode=pick.in_mode)))
             continue
         if value is None:
             if not pick.optional:
-                failures.append(Failure("355.8", f"{pick.name}: a required choice is "
-                                        "missing"))
+                failures.append(Failure("355.8", _("{pick}: a required choice is missing"
+                                                   ).format(pick=pick.name)))
             continue
         failure = pick_failure(scenario, scenario.board, pick, value,
                                _chooser(scenario, pick, given), False) or hidden_failure(
@@ -777,24 +868,24 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
     for linked in effect.links:
         first, second = given.get(linked.pick), given.get(linked.to)
         if linked.link is Link.AFTER and first is not None and second is None:
-            failures.append(Failure("355.13", f"{linked.to} is empty but {linked.pick} is "
-                                    "not: fewer objects chosen alike fill the first picks"))
+            failures.append(Failure("355.13", _(
+                "{first} is empty but {second} is not: fewer objects chosen alike fill the "
+                "first picks").format(first=linked.to, second=linked.pick)))
         if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
                 linked.link is Link.IF_DONE and first is not None and second is None):
-            failures.append(Failure("383.3.a", f"{linked.pick} and {linked.to}: the "
-                                    "ability's 'you may' is decided as a whole, done with "
-                                    "its choices or not at all"))
+            failures.append(Failure("383.3.a", _(
+                "{first} and {second}: the ability's 'you may' is decided as a whole, done "
+                "with its choices or not at all").format(first=linked.pick,
+                                                         second=linked.to)))
         if first is not None and second is not None:
             failure = link_failure(scenario, scenario.board, linked, first, second)
             if failure is not None:
                 failures.append(failure)
     tax = sum(_tax(scenario, p, given[p.name]) for p in picks)
     if declaration.deflect_cost != tax:
-        failures.append(Failure("809", f"Deflect costs {tax}, not "
-                                f"{declaration.deflect_cost}"))
-    if scenario.available_power is not None and tax > scenario.available_power:
-        failures.append(Failure("809", f"Deflect costs {tax} Power but only "
-                                f"{scenario.available_power} is available"))
+        failures.append(Failure("809", _("Deflect costs {tax}, not {cost}").format(
+            tax=tax, cost=declaration.deflect_cost)))
+    failures += deflect_failures(scenario, tax)
     return failures
 
 
@@ -805,19 +896,20 @@ def verify_resolution(scenario: Scenario, answer: Executed) -> list[Failure]:
         return []
     kept = dict(problem.fixed)
     given = dict(answer.picks)
-    failures = [Failure("359.3.e.2", f"{name}: {kept[name] or 'nothing'} is what the "
-                        f"instruction finds now, not {given.get(name) or 'nothing'}")
+    failures = [Failure("359.3.e.2", _(
+        "{pick}: {found} is what the instruction finds now, not {given}").format(
+            pick=name, found=kept[name] or _("nothing"), given=given.get(name) or _("nothing")))
                 for name in kept if given.get(name) != kept[name]]
     for name, domain in zip(problem.names, problem.domains, strict=True):
         if given.get(name) not in domain:
-            failures.append(Failure("355.17", f"{name}: {given.get(name)} is not a valid "
-                                    "choice now"))
+            failures.append(Failure("355.17", _("{pick}: {value} is not a valid choice now"
+                                                ).format(pick=name, value=given.get(name))))
     undeclinable = [n for n in answer.declined if n not in problem.declinable
                     or given.get(n) is None]
     if undeclinable:
-        failures.append(Failure("355.12", f"{', '.join(undeclinable)}: no 'you may' "
-                                "action to decline"))
-    return failures or [Failure("355.9.b", "the picks made now do not meet their links")]
+        failures.append(Failure("355.12", _("{picks}: no 'you may' action to decline").format(
+            picks=", ".join(undeclinable))))
+    return failures or [Failure("355.9.b", _("the picks made now do not meet their links"))]
 
 
 # --------------------------------------------------------------------------- what it does
@@ -946,16 +1038,20 @@ def _units_at(board: Board, place: str | None) -> int:
 
 # --------------------------------------------------------------------------- explanations
 
-_LINK_WORDS = {Link.AT: "is at", Link.WITH: "is at the location of",
-               Link.APART: "is at a different location from", Link.OTHER: "is not",
-               Link.SAME_CONTROLLER: "has the same controller as",
-               Link.HOSTS_ALLY: "holds another unit controlled by the controller of",
-               Link.AFTER: "is chosen alike with, and listed after,",
-               Link.WEAKER: "has less Might than",
-               Link.SORTED: "is placed alike with, and listed after or with,",
-               Link.TOGETHER: "is chosen, the ability being done, with",
-               Link.IF_DONE: "is chosen, the ability being done, with",
-               Link.EITHER: "is chosen instead of"}
+_LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
+               Link.WITH: N_("{first} is at the location of {second}"),
+               Link.APART: N_("{first} is at a different location from {second}"),
+               Link.OTHER: N_("{first} is not {second}"),
+               Link.SAME_CONTROLLER: N_("{first} has the same controller as {second}"),
+               Link.HOSTS_ALLY: N_("{first} holds another unit controlled by the controller "
+                                   "of {second}"),
+               Link.AFTER: N_("{first} is chosen alike with, and listed after, {second}"),
+               Link.WEAKER: N_("{first} has less Might than {second}"),
+               Link.SORTED: N_("{first} is placed alike with, and listed after or with, "
+                               "{second}"),
+               Link.TOGETHER: N_("{first} is chosen, the ability being done, with {second}"),
+               Link.IF_DONE: N_("{first} is chosen, the ability being done, with {second}"),
+               Link.EITHER: N_("{first} is chosen instead of {second}")}
 
 
 def _pick_rule(pick: Pick) -> str:
@@ -976,66 +1072,75 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
     """The rule trail of one declaration."""
     effect = joint_effect(scenario)
     given = dict(declaration.picks)
-    steps = [step("355.5.b", "these are the choices of the delayed trigger the card "
-                  "creates, made when that trigger is finalized")] if effect.delayed else []
+    steps = [step("355.5.b", _("these are the choices of the delayed trigger the card "
+                               "creates, made when that trigger is finalized"))
+             ] if effect.delayed else []
     for pick in effect.picks:
         if pick.later:
-            steps.append(step("355.5", f"{pick.name}: chosen later, when the instruction "
-                              "executes (a reflexive trigger's or another player's choice, "
-                              "355.5.b, 355.10.e)"))
+            steps.append(step("355.5", _(
+                "{pick}: chosen later, when the instruction executes (a reflexive trigger's or "
+                "another player's choice, 355.5.b, 355.10.e)").format(pick=pick.name)))
             continue
         value = given.get(pick.name)
         if not _in_mode(pick, given.get("mode")):
-            steps.append(step("191.2", f"{pick.name}: its mode ({pick.in_mode}) is not "
-                              "chosen: nothing is chosen for it"))
+            steps.append(step("191.2", _(
+                "{pick}: its mode ({mode}) is not chosen: nothing is chosen for it").format(
+                    pick=pick.name, mode=pick.in_mode)))
             continue
         if value is None:
-            steps.append(step("383.3.a", f"{pick.name}: none: the triggered ability's 'you "
-                              "may' is not done, and it is not put on the Chain")
+            steps.append(step("383.3.a", _(
+                "{pick}: none: the triggered ability's 'you may' is not done, and it is not "
+                "put on the Chain").format(pick=pick.name))
                          if pick.trigger_may else
-                         step("355.13", f"{pick.name}: none chosen ('up to' allows zero)"))
+                         step("355.13", _("{pick}: none chosen ('up to' allows zero)").format(
+                             pick=pick.name)))
             continue
-        what = "the mode its controller chooses" if pick.kind == "mode" else (
-            "where it is played, not a target") if _pick_rule(pick) == "355.2.a" else (
-            "a destination, not a target") if _pick_rule(pick) == "355.4" else (
-            "a cost's choice, not a target" if _pick_rule(pick) == "355.10.c" else
-            "a valid target")
+        what = _("the mode its controller chooses") if pick.kind == "mode" else (
+            _("where it is played, not a target")) if _pick_rule(pick) == "355.2.a" else (
+            _("a destination, not a target")) if _pick_rule(pick) == "355.4" else (
+            _("a cost's choice, not a target") if _pick_rule(pick) == "355.10.c" else
+            _("a valid target"))
         steps.append(step(_pick_rule(pick), f"{pick.name}: {value}, {what}"))
         if pick.may:
-            steps.append(step("355.12", f"{pick.name}: chosen now, whether or not the "
-                              "action is done"))
+            steps.append(step("355.12", _(
+                "{pick}: chosen now, whether or not the action is done").format(
+                    pick=pick.name)))
     for linked in effect.links:
         first, second = given.get(linked.pick), given.get(linked.to)
         if first is not None and second is not None:
             steps.append(step("355.9.b" if linked.link is not Link.OTHER else "355.9.c",
-                              f"{first} {_LINK_WORDS[linked.link]} {second}"))
+                              _(_LINK_WORDS[linked.link]).format(first=first,
+                                                                 second=second)))
     return steps + deflect_steps(scenario, declaration.deflect_cost)
 
 
 def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     """The rule trail of one resolution."""
     effect = joint_effect(scenario)
-    _, illegal = still_legal(scenario)
-    steps = [step(f.rule, f"{name}: {f.message}; unaffected (359.3.e.5)")
-             for name, f in illegal]
+    _legal, illegal = still_legal(scenario)
+    steps = [step(f.rule, _("{pick}: {failure}; unaffected (359.3.e.5)").format(
+        pick=name, failure=f.message)) for name, f in illegal]
     chosen = dict(answer.picks)
     for pick in effect.picks:
         value = chosen.get(pick.name)
         if pick.later:
-            who = "the chosen opponent" if pick.chooser != "you" else scenario.controller
+            who = _("the chosen opponent") if pick.chooser != "you" else scenario.controller
             rule = "355.10.e" if pick.chooser != "you" else "355.5"
-            steps.append(step(rule, f"{pick.name}: {value or 'nothing to choose'}, chosen "
-                              f"now by {who}"))
+            steps.append(step(rule, _("{pick}: {value}, chosen now by {who}").format(
+                pick=pick.name, value=value or _("nothing to choose"), who=who)))
         elif value is not None and pick.target:
-            steps.append(step("359.3.e.2", f"{pick.name}: {value} is still a legal target"))
+            steps.append(step("359.3.e.2", _("{pick}: {value} is still a legal target"
+                                             ).format(pick=pick.name, value=value)))
     if answer.declined:
-        steps.append(step("355.12", f"declined: {ids(list(answer.declined))}"))
+        steps.append(step("355.12", _("declined: {picks}").format(
+            picks=ids(list(answer.declined)))))
     done = acts(scenario, answer)
     for unit, where in done.moved:
-        steps.append(step("355.4.a", f"{unit} moves to {where}"))
+        steps.append(step("355.4.a", _("{unit} moves to {place}").format(unit=unit,
+                                                                        place=where)))
     if done.dealt:
-        steps.append(step("359.3.e.8", "damage dealt: " + ", ".join(
-            f"{u} {n}" for u, n in done.dealt)))
+        steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
+            f"{u} {n}" for u, n in done.dealt))))
     return steps
 
 
@@ -1054,27 +1159,34 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
         value = raw[pick.name]
         if not _in_mode(pick, raw.get("mode")):
             if value is not None:
-                raise ScenarioError(field, f"belongs to mode {pick.in_mode}, not the mode "
-                                    f"chosen ({raw.get('mode')!r}): null")
+                raise ScenarioError(field, _(
+                    "belongs to mode {mode}, not the mode chosen ({chosen}): null").format(
+                        mode=pick.in_mode, chosen=repr(raw.get("mode"))))
             picks.append((pick.name, None))
             continue
         if pick.kind == "mode" and value not in _modes(pick):
-            raise ScenarioError(field, f"one of the modes {', '.join(_modes(pick))} (a "
-                                f"string), not {value!r}")
+            raise ScenarioError(field, _("one of the modes {modes} (a string), not {value}"
+                                         ).format(modes=", ".join(_modes(pick)),
+                                                  value=repr(value)))
         if value is None:
             if not pick.optional:
-                raise ScenarioError(field, f"{effect.name} must choose its {pick.name} "
-                                    "(355.8)")
+                raise ScenarioError(field, _("{card} must choose its {pick} (355.8)").format(
+                    card=effect.name, pick=pick.name))
         elif not isinstance(value, str):
-            raise ScenarioError(field, f"takes one {pick.kind} (a string), not {value!r}")
+            raise ScenarioError(field, _("takes one {kind} (a string), not {value}").format(
+                kind=pick.kind, value=repr(value)))
         elif pick.kind in ("unit", "gear") and value not in board:
-            raise ScenarioError(field, f"unknown unit id {value!r} (not in units)")
+            raise ScenarioError(field, _("unknown unit id {unit} (not in units)").format(
+                unit=repr(value)))
         elif pick.is_piece and board.piece(value) is None:
-            raise ScenarioError(field, f"unknown object id {value!r} (not in objects)")
+            raise ScenarioError(field, _("unknown object id {id} (not in objects)").format(
+                id=repr(value)))
         elif pick.kind == "battlefield" and not board.is_battlefield(value):
-            raise ScenarioError(field, f"{value!r} is not a battlefield in play")
+            raise ScenarioError(field, _("{place} is not a battlefield in play").format(
+                place=repr(value)))
         elif pick.kind == "location" and not (board.is_battlefield(value) or value == BASE):
-            raise ScenarioError(field, f"{value!r} is not a battlefield in play nor 'base'")
+            raise ScenarioError(field, _("{place} is not a battlefield in play nor 'base'"
+                                         ).format(place=repr(value)))
         picks.append((pick.name, value))
     return Targets(picks=tuple(picks))
 
@@ -1090,11 +1202,12 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     exist in 1.2: refused when the card relies on them."""
     effect = joint_effect(scenario)
     if any(p.is_place and not p.target for p in effect.picks):
-        return (f"under {version}, {number_in('355.10.b', version)} does not say whether a "
-                "move's chosen destination is a target (1.4 says it is not)")
+        return _("under {version}, {rule} does not say whether a move's chosen destination "
+                 "is a target (1.4 says it is not)").format(
+                     version=version, rule=number_in("355.10.b", version))
     if version == "1.2" and any(d.to and effect.pick(d.to).kind == "unit"
                                 for d in effect.deeds if d.to != BASE):
-        return "1.2 has no rule checking a referenced location on execution (359.3.f.2)"
+        return _("1.2 has no rule checking a referenced location on execution (359.3.f.2)")
     return None
 
 

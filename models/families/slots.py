@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from riftsolve.models.board import Board
+from riftsolve.models.i18n import _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.scenario import known_unit
 
@@ -22,13 +23,14 @@ from riftsolve.models.scenario import known_unit
 def unit_ids(value: Any, field: str, single: bool) -> list[str]:
     """The ids a slot names: one id (``single``) or a list of ids, never a mapping."""
     if isinstance(value, dict):
-        raise ScenarioError(field, "takes a list of unit ids, not a mapping")
+        raise ScenarioError(field, _("takes a list of unit ids, not a mapping"))
     if single:
         if not isinstance(value, str):
-            raise ScenarioError(field, "takes one unit id, not a list")
+            raise ScenarioError(field, _("takes one unit id, not a list"))
         return [value]
     if not isinstance(value, list):
-        raise ScenarioError(field, f"takes a list of unit ids, not one id ({value!r})")
+        raise ScenarioError(field, _("takes a list of unit ids, not one id ({value})").format(
+            value=repr(value)))
     return list(value)
 
 
@@ -38,6 +40,7 @@ def distinct(units: list[str], field: str, board: Board, seen: set[str], rule: s
     for unit_id in units:
         known_unit(board, field, unit_id)
         if unit_id in seen:
-            raise ScenarioError(field, f"unit {unit_id!r} is chosen twice (targets are "
-                                f"distinct units, {rule})")
+            raise ScenarioError(field, _(
+                "unit {unit} is chosen twice (targets are distinct units, {rule})").format(
+                    unit=repr(unit_id), rule=rule))
         seen.add(unit_id)

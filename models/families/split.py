@@ -32,6 +32,7 @@ from riftsolve.models.choosing import deflect_failures, deflect_tax
 from riftsolve.models.effects import Pool, SplitDamage, Zone
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.i18n import _, ngettext
 from riftsolve.models.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.models.targeting import (
     Failure,
@@ -168,9 +169,10 @@ def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
     source = scenario.source
     if source is not None and source in scenario.board and \
             scenario.board[source].controller != scenario.controller:
-        raise ScenarioError("source", f"{source} is controlled by "
-                            f"{scenario.board[source].controller}: when the ability is "
-                            f"finalized its source is {scenario.controller}'s (191.2)")
+        raise ScenarioError("source", _(
+            "{source} is controlled by {owner}: when the ability is finalized its source is "
+            "{player}'s (191.2)").format(source=source, owner=scenario.board[source].controller,
+                                         player=scenario.controller))
     legal, excluded = _partition(scenario, sorted(u.id for u in scenario.board), False)
     slot = split_effect(scenario).split_slot
     return SplitFinalizeProblem(
@@ -191,7 +193,7 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
     if effect.pool is Pool.FRIENDLY_MIGHT:
         friendly = declaration.friendly
         if friendly is None or friendly not in board:
-            return [Failure("355.8", f"{effect.name} needs a friendly unit")]
+            return [Failure("355.8", _("{card} needs a friendly unit").format(card=effect.name))]
         failure = friendly_target_failure(board, board[friendly], scenario.controller,
                                           resolving=False)
         if failure is not None:
@@ -199,18 +201,20 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
         cap = _might_amount(effect, board[friendly], scenario.bonus_damage)
     else:
         if declaration.friendly is not None:
-            failures.append(Failure("355.8", f"{effect.name} has no friendly slot"))
+            failures.append(Failure("355.8", _("{card} has no friendly slot").format(
+                card=effect.name)))
         cap = _fixed_amount(effect, scenario.bonus_damage)
     if len(set(declaration.split)) != len(declaration.split):
-        failures.append(Failure("355.14.a", "a split target is chosen twice"))
+        failures.append(Failure("355.14.a", _("a split target is chosen twice")))
     known = [u for u in declaration.split if u in board]
-    failures.extend(Failure("355.9.b", f"{u} is not a unit of the scenario")
+    failures.extend(Failure("355.9.b", _("{unit} is not a unit of the scenario").format(unit=u))
                     for u in declaration.split if u not in board)
     failures.extend(failure for _, failure in _partition(scenario, known, resolving=False)[1])
     tax = sum(deflect_tax(scenario, board[u], [effect.split_slot]) for u in known)
     if len(declaration.split) > cap:
-        failures.append(Failure("355.14.c", f"{len(declaration.split)} split targets but only "
-                                f"{cap} damage is available"))
+        failures.append(Failure("355.14.c", _(
+            "{count} split targets but only {cap} damage is available").format(
+                count=len(declaration.split), cap=cap)))
     return failures + deflect_failures(scenario, tax)
 
 
@@ -237,7 +241,8 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
             pool = _might_amount(effect, board[friendly_id], scenario.bonus_damage)
         else:
             pool = 0
-            pool_null = Failure("359.3.f.2.a", f"its Might is null: {failure}")
+            pool_null = Failure("359.3.f.2.a", _("its Might is null: {failure}").format(
+                failure=failure))
     else:
         pool = _fixed_amount(effect, scenario.bonus_damage)
     # policy 'forfeit': illegal targets keep their place in the split, but one that left
@@ -267,12 +272,15 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
     chosen = set(_chosen(scenario)[1])
     for unit_id, amount in resolution.damage:
         if unit_id not in chosen:
-            failures.append(Failure("355.15", f"{unit_id} was not chosen at finalization"))
+            failures.append(Failure("355.15", _("{unit} was not chosen at finalization").format(
+                unit=unit_id)))
         elif unit_id in illegal:
-            failures.append(Failure("359.3.e.5", f"{unit_id} is illegal and unaffected: "
-                                    f"{illegal[unit_id]}"))
+            failures.append(Failure("359.3.e.5", _("{unit} is illegal and unaffected: {failure}"
+                                                   ).format(unit=unit_id,
+                                                            failure=illegal[unit_id])))
         if amount < 1:
-            failures.append(Failure("355.14.g", f"{unit_id} would be dealt {amount}"))
+            failures.append(Failure("355.14.g", _("{unit} would be dealt {amount}").format(
+                unit=unit_id, amount=amount)))
     if problem.pool_null is not None and resolution.damage:
         failures.append(problem.pool_null)
         return failures
@@ -281,16 +289,21 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
     least_kept = problem.keep - problem.forfeit
     if kept > problem.keep or kept < least_kept:
         rule_no = "355.14.h.1" if kept < problem.keep else "355.14.h"
-        exactly = f"exactly {problem.keep}" if not problem.forfeit else (
-            f"{max(0, least_kept)} to {problem.keep}")
-        failures.append(Failure(rule_no, f"{kept} targets kept but {exactly} must be "
-                                f"({len(problem.targets)} legal, {problem.pool} damage)"))
+        exactly = _("exactly {count}").format(count=problem.keep) if not problem.forfeit else (
+            _("{low} to {high}").format(low=max(0, least_kept), high=problem.keep))
+        failures.append(Failure(rule_no, ngettext(  # English says "1 targets" too
+            "{kept} targets kept but {expected} must be ({legal} legal, {pool} damage)",
+            "{kept} targets kept but {expected} must be ({legal} legal, {pool} damage)",
+            kept).format(kept=kept, expected=exactly, legal=len(problem.targets),
+                         pool=problem.pool)))
         return failures
     low, high = problem.dealt_range(kept)
     if not low <= total <= high:
-        expected = f"exactly {low}" if low == high else f"{low} to {high}"
-        failures.append(Failure("355.14.f", f"{total} damage dealt to {kept} targets but "
-                                f"{expected} must be"))
+        expected = (_("exactly {count}").format(count=low) if low == high
+                    else _("{low} to {high}").format(low=low, high=high))
+        failures.append(Failure("355.14.f", _(
+            "{total} damage dealt to {kept} targets but {expected} must be").format(
+                total=total, kept=kept, expected=expected)))
     return failures
 
 
@@ -300,27 +313,29 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
 def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
     """Where the damage amount comes from."""
     effect = split_effect(scenario)
-    when = "now" if resolving else "at finalization"
     steps: list[Step] = []
     if effect.pool is Pool.FRIENDLY_MIGHT:
         friendly = scenario.targets.friendly if scenario.targets and resolving else None
         if friendly is not None:
             unit = scenario.board[friendly]
-            steps.append(step("359.3.f.2", f"the damage is {friendly}'s Might {when}: "
-                              f"{unit.might}"))
+            steps.append(step("359.3.f.2", _("the damage is {unit}'s Might now: {might}").format(
+                unit=friendly, might=unit.might)))
             if unit.might < 0:
-                steps.append(step("143.2.b", f"{friendly}'s Might {unit.might} counts as 0"))
+                steps.append(step("143.2.b", _("{unit}'s Might {might} counts as 0").format(
+                    unit=friendly, might=unit.might)))
         if not effect.bonus_applies and scenario.bonus_damage:
-            steps.append(step("417.6.b.3", f"the unit deals the damage, so Bonus Damage "
-                              f"{scenario.bonus_damage} does not add to it"))
+            steps.append(step("417.6.b.3", _(
+                "the unit deals the damage, so Bonus Damage {bonus} does not add to it").format(
+                    bonus=scenario.bonus_damage)))
     else:
         bonus = scenario.bonus_damage if effect.bonus_applies else 0
-        detail = f"{effect.amount} damage"
         if bonus:
-            detail += f" + Bonus Damage {bonus} = {pool} to split"
-            steps.append(step("715.3", detail))
+            steps.append(step("715.3", _(
+                "{amount} damage + Bonus Damage {bonus} = {pool} to split").format(
+                    amount=effect.amount, bonus=bonus, pool=pool)))
         elif not resolving:
-            steps.append(step("355.14.c", detail + f": up to {pool} split targets"))
+            steps.append(step("355.14.c", _("{amount} damage: up to {pool} split targets"
+                                            ).format(amount=effect.amount, pool=pool)))
     return steps
 
 
@@ -330,47 +345,55 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
     steps: list[Step] = []
     if split_effect(scenario).zone is Zone.HERE:
         here = source_battlefield(scenario.board, scenario.source)
-        steps.append(step("359.3.f.2", f"'here' is {scenario.source}'s battlefield now: "
-                          f"{here or 'none'}"))
+        steps.append(step("359.3.f.2", _("'here' is {source}'s battlefield now: {place}").format(
+            source=scenario.source, place=here or _("none"))))
     for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, failure.message + "; it is unaffected (359.3.e.5)"))
+        steps.append(step(failure.rule, _("{failure}; it is unaffected (359.3.e.5)").format(
+            failure=failure.message)))
     if problem.illegal:
         steps.append(_policy_step(scenario, problem))
     if problem.pool_null is not None:
-        steps.append(step("359.3.f.2.a", problem.pool_null.message + "; no damage is dealt"))
-        steps.append(step("359.3.e.12", "a calculation using null information is ignored"))
+        steps.append(step("359.3.f.2.a", _("{failure}; no damage is dealt").format(
+            failure=problem.pool_null.message)))
+        steps.append(step("359.3.e.12", _("a calculation using null information is ignored")))
         return steps
     steps.extend(_pool_steps(scenario, problem.pool, resolving=True))
     if not problem.targets:
-        steps.append(step("359.3.e.7", "no chosen target is legal: the damage instruction "
-                          "does not execute"))
+        steps.append(step("359.3.e.7", _("no chosen target is legal: the damage instruction "
+                                         "does not execute")))
         return steps
     if problem.pool == 0:
-        steps.append(step("355.14.h", "no damage to split: every target ceases to be one"))
+        steps.append(step("355.14.h", _("no damage to split: every target ceases to be one")))
         return steps
     kept = resolution.kept
     dropped = [t for t in problem.targets if t not in kept]
     sharing = len(problem.targets) + problem.forfeit
     if sharing > problem.keep:
-        counted = f"{len(problem.targets)} legal" + (
-            f" and {problem.forfeit} illegal" if problem.forfeit else "")
+        counted = (_("{legal} legal and {illegal} illegal targets") if problem.forfeit
+                   else _("{legal} legal targets")).format(legal=len(problem.targets),
+                                                          illegal=problem.forfeit)
         illegal_dropped = sharing - problem.keep - len(dropped)
-        what = [*dropped] + ([f"{illegal_dropped} illegal"] if illegal_dropped else [])
-        steps.append(step("355.14.h", f"{counted} targets but {problem.pool} damage: the "
-                          f"controller drops {' and '.join(what)}"))
-        steps.append(step("355.14.h.1", f"exactly {sharing - problem.keep} dropped, never "
-                          f"more: {problem.keep} targets keep a share of the damage"))
+        what = [*dropped] + ([_("{count} illegal").format(count=illegal_dropped)]
+                             if illegal_dropped else [])
+        steps.append(step("355.14.h", _(
+            "{counted} but {pool} damage: the controller drops {dropped}").format(
+                counted=counted, pool=problem.pool, dropped=_(" and ").join(what))))
+        steps.append(step("355.14.h.1", _(
+            "exactly {dropped} dropped, never more: {kept} targets keep a share of the "
+            "damage").format(dropped=sharing - problem.keep, kept=problem.keep)))
     if dropped:
         slot = [split_effect(scenario).split_slot]
         tax = sum(deflect_tax(scenario, scenario.board[t], slot) for t in dropped)
-        steps.append(step("355.14.i", f"costs and triggers for {ids(dropped)} stand: their "
-                          f"Deflect cost ({tax} Power) is not refunded"))
+        steps.append(step("355.14.i", _(
+            "costs and triggers for {units} stand: their Deflect cost ({tax} Power) is not "
+            "refunded").format(units=ids(dropped), tax=tax)))
     split = ", ".join(f"{u} {a}" for u, a in resolution.damage)
-    lost = problem.pool - sum(a for _, a in resolution.damage)
+    lost = problem.pool - sum(a for _u, a in resolution.damage)
     if lost:
-        split += f", and {lost} to illegal targets, not dealt"
-    steps.append(step("355.14.e", f"the controller divides {problem.pool} damage: {split}"))
-    steps.append(step("355.14.g", "each kept target is dealt at least 1"))
+        split += _(", and {lost} to illegal targets, not dealt").format(lost=lost)
+    steps.append(step("355.14.e", _("the controller divides {pool} damage: {split}").format(
+        pool=problem.pool, split=split)))
+    steps.append(step("355.14.g", _("each kept target is dealt at least 1")))
     return steps + lethal_any_steps(scenario, resolution.kept)
 
 
@@ -378,13 +401,15 @@ def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
     """Which reading of illegal split targets applies (the sources disagree)."""
     if scenario.policy.split_illegal == "forfeit":
         gone = len(problem.illegal) - problem.forfeit
-        left = (f"; {gone} that left the board no longer count as targets and take no "
-                "share (359.3.e.9.a)") if gone else ""
-        return step("359.3.e.5", f"policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the "
-                    f"{problem.forfeit} illegal targets still on the board keep their share "
-                    f"of the split; the damage assigned to them is not dealt{left}")
-    return step("359.3.e.8", "policy split_illegal=redistribute (the default; riftboundfaq's "
-                "Alpha Strike ruling): the whole damage is split among the legal targets")
+        left = _("; {gone} that left the board no longer count as targets and take no "
+                 "share (359.3.e.9.a)").format(gone=gone) if gone else ""
+        return step("359.3.e.5", _(
+            "policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the {count} illegal targets "
+            "still on the board keep their share of the split; the damage assigned to them is "
+            "not dealt{left}").format(count=problem.forfeit, left=left))
+    return step("359.3.e.8", _(
+        "policy split_illegal=redistribute (the default; riftboundfaq's Alpha Strike ruling): "
+        "the whole damage is split among the legal targets"))
 
 
 def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[Step]:
@@ -394,24 +419,27 @@ def explain_declaration(scenario: Scenario, declaration: Declaration) -> list[St
     cap = next((o.cap for o in problem.options if o.friendly == declaration.friendly), 0)
     if declaration.friendly is not None:
         unit = scenario.board[declaration.friendly]
-        owner = "" if unit.controller == scenario.controller else (
-            f", {unit.controller}'s, a teammate's")
-        steps.append(step("740.1.a", f"{unit.id} is a friendly unit{owner} on the board, "
-                          f"targetable by {scenario.controller} (its location does not matter)"))
-        steps.append(step("355.14.c", f"its Might {unit.might} allows up to {cap} split "
-                          "targets"))
+        owner = "" if unit.controller == scenario.controller else _(
+            ", {owner}'s, a teammate's").format(owner=unit.controller)
+        steps.append(step("740.1.a", _(
+            "{unit} is a friendly unit{owner} on the board, targetable by {player} (its "
+            "location does not matter)").format(unit=unit.id, owner=owner,
+                                                player=scenario.controller)))
+        steps.append(step("355.14.c", _("its Might {might} allows up to {cap} split targets"
+                                        ).format(might=unit.might, cap=cap)))
     steps.extend(_pool_steps(scenario, cap, resolving=False))
-    steps.append(step("355.14.a", f"each chosen unit is a target: {ids(list(declaration.split))}"))
+    steps.append(step("355.14.a", _("each chosen unit is a target: {units}").format(
+        units=ids(list(declaration.split)))))
     if not declaration.split:
-        steps.append(step("355.13", "zero split targets is a legal choice"))
+        steps.append(step("355.13", _("zero split targets is a legal choice")))
     steps += deflect_steps(scenario, declaration.deflect_cost)
     fired = trigger_steps(scenario, [("friendly", [declaration.friendly] if
                                        declaration.friendly else []),
                                       (split_effect(scenario).split_slot, declaration.split)])
     if fired:
-        fired.append(step("355.14.d", "each split target fires its own Targeting Effects"))
+        fired.append(step("355.14.d", _("each split target fires its own Targeting Effects")))
     steps += fired
-    steps.append(step("355.14.e", "how the damage is divided is decided on resolution"))
+    steps.append(step("355.14.e", _("how the damage is divided is decided on resolution")))
     return steps
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
@@ -426,15 +454,15 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     if problem.pool_null is not None or problem.pool == 0:
         return None
     if len(problem.targets) + problem.forfeit > problem.pool:
-        return (f"{number_in('355.14.h', version)} lets the controller decide which split "
-                "targets cease being targets but not how many (355.14.h.1, exactly enough, "
-                "is new in 1.4)")
+        return _("{rule} lets the controller decide which split targets cease being targets "
+                 "but not how many (355.14.h.1, exactly enough, is new in 1.4)").format(
+                     rule=number_in("355.14.h", version))
     board = scenario.board
-    gone = [u for u, _ in problem.illegal if not board[u].on_board]
+    gone = [u for u, _failure in problem.illegal if not board[u].on_board]
     if scenario.policy.split_illegal == "forfeit" and gone:
-        return (f"whether {', '.join(gone)}, which left the board, keeps a share of the "
-                "split under policy split_illegal=forfeit is not stated (359.3.e.9.a is new "
-                "in 1.4)")
+        return _("whether {units}, which left the board, keeps a share of the split under "
+                 "policy split_illegal=forfeit is not stated (359.3.e.9.a is new in 1.4)"
+                 ).format(units=", ".join(gone))
     return None
 
 # --------------------------------------------------------------------------- the format

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from riftsolve.models.i18n import LANGUAGES, _, use_language
+from riftsolve.models.i18n import LANGUAGES, _, ngettext, use_language
 from riftsolve.models.limits import printable
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError, scenario_warnings
@@ -162,7 +162,8 @@ def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
         total, refused = None, str(err)
         summary = _("{card}: legal {noun}").format(card=name, noun=noun)
     if total is None or total > len(answers):
-        summary += _(" (first {shown} shown)").format(shown=len(answers))
+        summary += ngettext(" (first {shown} shown)", " (first {shown} shown)",
+                            len(answers)).format(shown=len(answers))
     return {
         "question": legal.question,
         "card": name,
