@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from riftsolve.models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
-from riftsolve.models.i18n import LANGUAGES, _
+from riftsolve.models.i18n import LANGUAGES, N_, _
 from riftsolve.models.rules import rule
 
 
@@ -77,10 +77,10 @@ CHOOSING = frozenset({"a", "an", "one", "another"})
 #: Zones that are not public: choosing from them is not targeting (355.10.a).
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 _SEGMENT_ROLES = {
-    Mode.COST: (Role.COST, "355.10.c.1", "part of a cost within the instruction"),
-    Mode.ADDITIONAL_COST: (Role.COST, "355.10.c", "part of a cost"),
-    Mode.TRIGGER: (Role.TRIGGER_CONDITION, "355.10.c", "part of a trigger condition"),
-    Mode.REPLACEMENT: (Role.REPLACEMENT, "355.10.c", "part of a replacement effect"),
+    Mode.COST: (Role.COST, "355.10.c.1", N_("part of a cost within the instruction")),
+    Mode.ADDITIONAL_COST: (Role.COST, "355.10.c", N_("part of a cost")),
+    Mode.TRIGGER: (Role.TRIGGER_CONDITION, "355.10.c", N_("part of a trigger condition")),
+    Mode.REPLACEMENT: (Role.REPLACEMENT, "355.10.c", N_("part of a replacement effect")),
 }
 
 
@@ -130,38 +130,39 @@ def _zone_of(phrase: Phrase, phrases: list[Phrase]) -> Phrase | None:
 def _role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: bool
           ) -> tuple[Role, str, str]:
     if segment.mode in _SEGMENT_ROLES:
-        return _SEGMENT_ROLES[segment.mode]
+        role, number, why = _SEGMENT_ROLES[segment.mode]
+        return role, number, _(why)
     if phrase.determiner == "self":
         return (Role.AUTOMATIC, "355.10.d",
-                "self-reference: the object itself, selected programmatically")
+                _("self-reference: the object itself, selected programmatically"))
     if phrase.relation == "zone":
-        return Role.RESTRICTION, "355.10.b", "only says where the chosen object is"
+        return Role.RESTRICTION, "355.10.b", _("only says where the chosen object is")
     if phrase.relation == "condition":
         return (Role.RESTRICTION, "355.10.b",
-                "only a condition the ability checks ('if you control ...'): nothing is chosen")
+                _("only a condition the ability checks ('if you control ...'): nothing is chosen"))
     if phrase.relation == "channelled":
-        return Role.AUTOMATIC, "430.1", "the top runes of the rune deck: none is chosen"
+        return Role.AUTOMATIC, "430.1", _("the top runes of the rune deck: none is chosen")
     if phrase.relation == "top":
-        return Role.AUTOMATIC, "355.10.d", "the top cards of a deck: selected, none is chosen"
+        return Role.AUTOMATIC, "355.10.d", _("the top cards of a deck: selected, none is chosen")
     if phrase.relation == "description":
         return (Role.RESTRICTION, "355.10.b",
-                "only what an object becomes ('it becomes a unit'): nothing is chosen")
+                _("only what an object becomes ('it becomes a unit'): nothing is chosen"))
     if phrase.relation == "destination":
         return (Role.RESTRICTION, "355.10.b",
-                "only where the game action puts it (a destination is not a target, 355.4)")
+                _("only where the game action puts it (a destination is not a target, 355.4)"))
     if phrase.relation == "place":
         return _place_role(phrase, phrases)
     if phrase.determiner == "here":
-        return Role.RESTRICTION, "355.10.b", "'here' only restricts where the choice is"
+        return Role.RESTRICTION, "355.10.b", _("'here' only restricts where the choice is")
     if phrase.determiner == "no":
-        return Role.RESTRICTION, "355.10.b", "only restricts which objects qualify"
+        return Role.RESTRICTION, "355.10.b", _("only restricts which objects qualify")
     if phrase.relation == "qualifier":
         return (Role.RESTRICTION, "355.10.b",
-                "only describes which objects the other choice may take")
+                _("only describes which objects the other choice may take"))
     if phrase.relation == "subject":
         if phrase.determiner in SELECTING:  # "each player", "each opponent"
-            return Role.AUTOMATIC, "355.10.d", "selected by its characteristics, never chosen"
-        return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
+            return Role.AUTOMATIC, "355.10.d", _("selected by its characteristics, never chosen")
+        return Role.AUTOMATIC, "355.10.d", _("determined from another object, never chosen")
     return _object_role(phrase, segment, phrases, replaced)
 
 
@@ -170,10 +171,10 @@ def _place_role(phrase: Phrase, phrases: list[Phrase]) -> tuple[Role, str, str]:
     chooses = phrase.determiner in CHOOSING
     if chooses and head is not None and head.determiner in {*SELECTING, "bare"}:
         return (Role.TARGET, "355.10.b",
-                "the objects there are selected automatically, so the location is chosen")
+                _("the objects there are selected automatically, so the location is chosen"))
     if phrase.determiner in {"each", "every", "all", "bare"}:
-        return Role.RESTRICTION, "355.10.b", "a location restriction, no choice of location"
-    return Role.RESTRICTION, "355.10.b", "only a location restriction for another choice"
+        return Role.RESTRICTION, "355.10.b", _("a location restriction, no choice of location")
+    return Role.RESTRICTION, "355.10.b", _("only a location restriction for another choice")
 
 
 def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replaced: bool
@@ -181,47 +182,47 @@ def _object_role(phrase: Phrase, segment: Segment, phrases: list[Phrase], replac
     zone = _zone_of(phrase, phrases)
     if zone is not None and zone.kind in HIDDEN_ZONES:
         return (Role.RESOLUTION_CHOICE, "355.10.a",
-                f"chosen in a non-public zone ({zone.words}), so not targeted")
+                _("chosen in a non-public zone ({zone}), so not targeted").format(zone=zone.words))
     if phrase.determiner in {"its", "their", "his", "her"}:
-        return Role.AUTOMATIC, "355.10.d", "determined from another object, never chosen"
+        return Role.AUTOMATIC, "355.10.d", _("determined from another object, never chosen")
     if phrase.determiner in SELECTING or (phrase.determiner == "bare" and not phrase.among):
-        return Role.AUTOMATIC, "355.10.d", "selected by its characteristics, never chosen"
+        return Role.AUTOMATIC, "355.10.d", _("selected by its characteristics, never chosen")
     if phrase.determiner == "your" and phrase.kind == "legend" and not phrase.plural:
         return (Role.RESOLUTION_CHOICE, "355.10.d",
-                "'your legend' offers no choice at finalization; one is selected on "
-                "resolution")
+                _("'your legend' offers no choice at finalization; one is selected on "
+                "resolution"))
     if phrase.determiner in {"your", "the", "that", "this", "those", "these"}:
-        return Role.AUTOMATIC, "355.10.d", "named by reference, never chosen"
+        return Role.AUTOMATIC, "355.10.d", _("named by reference, never chosen")
     if segment.mode is Mode.MUST:
-        return Role.RESOLUTION_CHOICE, "355.10.f", "a choice a player must make on resolution"
+        return Role.RESOLUTION_CHOICE, "355.10.f", _("a choice a player must make on resolution")
     if segment.mode is Mode.EACH_PLAYER:
         return (Role.RESOLUTION_CHOICE, "355.10.e",
-                "chosen wholly or partly by other players, on resolution")
+                _("chosen wholly or partly by other players, on resolution"))
     if segment.mode is Mode.PICK:
-        return Role.RESOLUTION_CHOICE, "355.17", "an explicit 'pick', made on resolution"
+        return Role.RESOLUTION_CHOICE, "355.17", _("an explicit 'pick', made on resolution")
     if phrase.among:
-        return Role.TARGET, "355.14.a", "each unit damage is split among is targeted"
+        return Role.TARGET, "355.14.a", _("each unit damage is split among is targeted")
     if phrase.determiner in {"up to", "any number of"}:
-        return Role.TARGET, "355.13", "chosen at finalization, including possibly none"
+        return Role.TARGET, "355.13", _("chosen at finalization, including possibly none")
     if segment.mode is Mode.MAY:
-        return Role.TARGET, "355.12", "chosen whether or not the action is then taken"
+        return Role.TARGET, "355.12", _("chosen whether or not the action is then taken")
     if zone is not None:
         return (Role.TARGET, "355.10.a.1",
-                f"chosen in a public zone ({zone.words}), so targeted")
+                _("chosen in a public zone ({zone}), so targeted").format(zone=zone.words))
     if phrase.kind in {"spell", "ability"}:
         return (Role.TARGET, "355.9.a.2",
-                "a spell or ability on the Chain, chosen: only a finalized one, and never "
-                "this spell or ability itself (355.9.c)")
+                _("a spell or ability on the Chain, chosen: only a finalized one, and never "
+                "this spell or ability itself (355.9.c)"))
     if phrase.kind == "legend":
         if {"friendly", "enemy"} & set(phrase.qualifiers):
             return (Role.TARGET, "355.10.d.1",
-                    "chosen: in a 2v2 game there are two, so a choice is possible")
-        return Role.TARGET, "355.10.a.1", "chosen in the Legend Zone, a public zone"
+                    _("chosen: in a 2v2 game there are two, so a choice is possible"))
+        return Role.TARGET, "355.10.a.1", _("chosen in the Legend Zone, a public zone")
     if replaced:
         return (Role.TARGET, "355.10.c",
-                "chosen by the instruction, not only part of the replacement effect that "
-                "refers to it")
+                _("chosen by the instruction, not only part of the replacement effect that "
+                "refers to it"))
     if segment.verb == "choose":
-        return Role.TARGET, "355.7", "a specific object the card chooses to affect"
+        return Role.TARGET, "355.7", _("a specific object the card chooses to affect")
     return (Role.TARGET, "355.10",
-            "a mentioned object chosen to be affected, and no exception applies")
+            _("a mentioned object chosen to be affected, and no exception applies"))

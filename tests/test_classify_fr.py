@@ -504,8 +504,14 @@ def test_classify_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
     _, english, _ = _classify(["Kill a unit at a battlefield."], capsys)
     assert code == 0 and french["targets"] == english["targets"] == ["unit"]
     assert [m["words"] for m in french["mentions"]] == ["une unité", "un champ de bataille"]
-    assert [{k: v for k, v in m.items() if k != "words"} for m in french["mentions"]] == [
-        {k: v for k, v in m.items() if k != "words"} for m in english["mentions"]]
+    assert [{k: v for k, v in m.items() if k not in ("words", "why")}
+            for m in french["mentions"]] == [
+        {k: v for k, v in m.items() if k not in ("words", "why")} for m in english["mentions"]]
+    # under --lang fr the reasons are said in French: the target's 355.10 reason, and the
+    # battlefield's, only a location restriction for the unit's choice (355.10.b)
+    assert [m["why"] for m in french["mentions"]] == [
+        "un objet mentionné choisi pour être affecté, et aucune exception ne s'applique",
+        "seulement une restriction d'emplacement pour un autre choix"]
 
 
 def test_classify_errors_in_french_text_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -535,9 +541,14 @@ def test_the_environments_language_is_the_default(monkeypatch: pytest.MonkeyPatc
 
 def test_classify_card_in_french_reads_its_english_text(capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
-    """Cards have English text only: --lang fr classifies it as written."""
-    assert _classify(["--card", "alpha-strike", "--lang", "fr"], capsys)[1] == _classify(
-        ["--card", "alpha-strike", "--lang", "en"], capsys)[1]
+    """Cards have English text only: --lang fr classifies it as written (the same words,
+    roles and rules; the reasons in French)."""
+    french = _classify(["--card", "alpha-strike", "--lang", "fr"], capsys)[1]
+    english = _classify(["--card", "alpha-strike", "--lang", "en"], capsys)[1]
+    for said in (french, english):
+        for mention in said["mentions"]:
+            mention.pop("why")
+    assert french == english
 
 
 def test_an_unknown_lang_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
