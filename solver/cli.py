@@ -38,6 +38,7 @@ from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.entry import interrupted_by_user
 from riftsolve.solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
@@ -692,6 +693,11 @@ def _main(argv: list[str], out: TextIO) -> int:
     except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:
         return _say(_("refused"), str(err), EXIT_TOO_MANY)
     except KeyboardInterrupt:
+        return _say(_("interrupted"), _("stopped at the user's request (Ctrl-C)"),
+                    EXIT_INTERRUPTED)
+    except ImportError as err:  # Ctrl-C while a solver's compiled extension initialises
+        if not interrupted_by_user(err):
+            raise
         return _say(_("interrupted"), _("stopped at the user's request (Ctrl-C)"),
                     EXIT_INTERRUPTED)
     except BrokenPipeError:
