@@ -298,39 +298,37 @@ def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
         time.sleep(1)
 
 
+def _run_with_import_failing(module: str, raised: str, tmp_path: Path
+                             ) -> subprocess.CompletedProcess[str]:
+    """A CP-SAT question asked of the command line, whose import of ``module`` (a name
+    prefix) raises ``raised`` (Python source of an exception)."""
+    program = ("import builtins, sys\n"
+               "real = builtins.__import__\n"
+               "def failing(name, *args, **kwargs):\n"
+               f"    if name.startswith({module!r}):\n"
+               f"        raise {raised}\n"
+               "    return real(name, *args, **kwargs)\n"
+               "builtins.__import__ = failing\n"
+               "from riftsolve.solver.entry import run\n"
+               "sys.exit(run())\n")
+    return subprocess.run([sys.executable, "-c", program, "resolve", _big_listing(tmp_path),
+                           "--backend", "cpsat", "--limit", "1"],
+                          capture_output=True, text=True)
+
+
 @pytest.mark.parametrize("module", ["ortools", "riftsolve.solver.cli"])
 def test_ctrl_c_while_a_compiled_extension_initialises(module: str, tmp_path: Path) -> None:
     """Ctrl-C while a compiled extension initialises (OR-Tools when a CP-SAT question
     starts; numpy while the command line loads) comes out of the import as ``ImportError:
     initialization failed`` caused by the interrupt: 130 and the one line all the same."""
-    program = ("import builtins, sys\n"
-               "real = builtins.__import__\n"
-               "def interrupted(name, *args, **kwargs):\n"
-               f"    if name.startswith({module!r}):\n"
-               "        raise ImportError('initialization failed') from KeyboardInterrupt()\n"
-               "    return real(name, *args, **kwargs)\n"
-               "builtins.__import__ = interrupted\n"
-               "from riftsolve.solver.entry import run\n"
-               "sys.exit(run())\n")
-    done = subprocess.run([sys.executable, "-c", program, "resolve", _big_listing(tmp_path),
-                           "--backend", "cpsat", "--limit", "1"],
-                          capture_output=True, text=True)
+    done = _run_with_import_failing(
+        module, "ImportError('initialization failed') from KeyboardInterrupt()", tmp_path)
     assert done.returncode == 130, done.stderr
     assert done.stderr == "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
 
 
 def test_an_import_that_fails_otherwise_is_not_taken_for_ctrl_c(tmp_path: Path) -> None:
     """Only an interrupt's ImportError is an interruption: a missing module still fails."""
-    program = ("import builtins, sys\n"
-               "real = builtins.__import__\n"
-               "def missing(name, *args, **kwargs):\n"
-               "    if name.startswith('ortools'):\n"
-               "        raise ImportError('no module named ortools')\n"
-               "    return real(name, *args, **kwargs)\n"
-               "builtins.__import__ = missing\n"
-               "from riftsolve.solver.entry import run\n"
-               "sys.exit(run())\n")
-    done = subprocess.run([sys.executable, "-c", program, "resolve", _big_listing(tmp_path),
-                           "--backend", "cpsat", "--limit", "1"],
-                          capture_output=True, text=True)
+    done = _run_with_import_failing("ortools", "ImportError('no module named ortools')",
+                                    tmp_path)
     assert done.returncode == 1 and "no module named ortools" in done.stderr
