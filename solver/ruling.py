@@ -292,7 +292,9 @@ def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Claus
     caps = sorted({o.cap for o in problem.options})
     if problem.candidates and caps and caps[-1] > 0:
         units = span(problem.candidates)
-        if len(caps) == 1:
+        if caps[0] >= len(problem.candidates):  # whatever the friendly unit: no cap binds
+            text = _("any number of {units}").format(units=units)
+        elif len(caps) == 1:
             text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
         else:
             text = _("up to its Might of {units} ({caps})").format(units=units, caps=", ".join(

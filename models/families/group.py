@@ -404,9 +404,9 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
         return replace(problem, least=least)
     remaining = ", ".join(u.id for u, _ in legal) or "none"
     return replace(problem, whole=problem.empty, ignored=Failure(
-        "433.1", f"{effect.verb} needs {needs} units together and too few remain "
-        f"(legal now: {remaining}): the instruction cannot be followed and is ignored "
-        "(359.3.e.6)"))
+        "433.1", _("the instruction ({verb}) needs {needs} units together and too few "
+                   "remain (legal now: {remaining}): it cannot be followed and is ignored "
+                   "(359.3.e.6)").format(verb=effect.verb, needs=needs, remaining=remaining)))
 
 
 # --------------------------------------------------------------------------- verifier
@@ -518,8 +518,8 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
                                           "{failure}").format(failure=failure))]
         if len(kept) < needs:
             return [Failure("433.1", _(
-                "{verb} needs {needs} units: with fewer the instruction cannot be followed "
-                "(359.3.e.6)").format(verb=effect.verb, needs=needs))]
+                "the instruction ({verb}) needs {needs} units: with fewer it cannot be "
+                "followed (359.3.e.6)").format(verb=effect.verb, needs=needs))]
     if scenario.policy.group_subset == "maximal" or (not kept and needs > 1):
         for unit_id in legal:
             if unit_id in kept:
