@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -37,7 +37,14 @@ from riftsolve.models.explain import Step
 from riftsolve.models.i18n import N_, _, ngettext
 from riftsolve.models.rules import RULES_VERSION
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import Declarations, GroupResolutions, LegalSet, Resolutions
+from riftsolve.solver.legal import (
+    CombatResolutions,
+    Declarations,
+    GroupResolutions,
+    LegalSet,
+    Resolutions,
+    resolve,
+)
 from riftsolve.solver.render import noun
 
 #: Most answers whose rule trails are read to find the steps they all share.
@@ -63,6 +70,27 @@ class Clause(NamedTuple):
     goes_on: str = ""
 
 
+class Reading(NamedTuple):
+    """A disputed rule's other reading (a policy of the scenario format) under which the
+    count differs: the policy, the reading applied, the other one, its count and the
+    rule in dispute."""
+
+    policy: str
+    applied: str
+    other: str
+    answers: int
+    rule: str
+
+
+#: The policies that can change a resolution's answers, by kind of legal set: the
+#: scenario format's field, its two readings and the rule whose reading is disputed.
+POLICIES: dict[type, tuple[str, tuple[str, str], str]] = {
+    GroupResolutions: ("group_subset", ("maximal", "any"), "355.11.b"),
+    Resolutions: ("split_illegal", ("redistribute", "forfeit"), "359.3.e.8"),
+    CombatResolutions: ("combat_excess", ("any", "last"), "465.2.c.4"),
+}
+
+
 @dataclass(frozen=True)
 class Ruling:
     """A legal set's ruling: its parts, and :meth:`paragraph` to read them aloud."""
@@ -85,6 +113,8 @@ class Ruling:
     still_legal: tuple[str, ...] | None = None
     #: Whether some chosen targets are illegal now.
     some_illegal: bool = False
+    #: The other readings of disputed rules that would change the count.
+    readings: tuple[Reading, ...] = ()
 
     def paragraph(self) -> str:
         """The ruling as one paragraph, each rule number cited at its first use only."""
@@ -117,6 +147,15 @@ class Ruling:
         for reason in self.none:
             sentences.append(_capital(reason, names) + ".")
         sentences.append(self._counted() + ".")
+        for reading in self.readings:
+            said = ngettext(
+                "Read with policy {policy}={applied}; with {policy}={other} there would be "
+                "{count} legal {noun} instead", "Read with policy {policy}={applied}; with "
+                "{policy}={other} there would be {count} legal {noun} instead",
+                reading.answers).format(policy=reading.policy, applied=reading.applied,
+                                        other=reading.other, count=f"{reading.answers:,}",
+                                        noun=_(_NOUNS.get(self.noun, self.noun)))
+            sentences.append(_clause(said, [reading.rule], cited) + ".")
         sentences.append(_("Core Rules {version}.").format(version=self.version))
         return " ".join(sentences)
 
@@ -131,20 +170,22 @@ class Ruling:
             self.count != 1) else _("One legal {noun}, forced").format(
                 noun=_(_NOUNS.get(one, one)))
 
-
     def as_json(self) -> dict[str, Any]:
         """The ruling as the CLI's JSON line: the paragraph and its parts."""
         return {"ruling": self.paragraph(), "count": self.count,
                 "still_legal": None if self.still_legal is None else list(self.still_legal),
                 "facts": [dict(f) for f in self.facts],
                 "must": [{"text": c.text, "rules": list(c.rules)} for c in self.must],
-                "none": list(self.none), "rules": list(self.cited()), "version": self.version}
+                "none": list(self.none),
+                "readings": [r._asdict() for r in self.readings],
+                "rules": list(self.cited()), "version": self.version}
 
     def cited(self) -> tuple[str, ...]:
         """Every rule number the paragraph cites, once, in order."""
         numbers = ["359.3.e.2"] if self.still_legal else []
         numbers += [fact["rule"] for fact in self.facts]
         numbers += [n for clause in self.must for n in clause.rules]
+        numbers += [reading.rule for reading in self.readings]
         return tuple(dict.fromkeys(numbers))
 
 
@@ -167,7 +208,8 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
     return Ruling(scenario.effect.name, legal.question, count, facts, must, none,
                   version=scenario.rules, noun=noun(legal), names=names,
                   still_legal=_still_legal(legal),
-                  some_illegal=bool(getattr(getattr(legal, "problem", None), "illegal", ())))
+                  some_illegal=bool(getattr(getattr(legal, "problem", None), "illegal", ())),
+                  readings=_readings(legal, count))
 
 
 # --------------------------------------------------------------------------- the facts
@@ -185,6 +227,25 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
         if not any(_same(candidate, s) for s in unique):
             unique.append(candidate)
     return tuple(unique)
+
+
+def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
+    """The other reading of the disputed rule this resolution turns on, where it gives
+    another count (each a named policy of the scenario format, README "Policies")."""
+    policy = next((p for kind, p in POLICIES.items() if isinstance(legal, kind)), None)
+    if policy is None or count is None:
+        return ()
+    field, readings, number = policy
+    scenario = legal.scenario
+    applied = getattr(scenario.policy, field)
+    other = readings[1] if applied == readings[0] else readings[0]
+    policy_now: Any = scenario.policy  # one of its fields set by name
+    alternative = replace(scenario, policy=replace(policy_now, **{field: other}))
+    try:
+        counted = resolve(alternative).count()
+    except CountTooLarge:
+        return ()
+    return () if counted == count else (Reading(field, applied, other, counted, number),)
 
 
 def _still_legal(legal: LegalSet[Any]) -> tuple[str, ...] | None:

@@ -55,6 +55,9 @@ def test_volibear_target_moved() -> None:
     assert "e2 is no longer here" in text
     assert "6 to split (715.3)" in text
     assert "A divides 6 damage among e1 and e3, at least 1 each (355.14.e, 355.14.g)" in text
+    # with split_illegal=forfeit, e2 (still on the board) keeps its share, not dealt: 6
+    # among e1, e2, e3 at least 1 each, e1 and e3 dealt a and b with a + b <= 5: 10
+    assert "with split_illegal=forfeit there would be 10 legal resolutions instead" in text
 
 
 def test_buffed_fox_fire() -> None:
@@ -68,6 +71,22 @@ def test_buffed_fox_fire() -> None:
     assert "total Might 6 is over 4" in text and "(355.11.b)" in text
     assert "A chooses one of them, some include r1\u2013r4" in text
     assert "each includes" not in text
+    # read with group_subset=any, any subset of total Might 4 or less: the empty one, 4
+    # singles, all 6 pairs (2 + 2 = 4 at most), {r1, r3, r4} and {r2, r3, r4}: 13
+    assert [tuple(r) for r in said.readings] == [("group_subset", "maximal", "any", 13,
+                                                  "355.11.b")]
+    assert "with group_subset=any there would be 13 legal resolutions instead" in text
+
+
+def test_readings_against_the_reference() -> None:
+    """Each other reading's count is the independent reference's under that policy."""
+    for name in ("fox-fire-two-pumped", "volibear-target-moved"):
+        doc = json.loads(example_path(name).read_text())
+        doc.pop("expect", None)
+        for reading in ruling(resolve(parse_scenario(doc))).readings:
+            other = {**doc, "policy": {**doc.get("policy", {}),
+                                       reading.policy: reading.other}}
+            assert reading.answers == len(reference.resolve_lines(other)), name
 
 
 def test_forced_and_impossible() -> None:
