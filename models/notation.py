@@ -647,6 +647,8 @@ class _Reader:
               shape: str | None) -> Any:
         """A slot's value: one id, a list, ``none``, or ``{location: id}`` (``ID@PLACE``
         items); ``shape`` (the card's) decides between one id and a list of one."""
+        if shape == "places" and not items:  # no location chosen: an empty map
+            return {}
         if any(item.at is not None for item in items):
             placed: dict[str, Any] = {}
             for item in items:
@@ -667,10 +669,11 @@ class _Reader:
 
 
 def _slot_shapes(name: Any, folder: str | Path | None) -> dict[str, str]:
-    """How the card ``name`` declares each slot: ``one`` id or a ``list`` (a location map
-    is written as such); empty when the card is unknown (validation says so)."""
+    """How the card ``name`` declares each slot: ``one`` id, a ``list`` or ``places``
+    (:func:`~riftsolve.models.choosing.slot_shapes`); empty when the card is unknown
+    (validation says so)."""
     from riftsolve.models import cards
-    from riftsolve.models.effects import GroupTargets, JointChoice, SplitDamage
+    from riftsolve.models.choosing import slot_shapes
 
     if not isinstance(name, str):
         return {}
@@ -678,16 +681,7 @@ def _slot_shapes(name: Any, folder: str | Path | None) -> dict[str, str]:
         effect = cards.card(name, folder)
     except (KeyError, ValueError):
         return {}
-    shapes = {"destination": "one"}
-    if isinstance(effect, SplitDamage):
-        shapes.update({slot: "one" if slot == "friendly" else "list"
-                       for slot in effect.slot_names})
-    elif isinstance(effect, GroupTargets):
-        shapes.update({s.name: "one" if s.single else "list" for s in effect.slots})
-    elif isinstance(effect, JointChoice):
-        shapes.update({p.name: "one" for p in effect.picks})
-        shapes["mode"] = "one"
-    return shapes
+    return {slot["name"]: slot["shape"] for slot in slot_shapes(effect)}
 
 
 def to_format1(text: str, where: str = "scenario", *, cards: str | Path | None = None

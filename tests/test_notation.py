@@ -302,3 +302,14 @@ def test_judge_boards_are_ruled_like_their_json(name: str,
     rulings = [_run(["rule", str(EXAMPLES / f"{name}.{kind}")], capsys)
                for kind in ("board", "json")]
     assert rulings[0] == rulings[1] and rulings[0][0] == 0 and rulings[0][1]
+
+
+def test_an_empty_per_location_slot_round_trips() -> None:
+    """Elder Dragon's targets are ``{location: id}``: none chosen is written ``enemies=``
+    and reads back as the empty map, not an empty list (the card's slot shape decides)."""
+    doc = json.loads((EXAMPLES / "elder-dragon-finalize.json").read_text())
+    doc.pop("expect", None)
+    doc["targets"] = {"enemies": {}}
+    text = rs.write_board(doc)
+    assert "targets enemies=" in text.splitlines()
+    assert to_format1(text)[0]["targets"] == {"enemies": {}}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from riftsolve.models import cards as library
-from riftsolve.models.effects import Effect, GroupTargets, JointChoice, SplitDamage
+from riftsolve.models.choosing import slot_shapes as slots
 from riftsolve.models.i18n import _
 
 
@@ -25,28 +25,6 @@ def cards(folder: str | Path | None = None) -> list[dict[str, Any]]:
     effects = (*library.library(), *library.user_library(folder).values())
     return [{"name": effect.name, "slug": effect.slug, "text": effect.text,
              "slots": slots(effect)} for effect in effects]
-
-
-def slots(effect: Effect) -> list[dict[str, str]]:
-    """How each slot of a declaration is written in a scenario's ``targets``: ``one`` id
-    (or null when it may stay empty), a ``list`` of ids, or ``places`` (``{"<location>":
-    "<unit id>"}``); ``kind``: what the id names (``unit``, ``battlefield``,
-    ``location``, ``player``, ``mode`` ...)."""
-    if isinstance(effect, SplitDamage):
-        return [{"name": name, "shape": "one" if name == "friendly" else "list",
-                 "kind": "unit"} for name in effect.slot_names]
-    if isinstance(effect, GroupTargets):
-        shown = [{"name": slot.name,
-                  "shape": "places" if effect.per_place is not None
-                  else "one" if slot.single else "list",
-                  "kind": slot.kinds[0]} for slot in effect.slots]
-        if effect.destination:
-            shown.append({"name": "destination", "shape": "one", "kind": "location"})
-        return shown
-    if isinstance(effect, JointChoice):
-        return [{"name": pick.name, "shape": "one", "kind": pick.kind}
-                for pick in effect.picks if not pick.later]
-    return []
 
 
 def labels() -> dict[str, str]:
