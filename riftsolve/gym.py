@@ -188,11 +188,14 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
               ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         given = (options or {}).get("scenario")
-        scenario = self._checked(_scenario(given)) if given is not None else self._draw()
-        legal = finalize(scenario)
-        if not legal.any_legal():
-            raise ValueError(_("{card} cannot be played on this board: no legal "
-                               "declaration").format(card=scenario.effect.name))
+        if given is None:
+            scenario, legal = self._draw()
+        else:
+            scenario = self._checked(_scenario(given))
+            legal = finalize(scenario)
+            if not legal.any_legal():
+                raise ValueError(_("{card} cannot be played on this board: no legal "
+                                   "declaration").format(card=scenario.effect.name))
         self.scenario, self.resolving = scenario, None
         self._begin(legal)
         return self._observation(), self._about()
@@ -242,8 +245,9 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # ------------------------------------------------------------------ internals
 
-    def _draw(self) -> Scenario:
-        """A scenario from the source that can be played (a few draws at most)."""
+    def _draw(self) -> tuple[Scenario, LegalSet[Any]]:
+        """A scenario from the source that can be played (a few draws at most), and its
+        declarations."""
         source = self._source
         for _draw in range(self.MOST_DRAWS):
             if callable(source):
@@ -253,8 +257,9 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     raise ValueError(_("no scenario to draw from: give at least one"))
                 scenario = source[int(self.np_random.integers(len(source)))]
             scenario = self._checked(scenario)
-            if finalize(scenario).any_legal():
-                return scenario
+            legal = finalize(scenario)
+            if legal.any_legal():
+                return scenario, legal
         raise ValueError(_("no playable scenario in {n} draws: every board drawn had no "
                            "legal declaration").format(n=self.MOST_DRAWS))
 

@@ -28,7 +28,7 @@ from riftsolve.models.format1 import (
     parse_scenario_text,
 )
 from riftsolve.models.grammar import GrammarError
-from riftsolve.models.i18n import LANGUAGES, _, language, ngettext, use_language
+from riftsolve.models.i18n import LANGUAGES, _, language, use_language
 from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
@@ -49,8 +49,8 @@ from riftsolve.solver.output import (
     plain,
     resolution_block_text,
 )
-from riftsolve.solver.rank import describe_count
 from riftsolve.solver.version import VersionAction
+from riftsolve.solver.web import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT
 
 #: Most lines listed without ``--limit``.
 LIST_BUDGET = 10**6
@@ -246,15 +246,16 @@ def _parser() -> argparse.ArgumentParser:
         description=_("Serve a local web page that answers finalize and resolve questions: "
                       "the count, the ruling and the legal answers of a board entered in a "
                       "form or pasted as a scenario's text."))
-    serve.add_argument("--host", default="127.0.0.1",
-                       help=_("the address to listen on (default: 127.0.0.1, this machine "
-                              "only)"))
-    serve.add_argument("--port", type=_non_negative, default=8000,
-                       help=_("the port (default: 8000; 0: any free port, printed)"))
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=_("the address to listen on (default: {host}, this machine "
+                              "only)").format(host=DEFAULT_HOST))
+    serve.add_argument("--port", type=_non_negative, default=DEFAULT_PORT,
+                       help=_("the port (default: {port}; 0: any free port, printed)")
+                       .format(port=DEFAULT_PORT))
     serve.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
-    serve.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
+    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                        help=_("most seconds one question may take before it is refused "
-                              "(default: 30)"))
+                              "(default: {seconds:g})").format(seconds=DEFAULT_TIMEOUT))
     _lang_option(parser, None)
     for sub in (*commands.choices.values(), *actions.choices.values()):
         _lang_option(sub, argparse.SUPPRESS)  # the top level's, unless given here
@@ -400,23 +401,15 @@ def _write_blocks(blocks: Iterator[TextBlock], limit: int | None, out: TextIO) -
 
 def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
                  ) -> None:
-    scenario = legal.scenario
     shown = TABLE_ROWS if args.limit is None else min(args.limit, TABLE_ROWS)
     answers = list(islice(iter(legal), shown))
     term = console(out)
+    total: int | None
     try:
         total = legal.count()
-        title = _("{card}: {count} {legal}").format(
-            card=scenario.effect.name, count=describe_count(total),
-            legal=render.legal_noun(legal))
     except CountTooLarge:  # the rows are still worth showing
-        total = len(answers) + 1
-        title = _("{card}: {legal}").format(card=scenario.effect.name,
-                                            legal=render.legal_noun(legal))
-    if total > len(answers):
-        title += ngettext(" (first {shown} shown)", " (first {shown} shown)",
-                          len(answers)).format(shown=len(answers))
-    term.print(answers_table(legal, answers, title))
+        total = None
+    term.print(answers_table(legal, answers, render.count_title(legal, len(answers), total)))
     for reason in legal.why_none() if not answers else []:
         none = render.no_legal(legal)
         term.print(plain(f"{none[:1].upper()}{none[1:]}: {reason}"))
@@ -560,7 +553,7 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
             raise ScenarioError("--card", _("unknown card {card} (known: {known})").format(
                 card=repr(args.card), known=known)) from None
         text, read_in = card.text, "en"  # a card's text is English, whatever --lang
-        result = classify(card.text).as_json()
+        result = classify(text).as_json()
         result = {"card": card.name, **result, "slots": {
             slot: {"role": role.value, "rule": number}
             for slot, (role, number) in slot_roles(card).items()}}
@@ -586,7 +579,6 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
 
 def _new(args: argparse.Namespace, out: TextIO) -> int:
     """``riftsolve new CARD``: the card's starting scenario, on ``out`` or ``--out``."""
-    from riftsolve.models.i18n import _
     from riftsolve.solver.starter import starter
 
     text = starter(args.card, args.cards, resolve=args.resolve)
@@ -692,10 +684,8 @@ def _main(argv: list[str], out: TextIO) -> int:
         return _say(_("error"), f"--objective: {err}", EXIT_MALFORMED)
     except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:
         return _say(_("refused"), str(err), EXIT_TOO_MANY)
-    except KeyboardInterrupt:
-        return _say(_("interrupted"), _("stopped at the user's request (Ctrl-C)"),
-                    EXIT_INTERRUPTED)
-    except ImportError as err:  # Ctrl-C while a solver's compiled extension initialises
+    except (KeyboardInterrupt, ImportError) as err:
+        # an ImportError too when Ctrl-C comes while a compiled extension initialises
         if not interrupted_by_user(err):
             raise
         return _say(_("interrupted"), _("stopped at the user's request (Ctrl-C)"),

@@ -254,7 +254,7 @@ class LegalSet(ABC, Generic[A]):
 
     def is_forced(self) -> bool:
         """Whether exactly one legal answer exists (two answers looked at, never more)."""
-        return len(self._first(2)) == 1
+        return self.only_choice() is not None
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -306,7 +306,7 @@ class LegalSet(ABC, Generic[A]):
     def why_none(self) -> list[Failure]:
         """Why the set is empty (an empty list when it is not): for a judge reading a
         ruling with no legal answer."""
-        if next(iter(self), None) is not None:  # one answer settles it, whatever the count
+        if self.any_legal():  # one answer settles it, whatever the count
             return []
         return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
                                    "it cannot be played").format(card=self.scenario.effect.name))]

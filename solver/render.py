@@ -24,7 +24,7 @@ from riftsolve.models.answers import Repeated
 from riftsolve.models.choosing import counted_targets, fired_triggers, has_chosen_triggers
 from riftsolve.models.explain import Step, ids
 from riftsolve.models.families.split import split_effect
-from riftsolve.models.i18n import N_, _
+from riftsolve.models.i18n import N_, _, ngettext
 from riftsolve.solver.legal import (
     CombatResolutions,
     Declarations,
@@ -35,6 +35,7 @@ from riftsolve.solver.legal import (
     LegalSet,
     Resolutions,
 )
+from riftsolve.solver.rank import describe_count
 from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 
@@ -64,6 +65,20 @@ def legal_noun(legal: LegalSet[Any]) -> str:
 def no_legal(legal: LegalSet[Any]) -> str:
     """``'no legal resolutions'``, in the language spoken now."""
     return _(_LEGAL[noun(legal)][1])
+
+
+def count_title(legal: LegalSet[Any], shown: int, total: int | None) -> str:
+    """The title over the first ``shown`` answers of ``legal``, of which there are
+    ``total`` (``None``: too many to count): ``'Alpha Strike: 10 legal resolutions (first
+    2 shown)'``, in the language spoken now."""
+    card = legal.scenario.effect.name
+    title = (_("{card}: {legal}").format(card=card, legal=legal_noun(legal)) if total is None
+             else _("{card}: {count} {legal}").format(card=card, count=describe_count(total),
+                                                      legal=legal_noun(legal)))
+    if total is None or total > shown:
+        title += ngettext(" (first {shown} shown)", " (first {shown} shown)",
+                          shown).format(shown=shown)
+    return title
 
 
 def step_line(step: Step) -> str:

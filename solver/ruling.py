@@ -111,7 +111,7 @@ class Ruling:
     names: frozenset[str] = frozenset()
     #: On resolution, the chosen targets still legal (``None``: not asked).
     still_legal: tuple[str, ...] | None = None
-    #: Whether some chosen targets are illegal now.
+    #: Whether some chosen targets are illegal now (``still_legal`` is not all of them).
     some_illegal: bool = False
     #: The other readings of disputed rules that would change the count.
     readings: tuple[Reading, ...] = ()
@@ -148,27 +148,27 @@ class Ruling:
             sentences.append(_capital(reason, names) + ".")
         sentences.append(self._counted() + ".")
         for reading in self.readings:
-            said = ngettext(
-                "Read with policy {policy}={applied}; with {policy}={other} there would be "
-                "{count} legal {noun} instead", "Read with policy {policy}={applied}; with "
-                "{policy}={other} there would be {count} legal {noun} instead",
-                reading.answers).format(policy=reading.policy, applied=reading.applied,
-                                        other=reading.other, count=f"{reading.answers:,}",
-                                        noun=_(_NOUNS.get(self.noun, self.noun)))
+            said = _("Read with policy {policy}={applied}; with {policy}={other} there would "
+                     "be {count} legal {noun} instead").format(
+                policy=reading.policy, applied=reading.applied, other=reading.other,
+                count=f"{reading.answers:,}", noun=self._noun(reading.answers))
             sentences.append(_clause(said, [reading.rule], cited) + ".")
         sentences.append(_("Core Rules {version}.").format(version=self.version))
         return " ".join(sentences)
 
+    def _noun(self, count: int | None) -> str:
+        """What ``count`` answers are called, in the language spoken: singular for one."""
+        word = self.noun.removesuffix("s") if count == 1 else self.noun
+        return _(_NOUNS.get(word, word))
+
     def _counted(self) -> str:
-        noun = _(_NOUNS.get(self.noun, self.noun))  # the noun said in the language spoken
+        noun = self._noun(self.count)
         if self.count is None:
             return _("More legal {noun} than can be counted").format(noun=noun)
         if self.count == 0:
             return _("No legal {noun}").format(noun=noun)
-        one = self.noun.removesuffix("s")
         return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=noun) if (
-            self.count != 1) else _("One legal {noun}, forced").format(
-                noun=_(_NOUNS.get(one, one)))
+            self.count != 1) else _("One legal {noun}, forced").format(noun=noun)
 
     def as_json(self) -> dict[str, Any]:
         """The ruling as the CLI's JSON line: the paragraph and its parts."""
@@ -202,13 +202,13 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
     # a fact the must-do sentence spells out is not said twice
     said = {n for clause in must for n in clause.rules}
     facts = tuple(f for f in facts if f["rule"] not in said)
+    still_legal, some_illegal = _still_legal(legal)
     board = scenario.board
     names = frozenset({*(u.id for u in board), *board.battlefields,
                        *(u.controller for u in board), scenario.controller})
     return Ruling(scenario.effect.name, legal.question, count, facts, must, none,
                   version=scenario.rules, noun=noun(legal), names=names,
-                  still_legal=_still_legal(legal),
-                  some_illegal=bool(getattr(getattr(legal, "problem", None), "illegal", ())),
+                  still_legal=still_legal, some_illegal=some_illegal,
                   readings=_readings(legal, count))
 
 
@@ -220,12 +220,10 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
     if not count:
         return ()
     trails = [legal.explain(legal[i]) for i in _examined(count)]
-    shared = [s for s in trails[0]
-              if all(any(_same(s, t) for t in trail) for trail in trails[1:])]
     unique: list[Step] = []
-    for candidate in shared:  # a step said twice in one trail is said once here
-        if not any(_same(candidate, s) for s in unique):
-            unique.append(candidate)
+    for step in trails[0]:  # a step said twice in one trail is said once here
+        if step not in unique and all(step in trail for trail in trails[1:]):
+            unique.append(step)
     return tuple(unique)
 
 
@@ -248,15 +246,15 @@ def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
     return () if counted == count else (Reading(field, applied, other, counted, number),)
 
 
-def _still_legal(legal: LegalSet[Any]) -> tuple[str, ...] | None:
+def _still_legal(legal: LegalSet[Any]) -> tuple[tuple[str, ...] | None, bool]:
     """On resolution, which chosen targets are still legal (359.3.e.2: those that still
-    meet the targeting requirements and stayed on the board); ``None`` where the question
-    is not about chosen targets' damage or group."""
+    meet the targeting requirements and stayed on the board), and whether some are not;
+    ``None`` where the question is not about chosen targets' damage or group."""
     if isinstance(legal, Resolutions):
-        return legal.problem.targets
+        return legal.problem.targets, bool(legal.problem.illegal)
     if isinstance(legal, GroupResolutions):
-        return tuple(m.id for m in legal.problem.members)
-    return None
+        return tuple(m.id for m in legal.problem.members), bool(legal.problem.illegal)
+    return None, False
 
 
 def _examined(count: int) -> list[int]:
@@ -268,10 +266,6 @@ def _examined(count: int) -> list[int]:
     steps = EXAMINED - half - 1  # exact integers: a count may be past any float or int64
     spread = (half + (count - 1 - half) * k // steps for k in range(steps + 1))
     return sorted({*range(half), *spread})
-
-
-def _same(a: Step, b: Step) -> bool:
-    return bool(a["rule"] == b["rule"] and a["detail"] == b["detail"])
 
 
 # --------------------------------------------------------------------------- what to do
@@ -432,7 +426,6 @@ def _clause(text: str, numbers: Iterable[str], cited: list[str]) -> str:
 def _capital(text: str, names: frozenset[str]) -> str:
     """``text`` with a capital first letter, unless it starts with a name of the board
     (ids are printed exactly as given)."""
-    first = re.split(r"[\s,;:.'()]", text, maxsplit=1)[0]
-    if first in names or any(text.startswith(name) for name in names if name):
+    if any(text.startswith(name) for name in names if name):
         return text
     return text[:1].upper() + text[1:]

@@ -7,3 +7,9 @@ JSON question at a time (:mod:`~riftsolve.solver.web.answer`); the web framework
 :mod:`~riftsolve.solver.web.app` and :mod:`~riftsolve.solver.web.serve`, when the command
 runs.
 """
+
+#: Where the page listens unless told: this machine only.
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+#: Seconds a question may take before it is refused.
+DEFAULT_TIMEOUT = 30.0

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from riftsolve.models.i18n import LANGUAGES, _, ngettext, use_language
+from riftsolve.models.i18n import LANGUAGES, _, use_language
 from riftsolve.models.limits import printable
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError, scenario_warnings
@@ -38,7 +38,6 @@ from riftsolve.solver import render
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import LegalSet, finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank
-from riftsolve.solver.rank import describe_count
 from riftsolve.solver.ruling import ruling
 
 #: Most answers one request lists (the count is exact whatever the size).
@@ -150,33 +149,26 @@ def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
     ``limit`` answers as table rows and as JSON lines, the rule trails of the first few,
     why there is none, and the warnings."""
     answers = list(islice(iter(legal), limit))
-    name = legal.scenario.effect.name
-    noun = _(render.noun(legal))
-    total: int | None
-    refused = None
-    try:
-        total = legal.count()
-        summary = _("{card}: {count} legal {noun}").format(
-            card=name, count=describe_count(total), noun=noun)
-    except CountTooLarge as err:
-        total, refused = None, str(err)
-        summary = _("{card}: legal {noun}").format(card=name, noun=noun)
-    if total is None or total > len(answers):
-        summary += ngettext(" (first {shown} shown)", " (first {shown} shown)",
-                            len(answers)).format(shown=len(answers))
+    said = ruling(legal)  # counts the answers, and says why there are none
+    total, refused = said.count, None
+    if total is None:  # too many to count: the refusal says why
+        try:
+            legal.count()
+        except CountTooLarge as err:
+            refused = str(err)
     return {
         "question": legal.question,
-        "card": name,
+        "card": legal.scenario.effect.name,
         "count": total,
         "count_text": None if total is None else str(total),
         "refused": refused,
-        "summary": summary,
-        "ruling": printable(ruling(legal).paragraph()),
+        "summary": render.count_title(legal, len(answers), total),
+        "ruling": printable(said.paragraph()),
         "headers": render.headers(legal),
         "rows": [[printable(cell) for cell in render.cells(legal, answer)]
                  for answer in answers],
         "answers": [render.line(legal, answer) for answer in answers],
         "trails": [legal.explain(answer) for answer in answers[:TRAILS]],
-        "none": [str(reason) for reason in legal.why_none()] if not answers and limit else [],
+        "none": list(said.none) if not answers and limit else [],
         "warnings": scenario_warnings(legal.scenario),
     }

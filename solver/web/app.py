@@ -33,12 +33,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riftsolve.models.i18n import LANGUAGES, _, use_language
 from riftsolve.models.limits import MAX_BYTES
+from riftsolve.solver.web import DEFAULT_TIMEOUT, page
 from riftsolve.solver.web import answer as answering
-from riftsolve.solver.web import page
 from riftsolve.solver.web.deadline import TooSlow, run_within
 
-#: Seconds a question may take before it is refused.
-DEFAULT_TIMEOUT = 30.0
 #: A request's body: the scenario reader's bound, plus room for the question's fields
 #: and JSON's escapes of the scenario's text.
 MAX_BODY = MAX_BYTES + 2**16

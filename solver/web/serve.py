@@ -7,15 +7,12 @@ the command exits 2 with one line saying what to install.
 from __future__ import annotations
 
 import socket
-import sys
 from typing import TextIO
 
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import ScenarioError
+from riftsolve.solver.web import DEFAULT_HOST
 
-#: Where the page listens unless told: this machine only.
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
 INSTALL = "pip install 'riftsolve[web]'"
 
 
@@ -64,13 +61,12 @@ def run_serve(host: str, port: int, cards: str | None, timeout: float, out: Text
         raise ScenarioError("serve", _("the page needs the web extra ({missing} is not "
                                        "installed): {install}")
                             .format(missing=err.name or err, install=INSTALL)) from None
-    sys.set_int_max_str_digits(0)  # exact counts of any size, as the CLI prints them
     sock = listen(host, port)
     warm_up()
     out.write(_("riftsolve: the page is at {url} (Ctrl-C to stop)").format(url=url(sock))
               + "\n")
     out.flush()
-    local = ("127.0.0.1", "localhost")
+    local = (DEFAULT_HOST, "localhost")
     hosts = local if host in local else ()  # elsewhere, the names are the network's
     config = uvicorn.Config(create_app(cards, timeout, hosts), log_level="warning",
                             access_log=False, lifespan="off")
