@@ -8,7 +8,9 @@ number once, at its first use.
 
 What holds for every answer is read off the answers' own rule trails (``--explain``):
 all of them when there are at most :data:`EXAMINED`, otherwise the first and last and
-others evenly spread, :data:`EXAMINED` in all. What the controller must do is worked out
+others evenly spread, :data:`EXAMINED` in all (past :data:`SPREAD_LIMIT` answers, only
+where answers are indexed in closed form: elsewhere nothing is said of them rather than
+listing them all). What the controller must do is worked out
 from the question itself: for split damage, from the damage and the legal targets
 (355.14.e-i); otherwise, from which units every legal answer includes, none does, or
 only some do (counted over every answer, up to :data:`SPREAD_LIMIT`).
@@ -49,8 +51,11 @@ from riftsolve.solver.render import noun
 
 #: Most answers whose rule trails are read to find the steps they all share.
 EXAMINED = 64
-#: Most answers scanned to tell which units every answer includes, none, or some.
-SPREAD_LIMIT = 10**6
+#: Most ids a sentence names one by one (more: the first few, the last and how many).
+MOST_NAMED = 9
+#: Most answers scanned to tell which units every answer includes, none, or some, or
+#: listed to read the trails of a spread of them where answers have no closed-form index.
+SPREAD_LIMIT = 10**5
 
 
 #: The nouns of :func:`riftsolve.solver.render.noun` (English words of the JSON contract),
@@ -219,6 +224,8 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
     """The steps of the rule trail every examined answer shares, in the first's order."""
     if not count:
         return ()
+    if count > SPREAD_LIMIT and type(legal)._at is LegalSet._at:
+        return ()  # no closed-form index: the spread would list every answer first
     trails = [legal.explain(legal[i]) for i in _examined(count)]
     unique: list[Step] = []
     for step in trails[0]:  # a step said twice in one trail is said once here
@@ -352,8 +359,10 @@ def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Claus
         elif len(caps) == 1:
             text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
         else:
-            text = _("up to its Might of {units} ({caps})").format(units=units, caps=", ".join(
-                f"{o.friendly} {o.cap}" for o in friendly))
+            each = (", ".join(f"{o.friendly} {o.cap}" for o in friendly)
+                    if len(friendly) <= MOST_NAMED  # else the range of the caps
+                    else _("{low} to {high}").format(low=caps[0], high=caps[-1]))
+            text = _("up to its Might of {units} ({caps})").format(units=units, caps=each)
         if clauses:
             clauses.append(Clause(_("then {choice}").format(choice=text),
                                   ("355.14.a", "355.14.c"), goes_on=", "))
@@ -371,9 +380,13 @@ def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Claus
     chosen_as_friend = {o.friendly for o in friendly}
     out = [(unit, failure) for unit, failure in problem.excluded
            if unit not in chosen_as_friend]
-    for index, (_unit, failure) in enumerate(out):
+    for index, (_unit, failure) in enumerate(out[:MOST_NAMED]):
         clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
             reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
+    if len(out) > MOST_NAMED:  # a paragraph to read aloud: the others are counted
+        clauses.append(Clause(ngettext("and {n} more", "and {n} more",
+                                       len(out) - MOST_NAMED).format(
+            n=f"{len(out) - MOST_NAMED:,}"), goes_on="; "))
     return tuple(clauses)
 
 
@@ -402,6 +415,8 @@ def span(units: Sequence[str]) -> str:
     ('r1\u2013r5', 'r1 and r3', 'kai')
     >>> span(["a", "b", "c"])
     'a, b and c'
+    >>> span([f"u{i}" for i in range(0, 40, 2)])
+    'u0, u2, u4, u6, u8, u10, u12, u14 ... u38 (20 in all)'
     """
     if len(units) > 2:
         numbered = [re.fullmatch(r"(.*?)(\d+)", u) for u in units]
@@ -413,6 +428,9 @@ def span(units: Sequence[str]) -> str:
                 return f"{units[0]}\u2013{units[-1]}"
     if len(units) <= 1:
         return "".join(units)
+    if len(units) > MOST_NAMED:  # a paragraph to read aloud: the first few and the last
+        return _("{first} ... {last} ({n} in all)").format(
+            first=", ".join(units[:MOST_NAMED - 1]), last=units[-1], n=f"{len(units):,}")
     return _("{some} and {last}").format(some=", ".join(units[:-1]), last=units[-1])
 
 

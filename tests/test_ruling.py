@@ -276,3 +276,32 @@ def test_split_declaration_ruling_against_reference(doc: dict[str, Any]) -> None
     friendlies = {line["targets"].get("friendly") for line in lines}
     for unit in ruled_out:
         assert all(unit not in c for c in chosen) or unit in friendlies
+
+
+def test_a_thousand_unit_ruling_stays_a_paragraph() -> None:
+    """1,000 units, 600 enemies at battlefields: the ruling names the first 8 of them, the
+    last and how many, and rules out the units at base by counting the rest."""
+    units = [{"id": "kai", "controller": "A", "might": 5, "location": "north"}] + [
+        {"id": f"e{i:03d}", "controller": "B", "might": 1,
+         "location": "north" if i % 5 < 3 else "base"} for i in range(999)]
+    legal = finalize(parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+                                     "battlefields": ["north"], "units": units}))
+    text = ruling(legal).paragraph()
+    # e000-e002, e005-e007, ... are at north: 3 in every 5 of 999, 600 in all
+    assert "up to 5 of e000, e001, e002, e005, e006, e007, e010, e011 ... e997 (600 in all)" \
+        in text
+    assert "and 390 more" in text  # 399 at base, 9 of them named
+    assert len(text) < 1500
+
+
+def test_no_spread_is_listed_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where answers have no closed-form index, past SPREAD_LIMIT answers the ruling lists
+    none of them to read trails: it states no facts rather than list them all."""
+    from riftsolve.models import load_scenario
+    from riftsolve.solver import ruling as ruling_module
+
+    legal = finalize(load_scenario(example_path("fox-fire-hidden-finalize")))
+    assert legal.count() == 3 and ruling(legal).facts  # under the bound: facts are read
+    monkeypatch.setattr(ruling_module, "SPREAD_LIMIT", 2)
+    monkeypatch.setattr(type(legal), "_listed", lambda self: pytest.fail("listed"))
+    assert ruling(legal).facts == ()
