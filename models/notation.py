@@ -703,8 +703,6 @@ def read_board(text: str, where: str = "scenario", *, cards: str | Path | None =
     doc, positions = to_format1(text, where, cards=cards)
     try:
         return parse_scenario(doc, cards=cards)
-    except NotationError:
-        raise
     except ScenarioError as error:
         raise located(error, doc, positions, where) from None
 

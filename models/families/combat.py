@@ -354,13 +354,14 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     """The rule trail of a legal assignment."""
     combat = combat_effect(scenario)
     problem = resolve_problem(scenario)
-    adds = ", ".join(f"{d.id} {d.adds} ({d.why})" for d in dealers(scenario)) or _("no unit")
+    dealing = dealers(scenario)
+    adds = ", ".join(f"{d.id} {d.adds} ({d.why})" for d in dealing) or _("no unit")
     steps = [step("465.2.c", (_("{player}, the attacker, assigns {damage} damage: {adds}")
                               if combat.attacking else
                               _("{player}, the defender, assigns {damage} damage: {adds}")
                               ).format(player=combat.assigner, damage=problem.damage,
                                        adds=adds))]
-    if any(scenario.board[d.id].stunned for d in dealers(scenario)):
+    if any(scenario.board[d.id].stunned for d in dealing):
         steps.append(step("423.1.b", _("a stunned unit adds no Might to combat damage")))
     exempt = [u.id for u in scenario.board if u.undamageable
               and u.location == combat.battlefield and _on_the_other_side(u, combat)]
