@@ -15,7 +15,7 @@ the same interpreter as this script, and timed from start to exit:
   numerical;
 * ``riftsolve --version``, ``riftsolve schema``: the command line with nothing to solve;
 * ``riftsolve resolve EXAMPLE``: a small question, a built-in example
-  (``solver/examples/alpha-strike-6-among-3.json``, 10 answers), answered natively;
+  (``riftsolve/solver/examples/alpha-strike-6-among-3.json``, 10 answers), answered natively;
 * ``riftsolve resolve EXAMPLE --count``: its exact count only;
 * ``riftsolve resolve EXAMPLE --backend cpsat``: the same question from a CP-SAT model,
   which pays the import of OR-Tools (and the pandas it loads).

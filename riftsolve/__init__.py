@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING
 
 from riftsolve._lazy import lazy_names
 
+#: The release, in one place: ``pyproject.toml`` reads it, ``riftsolve --version`` prints it.
+__version__ = "0.2.0"
+
 if TYPE_CHECKING:
     from riftsolve.models.answers import (
         Affected,

@@ -12,7 +12,7 @@ from hypothesis import settings
 
 from riftsolve.models import Scenario, parse_scenario
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"
+EXAMPLES = Path(__file__).resolve().parent.parent / "riftsolve" / "solver" / "examples"
 
 # Property tests draw the same examples on every run, so that a commit's result is the same
 # everywhere (CI included); RIFTSOLVE_EXPLORE=1 draws new ones each run, to look further.

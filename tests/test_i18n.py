@@ -22,7 +22,7 @@ from riftsolve.solver.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
-EXAMPLES = ROOT / "solver" / "examples"
+EXAMPLES = ROOT / "riftsolve" / "solver" / "examples"
 #: The keywords ``babel.cfg``'s README commands extract (Babel's defaults include them).
 KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2), "N_": None}
 

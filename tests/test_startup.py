@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
+import riftsolve
 from riftsolve.solver import version as version_module
 from riftsolve.solver.cli import main
 
@@ -73,25 +74,20 @@ def test_the_pyconstraint_backend_imports_python_constraint_only() -> None:
     assert result["heavy"] == {"ortools": False, "pandas": False, "constraint": True}
 
 
-def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_prints_the_release(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out == f"riftsolve {metadata.version('riftsolve')}\n"
+    assert capsys.readouterr().out == f"riftsolve {riftsolve.__version__}\n"
 
 
-def test_version_falls_back_to_pyproject(monkeypatch: pytest.MonkeyPatch) -> None:
-    def not_installed(name: str) -> str:
-        raise metadata.PackageNotFoundError(name)
-
-    # importlib.metadata as solver.version sees it (the module does not re-export it)
-    monkeypatch.setattr("riftsolve.solver.version.metadata.version", not_installed)
-    declared = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
-    assert version_module.version() == declared
-
-
-def test_version_of_an_unreadable_pyproject_is_unknown(tmp_path: Path) -> None:
-    assert version_module.pyproject_version(tmp_path / "missing.toml") == "unknown"
-    broken = tmp_path / "pyproject.toml"
-    broken.write_text("[project]\nname = 'x'\n", encoding="utf-8")
-    assert version_module.pyproject_version(broken) == "unknown"
+def test_the_release_is_written_once() -> None:
+    """``pyproject.toml`` reads the version from ``riftsolve.__version__`` (it writes none of
+    its own), and the installed metadata carries that same version."""
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+    assert "version" not in project["project"]
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "riftsolve.__version__"}
+    assert metadata.version("riftsolve") == riftsolve.__version__
+    assert version_module.version() == riftsolve.__version__

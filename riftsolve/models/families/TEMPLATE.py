@@ -1,11 +1,11 @@
 """A template family: copy this module to add a kind of choice the engine answers.
 
 A family states its rules plainly, with no solver. Copy this file to
-``models/families/<name>.py``, then:
+``riftsolve/models/families/<name>.py``, then:
 
-1. **The effect, as data** (``models/effects.py``): a frozen dataclass with the card facts
+1. **The effect, as data** (``riftsolve/models/effects.py``): a frozen dataclass with the card facts
    the rules read (slots, what it does, amounts, restrictions), never behaviour chosen by
-   a card's name. Library cards of the family go in ``models/cards/<name>.py``.
+   a card's name. Library cards of the family go in ``riftsolve/models/cards/<name>.py``.
 2. **The questions**: ``finalize_problem`` and ``resolve_problem`` apply the rules to a
    scenario and return plain problems (frozen dataclasses) that backends answer without
    knowing any rule.
@@ -29,7 +29,7 @@ A family states its rules plainly, with no solver. Copy this file to
    indexes and ranks them by listing, with no solver code.
 9. **Register it**: ``NAME`` below and its entry in
    :data:`riftsolve.models.families.FAMILIES` (effect type -> this module). Its cards
-   join the library (``models/cards/__init__.py``) and the conformance suite
+   join the library (``riftsolve/models/cards/__init__.py``) and the conformance suite
    (``tests/test_conformance.py``) runs them at once. Only a family that needs closed-form
    counts, rankings or CP-SAT models adds its legal sets to
    ``riftsolve.solver.legal.LEGAL_SETS`` and its problem types to the backends.
