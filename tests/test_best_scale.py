@@ -1,5 +1,6 @@
 """best() on questions too large to list: it answers or refuses at once, never enumerates
-the whole question (the bounds are in riftsolve/solver/optimum.py and riftsolve/solver/knapsack.py)."""
+the whole question (the bounds are in riftsolve/solver/optimum.py and
+riftsolve/solver/knapsack.py)."""
 
 from __future__ import annotations
 
