@@ -2,17 +2,50 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import os
 import tempfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import pytest
 from hypothesis import settings
 
+from riftsolve.conftest import OPTIONAL
 from riftsolve.models import Scenario, parse_scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "riftsolve" / "solver" / "examples"
+
+#: Set (to 1) where every optional extra is installed, as ``.ci/run`` does after the README's
+#: two commands: a test whose extra is missing then fails rather than skips.
+REQUIRE_EXTRAS = os.environ.get("RIFTSOLVE_REQUIRE_EXTRAS") == "1"
+
+
+def needs(module: str, extra: str) -> ModuleType:
+    """``module``, which the optional ``extra`` brings; without it the test skips, saying
+    what to install (or fails, under ``RIFTSOLVE_REQUIRE_EXTRAS``)."""
+    if REQUIRE_EXTRAS:
+        return importlib.import_module(module)
+    found: ModuleType = pytest.importorskip(
+        module, reason=f"the {extra} extra is not installed: pip install -e '.[{extra}]'")
+    return found
+
+
+def extra_installed(module: str) -> bool:
+    """Whether the package's ``module`` (dotted) can be imported here: one that needs an
+    optional extra (``riftsolve/conftest.py``) only with its extra, unless
+    ``RIFTSOLVE_REQUIRE_EXTRAS`` says every extra is there.
+
+    >>> extra_installed("riftsolve.models.board")
+    True
+    """
+    path = Path(*module.split(".")[1:])
+    need = OPTIONAL.get(path.with_suffix(".py"))
+    return REQUIRE_EXTRAS or need is None or importlib.util.find_spec(need[0]) is not None
+
 
 # Property tests draw the same examples on every run, so that a commit's result is the same
 # everywhere (CI included); RIFTSOLVE_EXPLORE=1 draws new ones each run, to look further.

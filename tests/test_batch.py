@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import needs
 
 import riftsolve as rs
 from riftsolve.solver.cli import main
@@ -88,8 +89,7 @@ def test_bad_batch_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_on_ray_the_records_are_the_local_ones_in_the_same_order() -> None:
     """With Ray installed (the ``ray`` extra), a local Ray instance answers the batch in
     tasks of many scenarios, each built on its worker: the same records, in order."""
-    ray = pytest.importorskip("ray", reason="Ray is an optional extra: pip install "
-                              "-e '.[ray]'")
+    ray = needs("ray", "ray")
     from riftsolve.solver import batch as batching
 
     scenarios = [(f"s{i}", _fox(1 + i % 5)) for i in range(12)]

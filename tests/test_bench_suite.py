@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import needs
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -132,7 +133,7 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
     assert "| q | 10 | 1.00M/s | 500.0k/s | 50% |" in text
     assert "| r | 3 | 2.00M/s | 1.00M/s | 2.00x | yes |" in text
     assert f"| 40 units | {maximal[0]['maximal']['answers']:,} |" in text
-    pytest.importorskip("matplotlib")
+    needs("matplotlib", "plots")
     drawn = _suite_report.plots(document, tmp_path)
     assert [p.name for p in drawn] == ["split.png"]
     assert drawn[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

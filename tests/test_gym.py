@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import build, scenario_dict, unit
+from conftest import build, needs, scenario_dict, unit
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from reference import finalize_lines, resolve_lines
@@ -30,8 +30,7 @@ from riftsolve.models import Scenario, parse_scenario
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-gymnasium = pytest.importorskip("gymnasium", reason="the gym extra is not installed "
-                                "(pip install -e '.[gym]')")
+gymnasium = needs("gymnasium", "gym")
 
 from riftsolve.gym import SCALARS, UNIT_FEATURES, RiftEnv  # noqa: E402
 

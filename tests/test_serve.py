@@ -14,21 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, scenario_dict, unit
+from conftest import EXAMPLES, needs, scenario_dict, unit
 
 from riftsolve.solver.cli import main
 
-pytest.importorskip("starlette", reason="the page is an optional extra: pip install "
-                    "'riftsolve[web]'")
-pytest.importorskip("httpx", reason="the test client needs httpx: pip install "
-                    "'riftsolve[web-test]'")
+needs("starlette", "web")
+needs("httpx", "web-test")  # the framework's test client
 
 with warnings.catch_warnings():  # newer Starlette suggests httpx2; httpx serves them all
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from riftsolve.solver.web import answer as answering
-from riftsolve.solver.web.app import MAX_BODY, create_app
+from riftsolve.solver.web import answer as answering  # noqa: E402 - after needs()
+from riftsolve.solver.web.app import MAX_BODY, create_app  # noqa: E402
 
 XSS = "<img src=x onerror=alert(1)>"
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -15,17 +14,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, scenario_dict, unit
+from conftest import EXAMPLES, REQUIRE_EXTRAS, scenario_dict, unit
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 XSS = "<img src=x onerror=alert(1)>"
 
-if os.environ.get("RIFTSOLVE_REQUIRE_BROWSER") and (
+if REQUIRE_EXTRAS and (
         shutil.which("chromium") is None or importlib.util.find_spec("playwright") is None):
     # CI sets it: there, the page must be tested in a real browser, never skipped
-    raise RuntimeError("RIFTSOLVE_REQUIRE_BROWSER is set but Chromium or Playwright is "
+    raise RuntimeError("RIFTSOLVE_REQUIRE_EXTRAS is set but Chromium or Playwright is "
                        "missing")
 
 pytestmark = [

@@ -3,19 +3,16 @@ already taken, and the one line saying what to install without the ``web`` extra
 
 from __future__ import annotations
 
-import importlib.util
 import socket
 import subprocess
 import sys
 
-import pytest
-
-HAS_WEB = all(importlib.util.find_spec(name) is not None for name in ("starlette", "uvicorn"))
+from conftest import needs
 
 
-@pytest.mark.skipif(not HAS_WEB, reason="the page is an optional extra: pip install "
-                    "'riftsolve[web]'")
 def test_the_command_listens_on_localhost_by_default() -> None:
+    needs("starlette", "web")
+    needs("uvicorn", "web")
     process = subprocess.Popen([sys.executable, "-m", "riftsolve", "serve", "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
