@@ -186,6 +186,9 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start an episode: the scenario ``options["scenario"]`` if given, else one drawn
+        with the episode's generator (seeded by ``seed``); returns the observation and
+        ``info``. A scenario the environment cannot play raises ``ValueError``."""
         super().reset(seed=seed)
         given = (options or {}).get("scenario")
         if given is None:
@@ -202,6 +205,10 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def step(self, action: SupportsInt
              ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play one move (a row's unit, or ``max_units`` for "done"); returns the
+        observation, the reward, whether the episode is over, ``False`` (never truncated)
+        and ``info``. A forbidden action changes nothing, is rewarded ``illegal_reward``
+        and sets ``info["illegal"]``."""
         state = self.state
         if state is None:
             raise RuntimeError(_("call reset() before step()"))

@@ -27,7 +27,7 @@ from test_steps import changes, line_of, split_docs
 import riftsolve as rs
 from riftsolve.models import Scenario, parse_scenario
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GYM_PAGE = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
 
 
 gymnasium = needs("gymnasium", "gym")
@@ -238,18 +238,19 @@ def test_boards_it_cannot_play_are_refused_by_name() -> None:
         RiftEnv().reset(seed=0, options={"scenario": build([unit("r1")])})
 
 
-def readme_gym_example() -> str:
-    """The README's environment example: the Python block after its marker."""
-    found = re.search(r"<!-- gym example -->\n```python\n(.*?)```", README.read_text(),
+def gym_example() -> str:
+    """The manual's environment example: the Python block after its marker, on the page
+    for agents (``docs/agents.md``)."""
+    found = re.search(r"<!-- gym example -->\n```python\n(.*?)```", GYM_PAGE.read_text(),
                       flags=re.S)
-    assert found, "the README has no environment example"
+    assert found, f"{GYM_PAGE.name} has no environment example"
     return found.group(1)
 
 
-def test_the_readme_example_runs() -> None:
-    code = readme_gym_example()
+def test_the_manuals_example_runs() -> None:
+    code = gym_example()
     assert "import riftsolve as rs" in code and "action_masks()" in code
-    exec(compile(code, "README.md", "exec"), {})  # it asserts what it shows
+    exec(compile(code, "docs/agents.md", "exec"), {})  # it asserts what it shows
 
 
 def test_render_shows_the_answers_as_text() -> None:
@@ -263,4 +264,4 @@ def test_render_shows_the_answers_as_text() -> None:
 
 
 if __name__ == "__main__":  # python tests/test_gym.py > example.py: what CI type-checks
-    print(readme_gym_example(), end="")
+    print(gym_example(), end="")
