@@ -19,9 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from riftsolve._lazy import lazy_names
-
-#: The release, in one place: ``pyproject.toml`` reads it, ``riftsolve --version`` prints it.
-__version__ = "0.2.0"
+from riftsolve._version import __version__ as __version__
 
 if TYPE_CHECKING:
     from riftsolve.models.answers import (

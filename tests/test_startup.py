@@ -82,12 +82,12 @@ def test_version_prints_the_release(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_release_is_written_once() -> None:
-    """``pyproject.toml`` reads the version from ``riftsolve.__version__`` (it writes none of
-    its own), and the installed metadata carries that same version."""
+    """``pyproject.toml`` reads the version from ``riftsolve/_version.py`` (it writes none of
+    its own), and ``riftsolve.__version__`` and the installed metadata carry that version."""
     project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
     assert "version" not in project["project"]
     assert project["project"]["dynamic"] == ["version"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "riftsolve.__version__"}
+        "attr": "riftsolve._version.__version__"}
     assert metadata.version("riftsolve") == riftsolve.__version__
     assert version_module.version() == riftsolve.__version__

@@ -1,5 +1,5 @@
-"""The version ``riftsolve --version`` prints: ``riftsolve.__version__``, the one place the
-release is written (``pyproject.toml`` reads it from there).
+"""The version ``riftsolve --version`` prints: ``riftsolve.__version__``, written once, in
+``riftsolve/_version.py`` (``pyproject.toml`` reads it from there).
 
 >>> import re
 >>> bool(re.fullmatch(r"\\d+\\.\\d+\\.\\d+.*", version()))
@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from riftsolve._version import __version__
+
 
 def version() -> str:
     """The release of riftsolve (``riftsolve.__version__``)."""
-    from riftsolve import __version__
-
     return __version__
 
 
