@@ -25,8 +25,9 @@ sys.exit(pytest.main(["-p", "no:cacheprovider", "-rs", *sys.argv[1:]]))
 
 def _pytest_without_extras(*paths: str, require: bool = False
                            ) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items()
-           if key != "RIFTSOLVE_REQUIRE_EXTRAS"}
+    env = {key: value for key, value in os.environ.items()  # none of the outer run's options
+           if key not in ("RIFTSOLVE_REQUIRE_EXTRAS", "RIFTSOLVE_SKIPPED", "PYTEST_PLUGINS",
+                          "PYTEST_ADDOPTS")}
     if require:
         env["RIFTSOLVE_REQUIRE_EXTRAS"] = "1"
     return subprocess.run([sys.executable, "-c", _WITHOUT_EXTRAS, *paths], cwd=ROOT, env=env,
