@@ -28,11 +28,11 @@ targets moved, died or changed Might; combats of as many receivers):
   200 MB.
 
 It writes, into ``--out`` (default ``benchmarks/results``): ``results.json`` (library
-versions, core count, commit, settings, every number), ``summary.md`` (the tables, linked
-from the README) and, with the ``plots`` extra (matplotlib), one PNG per family (time and
-answers per second against board size, log scales, one line per method) and one of the
-processes. Exit status 1 if a listing that finished disagrees with the count, if ``best``
-disagrees with the brute force, or if streaming passed 200 MB.
+versions, core count, commit, settings, every number), ``summary.md`` (the tables, named
+by the manual, docs/benchmarks.md) and, with the ``plots`` extra (matplotlib), one PNG per
+family (time and answers per second against board size, log scales, one line per method)
+and one of the processes. Exit status 1 if a listing that finished disagrees with the
+count, if ``best`` disagrees with the brute force, or if streaming passed 200 MB.
 """
 
 from __future__ import annotations

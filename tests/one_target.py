@@ -1,4 +1,4 @@
-"""A family written the way the README's "Adding a family" says, used to prove that path:
+"""A family written the way "Adding a family" (docs/contributing.md) says, used to prove that path:
 one module, its cards as data, nothing else of the engine edited.
 
 "Deal N to an enemy unit at a battlefield": one target, chosen at finalization (355.8: a

@@ -193,7 +193,7 @@ WRITTEN_PAIRS = [
      "ennemie à un champ de bataille.",
      "Ready a friendly unit. It deals damage equal to its Might to an enemy unit at a "
      "battlefield."),
-    # every verb, determiner and place of the README's list
+    # every verb, determiner and place of the manual's list (docs/cards.md)
     ("Améliorez une unité alliée.", "Buff a friendly unit."),
     ("Améliorez deux unités alliées au même champ de bataille.",
      "Buff two friendly units at the same battlefield."),

@@ -7,7 +7,7 @@ battlefield they neither deal nor are assigned combat damage (465.2 is about uni
 
 For every backend the engine lists exactly the answers of the independent brute-force
 reference (``tests/reference.py``), each once, as many as ``count()`` says, and
-``index``/``[]``/``unrank``/``arrays`` agree with the native listing order (README: an
+``index``/``[]``/``unrank``/``arrays`` agree with the native listing order (docs/judges.md: an
 answer's index is its position in the native order; other backends may list in any order).
 The engine's verifier accepts every listed answer and rejects, each failure citing a rule,
 every assignment one step away (one damage moved, added or removed) that the reference does
@@ -193,7 +193,7 @@ def test_every_backend_lists_exactly_the_reference_answers(doc: dict[str, Any]) 
             assert a in legal, backend
             assert list(a.assigned) == sorted(a.assigned), backend
             assert all(amount > 0 for _, amount in a.assigned), backend
-        # Every answer has a stable index, its position in the native order (README); the
+        # Every answer has a stable index, its position in the native order (docs/agents.md); the
         # other backends may list in another order, but index, [] and the numpy views agree.
         assert set(legal.columns) == set(lethal), backend
         columns = list(legal.columns)

@@ -16,7 +16,7 @@ declarations after the board has changed):
 
 The family-specific brute forces against ``tests/reference.py`` are in
 ``test_properties.py`` and ``test_group_properties.py``. The family of
-``tests/one_target.py``, written as the README's "Adding a family" says, is registered
+``tests/one_target.py``, written as "Adding a family" (docs/contributing.md) says, is registered
 here: it runs through the same suite as the library's cards.
 """
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 EXAMPLES = ROOT / "riftsolve" / "solver" / "examples"
-#: The keywords ``babel.cfg``'s README commands extract (Babel's defaults include them).
+#: The keywords ``babel.cfg``'s commands (docs/french.md) extract (Babel's defaults include them).
 KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2), "N_": None}
 
 
@@ -85,7 +85,7 @@ def test_every_marked_message_has_a_french_translation() -> None:
     missing = [f"{where}: {text!r}" for text, where in _marked().items()
                if not (entry := catalogue.get(text)) or not all(
                    entry.string if isinstance(entry.string, tuple) else (entry.string,))]
-    assert not missing, "untranslated (run the README's three pybabel commands):\n" + \
+    assert not missing, "untranslated (run the three pybabel commands of docs/french.md):\n" + \
         "\n".join(missing)
 
 

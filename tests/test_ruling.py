@@ -1,5 +1,5 @@
 """The ruling in plain words (``riftsolve rule``, ``--summary``): the three judge
-questions of the README worked out by hand, and on random boards every claim of the
+questions of the manual worked out by hand, and on random boards every claim of the
 paragraph checked against the independent reference (``tests/reference.py``)."""
 
 from __future__ import annotations

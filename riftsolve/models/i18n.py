@@ -26,7 +26,8 @@ calls whose sentences should be French; JSON keys and data never change):
 
 The catalogue's source is ``riftsolve/locale/fr/LC_MESSAGES/riftsolve.po``; the ``.mo``
 next to it is what is read at run time (by the standard library's :mod:`gettext`: no
-dependency). README's "Translations" section gives the maintainer's three commands.
+dependency). The manual's page docs/french.md ("Translations") gives the maintainer's three
+commands.
 """
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ class Targets:
 
 @dataclass(frozen=True)
 class Policy:
-    """Which reading of a disputed rule to apply (see the README's policy table)."""
+    """Which reading of a disputed rule to apply (see the manual's policy table,
+    docs/scenarios.md)."""
 
     group_subset: Literal["maximal", "any"] = "maximal"
     split_illegal: Literal["redistribute", "forfeit"] = "redistribute"

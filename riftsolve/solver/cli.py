@@ -499,7 +499,7 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
 def _read(text: str, lang: str, chosen: bool) -> tuple[dict[str, Any], str]:
     """``text``'s classification and the language it was read in: ``lang``; when the
     language was not chosen but is the environment's, a text it does not read that reads
-    as English is English (card texts, the README's examples)."""
+    as English is English (card texts, the manual's examples)."""
     try:
         return classify(text, lang=lang).as_json(), lang
     except GrammarError as err:

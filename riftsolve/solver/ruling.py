@@ -236,7 +236,7 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
 
 def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
     """The other reading of the disputed rule this resolution turns on, where it gives
-    another count (each a named policy of the scenario format, README "Policies")."""
+    another count (each a named policy of the scenario format: the manual, docs/scenarios.md)."""
     policy = next((p for kind, p in POLICIES.items() if isinstance(legal, kind)), None)
     if policy is None or count is None:
         return ()

@@ -18,7 +18,7 @@ Each family is a module that states its rules plainly, with no solver:
 
 The registry maps an effect's type to its family: the engine looks a card's family up
 instead of asking what type it is, so a new family is a new module and its cards as data
-(see ``TEMPLATE.py`` beside this file, and the README's "Adding a family").
+(see ``TEMPLATE.py`` beside this file, and the manual's "Adding a family", docs/contributing.md).
 
 >>> from riftsolve.models.cards import card
 >>> family_of(card("Fox-Fire")).NAME, family_of(card("Alpha Strike")).NAME
