@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from _common import random_units, unmeet_fox_fire
+from _common import random_units, subset_policy, unmeet_fox_fire
 
 from riftsolve.models.board import BASE
 from riftsolve.models.scenario import Scenario, parse_scenario
@@ -77,7 +77,7 @@ def fox_fire_board(units: int, policy: str, seed: int) -> dict[str, Any]:
     chosen = rng.sample(candidates, min(units // 2 + 1, len(candidates)))
     unmeet_fox_fire(rng, chosen, battlefields)  # pumped, spread, one killed, one recalled
     return {"format": 1, "controller": "A", "card": "Fox-Fire", "battlefields": battlefields,
-            "units": board, "policy": {"group_subset": policy},
+            "units": board, **subset_policy(policy),
             "targets": {"units": sorted(u["id"] for u in chosen)}}
 
 

@@ -50,6 +50,20 @@ from rich.table import Table
 
 from riftsolve.models.board import BASE, OFFBOARD
 
+# --------------------------------------------------------------------------- boards
+
+
+def subset_policy(policy: str) -> dict[str, Any]:
+    """A scenario's ``group_subset`` policy and the Core Rules text it is a reading of:
+    ``maximal`` the newest's (2026-10-09's 355.11.b.1 requires it), ``any`` 2026-07-16's.
+
+    >>> subset_policy("any")
+    {'policy': {'group_subset': 'any'}, 'rules': '2026-07-16'}
+    """
+    return {"policy": {"group_subset": policy},
+            "rules": "2026-07-16" if policy == "any" else "2026-10-09"}
+
+
 # --------------------------------------------------------------------------- environment
 
 

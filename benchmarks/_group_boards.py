@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from _common import random_units, unmeet_fox_fire
+from _common import random_units, subset_policy, unmeet_fox_fire
 
 from riftsolve.models.board import BASE
 from riftsolve.models.families.group import GroupProblem, group_effect, member_failure
@@ -87,7 +87,7 @@ def finalize_data(units: int, card: str, policy: str) -> dict[str, Any]:
     battlefields, board = generated_board(units, seed=units)
     return {"format": 1, "controller": "A", "card": card, "battlefields": battlefields,
             "units": board, "available_power": AVAILABLE_POWER,
-            "policy": {"group_subset": policy}}
+            **subset_policy(policy)}
 
 
 def resolve_data(units: int, card: str, policy: str) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def resolve_data(units: int, card: str, policy: str) -> dict[str, Any]:
     if card == "Tricksy Tentacles":
         targets["destination"] = battlefields[0]
     return {"format": 1, "controller": "A", "card": card, "battlefields": battlefields,
-            "units": board, "policy": {"group_subset": policy}, "targets": targets}
+            "units": board, **subset_policy(policy), "targets": targets}
 
 
 def brute_candidates(question: Question) -> list[str]:

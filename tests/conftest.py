@@ -64,6 +64,11 @@ for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+#: The Core Rules texts each group_subset reading is drawn under: 'maximal' is every text's
+#: (2026-10-09's 355.11.b.1 requires it), 'any' a reading of the texts before it.
+TEXTS_FOR_SUBSET = {"maximal": ["2026-10-09", "2026-07-16", "1.4"], "any": ["2026-07-16", "1.4"]}
+
+
 def unit(uid: str, controller: str = "B", might: int = 1, location: str = "north",
          **extra: Any) -> dict[str, Any]:
     """A unit entry of a scenario."""

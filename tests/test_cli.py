@@ -106,7 +106,7 @@ def test_explain_adds_the_rule_trail() -> None:
     assert line["dropped"] == ["r4", "r5"]
     rules = [step["rule"] for step in line["why"]]
     assert "355.14.h.1" in rules and "355.14.i" in rules
-    assert all(step["version"] == "1.4" and step["text"] for step in line["why"])
+    assert all(step["version"] == "2026-10-09" and step["text"] for step in line["why"])
 
 
 def test_table_format_is_readable() -> None:
@@ -116,7 +116,7 @@ def test_table_format_is_readable() -> None:
     text = out.getvalue()
     assert "Alpha Strike: 10 legal resolutions" in text
     assert "r1 1, r2 1, r3 1" in text
-    assert "CR 1.4 355.14.h.1" in text
+    assert "CR 2026-10-09 355.14.h.1" in text
 
 
 def test_schema_is_a_json_schema() -> None:
@@ -234,7 +234,7 @@ def test_best_table_explains_and_top_must_be_positive(capsys: pytest.CaptureFixt
     out = io.StringIO()
     assert main(["best", path, "--objective", "kills", "--format", "table", "--explain"],
                 out=out) == 0
-    assert "CR 1.4 355.14.g" in out.getvalue()
+    assert "CR 2026-10-09 355.14.g" in out.getvalue()
     with pytest.raises(SystemExit) as stop:
         main(["best", path, "--objective", "kills", "--top", "0"])
     assert stop.value.code == 2

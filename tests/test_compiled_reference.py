@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 import reference
+from conftest import TEXTS_FOR_SUBSET
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_conformance import COMPILED
@@ -176,8 +177,10 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
     doc: Doc = {
         "format": 1, "controller": "A", "battlefields": ["north", "south"], "units": units,
         "effect": {"name": name, "text": text, "group": group},
-        "policy": {"group_subset": draw(st.sampled_from(("maximal", "any")))},
+        "policy": {"group_subset": draw(st.sampled_from(["maximal", "any"]))},
     }
+    # 'any' is a reading of texts before 2026-10-09, whose 355.11.b.1 requires 'maximal'
+    doc["rules"] = draw(st.sampled_from(TEXTS_FOR_SUBSET[doc["policy"]["group_subset"]]))
     if draw(st.integers(0, 3)) == 0:
         doc["teams"] = [["A", "C"]]
     if draw(st.booleans()):

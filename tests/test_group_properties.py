@@ -10,6 +10,7 @@ from itertools import product
 from typing import Any
 
 import reference
+from conftest import TEXTS_FOR_SUBSET
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_properties import every_backend_lists_exactly
@@ -61,6 +62,8 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
         "units": units,
         "policy": {"group_subset": draw(st.sampled_from(["maximal", "any"]))},
     }
+    # 'any' is a reading of texts before 2026-10-09, whose 355.11.b.1 requires 'maximal'
+    doc["rules"] = draw(st.sampled_from(TEXTS_FOR_SUBSET[doc["policy"]["group_subset"]]))
     if draw(st.booleans()):
         doc["available_power"] = draw(st.integers(0, 3))
     if draw(st.integers(0, 2)) == 0:

@@ -3,11 +3,13 @@ card of the library. Counts are worked out by hand in each docstring."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from conftest import build, unit
+import pytest
+from conftest import build, scenario_dict, unit
 
-from riftsolve.models import Scenario
+from riftsolve.models import Scenario, ScenarioError
 from riftsolve.models.answers import Affected, GroupDeclaration
 from riftsolve.solver import GroupResolutions, finalize, render, resolve
 
@@ -259,3 +261,42 @@ def test_elder_dragon_target_moved_to_another_location_is_illegal() -> None:
     legal = resolve(s)
     assert isinstance(legal, GroupResolutions)
     assert "Unleashed FAQ" in str(legal.problem.illegal[0][1])
+
+
+def test_under_2026_10_09_the_maximal_subset_is_the_rule_and_any_is_refused() -> None:
+    """355.11.b.1 (new in 2026-10-09): 'any legal subset must include the maximum number
+    of legal targets possible for that subset'. The text decides what the policy left
+    open: the kept subsets are the maximal ones, cited as 355.11.b.1, and a scenario
+    asking for 'any' under that text is refused naming the rule (exit 2 on the command
+    line). r1, r2 pumped to 2 each, r3, r4 at 1: total 6 > 4; the maximal subsets within 4
+    are {r1, r2}, {r1, r3, r4}, {r2, r3, r4}: 3."""
+    units = [unit("r1", might=2), unit("r2", might=2), unit("r3"), unit("r4")]
+    newest = _fox(units, ["r1", "r2", "r3", "r4"], rules="2026-10-09")
+    legal = resolve(newest)
+    assert legal.count() == 3
+    assert _affected(newest) == {("r1", "r2"), ("r1", "r3", "r4"), ("r2", "r3", "r4")}
+    why = legal.explain(next(iter(legal)))
+    assert any(s["rule"] == "355.11.b.1" and s["version"] == "2026-10-09" for s in why)
+    assert not any("policy group_subset" in s["detail"] for s in why)
+    with pytest.raises(ScenarioError, match=r"^policy.group_subset: under Core Rules "
+                       r"2026-10-09, 355.11.b.1 decides it"):
+        _fox(units, ["r1", "r2", "r3", "r4"], rules="2026-10-09",
+             policy={"group_subset": "any"})
+    # under 1.4 'any' is still a reading (policy): the empty subset, 4 singles, 6 pairs
+    # and the two triples within 4: 13
+    assert resolve(_fox(units, ["r1", "r2", "r3", "r4"], rules="1.4",
+                        policy={"group_subset": "any"})).count() == 13
+
+
+def test_the_command_line_refuses_any_under_2026_10_09_in_one_line(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from riftsolve.solver.cli import main
+
+    doc = scenario_dict([unit("r1"), unit("r2")], card="Fox-Fire", rules="2026-10-09",
+                        policy={"group_subset": "any"}, targets={"units": ["r1", "r2"]})
+    path = tmp_path / "fox.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["resolve", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "policy.group_subset: under Core Rules 2026-10-09, 355.11.b.1" \
+        in err[0]

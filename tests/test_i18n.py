@@ -192,7 +192,7 @@ def test_alpha_strike_explained_in_french(capsys: pytest.CaptureFixture[str]) ->
     assert line["dropped"] == ["r4", "r5"]
     why = {step["rule"]: step for step in line["why"]}
     kept = why["355.14.h.1"]
-    assert kept["version"] == "1.4"
+    assert kept["version"] == "2026-10-09"
     assert kept["detail"] == ("exactement 2 retirées, jamais plus : 3 cibles gardent une part "
                               "des dégâts")
     assert kept["text"].startswith("le contrôleur ne peut pas garder moins de cibles que de "
@@ -216,7 +216,7 @@ def test_a_french_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Alpha Strike : 10 résolutions légales (2 premières affichées)" in out
     assert "dégâts infligés" in out
-    assert "CR 1.4 355.14.g: chaque cible gardée subit au moins 1 dégât" in out
+    assert "CR 2026-10-09 355.14.g: chaque cible gardée subit au moins 1 dégât" in out
 
 
 def test_no_legal_declaration_is_said_in_french(capsys: pytest.CaptureFixture[str]) -> None:

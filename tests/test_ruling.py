@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,10 +23,12 @@ from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
 from riftsolve.solver.ruling import EXAMINED, ruling, span
 
 
-def _ruling_of(name: str, question: str = "resolve") -> Any:
+def _ruling_of(name: str, question: str = "resolve", rules: str | None = None) -> Any:
     from riftsolve.models import load_scenario
 
     scenario = load_scenario(example_path(name))
+    if rules is not None:
+        scenario = replace(scenario, rules=rules)
     return ruling(resolve(scenario) if question == "resolve" else finalize(scenario))
 
 
@@ -41,7 +44,7 @@ def test_shrunk_alpha_strike() -> None:
     assert "A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1 to each of the " \
         "other 3 (355.14.e)" in text
     assert "stand (355.14.i)" in text
-    assert text.endswith("10 legal resolutions. Core Rules 1.4.")
+    assert text.endswith("10 legal resolutions. Core Rules 2026-10-09.")
 
 
 def test_volibear_target_moved() -> None:
@@ -71,11 +74,18 @@ def test_buffed_fox_fire() -> None:
     assert "total Might 6 is over 4" in text and "(355.11.b)" in text
     assert "A chooses one of them, some include r1\u2013r4" in text
     assert "each includes" not in text
-    # read with group_subset=any, any subset of total Might 4 or less: the empty one, 4
-    # singles, all 6 pairs (2 + 2 = 4 at most), {r1, r3, r4} and {r2, r3, r4}: 13
-    assert [tuple(r) for r in said.readings] == [("group_subset", "maximal", "any", 13,
-                                                  "355.11.b")]
-    assert "with group_subset=any there would be 13 legal resolutions instead" in text
+    # 2026-10-09's 355.11.b.1 requires the maximal subsets: no other reading to weigh
+    assert said.readings == () and "group_subset=any" not in text
+    assert text.endswith("Core Rules 2026-10-09.")
+    # under 1.4 the subset is a named policy: read with group_subset=any, any subset of
+    # total Might 4 or less: the empty one, 4 singles, all 6 pairs (2 + 2 = 4 at most),
+    # {r1, r3, r4} and {r2, r3, r4}: 13
+    older = _ruling_of("fox-fire-two-pumped", rules="1.4")
+    assert older.count == 3
+    assert [tuple(r) for r in older.readings] == [("group_subset", "maximal", "any", 13,
+                                                   "355.11.b")]
+    assert "with group_subset=any there would be 13 legal resolutions instead" in \
+        older.paragraph()
 
 
 def test_readings_against_the_reference() -> None:

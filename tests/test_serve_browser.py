@@ -116,7 +116,7 @@ def test_a_board_from_the_form(page: Any) -> None:
     assert page.is_visible("#ruling")
     ruling = page.text_content("#ruling")
     assert ruling.startswith("Alpha Strike, on resolution. ")
-    assert ruling.endswith(" One legal resolution, forced. Core Rules 1.4.")
+    assert ruling.endswith(" One legal resolution, forced. Core Rules 2026-10-09.")
     # finalize: kai is the only friendly unit; any subset of {r1, r2, r3} of size 0 to
     # 3 (kai's Might): 8 declarations, r3's Deflect adding 1 Power where it is chosen
     page.check("input[name=question][value=finalize]")

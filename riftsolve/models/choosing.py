@@ -21,6 +21,7 @@ from riftsolve.models.effects import Effect, GroupTargets, JointChoice, SplitDam
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
+from riftsolve.models.versions import before
 
 #: Roles a slot's mention may have: the slots are the choices the card makes.
 _CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC, Role.COST)
@@ -114,7 +115,7 @@ def counted_targets(scenario: Scenario) -> list[str] | None:
     """The chosen targets another spell counts (359.3.e.9.a): mistargeted ones still count,
     ones that moved to a non-board zone do not. ``None`` under an older rules version,
     which does not say (359.3.e.9.a is new in 1.4)."""
-    if scenario.rules != "1.4":
+    if before(scenario.rules, "1.4"):
         return None
     if scenario.targets is None:
         return []

@@ -54,8 +54,9 @@ from riftsolve.models.effects import (
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import N_, _, language
 from riftsolve.models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
-from riftsolve.models.rules import SUPPORTED_VERSIONS
+from riftsolve.models.rules import DEFAULT_VERSION, SUPPORTED_VERSIONS
 from riftsolve.models.scenario import Policy, Scenario, Targets
+from riftsolve.models.versions import canonical
 
 FORMAT_VERSION = 1
 
@@ -295,7 +296,9 @@ class ScenarioIn(_Strict):
     """Scenario format 1 (see ``riftsolve schema``)."""
 
     format: Literal[1] = Field(description="always 1, the number (not true, not 1.0)")
-    rules: str = "1.4"
+    rules: str = Field(DEFAULT_VERSION, description="the Core Rules text that rules the "
+                       "scenario: its date (2026-10-09, 2026-07-16, 2026-06-18 ...) or its "
+                       "number (1.4, 1.3, 1.2); the newest text when absent")
     controller: str = Field(min_length=1)
     card: str | None = None
     effect: EffectIn | None = None
@@ -537,7 +540,8 @@ def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
 
 
 def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
-    if raw.rules not in SUPPORTED_VERSIONS:
+    version = canonical(raw.rules)
+    if version is None:
         raise ScenarioError(
             "rules", _("Core Rules version {version} is not supported (supported: {known})"
                        ).format(version=repr(raw.rules), known=", ".join(SUPPORTED_VERSIONS))
@@ -588,7 +592,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
                       split_illegal=raw.policy.split_illegal,
                       combat_excess=raw.policy.combat_excess),
         targets=targets,
-        rules=raw.rules,
+        rules=version,
         from_hidden=raw.from_hidden,
         lethal_any=lethal_any,
         repeat=raw.repeat,

@@ -1,28 +1,37 @@
 """Core Rules citations: every rule the engine applies, with its number and gist.
 
-The engine cites rules by their Core Rules 1.4 number. Each :class:`Rule` keeps a
-one-line gist used in ``--explain`` output, so an answer can say *why* it is legal.
+The engine knows each rule by an id, its Core Rules 1.4 number (a rule new since then: its
+number in the text that introduced it), and cites it with the number the scenario's text
+gives it (:mod:`riftsolve.models.versions`). Each :class:`Rule` keeps a one-line gist used
+in ``--explain`` output, so an answer can say *why* it is legal.
 
 >>> cite("355.14.h.1")
 'CR 1.4 355.14.h.1'
+>>> citation("465.2.c", "2026-10-09")
+'CR 2026-10-09 467.2.c'
 >>> RULES["355.14.g"].gist
 'valid damage for a split target is a positive integer, at least 1'
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from riftsolve.models.i18n import N_, _
-from riftsolve.models.versions import note_in, number_in
+from riftsolve.models.versions import BASE, NEWEST, SUPPORTED, introduced, note_in, number_in
 
-#: The Core Rules version whose numbering the engine cites.
-RULES_VERSION = "1.4"
+#: The Core Rules version whose numbers are the engine's rule ids.
+RULES_VERSION = BASE
 
-#: Rules versions a scenario may name in its ``rules`` field. Citations use that version's
-#: numbers (:mod:`models.versions`); a question whose 1.4 ruling that version's text does not
-#: give is refused (:mod:`models.version_checks`).
-SUPPORTED_VERSIONS = ("1.4", "1.3", "1.2")
+#: The version a scenario with no ``rules`` field is ruled by: the newest text.
+DEFAULT_VERSION = NEWEST
+
+#: Rules versions a scenario may name in its ``rules`` field (or by their dates,
+#: :data:`riftsolve.models.versions.ALIASES`). Citations use that version's numbers; a
+#: question whose ruling that version's text does not give is refused
+#: (:mod:`riftsolve.models.version_checks`).
+SUPPORTED_VERSIONS = SUPPORTED
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,7 @@ _GISTS = {
     "must meet"),
     "355.11.a": N_("on finalization, any group of valid targets that together fulfil the "
     "restriction may be chosen"),
+    "355.11.b.1": N_("a subset chosen on resolution must hold as many legal targets as it can"),
     "355.11.b": N_("if the group no longer fulfils the restriction on resolution, the controller "
     "chooses a subset of the original targets that does"),
     "811.1.d.2": N_("targets chosen by a spell played from Hidden must be at the Hidden "
@@ -245,13 +255,20 @@ def cited_as(number: str, version: str) -> dict[str, str]:
     ('355.14.h.1', '1.4', 'new in 1.4:')
     """
     entry = RULES[number].as_json()
-    if version == RULES_VERSION:
-        return entry
-    older = number_in(number, version)
+    there = number_in(number, version)
     note = note_in(number, version)
-    if older is not None:
-        entry = {**entry, "rule": older, "version": version}
+    if there is not None:
+        entry = {**entry, "rule": there, "version": version}
+    elif number_in(number, RULES_VERSION) is None:  # new since 1.4: its own text's number
+        entry = {**entry, "version": introduced(number)}
     return {**entry, "note": note} if note else entry
+
+
+def citation(number: str, version: str) -> str:
+    """How a message names rule ``number`` under text ``version``: ``'CR 1.3 355.14.h'``,
+    or, where that text has no such rule, the rule as the text that has it numbers it."""
+    entry = cited_as(number, version)
+    return f"CR {entry['version']} {entry['rule']}"
 
 
 def rule(number: str) -> Rule:
@@ -262,3 +279,24 @@ def rule(number: str) -> Rule:
 def cite(number: str) -> str:
     """The citation string of a catalogued rule, e.g. ``'CR 1.4 355.14.c'``."""
     return rule(number).citation()
+
+
+#: A rule number written in a message: three digits, then dotted parts ("355.14.h.1").
+_CITED = re.compile(r"(?<![\w.])\d{3}(?:\.[0-9a-z]+)*")
+
+
+def renumber(template: str, version: str) -> str:
+    """A message template (before user text is put in) with each rule it names by id
+    numbered as text ``version`` numbers it.
+
+    >>> renumber("units of the same priority in any order (465.2.c.7)", "2026-10-09")
+    'units of the same priority in any order (467.2.c.7)'
+    >>> renumber("negative Might counts as 0, 143.2.b; 127.0.0.1", "1.2")
+    'negative Might counts as 0, 142.2.b; 127.0.0.1'
+    """
+    def numbered(found: re.Match[str]) -> str:
+        number = found[0]
+        there = number_in(number, version) if number in RULES else None
+        return number if there is None else there
+
+    return _CITED.sub(numbered, template)

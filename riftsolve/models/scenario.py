@@ -10,7 +10,7 @@ modules use these records and never the parser.
 >>> from riftsolve.models.cards import card
 >>> s = Scenario("A", card("Fox-Fire"), Board(("north",), (Unit("r1", "B", 2, "north"),)))
 >>> s.policy.group_subset, s.rules
-('maximal', '1.4')
+('maximal', '2026-10-09')
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from riftsolve.models.i18n import _
 from riftsolve.models.limits import LIMIT as LIMIT  # re-exported: the bounds and the error type
 from riftsolve.models.limits import ScenarioError as ScenarioError
 from riftsolve.models.limits import bounded
-from riftsolve.models.rules import SUPPORTED_VERSIONS
+from riftsolve.models.rules import DEFAULT_VERSION, SUPPORTED_VERSIONS
+from riftsolve.models.versions import canonical, number_in, settled
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ class Scenario:
     available_power: int | None = None
     policy: Policy = Policy()
     targets: Targets | None = None
-    rules: str = "1.4"
+    #: The Core Rules text that rules it (:data:`riftsolve.models.versions.SUPPORTED`; a
+    #: date naming one is read as its name).
+    rules: str = DEFAULT_VERSION
     from_hidden: str | None = None
     #: Any amount of the controller's damage kills enemy units (142.4.c).
     lethal_any: bool = False
@@ -96,9 +99,18 @@ class Scenario:
         controller, the version, the bounds, and that every id named is a unit."""
         if not isinstance(self.controller, str) or not self.controller:
             raise ScenarioError("controller", f"a non-empty string, not {self.controller!r}")
-        if self.rules not in SUPPORTED_VERSIONS:
+        version = canonical(self.rules) if isinstance(self.rules, str) else None
+        if version is None:
             raise ScenarioError("rules", f"Core Rules version {self.rules!r} is not supported "
                                 "(supported: " + ", ".join(SUPPORTED_VERSIONS) + ")")
+        object.__setattr__(self, "rules", version)
+        required = settled("group_subset", version)
+        if required is not None and self.policy.group_subset != required[0]:
+            raise ScenarioError("policy.group_subset", _(
+                "under Core Rules {version}, {rule} decides it: a subset kept on resolution "
+                "holds as many legal targets as it can (group_subset=maximal); the other "
+                "reading is an older text's").format(
+                    version=version, rule=number_in(required[1], version)))
         if not isinstance(self.effect, Effect):
             raise ScenarioError("effect", f"not an effect: {self.effect!r}")
         if not isinstance(self.board, Board):

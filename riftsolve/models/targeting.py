@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.effects import Relation, Zone
 from riftsolve.models.i18n import N_, _
-from riftsolve.models.rules import Rule, rule
+from riftsolve.models.rules import RULES_VERSION, Rule, citation, cited_as, rule
 
 #: What a unit of the board is, for a sentence.
 _TYPES = {"unit": N_("unit"), "gear": N_("gear")}
@@ -37,15 +37,26 @@ _RELATION = {
 class Failure:
     """Why a choice or an answer is not legal: the rule and the facts."""
 
+    #: The rule's id (its Core Rules 1.4 number, :mod:`riftsolve.models.rules`).
     rule: str
     message: str
+    #: The Core Rules text the rule is cited from (the scenario's ``rules``).
+    version: str = RULES_VERSION
 
     def cited(self) -> Rule:
         """The catalogued rule."""
         return rule(self.rule)
 
+    def number(self) -> str:
+        """The rule's number in the failure's text (its id where that text has none)."""
+        return cited_as(self.rule, self.version)["rule"]
+
+    def said(self, version: str) -> str:
+        """The failure in words, its rule cited as text ``version`` numbers it."""
+        return f"{self.message} ({citation(self.rule, version)})"
+
     def __str__(self) -> str:
-        return f"{self.message} ({self.cited().citation()})"
+        return self.said(self.version)
 
 
 def not_related(unit: Unit, relation: str, resolving: bool) -> str:

@@ -34,13 +34,14 @@ from __future__ import annotations
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
+from riftsolve.models.versions import before
 
 
 def older_rules_refusal(scenario: Scenario, question: str) -> str | None:
     """Why ``scenario``'s question can't be answered under its older ``rules`` version
     (``question``: ``"finalize"`` or ``"resolve"``), or ``None`` when it can."""
     version = scenario.rules
-    if version == "1.4":
+    if not before(version, "1.4"):
         return None
     reason = family_of(scenario.effect).older_rules_reason(scenario, question, version)
     if reason is None:

@@ -1,148 +1,120 @@
-"""Core Rules versions: each cited rule's number in 1.3 and 1.2, and where the text differs.
+"""Core Rules versions: the texts a scenario may be ruled by, each cited rule's number in
+each of them, and where a text words a rule differently.
 
-The engine cites 1.4 numbers. A scenario's ``rules`` (or ``classify --rules``) asks for an
-older version: each citation is then given that version's number, read from that
-version's own text (``tests/data/rule_versions.json`` holds the phrase of each rule that
-identifies it there). A rule with no counterpart keeps its 1.4 number with a note saying
-how the older text reaches the same ruling, or that the question is refused
-(:mod:`models.version_checks`).
+A version is a text, named by its date (``"2026-10-09"``) or, for the texts of the
+1.x series, by its number (``"1.4"``, the text of 2026-06-18); a scenario with no ``rules``
+field is ruled by the newest. The engine's rule ids are their 1.4 numbers; under another
+text each citation is given that text's number, read from the text by its words
+(``rule_numbers.json``, written by :mod:`riftsolve.models.rule_texts`). A rule with no
+counterpart keeps its id with a note saying how that text reaches the same ruling, or
+the question is refused (:mod:`riftsolve.models.version_checks`).
 
 >>> number_in("355.14.h", "1.2"), number_in("355.17", "1.2"), number_in("740.1.a", "1.3")
 ('352.14.h', '352.9', '740.1')
+>>> number_in("465.2.c", "2026-10-09"), number_in("355.17", "2026-10-09")
+('467.2.c', '355.18')
 >>> number_in("355.14.h.1", "1.3") is None
 True
+>>> canonical("2026-06-18"), canonical("2026-07-17"), canonical("2026-10-10")
+('1.4', '2026-07-16', None)
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
 from riftsolve.models.i18n import N_, _
 
-#: Versions older than 1.4 whose numbering the engine knows, newest first.
-OLDER = ("1.3", "1.2")
 
-#: Each cited 1.4 rule: its number in 1.3 and in 1.2 (``None``: no rule with that meaning).
-NUMBERS: dict[str, tuple[str | None, str | None]] = {
-    "143.2.b": ("143.2.b", "142.2.b"),
-    "191.2": ("188.2", "185.2"),
-    "355.4": ("355.4", "352.3"),
-    "355.4.a": ("355.4.a", None),
-    "355.5": ("355.5", "352.4"),
-    "355.7": ("355.7", "352.6"),
-    "355.8": ("355.8", "352.7"),
-    "355.9.a": ("355.9.a", "352.8.a"),
-    "355.9.b": ("355.9.b", "352.8.b"),
-    "355.9.c": ("355.9.c", "352.8.c"),
-    "355.9.a.2": ("355.9.a.2", "352.8.a.2"),
-    "355.10": ("355.10", "352.10"),
-    "355.10.a.1": ("355.10.a.1", "352.10.a.1"),
-    "355.10.d.1": ("355.10.d.1", "352.10.d.1"),
-    "355.10.a": ("355.10.a", "352.10.a"),
-    "355.10.b": ("355.10.b", "352.10.b"),
-    "355.10.c": ("355.10.c", "352.10.c"),
-    "355.10.c.1": ("355.10.c.1", "352.10.c.1"),
-    "355.10.d": ("355.10.d", "352.10.d"),
-    "355.10.d.2": ("355.10.d.2", "352.10.d.2"),
-    "355.10.e": ("355.10.e", "352.10.e"),
-    "355.10.f": ("355.10.f", "352.10.f"),
-    "355.11": ("355.11", "352.11"),
-    "355.11.a": ("355.11.a", "352.11.a"),
-    "355.11.b": ("355.11.b", "352.11.b"),
-    "355.12": ("355.12", "352.12"),
-    "355.13": ("355.13", "352.13"),
-    "355.14.a": ("355.14.a", "352.14.a"),
-    "355.14.b": ("355.14.b", "352.14.b"),
-    "355.14.c": ("355.14.c", "352.14.c"),
-    "355.14.d": ("355.14.d", "352.14.d"),
-    "355.14.e": ("355.14.e", "352.14.e"),
-    "355.14.f": ("355.14.f", "352.14.f"),
-    "355.14.g": ("355.14.g", "352.14.g"),
-    "355.14.h": ("355.14.h", "352.14.h"),
-    "355.14.h.1": (None, None),
-    "355.14.i": ("355.14.i", "352.14.i"),
-    "355.15": ("355.15", "352.15"),
-    "355.17": ("355.17", "352.9"),
-    "356.2.a.2": ("356.2.a.2", "353.2.a.2"),
-    "359.3.e.2": ("359.3.e.2", "356.3.e.2"),
-    "359.3.e.4": ("359.3.e.4", "356.3.e.4"),
-    "359.3.e.5": ("359.3.e.5", "356.3.e.5"),
-    "359.3.e.6": ("359.3.e.6", "356.3.e.6"),
-    "359.3.e.7": ("359.3.e.7", "356.3.e.7"),
-    "359.3.e.8": ("359.3.e.8", "356.3.e.8"),
-    "359.3.e.9.a": (None, None),
-    "359.3.e.12": ("359.3.e.12", "356.3.e.12"),
-    "359.3.f.2": ("359.3.f.2", None),
-    "359.3.f.2.a": (None, None),
-    "359.3.f.4": ("359.3.f.4", None),
-    "355.5.b": ("355.5.b", "352.4.b"),
-    "355.2.a": ("355.2.a", "352.2.a"),
-    "383.3.a": ("383.3.a", None),
-    "383.3.b": ("383.3.b", None),
-    "204.3.b": ("742.1.a", None),
-    "383.4.b": ("383.4.b", None),
-    "430.1": ("430.1", "417.1"),
-    "355.3": ("355.3", None),
-    "170.11.a": ("169.10.a", None),
-    "170.11.c": ("169.10.c", None),
-    "708": ("708", "708"),
-    "417.6.b.3": ("417.6.b.3", "404.6.b.3"),
-    "433.1": ("433.1", "420.1"),
-    "142.4.b": ("460.2.c.2", "443.1.d.2"),
-    "142.4.c": (None, None),
-    "715.2": ("715.2", "715.2"),
-    "715.3": ("715.3", "715.3"),
-    "740.1": ("740", None),
-    "740.1.a": ("740.1", "466.8.d"),
-    "740.1.b": ("740.2", None),
-    "757": (None, None),
-    "758.1": (None, None),
-    "809": ("809", "735"),
-    "809.1.c": ("809.1.c", "735.1.c"),
-    "809.1.d": ("809.1.d", "735.1.d"),
-    "811.1.d": ("811.1.d", "737.1.d"),
-    "811.1.d.2": ("811.1.d.2", "737.1.d.2"),
-    "820.1.d": ("820.1.d", "746.1.d"),
-    "820.2": ("820.2", "746.2"),
-    "820.2.a": ("820.2.a", "746.2.a"),
-    # combat damage (465.2) and the keywords it reads
-    "465.2": ("460.2", "443.1"),
-    "465.2.a": ("460.2.a", "443.1.b"),
-    "465.2.b": ("460.2.b", "443.1.c"),
-    "465.2.c": ("460.2.c", "443.1.d"),
-    "465.2.c.1": ("460.2.c.1", "443.1.d.1"),
-    "465.2.c.3": ("460.2.c.3", "443.1.d.3"),
-    "465.2.c.4": ("460.2.c.4", "443.1.d.4"),
-    "465.2.c.4.a": (None, None),
-    "465.2.c.5": (None, None),
-    "465.2.c.6": ("460.2.c.5", "443.1.d.5"),
-    "465.2.c.7": ("460.2.c.6", "443.1.d.6"),
-    "465.2.c.8": ("460.2.c.7", "443.1.d.7"),
-    "465.2.c.9": ("460.2.c.8", "443.1.d.8"),
-    "465.2.c.10": ("460.2.c.9", "443.1.d.9"),
-    "465.2.d": ("460.2.d", "443.1.e"),
-    "437.5": ("437.5", None),
-    "437.5.a": ("437.5.a", None),
-    "437.5.b": ("437.5.b", None),
-    "423.1.b": ("423.1.b", "410.1.b"),
-    "423.1.c": ("423.1.c", "410.1.c"),
-    "142.4": ("142.3", "141.3"),
-    "142.4.a": (None, None),
-    "807": ("807", "733"),
-    "807.1.c": ("807.1.c", "733.1.c"),
-    "807.1.d.1": ("807.1.d.1", "733.1.d.1"),
-    "807.2": ("807.2", "733.2"),
-    "814": ("814", "740"),
-    "814.1.c": ("814.1.c", "740.1.c"),
-    "814.1.d.1": ("814.1.d.1", "740.1.d.1"),
-    "814.2": ("814.2", "740.2"),
-    "815": ("815", "741"),
-    "815.1.b": ("815.1.b", "741.1.b"),
-    "815.1.c.1": ("815.1.c.1", "741.1.c.1"),
-    "815.1.c.2": ("815.1.c.2", "741.1.c.2"),
-    "826": ("826", None),
-    "826.3": ("826.3", None),
-    "826.4.a": ("826.4.a", None),
-    "826.4.b": ("826.4.b", None),
-}
+@dataclass(frozen=True)
+class Text:
+    """One Core Rules text: the name a scenario gives it, its date, and the date its own
+    header prints (a text's header is sometimes left stale)."""
+
+    name: str
+    date: str
+    printed: str
+
+    def label(self) -> str:
+        """``'1.4 (2026-06-18)'``, ``'2026-10-09'``: how an answer names the text."""
+        return self.name if self.name == self.date else f"{self.name} ({self.date})"
+
+
+#: The supported texts, newest first.
+TEXTS = (
+    Text("2026-10-09", "2026-10-09", "2026-06-18"),  # its header was not updated
+    Text("2026-07-16", "2026-07-16", "2026-07-16"),  # published as Core-Rules-2026-07-17
+    Text("1.4", "2026-06-18", "2026-06-18"),
+    Text("1.3", "2026-03-30", "2026-03-30"),
+    Text("1.2", "2025-12-01", "2025-12-01"),
+)
+
+#: What a scenario's ``rules`` may name: each text's name, newest first.
+SUPPORTED = tuple(text.name for text in TEXTS)
+
+#: The text a scenario with no ``rules`` field is ruled by.
+NEWEST = TEXTS[0].name
+
+#: The text whose numbers are the engine's rule ids.
+BASE = "1.4"
+
+#: Other names of the texts: their dates (and the date of the file 2026-07-16 came in).
+ALIASES = {**{text.date: text.name for text in TEXTS}, "2026-07-17": "2026-07-16"}
+
+#: Versions older than 1.4 whose numbering the engine knows, newest first.
+OLDER = tuple(name for name in SUPPORTED if SUPPORTED.index(name) > SUPPORTED.index(BASE))
+
+#: The table of each cited rule's number in each text (``rule_texts``'s).
+TABLE = Path(__file__).with_name("rule_numbers.json")
+
+
+#: The policies a text settles: the scenario format's policy field, the reading that text
+#: requires, and the rule that requires it (in the texts that have that rule).
+SETTLED = {"group_subset": ("maximal", "355.11.b.1")}
+
+
+def settled(field: str, version: str) -> tuple[str, str] | None:
+    """The reading of policy ``field`` that text ``version`` requires, and the id of the
+    rule that says so; ``None`` where the text leaves it open (a named policy).
+
+    >>> settled("group_subset", "2026-10-09"), settled("group_subset", "1.4")
+    (('maximal', '355.11.b.1'), None)
+    """
+    reading = SETTLED.get(field)
+    if reading is None or number_in(reading[1], version) is None:
+        return None
+    return reading
+
+
+def canonical(version: str) -> str | None:
+    """The supported text ``version`` names (its name, or its date), else ``None``."""
+    return version if version in SUPPORTED else ALIASES.get(version)
+
+
+def text_of(version: str) -> Text:
+    """The :class:`Text` of a supported version's name."""
+    return TEXTS[SUPPORTED.index(version)]
+
+
+def before(version: str, other: str) -> bool:
+    """Whether text ``version`` is older than text ``other``.
+
+    >>> before("1.3", "1.4"), before("2026-10-09", "1.4"), before("1.4", "1.4")
+    (True, False, False)
+    """
+    return SUPPORTED.index(version) > SUPPORTED.index(other)
+
+
+@cache
+def _numbers() -> dict[str, dict[str, str | None]]:
+    """Each rule id's number in each text (``None``: that text has no such rule)."""
+    rules = json.loads(TABLE.read_text(encoding="utf-8"))["rules"]
+    return {rule_id: {text: entry.get("number") for text, entry in texts.items()}
+            for rule_id, texts in rules.items()}
+
 
 #: Why a rule absent from an older version still gives the same ruling there, or that the
 #: ruling differs ("{v}" is the version); keyed by (1.4 number, version).
@@ -185,8 +157,23 @@ ABSENT.update({
     ("740.1.b", "1.2"): N_("new in 1.3: 1.2 does not define 'enemy'; read as an opponent's"),
 })
 
-#: Where an older version's rule exists but reads differently: (1.4 number, version).
+#: Where another text's rule exists but reads differently: (rule id, version).
 DIFFERS: dict[tuple[str, str], str] = {
+    ("355.9.a", "2026-10-09"): N_("2026-10-09 speaks of a finalized spell or ability on the "
+    "chain"),
+    ("355.9.a.2", "2026-10-09"): N_("2026-10-09 speaks of finalized objects on the Chain"),
+    ("355.11.b", "2026-10-09"): N_("2026-10-09 says the controller must choose a legal subset, "
+    "and 355.11.b.1 that it include as many legal targets as it can"),
+    ("359.3.e.6", "2026-10-09"): N_("2026-10-09 calls an instruction Ignored when it can't be "
+    "followed for illegal targets or unavailable information, and Negated for any other "
+    "reason"),
+    ("359.3.e.12", "2026-10-09"): N_("2026-10-09 says the instructions based on null "
+    "information are Ignored"),
+    ("811.1.d", "2026-10-09"): N_("2026-10-09 says a card played from Hidden is played from "
+    "facedown"),
+    ("811.1.d.2", "2026-10-09"): N_("2026-10-09 says it of hidden spells (the battlefield it "
+    "was played from); a hidden permanent's play effect targets at the battlefield it was "
+    "played to (811.1.d.3)"),
     ("355.5.b", "1.3"): N_("1.3 names only the triggered abilities of permanents, not the "
     "delayed or reflexive triggers a chain item generates"),
     ("355.5.b", "1.2"): N_("1.2 names only the triggered abilities of permanents, not the "
@@ -211,17 +198,27 @@ DIFFERS: dict[tuple[str, str], str] = {
 
 
 def number_in(number: str, version: str) -> str | None:
-    """The number of 1.4 rule ``number`` in ``version`` (``None``: no such rule there)."""
-    if version == "1.4":
-        return number
-    return NUMBERS[number][OLDER.index(version)]
+    """The number in text ``version`` of the rule whose id is ``number`` (``None``: no such
+    rule there)."""
+    return _numbers()[number].get(version)
+
+
+def introduced(number: str) -> str:
+    """The oldest supported text that has the rule whose id is ``number``.
+
+    >>> introduced("355.14.h"), introduced("355.14.h.1"), introduced("355.11.b.1")
+    ('1.2', '1.4', '2026-10-09')
+    """
+    return next(name for name in reversed(SUPPORTED) if number_in(number, name) is not None)
 
 
 def note_in(number: str, version: str) -> str | None:
     """What a reader of ``version`` should know about this citation, if anything."""
-    if version == "1.4":
-        return None
     text = ABSENT.get((number, version)) or DIFFERS.get((number, version))
     if text is None and number_in(number, version) is None:
-        text = N_("new in 1.4: not in {v}")
+        since = introduced(number)
+        if before(version, since):
+            return _("new in {since}: not in {v}").replace("{since}", since).replace(
+                "{v}", version)
+        text = N_("not in {v}")
     return None if text is None else _(text).replace("{v}", version)

@@ -32,8 +32,14 @@ from riftsolve.models.i18n import LANGUAGES, _, language, use_language
 from riftsolve.models.limits import MAX_BYTES, printable
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
-from riftsolve.models.rules import RULES_VERSION, SUPPORTED_VERSIONS, cited_as
+from riftsolve.models.rules import (
+    DEFAULT_VERSION,
+    RULES_VERSION,
+    SUPPORTED_VERSIONS,
+    cited_as,
+)
 from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
+from riftsolve.models.versions import before
 from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
@@ -168,8 +174,9 @@ def _parser() -> argparse.ArgumentParser:
         "not read but English does is read as English.")
     classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
-    classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=RULES_VERSION,
-                          help="Core Rules version whose numbering the citations use")
+    classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=DEFAULT_VERSION,
+                          help="Core Rules version whose numbering the citations use (the "
+                          "newest text by default)")
     ruled = commands.add_parser(
         "rule", help="the ruling in plain words: one paragraph a judge can read aloud",
         description="What holds whatever the controller chooses, what the controller must "
@@ -560,7 +567,7 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
     else:
         text = args.text
         result, read_in = _read(text, lang, chosen=args.lang is not None)
-    if args.rules != RULES_VERSION:
+    if before(args.rules, RULES_VERSION):
         reread = [m.words for m in classify(text, lang=read_in).mentions if m.game_action]
         if reread:
             raise ScenarioError("--rules", _(

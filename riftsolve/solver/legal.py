@@ -129,8 +129,11 @@ class LegalSet(ABC, Generic[A]):
         family's verifier. An answer of another kind is a :class:`TypeError`."""
         answer = self._own(answer)
         if self.question == "finalize":
-            return self.family.verify_declaration(self.scenario, answer)
-        return self.family.verify_resolution(self.scenario, answer)
+            failures = self.family.verify_declaration(self.scenario, answer)
+        else:
+            failures = self.family.verify_resolution(self.scenario, answer)
+        version = self.scenario.rules  # cited with that text's numbers
+        return [replace(failure, version=version) for failure in failures]
 
     def explain(self, answer: object) -> list[Step]:
         """The rule trail of a legal answer, numbered as the scenario's ``rules`` version."""
@@ -305,7 +308,12 @@ class LegalSet(ABC, Generic[A]):
 
     def why_none(self) -> list[Failure]:
         """Why the set is empty (an empty list when it is not): for a judge reading a
-        ruling with no legal answer."""
+        ruling with no legal answer; rules cited as the scenario's text numbers them."""
+        version = self.scenario.rules
+        return [replace(failure, version=version) for failure in self._why_none()]
+
+    def _why_none(self) -> list[Failure]:
+        """Why the set is empty, the family's words."""
         if self.any_legal():  # one answer settles it, whatever the count
             return []
         return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
@@ -533,9 +541,9 @@ class Declarations(LegalSet[Declaration]):
                            problem.options[option].friendly,
                            sum(problem.taxes[i] for i in chosen))
 
-    def why_none(self) -> list[Failure]:
+    def _why_none(self) -> list[Failure]:
         if self.problem.options or self.count():
-            return super().why_none()
+            return super()._why_none()
         return [Failure("355.8", _(
             "no unit can be {card}'s friendly unit (on the board, friendly to {player}, "
             "targetable by them): it cannot be played").format(
@@ -668,10 +676,10 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             else:
                 yield GroupDeclaration(selection, None, cost)
 
-    def why_none(self) -> list[Failure]:
+    def _why_none(self) -> list[Failure]:
         if self.unplayable is not None:
             return [self.unplayable]
-        return super().why_none()
+        return super()._why_none()
 
 
 class GroupResolutions(LegalSet[Affected]):

@@ -128,7 +128,8 @@ def cells(legal: LegalSet[Any], answer: Any) -> list[str]:
 def _illegal_and_counted(legal: Resolutions | GroupResolutions) -> dict[str, Any]:
     """The keys every resolution's explanation has: the chosen targets illegal now, and
     the targets another spell would count (359.3.e.9.a)."""
-    return {"illegal": {unit: str(failure) for unit, failure in legal.problem.illegal},
+    version = legal.scenario.rules
+    return {"illegal": {unit: failure.said(version) for unit, failure in legal.problem.illegal},
             "counted_targets": counted_targets(legal.scenario)}
 
 
@@ -138,7 +139,7 @@ def _split_extras(legal: Resolutions, answer: Any) -> dict[str, Any]:
     common = _illegal_and_counted(legal)
     if problem.pool_null is not None:
         # no target is dropped (355.14.h): the whole damage instruction is ignored
-        return {"ignored": str(problem.pool_null), **common}
+        return {"ignored": problem.pool_null.said(legal.scenario.rules), **common}
     return {"dropped": [t for t in problem.targets if t not in answer.kept], **common}
 
 
@@ -207,7 +208,7 @@ def _group_extras(legal: GroupResolutions, answer: Any) -> dict[str, Any]:
     common = _illegal_and_counted(legal)
     if problem.ignored is not None:
         # nobody is left out by choice: the instruction cannot be followed at all
-        return {"ignored": str(problem.ignored), **common}
+        return {"ignored": problem.ignored.said(legal.scenario.rules), **common}
     return {"left_out": [m.id for m in problem.members if m.id not in answer.kept],
             **common}
 

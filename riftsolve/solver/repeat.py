@@ -28,6 +28,7 @@ from riftsolve.models.repeat import (
     verify_repeated_declaration,
     verify_repeated_resolution,
 )
+from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 from riftsolve.solver.count import count_pairs_within
@@ -100,8 +101,8 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
         ids = tuple(self.first.columns)
         return (*ids, *(AGAIN + u for u in ids))
 
-    def why_none(self) -> list[Failure]:
-        return self.first.why_none() if not self.first.count() else super().why_none()
+    def _why_none(self) -> list[Failure]:
+        return self.first.why_none() if not self.first.count() else super()._why_none()
 
     def problems(self) -> list[Any]:
         return [self.problem, self.problem]
@@ -134,7 +135,8 @@ class RepeatedResolutions(LegalSet[Repeated[Any]]):
     def _explain(self, answer: Any) -> list[Step]:
         return [step("820.1.d", _("Repeat is paid: the first execution")),
                 *self.first._explain(answer.first),
-                step("820.1.d", _("the second execution, with its own targets (820.2.a)")),
+                step("820.1.d", renumber(_("the second execution, with its own targets "
+                                           "(820.2.a)"), self.scenario.rules)),
                 *self.again._explain(answer.again)]
 
     def _units(self, answer: Any) -> tuple[str, ...]:

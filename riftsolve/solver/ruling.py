@@ -23,7 +23,7 @@ Alpha Strike, on resolution. All 5 chosen targets are still legal: r1\u2013r5 (3
 The damage is kai's Might now: 3 (359.3.f.2). Each kept target is dealt at least 1
 (355.14.g). A must drop 2 of r1\u2013r5 (355.14.h, 355.14.h.1), then deal 1 to each of the
 other 3 (355.14.e). Costs paid and triggers fired for the dropped targets stand
-(355.14.i). 10 legal resolutions. Core Rules 1.4.
+(355.14.i). 10 legal resolutions. Core Rules 2026-10-09.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ import numpy as np
 
 from riftsolve.models.explain import Step
 from riftsolve.models.i18n import N_, _, ngettext
-from riftsolve.models.rules import RULES_VERSION
+from riftsolve.models.rules import DEFAULT_VERSION
+from riftsolve.models.versions import settled
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import (
     CombatResolutions,
@@ -110,7 +111,7 @@ class Ruling:
     must: tuple[Clause, ...]
     #: Why there is no legal answer, when there is none.
     none: tuple[str, ...] = ()
-    version: str = RULES_VERSION
+    version: str = DEFAULT_VERSION
     noun: str = "answers"
     #: The board's names (unit ids, battlefields, players): never capitalised.
     names: frozenset[str] = frozenset()
@@ -242,6 +243,8 @@ def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
         return ()
     field, readings, number = policy
     scenario = legal.scenario
+    if settled(field, scenario.rules) is not None:
+        return ()  # the text decides it: no other reading to weigh
     applied = getattr(scenario.policy, field)
     other = readings[1] if applied == readings[0] else readings[0]
     policy_now: Any = scenario.policy  # one of its fields set by name

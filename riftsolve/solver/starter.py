@@ -7,7 +7,7 @@ has legal declarations, so that it is answered as written; with ``resolve``, a
 
 >>> text = starter("Fox-Fire")
 >>> print("\\n".join(line for line in text.splitlines() if "units=" in line))
-#   units=ID,ID,...: "any number of units", at a battlefield; a target (CR 1.4 355.13)
+#   units=ID,ID,...: "any number of units", at a battlefield; a target (CR 2026-10-09 355.13)
 >>> from riftsolve.models.notation import read_board
 >>> from riftsolve.solver.legal import finalize
 >>> finalize(read_board(text)).count() > 0
@@ -40,7 +40,7 @@ from riftsolve.models.effects import (
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.notation import write_board
-from riftsolve.models.rules import RULES_VERSION
+from riftsolve.models.rules import DEFAULT_VERSION, citation
 
 #: The example board: the controller's units, then an opponent's.
 FRIENDLY = (("kai", 3, "north"), ("lux", 2, "south"))
@@ -141,7 +141,7 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
         kind, number = roles[slot]
         what = _("a target") if kind is Role.TARGET else _("not a target: {role}").format(
             role=kind.value)
-        return f"{what} (CR {RULES_VERSION} {number})"
+        return f"{what} ({citation(number, DEFAULT_VERSION)})"
 
     if isinstance(effect, SplitDamage):
         where = _("at battlefields") if effect.zone is Zone.BATTLEFIELDS else _(
@@ -171,11 +171,11 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
         if effect.same_controller:
             together.append(_("one controller"))
         if together:
-            yield _("together: {what} (CR {version} 355.11)").format(
-                what=", ".join(together), version=RULES_VERSION)
+            yield _("together: {what} ({rule})").format(
+                what=", ".join(together), rule=citation("355.11", DEFAULT_VERSION))
         if effect.destination:
             yield _("destination=LOCATION: a battlefield or base, not where they stand; "
-                    "not a target (CR {version} 355.4)").format(version=RULES_VERSION)
+                    "not a target ({rule})").format(rule=citation("355.4", DEFAULT_VERSION))
     elif isinstance(effect, JointChoice):
         for pick in effect.picks:
             yield _pick_line(pick, role(pick.name) if pick.name in roles else "")

@@ -47,6 +47,7 @@ from riftsolve.models.effects import CombatDamage
 from riftsolve.models.explain import Step, ids, step
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
+from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
 
@@ -214,8 +215,9 @@ def resolve_problem(scenario: Scenario) -> CombatProblem:
 
 def finalize_problem(scenario: Scenario) -> NoReturn:
     """Combat damage is assigned, not declared: there is no finalization question."""
-    raise ScenarioError("combat", _("combat damage is assigned, not declared: ask 'resolve' "
-                                    "for the assignments (465.2.c)"))
+    raise ScenarioError("combat", renumber(_(
+        "combat damage is assigned, not declared: ask 'resolve' for the assignments "
+        "(465.2.c)"), scenario.rules))
 
 
 # --------------------------------------------------------------------------- the verifier
@@ -330,8 +332,8 @@ def _fill_failures(problem: CombatProblem, amounts: Mapping[str, int]) -> list[F
 def _lethal_step(r: Receiver, scenario: Scenario) -> str:
     unit = scenario.board[r.id]
     if r.lethal is None:
-        return _("{unit}: all damage to it is prevented, no amount is lethal (437.5.b)"
-                 ).format(unit=r.id)
+        return renumber(_("{unit}: all damage to it is prevented, no amount is lethal (437.5.b)"
+                 ), scenario.rules).format(unit=r.id)
     parts = [_("{unit} needs {lethal}").format(unit=r.id, lethal=r.lethal)]
     combat = combat_effect(scenario)
     if combat.lethal_any:
@@ -346,7 +348,8 @@ def _lethal_step(r: Receiver, scenario: Scenario) -> str:
         parts.append(might + (_(", {damage} marked").format(damage=unit.damage)
                               if unit.damage else ""))
     if r.prevent:
-        parts.append(_("+ {prevent} prevented (437.5)").format(prevent=r.prevent))
+        parts.append(renumber(_("+ {prevent} prevented (437.5)"), scenario.rules).format(
+            prevent=r.prevent))
     return " ".join(parts[:1]) + " (" + "; ".join(parts[1:]) + ")"
 
 
@@ -376,7 +379,7 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
         _lethal_step(r, scenario) for r in problem.receivers))))
     amounts = dict(answer.assigned)
     if any(r.rank is not Rank.NORMAL for r in problem.receivers):
-        steps += _order_steps(problem, amounts)
+        steps += _order_steps(problem, amounts, scenario.rules)
     full = [r.id for r in problem.receivers if r.lethal is not None
             and amounts.get(r.id, 0) >= r.lethal]
     partial = [f"{r.id} {amounts[r.id]}" for r in problem.receivers
@@ -399,9 +402,11 @@ _GROUPS = {Rank.TANK: N_("Tank {units} first (815)"), Rank.NORMAL: "{units}",
            Rank.BACKLINE: N_("Backline {units} last (826)")}
 
 
-def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Step]:
+def _order_steps(problem: CombatProblem, amounts: Mapping[str, int], version: str
+                 ) -> list[Step]:
     """Each controller's order (465.2.c.6), and where each unit with both Tank and
-    Backline was placed for this answer (465.2.c.8-9)."""
+    Backline was placed for this answer (465.2.c.8-9); rules numbered as text ``version``
+    numbers them."""
     orders = []
     for controller in dict.fromkeys(r.controller for r in problem.receivers):
         own = [r for r in problem.receivers if r.controller == controller]
@@ -410,8 +415,9 @@ def _order_steps(problem: CombatProblem, amounts: Mapping[str, int]) -> list[Ste
                   if any(r.rank is rank for r in own)]
         orders.append(_("{player}'s units: {order}").format(
             player=controller, order=_(", then ").join(groups)))
-    steps = [step("465.2.c.6", _("{orders}; units of the same priority in any order "
-                                 "(465.2.c.7)").format(orders="; ".join(orders)))]
+    steps = [step("465.2.c.6", renumber(_("{orders}; units of the same priority in any order "
+                                          "(465.2.c.7)"), version).format(
+                                              orders="; ".join(orders)))]
     placed = next((p for p in _placements(problem, amounts)
                    if not _order_failures(problem, amounts, p)), {})
     for unit_id, rank in placed.items():

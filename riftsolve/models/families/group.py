@@ -35,6 +35,7 @@ from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps,
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
+from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import (
     Failure,
@@ -42,7 +43,7 @@ from riftsolve.models.targeting import (
     source_battlefield,
     untargetable_failure,
 )
-from riftsolve.models.versions import number_in
+from riftsolve.models.versions import number_in, settled
 
 
 @dataclass(frozen=True)
@@ -239,9 +240,9 @@ def requirement_failure(scenario: Scenario, selection: Selection) -> Failure | N
                 count=len(chosen), slot=slot.name, most=slot.most))
     total = sum(u.effective_might for u in units)
     if effect.might_cap is not None and total > effect.might_cap:
-        return Failure("355.11", _(
-            "total Might {total} is over {cap} (negative Might counts as 0, 143.2.b)").format(
-                total=total, cap=effect.might_cap))
+        return Failure("355.11", renumber(_(
+            "total Might {total} is over {cap} (negative Might counts as 0, 143.2.b)"),
+            scenario.rules).format(total=total, cap=effect.might_cap))
     return None
 
 
@@ -404,9 +405,10 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
         return replace(problem, least=least)
     remaining = ", ".join(u.id for u, _ in legal) or "none"
     return replace(problem, whole=problem.empty, ignored=Failure(
-        "433.1", _("the instruction ({verb}) needs {needs} units together and too few "
+        "433.1", renumber(_("the instruction ({verb}) needs {needs} units together and too few "
                    "remain (legal now: {remaining}): it cannot be followed and is ignored "
-                   "(359.3.e.6)").format(verb=effect.verb, needs=needs, remaining=remaining)))
+                   "(359.3.e.6)"), scenario.rules).format(
+                       verb=effect.verb, needs=needs, remaining=remaining)))
 
 
 # --------------------------------------------------------------------------- verifier
@@ -515,11 +517,12 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
         failure = requirement_failure(scenario, chosen)
         if failure is not None:
             return [Failure("355.11.b", _("the subset does not meet the requirement: "
-                                          "{failure}").format(failure=failure))]
+                                          "{failure}").format(
+                                              failure=failure.said(scenario.rules)))]
         if len(kept) < needs:
-            return [Failure("433.1", _(
+            return [Failure("433.1", renumber(_(
                 "the instruction ({verb}) needs {needs} units: with fewer it cannot be "
-                "followed (359.3.e.6)").format(verb=effect.verb, needs=needs))]
+                "followed (359.3.e.6)"), scenario.rules).format(verb=effect.verb, needs=needs))]
     if scenario.policy.group_subset == "maximal" or (not kept and needs > 1):
         for unit_id in legal:
             if unit_id in kept:
@@ -639,8 +642,9 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     problem = resolve_problem(scenario)
     steps: list[Step] = []
     for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, _("{failure}; it is unaffected (359.3.e.5)").format(
-            failure=failure.message)))
+        steps.append(step(failure.rule, renumber(_(
+            "{failure}; it is unaffected (359.3.e.5)"), scenario.rules).format(
+                failure=failure.message)))
     legal = [m.id for m in problem.members]
     if problem.ignored is not None:
         steps.append(step(problem.ignored.rule, problem.ignored.message))
@@ -662,7 +666,12 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
             "controller chooses a subset of the original targets that does, never a new unit"
             ).format(failure=broken.message if broken else "")))
         left = [u for u in legal if u not in kept]
-        if scenario.policy.group_subset == "maximal":
+        if settled("group_subset", scenario.rules) is not None:
+            steps.append(step("355.11.b.1", _(
+                "the subset holds as many legal targets as it can: no left-out target could "
+                "be added") + (_(" ({units} would break the requirement)").format(
+                    units=ids(left)) if left else "")))
+        elif scenario.policy.group_subset == "maximal":
             steps.append(step("355.11.b", _(
                 "policy group_subset=maximal (the default; Origins FAQ Fox-Fire examples): no "
                 "left-out target could be added") + (_(

@@ -54,6 +54,7 @@ from riftsolve.models.explain import Step, deflect_steps, ids, step
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
+from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import Failure, source_battlefield
 from riftsolve.models.versions import number_in
@@ -1077,9 +1078,10 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
              ] if effect.delayed else []
     for pick in effect.picks:
         if pick.later:
-            steps.append(step("355.5", _(
+            steps.append(step("355.5", renumber(_(
                 "{pick}: chosen later, when the instruction executes (a reflexive trigger's or "
-                "another player's choice, 355.5.b, 355.10.e)").format(pick=pick.name)))
+                "another player's choice, 355.5.b, 355.10.e)"), scenario.rules).format(
+                    pick=pick.name)))
             continue
         value = given.get(pick.name)
         if not _in_mode(pick, given.get("mode")):
@@ -1118,8 +1120,9 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     """The rule trail of one resolution."""
     effect = joint_effect(scenario)
     _legal, illegal = still_legal(scenario)
-    steps = [step(f.rule, _("{pick}: {failure}; unaffected (359.3.e.5)").format(
-        pick=name, failure=f.message)) for name, f in illegal]
+    steps = [step(f.rule, renumber(_("{pick}: {failure}; unaffected (359.3.e.5)"),
+                                   scenario.rules).format(pick=name, failure=f.message))
+             for name, f in illegal]
     chosen = dict(answer.picks)
     for pick in effect.picks:
         value = chosen.get(pick.name)

@@ -33,6 +33,7 @@ from riftsolve.models.effects import Pool, SplitDamage, Zone
 from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import _, ngettext
+from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.models.targeting import (
     Failure,
@@ -40,7 +41,7 @@ from riftsolve.models.targeting import (
     source_battlefield,
     split_target_failure,
 )
-from riftsolve.models.versions import number_in
+from riftsolve.models.versions import before, number_in
 
 
 @dataclass(frozen=True)
@@ -169,10 +170,11 @@ def finalize_problem(scenario: Scenario) -> SplitFinalizeProblem:
     source = scenario.source
     if source is not None and source in scenario.board and \
             scenario.board[source].controller != scenario.controller:
-        raise ScenarioError("source", _(
+        raise ScenarioError("source", renumber(_(
             "{source} is controlled by {owner}: when the ability is finalized its source is "
-            "{player}'s (191.2)").format(source=source, owner=scenario.board[source].controller,
-                                         player=scenario.controller))
+            "{player}'s (191.2)"), scenario.rules).format(
+                source=source, owner=scenario.board[source].controller,
+                player=scenario.controller))
     legal, excluded = _partition(scenario, sorted(u.id for u in scenario.board), False)
     slot = split_effect(scenario).split_slot
     return SplitFinalizeProblem(
@@ -242,7 +244,7 @@ def resolve_problem(scenario: Scenario) -> SplitResolveProblem:
         else:
             pool = 0
             pool_null = Failure("359.3.f.2.a", _("its Might is null: {failure}").format(
-                failure=failure))
+                failure=failure.said(scenario.rules)))
     else:
         pool = _fixed_amount(effect, scenario.bonus_damage)
     # policy 'forfeit': illegal targets keep their place in the split, but one that left
@@ -277,7 +279,8 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
         elif unit_id in illegal:
             failures.append(Failure("359.3.e.5", _("{unit} is illegal and unaffected: {failure}"
                                                    ).format(unit=unit_id,
-                                                            failure=illegal[unit_id])))
+                                                            failure=illegal[unit_id].said(
+                                                                scenario.rules))))
         if amount < 1:
             failures.append(Failure("355.14.g", _("{unit} would be dealt {amount}").format(
                 unit=unit_id, amount=amount)))
@@ -348,8 +351,9 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
         steps.append(step("359.3.f.2", _("'here' is {source}'s battlefield now: {place}").format(
             source=scenario.source, place=here or _("none"))))
     for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, _("{failure}; it is unaffected (359.3.e.5)").format(
-            failure=failure.message)))
+        steps.append(step(failure.rule, renumber(_(
+            "{failure}; it is unaffected (359.3.e.5)"), scenario.rules).format(
+                failure=failure.message)))
     if problem.illegal:
         steps.append(_policy_step(scenario, problem))
     if problem.pool_null is not None:
@@ -401,8 +405,8 @@ def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
     """Which reading of illegal split targets applies (the sources disagree)."""
     if scenario.policy.split_illegal == "forfeit":
         gone = len(problem.illegal) - problem.forfeit
-        left = _("; {gone} that left the board no longer count as targets and take no "
-                 "share (359.3.e.9.a)").format(gone=gone) if gone else ""
+        left = renumber(_("; {gone} that left the board no longer count as targets and take no "
+                 "share (359.3.e.9.a)"), scenario.rules).format(gone=gone) if gone else ""
         return step("359.3.e.5", _(
             "policy split_illegal=forfeit (RIFTJUDGE ruling 1741): the {count} illegal targets "
             "still on the board keep their share of the split; the damage assigned to them is "
@@ -446,7 +450,7 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     """Why the question can't be answered under an older Core Rules ``version``: where
     that text rules otherwise or is silent on what decides the answer (``None``: it rules
     as 1.4 does)."""
-    if version == "1.4":
+    if not before(version, "1.4"):
         return None
     if question != "resolve":
         return None
