@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import build, scenario_dict, unit
 
-from riftsolve.models import Scenario, ScenarioError
+from riftsolve.models import Scenario, ScenarioError, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration
 from riftsolve.solver import GroupResolutions, finalize, render, resolve
 
@@ -300,3 +300,36 @@ def test_the_command_line_refuses_any_under_2026_10_09_in_one_line(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "policy.group_subset: under Core Rules 2026-10-09, 355.11.b.1" \
         in err[0]
+
+
+def _elder_dragon(gone: tuple[str, ...]) -> Scenario:
+    """Elder Dragon chose e1 at north and e3 at south ("up to one enemy unit at each
+    location"); the units in ``gone`` have left the board since."""
+    doc = scenario_dict([unit("e1", might=2), unit("e3", might=4, location="south"),
+                         unit("a1", "A", 5)], card="Elder Dragon", rules="2026-10-09",
+                        targets={"enemies": {"north": "e1", "south": "e3"}})
+    for entry in doc["units"]:
+        if entry["id"] in gone:
+            entry["location"] = "offboard"
+    return parse_scenario(doc)
+
+
+def test_a_group_with_no_collective_requirement_is_ruled_by_mistargeting() -> None:
+    """Elder Dragon's targets share nothing (one at each location, each on its own): when
+    some become illegal the instruction executes on the legal ones (359.3.e.8); when all
+    do it does not execute (359.3.e.7). 355.11.b, for a group no longer meeting its
+    requirement together, is not the rule: there is no such requirement."""
+    some = resolve(_elder_dragon(("e3",)))
+    [answer] = list(some)
+    assert answer.as_json()["affected"] == ["e1"]
+    rules = [s["rule"] for s in some.explain(answer)]
+    assert "359.3.e.8" in rules and "355.11.b" not in rules
+    none = resolve(_elder_dragon(("e1", "e3")))
+    [nothing] = list(none)
+    assert nothing.as_json()["affected"] == []
+    rules = [s["rule"] for s in none.explain(nothing)]
+    assert "359.3.e.7" in rules and "355.11.b" not in rules
+    # all still legal: no mistargeting, no group requirement either
+    whole = resolve(_elder_dragon(()))
+    [both] = list(whole)
+    assert whole.explain(both)[0]["rule"] == "359.3.e.2"

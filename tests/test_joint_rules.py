@@ -937,3 +937,34 @@ def test_a_joint_choice_is_a_table_of_its_picks() -> None:
     assert render.headers(legal) == ["battlefield", "enemy", "deflect"]
     assert [render.cells(legal, a) for a in legal] == [["north", "r1", "0"],
                                                         ["south", "r2", "0"]]
+
+
+def test_a_reflexive_triggers_choice_is_cited_as_one() -> None:
+    """Dragon's Rage's "Then do this: Choose another enemy unit at its destination" is a
+    reflexive trigger: its choice is made when that trigger is finalized (355.5.b), which
+    the declaration's trail cites (not 355.5, the choices made now)."""
+    doc = _doc("Dragon's Rage", [_u("a1", "A", "north"), _u("b1", "B", "north"),
+                                 _u("b2", "B", "south")], rules="2026-10-09")
+    legal = rs.finalize(rs.parse_scenario(doc))
+    trail = legal.explain(next(iter(legal)))
+    [later] = [s for s in trail if "chosen later" in s["detail"]]
+    assert later["rule"] == "355.5.b" and "reflexive trigger" in later["detail"]
+
+
+def test_a_card_played_from_hidden_with_nothing_there_cites_811_1_d() -> None:
+    """Smoke and Mirrors played from Hidden at south, where A has no unit: its first unit
+    must be chosen there (811.1.d.2 / 2026-10-09 811.1.d.4: each target on its own), so it
+    has no valid target and cannot be played from Hidden (811.1.d), although it could be
+    played otherwise; the reason cites 811.1.d, not 355.8 (no legal choice at all)."""
+    units = [_u("a1", "A", "north"), _u("a2", "A", "base"), _u("b1", "B", "north")]
+    doc = _doc("Smoke and Mirrors", units, rules="2026-10-09", from_hidden="south")
+    legal = rs.finalize(rs.parse_scenario(doc))
+    assert legal.count() == 0
+    [reason] = legal.why_none()
+    assert reason.rule == "811.1.d" and str(reason).endswith("(CR 2026-10-09 811.1.d)")
+    elsewhere = dict(doc)
+    del elsewhere["from_hidden"]
+    assert rs.finalize(rs.parse_scenario(elsewhere)).count() > 0
+    nowhere = rs.finalize(rs.parse_scenario(_doc("Smoke and Mirrors", [_u("b1", "B", "north")],
+                                                 rules="2026-10-09", from_hidden="south")))
+    assert [f.rule for f in nowhere.why_none()] == ["355.8"]  # not playable anywhere

@@ -313,9 +313,17 @@ class LegalSet(ABC, Generic[A]):
         return [replace(failure, version=version) for failure in self._why_none()]
 
     def _why_none(self) -> list[Failure]:
-        """Why the set is empty, the family's words."""
+        """Why the set is empty, the family's words: a card played from Hidden that would
+        have a declaration elsewhere has no valid target there (811.1.d)."""
         if self.any_legal():  # one answer settles it, whatever the count
             return []
+        scenario = self.scenario
+        if self.question == "finalize" and scenario.from_hidden is not None and finalize(
+                replace(scenario, from_hidden=None)).any_legal():
+            return [Failure("811.1.d", _(
+                "no valid target at {place} under the Hidden restrictions: {card} cannot be "
+                "played from Hidden").format(place=scenario.from_hidden,
+                                             card=scenario.effect.name))]
         return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
                                    "it cannot be played").format(card=self.scenario.effect.name))]
 

@@ -585,6 +585,18 @@ def _selection(effect: GroupTargets, slot_of: dict[str, int], units: Sequence[st
 # --------------------------------------------------------------------------- explanations
 
 
+def collective(effect: GroupTargets) -> bool:
+    """Whether the group has a requirement it meets as a whole (355.11): a total-Might cap,
+    one location, one controller; not a single target or per-unit restrictions only.
+
+    >>> from riftsolve.models.cards import card
+    >>> collective(card("Fox-Fire")), collective(card("Elder Dragon"))
+    (True, False)
+    """
+    return (effect.might_cap is not None or effect.sharing is not Sharing.NOTHING
+            or effect.same_controller)
+
+
 def _requirement_text(effect: GroupTargets) -> str:
     parts = []
     if effect.sharing is Sharing.BATTLEFIELD:
@@ -652,7 +664,21 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
                                          "nothing is affected")))
         return steps
     kept = list(answer.kept)
-    if problem.whole is not None:
+    if problem.whole is not None and not collective(effect):
+        # no requirement the group meets as a whole (a single target, or per-unit
+        # restrictions only): 355.11 has nothing to say; mistargeting does (359.3.e.7-8)
+        if not legal:
+            steps.append(step("359.3.e.7", _("every chosen target is illegal: the "
+                                             "instruction does not execute")))
+        elif problem.illegal:
+            steps.append(step("359.3.e.8", _("the instruction executes on the legal targets "
+                                             "only: {verb} {kept}").format(
+                                                 verb=effect.verb, kept=ids(kept))))
+        else:
+            steps.append(step("359.3.e.2", _("every chosen target is still legal: {verb} "
+                                             "{kept}").format(verb=effect.verb,
+                                                              kept=ids(kept))))
+    elif problem.whole is not None:
         steps.append(step("355.11.b", _(
             "the legal targets ({units}) still meet the requirement ({requirement}): {verb} "
             "{kept}").format(units=ids(legal), requirement=_requirement_text(effect),

@@ -1077,11 +1077,12 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                                "creates, made when that trigger is finalized"))
              ] if effect.delayed else []
     for pick in effect.picks:
-        if pick.later:
-            steps.append(step("355.5", renumber(_(
-                "{pick}: chosen later, when the instruction executes (a reflexive trigger's or "
-                "another player's choice, 355.5.b, 355.10.e)"), scenario.rules).format(
-                    pick=pick.name)))
+        if pick.later:  # a reflexive trigger's choice (355.5.b), or another player's
+            steps.append(step("355.5.b", _(
+                "{pick}: chosen later, when the instruction executes: a reflexive trigger's "
+                "choice").format(pick=pick.name)) if pick.chooser == "you" else step(
+                    "355.10.e", _("{pick}: chosen later, when the instruction executes, by "
+                                  "another player").format(pick=pick.name)))
             continue
         value = given.get(pick.name)
         if not _in_mode(pick, given.get("mode")):
