@@ -75,12 +75,14 @@ def test_tricksy_tentacles_shares_one_controller_and_picks_a_destination() -> No
     """355.11.a, 355.4.a: enemy units of B (3 + 6 = 9 > 8) or of C; anywhere on the board.
     Groups: {b1}, {b2}, {c1}, {c1 + b?} not allowed (two controllers): 3 non-empty groups,
     each to the 2 of the 3 locations (north, south, base) where it does not stand: b1 at
-    north, b2 at base, c1 at south: 3 x 2 + the empty group = 7."""
+    north, b2 at base, c1 at south; but c1 (C's) can't move to north, where units of A and B,
+    two players other than C, already are (449.2): 3 x 2 - 1 + the empty group = 6."""
     units = [unit("b1", "B", 3), unit("b2", "B", 6, "base"), unit("c1", "C", 1, "south"),
              unit("a1", "A", 1)]
     s = build(units, card="Tricksy Tentacles")
     legal = finalize(s)
-    assert legal.count() == 7 == len(list(legal))
+    assert legal.count() == 6 == len(list(legal))
+    assert [f.rule for f in legal.verify(GroupDeclaration((("c1",),), "north"))] == ["449.2"]
     assert GroupDeclaration((("b1",),), "base") in legal
     assert GroupDeclaration((("b1",),), "north") not in legal  # it stands there (355.4.a)
     assert [f.rule for f in legal.verify(GroupDeclaration((("b2",),), "base"))] == ["355.4.a"]

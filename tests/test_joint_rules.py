@@ -352,14 +352,14 @@ def test_dragons_rage_enemy_and_destination() -> None:
     an opponent too); b3 (B, offboard): never.
     - b1: south or base, cost 1 each (the destination adds no Deflect).
     - b2: north or south.
-    - c1: north or base (C's base).
-    6 declarations; with available_power 0 the two b1 ones are out: 4."""
+    - c1: base (C's base); not north, where units of A and B, two players other than C,
+      already are (449.2).
+    5 declarations; with available_power 0 the two b1 ones are out: 3."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "north", deflect=1),
              _u("b2", "B", "base"), _u("c1", "C", "south"), _u("b3", "B", "offboard")]
     doc = _doc("Dragon's Rage", units)
     without_b1 = [_dec(0, enemy="b2", destination="north"),
                   _dec(0, enemy="b2", destination="south"),
-                  _dec(0, enemy="c1", destination="north"),
                   _dec(0, enemy="c1", destination="base")]
     _check_finalized(doc, [_dec(1, enemy="b1", destination="south"),
                            _dec(1, enemy="b1", destination="base"), *without_b1])
