@@ -1002,9 +1002,7 @@ def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
         where = _destination(scenario, deed.to, chosen, board)
         if where is None or now[value].location == where:
             continue
-        barred = move_failure(now, value, where)
-        if barred is not None and now[value].location == BASE:
-            continue  # (recalled to where it is: nothing changes)
+        barred = move_failure(now, value, where)  # (a unit at its base: recalled there)
         plan.append((value, where, barred))
         now = replace(now, units=tuple(u.moved_to(BASE if barred else where)
                                        if u.id == value else u for u in now))
