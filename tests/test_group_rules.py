@@ -320,8 +320,8 @@ def _charm(units: list[dict[str, Any]], **top: Any) -> Scenario:
 
 
 def _moves(scenario: Scenario) -> set[tuple[str, str | None]]:
-    return {(u, d.destination) for d in finalize(scenario) for slot in d.selection
-            for u in slot}
+    return {(u, d.destination) for d in finalize(scenario, kind=GroupDeclaration)
+            for slot in d.selection for u in slot}
 
 
 def test_449_2_charm_no_battlefield_with_units_of_two_other_players() -> None:
