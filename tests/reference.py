@@ -402,8 +402,26 @@ def group_meets(doc: Doc, choices: list[Choice], finalizing: bool) -> bool:
     raise AssertionError(card)
 
 
+def may_move_to(doc: Doc, mover: Unit, dest: str) -> bool:
+    """Whether a unit of ``mover``'s controller may be moved to ``dest`` by any means: a base
+    always; a battlefield unless a teammate of that controller has a unit there (447.2.b), or
+    units of two players other than that controller are there already (449.2)."""
+    if dest not in _battlefields(doc):
+        return True
+    me = str(mover["controller"])
+    present = {str(u["controller"]) for u in doc["units"]
+               if is_unit(u) and u.get("location") == dest}
+    present.discard(me)
+    if any(friends(doc, me, p) for p in present):
+        return False  # 447.2.b
+    return len(present) < 2  # 449.2
+
+
 def destination_ok(doc: Doc, units: list[Unit], dest: str) -> bool:
-    """355.4.a: a move's destination must differ from the current location of each moved unit."""
+    """355.4.a: a move's destination must differ from the current location of each moved
+    unit; 447.2.b, 449.2: and be a place each of them may be moved to."""
+    if not all(may_move_to(doc, u, dest) for u in units):
+        return False
     if dest == "base":
         return all(u.get("location") != "base" for u in units)
     return dest in _battlefields(doc) and all(u.get("location") != dest for u in units)
@@ -1457,6 +1475,11 @@ def _destination_not_where_the_mover_is(doc: Doc, dest: str, mover: Unit) -> boo
     return joint_destination_key(dest, mover) != joint_where(mover)
 
 
+def _a_destination_the_mover_may_go_to(doc: Doc, dest: str, mover: Unit) -> bool:
+    """447.2.b, 449.2: a destination chosen for a move is one its unit may be moved to."""
+    return may_move_to(doc, mover, dest)
+
+
 def _holds_another_unit_of_the_same_controller(doc: Doc, dest: str, mover: Unit) -> bool:
     """Temptation "a location where there's a unit with the same controller": another UNIT
     (not a gear, 355.9.b) of the moved unit's controller is at the destination."""
@@ -1531,22 +1554,29 @@ JOINT_OWN: dict[str, dict[str, Callable[[Doc, JointThing], bool]]] = {
 
 JOINT_LINKS: dict[str, list[JointLink]] = {
     JOINT_CRESCENT: [JointLink("enemy", "battlefield", _at, "at")],  # "there"
-    JOINT_RESONATING: [JointLink("friendly", "battlefield", _apart, "apart")],
+    JOINT_RESONATING: [JointLink("friendly", "battlefield", _apart, "apart"),
+                       # 447.2.b, 449.2: the battlefield it moves to is one it may go to
+                       JointLink("battlefield", "friendly", _a_destination_the_mover_may_go_to)],
     # 355.4.a: a move's unit is not already at its destination
-    JOINT_MOONFALL: [JointLink("enemy", "battlefield", _apart, "apart")],
+    JOINT_MOONFALL: [JointLink("enemy", "battlefield", _apart, "apart"),
+                     JointLink("battlefield", "enemy", _a_destination_the_mover_may_go_to)],
     JOINT_BEDEVILING: [JointLink("enemy", "battlefield", _at, "at")],  # "there"
     JOINT_DRAGONS_RAGE: [
-        JointLink("destination", "enemy", _destination_not_where_the_mover_is)],  # 355.4.a
+        JointLink("destination", "enemy", _destination_not_where_the_mover_is),  # 355.4.a
+        JointLink("destination", "enemy", _a_destination_the_mover_may_go_to)],  # 449.2
     JOINT_ZENITH: [JointLink("friendly", "enemy", _apart, "apart")],  # 355.4.a
     JOINT_HEROIC: [JointLink("enemy", "friendly", _at, "at")],  # "at its location"
     JOINT_TEMPTATION: [
         JointLink("destination", "enemy", _destination_not_where_the_mover_is),  # 355.4.a
-        JointLink("destination", "enemy", _holds_another_unit_of_the_same_controller)],
+        JointLink("destination", "enemy", _holds_another_unit_of_the_same_controller),
+        JointLink("destination", "enemy", _a_destination_the_mover_may_go_to)],  # 449.2
     JOINT_SMOKE: [JointLink("friendly2", "friendly", _apart, "apart")],
     JOINT_ANGLE: [JointLink("equipment", "unit", _same_controller)],
     JOINT_SIGNPOST: [JointLink("friendly2", "friendly", _apart, "apart")],  # 355.4.a
     JOINT_CALL: [JointLink("destination", "friendly",
-                           _destination_not_where_the_mover_is)],  # 355.4.a
+                           _destination_not_where_the_mover_is),  # 355.4.a
+                 JointLink("destination", "friendly",
+                           _a_destination_the_mover_may_go_to)],  # 447.2.b, 449.2
     JOINT_PIERCING: [JointLink("unit2", "unit", _not_the_same)],  # "other"
 }
 
@@ -1731,8 +1761,10 @@ def _joint_moved(doc: Doc, card: str, picks: dict[str, JointValue]) -> Doc:
     dest = str(picks["destination"])
     units = [dict(u) for u in doc["units"]]
     for unit in units:
-        if unit["id"] == picks[mover]:
-            unit["location"] = dest  # "base": its own base, as the format says
+        if unit["id"] == picks[mover] and unit.get("location") != dest:
+            # "base": its own base, as the format says; 447.2.c: a unit that may not go
+            # there now (447.2.b, 449.2) is recalled to its base instead
+            unit["location"] = dest if may_move_to(doc, unit, dest) else "base"
     return {**doc, "units": units}
 
 
@@ -2443,9 +2475,31 @@ def _data_declarations(doc: Doc, effect: Any) -> list[tuple[dict[str, DataValue]
         # 355.9.b, 355.4.a: the restrictions relating two picks, on the board now
         ok = ok and all(data_link_ok(doc, by_name, link, values)
                         for link in _data_links(effect))
+        ok = ok and data_destinations_ok(doc, effect, values, {p["name"] for p in now})
         if ok:
             found.append((values, data_deflect(doc, effect, values)))
     return found
+
+
+def data_destinations_ok(doc: Doc, effect: Any, values: dict[str, DataValue],
+                         made: set[str]) -> bool:
+    """447.2.b, 449.2: each move ("move" deed) whose unit and destination (a battlefield or
+    location pick) are both chosen now goes where that unit may be moved to."""
+    by_name = {p["name"]: p for p in _data_picks(effect)}
+    for deed in effect.deeds:
+        if str(getattr(deed.action, "value", deed.action)) != "move":
+            continue
+        unit_pick, to = str(deed.pick), str(deed.to)
+        if unit_pick not in made or to not in made or by_name[to]["kind"] not in DATA_PLACES:
+            continue
+        mover = values.get(unit_pick)
+        dest = values.get(to)
+        if mover is None or dest is None:
+            continue
+        entry = _data_entry(doc, by_name[unit_pick]["kind"], mover)
+        if entry is not None and not may_move_to(doc, entry, dest):
+            return False
+    return True
 
 
 def data_finalize(doc: Doc, effect: Any) -> list[dict[str, Any]]:

@@ -201,8 +201,8 @@ class Choose(Protocol):
 def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
     """A board for the card ``name`` (``effect``): 1 to 6 entries of ``units`` (a gear 1 time
     in 4, usually an Equipment), 0 to 5 ``objects`` (more likely of the kinds the effect
-    picks), players A (the controller), B and C (sometimes A's teammate), battlefield
-    control, a Power budget, a source unit (always where the effect needs one), often
+    picks), players A (the controller), B and C (sometimes A's teammate, sometimes B's),
+    battlefield control, a Power budget, a source unit (always where the effect needs one), often
     ``from_hidden`` for a [Hidden] effect, sometimes ``repeat`` for a [Repeat] one. The
     rarer states come last among the options (hypothesis tries the first ones most)."""
     players = choose(("ABABC", "ABAB", "ABC", "AAB", "ABB", "AC", "BC"))
@@ -266,8 +266,8 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
     control = _control(choose)
     if control:
         doc["battlefield_control"] = control
-    if choose(range(3)) == 2:
-        doc["teams"] = [["A", "C"]]
+    if choose(range(3)) == 2:  # (C A's teammate, or B's: 447.2.b for either side's moves)
+        doc["teams"] = [["A", "C"]] if choose(range(2)) == 0 else [["B", "C"]]
     if choose(range(3)) == 2:
         doc["available_power"] = choose(range(4))
     if effect.needs_source or choose(range(4)) == 3:

@@ -153,9 +153,10 @@ def compiled_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]
 def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
            most_units: int = 5) -> Doc:
     """A random board of up to ``most_units`` units for an inline group effect: players A
-    (the controller), B and C (sometimes A's teammate), Deflect, untargetable units, tags,
-    a Power budget, a source where the effect needs one, Hidden and Repeat where it has them.
-    An entry is a gear (no ``might``) 1 time in 6, 1 in 3 where a slot may choose gear.
+    (the controller), B and C (sometimes A's teammate, sometimes B's), Deflect, untargetable
+    units, tags, a Power budget, a source where the effect needs one, Hidden and Repeat where
+    it has them. An entry is a gear (no ``might``) 1 time in 6, 1 in 3 where a slot may
+    choose gear.
     """
     odds = 3 if chooses_gear(group) else 6
     units: list[dict[str, Any]] = []
@@ -181,8 +182,8 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
     }
     # 'any' is a reading of texts before 2026-10-09, whose 355.11.b.1 requires 'maximal'
     doc["rules"] = draw(st.sampled_from(TEXTS_FOR_SUBSET[doc["policy"]["group_subset"]]))
-    if draw(st.integers(0, 3)) == 0:
-        doc["teams"] = [["A", "C"]]
+    if draw(st.integers(0, 3)) == 0:  # (C A's teammate, or B's: 447.2.b for enemy moves)
+        doc["teams"] = draw(st.sampled_from(([["A", "C"]], [["B", "C"]])))
     if draw(st.booleans()):
         doc["available_power"] = draw(st.integers(0, 3))
     if needs_source(group):

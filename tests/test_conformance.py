@@ -116,9 +116,10 @@ def _piece(draw: st.DrawFn, oid: str) -> Piece:
 @st.composite
 def scenarios(draw: st.DrawFn, card: Effect) -> Scenario:
     """A random board of up to 5 units for ``card``, players A (the controller), B and C
-    (sometimes A's teammate), with the top-level fields a scenario may set."""
+    (sometimes A's teammate or B's), with the top-level fields a scenario may set."""
     units = tuple(_unit(draw, f"u{i}") for i in range(draw(st.integers(1, 5))))
-    teams = (("A", "C"),) if draw(st.integers(0, 3)) == 0 else ()
+    teams = draw(st.sampled_from(((("A", "C"),), (("B", "C"),)))) if draw(
+        st.integers(0, 3)) == 0 else ()
     control = draw(st.sampled_from(((), (("north", "A"),), (("north", "A"), ("south", "B")),
                                     (("south", "C"),))))
     objects = tuple(_piece(draw, f"o{i}") for i in range(draw(st.integers(0, 4))))

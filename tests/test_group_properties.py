@@ -37,7 +37,7 @@ LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")
 @st.composite
 def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
     """A random board document of up to 6 units for a random group card of the library;
-    players A (the controller), B and C, C sometimes A's teammate; Bellows Breath sometimes
+    players A (the controller), B and C, C sometimes A's teammate or B's; Bellows Breath sometimes
     repeated. An entry is a gear (no ``might``) 1 time in 6."""
     card = draw(st.sampled_from(CARDS))
     units: list[dict[str, Any]] = []
@@ -66,8 +66,8 @@ def group_boards(draw: st.DrawFn, with_targets: bool) -> dict[str, Any]:
     doc["rules"] = draw(st.sampled_from(TEXTS_FOR_SUBSET[doc["policy"]["group_subset"]]))
     if draw(st.booleans()):
         doc["available_power"] = draw(st.integers(0, 3))
-    if draw(st.integers(0, 2)) == 0:
-        doc["teams"] = [["A", "C"]]
+    if draw(st.integers(0, 2)) == 0:  # (C A's teammate, or B's: 447.2.b for enemy moves)
+        doc["teams"] = draw(st.sampled_from(([["A", "C"]], [["B", "C"]])))
     if draw(st.booleans()):
         doc["bonus_damage"] = draw(st.integers(0, 2))
     if draw(st.integers(0, 2)) == 0:

@@ -11,6 +11,7 @@ from conftest import build, scenario_dict, unit
 
 from riftsolve.models import Scenario, ScenarioError, parse_scenario
 from riftsolve.models.answers import Affected, GroupDeclaration
+from riftsolve.models.outcome import apply
 from riftsolve.solver import GroupResolutions, finalize, render, resolve
 
 
@@ -75,12 +76,14 @@ def test_tricksy_tentacles_shares_one_controller_and_picks_a_destination() -> No
     """355.11.a, 355.4.a: enemy units of B (3 + 6 = 9 > 8) or of C; anywhere on the board.
     Groups: {b1}, {b2}, {c1}, {c1 + b?} not allowed (two controllers): 3 non-empty groups,
     each to the 2 of the 3 locations (north, south, base) where it does not stand: b1 at
-    north, b2 at base, c1 at south: 3 x 2 + the empty group = 7."""
+    north, b2 at base, c1 at south; but c1 (C's) can't move to north, where units of A and B,
+    two players other than C, already are (449.2): 3 x 2 - 1 + the empty group = 6."""
     units = [unit("b1", "B", 3), unit("b2", "B", 6, "base"), unit("c1", "C", 1, "south"),
              unit("a1", "A", 1)]
     s = build(units, card="Tricksy Tentacles")
     legal = finalize(s)
-    assert legal.count() == 7 == len(list(legal))
+    assert legal.count() == 6 == len(list(legal))
+    assert [f.rule for f in legal.verify(GroupDeclaration((("c1",),), "north"))] == ["449.2"]
     assert GroupDeclaration((("b1",),), "base") in legal
     assert GroupDeclaration((("b1",),), "north") not in legal  # it stands there (355.4.a)
     assert [f.rule for f in legal.verify(GroupDeclaration((("b2",),), "base"))] == ["355.4.a"]
@@ -333,3 +336,82 @@ def test_a_group_with_no_collective_requirement_is_ruled_by_mistargeting() -> No
     whole = resolve(_elder_dragon(()))
     [both] = list(whole)
     assert whole.explain(both)[0]["rule"] == "359.3.e.2"
+
+
+# ------------------------------------------------------------------ where units may move
+
+#: Charm, "Move an enemy unit." (a library card), as an inline group: one enemy unit
+#: anywhere, moved to a location chosen at finalization (355.4).
+CHARM = {"name": "Charm", "text": "Move an enemy unit.", "group": {
+    "action": "move", "destination": True,
+    "slots": [{"name": "units", "among": "enemy", "at": "board", "least": 1, "most": 1}]}}
+
+
+def _charm(units: list[dict[str, Any]], **top: Any) -> Scenario:
+    doc = {k: v for k, v in scenario_dict(units, **top).items() if k != "card"}
+    return parse_scenario({**doc, "effect": CHARM})
+
+
+def _moves(scenario: Scenario) -> set[tuple[str, str | None]]:
+    return {(u, d.destination) for d in finalize(scenario, kind=GroupDeclaration)
+            for slot in d.selection for u in slot}
+
+
+def test_449_2_charm_no_battlefield_with_units_of_two_other_players() -> None:
+    """449.2: units can't move to a battlefield that already has units from 2 other players.
+    a1 (A) and b1 (B) at north, c1 (C) at south; A plays Charm. Enemy units: b1, c1.
+    - b1 (B, north): to south (only C's unit there: one other player) or base: 2;
+    - c1 (C, south): north holds A's and B's units, two players other than C: out;
+      base: 1.
+    3 declarations, not 4."""
+    s = _charm([unit("a1", "A"), unit("b1", "B"), unit("c1", "C", location="south")])
+    legal = finalize(s)
+    assert legal.count() == 3 == len(list(legal))
+    assert _moves(s) == {("b1", "south"), ("b1", "base"), ("c1", "base")}
+    assert [f.rule for f in legal.verify(GroupDeclaration((("c1",),), "north"))] == ["449.2"]
+
+
+def test_449_2_counts_players_other_than_the_units_controller() -> None:
+    """449.2 counts the players other than the moving unit's controller. b2 (B) and c1 (C)
+    at north, a1 (A) and c2 (C) at south, b1 (B) at base. Enemy units b1, b2, c1, c2:
+    - b1 (base): north (C's c1: one player besides B's own b2): yes; south (A's, C's: two
+      other players): no; 1;
+    - b2 (north): south: no (A, C); base: 1;
+    - c1 (north): south (A's a1; C's own c2): yes; base: yes; 2;
+    - c2 (south): north (B's b2; C's own c1): yes; base: yes; 2.
+    6 declarations."""
+    s = _charm([unit("b1", "B", location="base"), unit("b2", "B"), unit("c1", "C"),
+                unit("a1", "A", location="south"), unit("c2", "C", location="south")])
+    assert finalize(s).count() == 6
+    assert _moves(s) == {("b1", "north"), ("b2", "base"), ("c1", "south"), ("c1", "base"),
+                         ("c2", "north"), ("c2", "base")}
+
+
+def test_447_2_b_charm_no_battlefield_a_teammate_occupies() -> None:
+    """447.2.b: with teams [A], [B, D], a battlefield D's units occupy is no destination for
+    B's units, and B's for D's. b1 (B) at north, d1 (D) at south:
+    - b1: south holds D's d1 (B's teammate): out; base: 1;
+    - d1: north holds B's b1: out; base: 1.
+    2 declarations (without teams: 4)."""
+    units = [unit("b1", "B"), unit("d1", "D", location="south")]
+    s = _charm(units, teams=[["A"], ["B", "D"]])
+    legal = finalize(s)
+    assert legal.count() == 2 == len(list(legal))
+    assert _moves(s) == {("b1", "base"), ("d1", "base")}
+    assert [f.rule for f in legal.verify(GroupDeclaration((("b1",),), "south"))] == ["447.2.b"]
+    assert finalize(_charm(units)).count() == 4
+
+
+def test_447_2_c_a_destination_barred_on_resolution_is_a_recall() -> None:
+    """447.2.c: declared (b1, south) while only C's c1 was at south; since, A's a2 came to
+    south: units of two players other than B are there (449.2). The target is still legal
+    (the destination is not a target, 355.4), so b1 is affected, but it can't move to
+    south: it is recalled to its base instead. 1 resolution."""
+    s = _charm([unit("b1", "B"), unit("c1", "C", location="south"),
+                unit("a2", "A", location="south")],
+               targets={"units": "b1", "destination": "south"})
+    legal = resolve(s)
+    answers = list(legal)
+    assert answers == [Affected.of(["b1"])]
+    assert apply(s, answers[0]).board["b1"].location == "base"
+    assert "447.2.c" in [step["rule"] for step in legal.explain(answers[0])]

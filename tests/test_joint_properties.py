@@ -63,7 +63,7 @@ class Choose(Protocol):
 def build_board(choose: Choose, cards: Sequence[str], repeat: bool = False,
                 hidden: bool = False) -> dict[str, Any]:
     """A board document of 1 to 6 entries for one of ``cards``: players A (the controller),
-    B and C, C sometimes A's teammate, some boards with a player named only by a
+    B and C, C sometimes A's teammate or B's, some boards with a player named only by a
     battlefield's control or not at all. An entry is a gear (no ``might``) 1 time in 4,
     then usually an Equipment. A [Hidden] card is played from Hidden half the time (always
     with ``hidden``). The rarer states come last among the options (hypothesis tries the
@@ -97,8 +97,8 @@ def build_board(choose: Choose, cards: Sequence[str], repeat: bool = False,
     control = _control(choose)
     if control:
         doc["battlefield_control"] = control
-    if choose(range(3)) == 2:
-        doc["teams"] = [["A", "C"]]
+    if choose(range(3)) == 2:  # (C A's teammate, or B's: 447.2.b for either side's moves)
+        doc["teams"] = [["A", "C"]] if choose(range(2)) == 0 else [["B", "C"]]
     if choose(range(4)) == 3:
         doc["available_power"] = choose(range(4))
     if card in HIDDEN_CARDS and (hidden or choose((True, False))):

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 import riftsolve as rs
-from riftsolve.models.answers import GroupDeclaration
+from riftsolve.models.answers import Choice, GroupDeclaration
 from riftsolve.solver import render
 from riftsolve.solver.cli import main
 
@@ -352,14 +352,14 @@ def test_dragons_rage_enemy_and_destination() -> None:
     an opponent too); b3 (B, offboard): never.
     - b1: south or base, cost 1 each (the destination adds no Deflect).
     - b2: north or south.
-    - c1: north or base (C's base).
-    6 declarations; with available_power 0 the two b1 ones are out: 4."""
+    - c1: base (C's base); not north, where units of A and B, two players other than C,
+      already are (449.2).
+    5 declarations; with available_power 0 the two b1 ones are out: 3."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "north", deflect=1),
              _u("b2", "B", "base"), _u("c1", "C", "south"), _u("b3", "B", "offboard")]
     doc = _doc("Dragon's Rage", units)
     without_b1 = [_dec(0, enemy="b2", destination="north"),
                   _dec(0, enemy="b2", destination="south"),
-                  _dec(0, enemy="c1", destination="north"),
                   _dec(0, enemy="c1", destination="base")]
     _check_finalized(doc, [_dec(1, enemy="b1", destination="south"),
                            _dec(1, enemy="b1", destination="base"), *without_b1])
@@ -383,8 +383,9 @@ def test_dragons_rage_later_pick_at_the_destination_after_the_move() -> None:
 
 
 def test_dragons_rage_later_pick_from_base_to_a_battlefield() -> None:
-    """Declared (c2, north): c2 leaves C's base for north, where the other enemy unit is
-    b1 (a1 is A's): enemy2 = b1. 1 resolution."""
+    """Declared (c2, north): north holds A's a1 and B's b1, units of two players other than
+    C, so c2 can't move there (449.2) and is recalled to its base instead (447.2.c);
+    enemy2 is another enemy unit at the destination, north: b1 (a1 is A's). 1 resolution."""
     doc = _doc("Dragon's Rage", _rage_board(),
                targets={"enemy": "c2", "destination": "north"})
     _check_resolved(doc, [_res(enemy="c2", destination="north", enemy2="b1")])
@@ -412,6 +413,37 @@ def test_dragons_rage_later_pick_with_nothing_valid_is_null() -> None:
     board = [u for u in _rage_board() if u["id"] != "c2"]
     doc = _doc("Dragon's Rage", board, targets={"enemy": "c1", "destination": "base"})
     _check_resolved(doc, [_res(enemy="c1", destination="base", enemy2=None)])
+
+
+def test_447_2_b_dragons_rage_no_destination_a_teammate_occupies() -> None:
+    """447.2.b: teams [A], [B, D]. b1 (B) at north, d1 (D) at south, both enemies of A.
+    - b1: south holds D's d1 (B's teammate): out; base: 1;
+    - d1: north holds B's b1: out; base: 1.
+    2 declarations (without the teams, each could go to the other battlefield too: 4)."""
+    units = [_u("b1", "B", "north"), _u("d1", "D", "south")]
+    doc = _doc("Dragon's Rage", units, teams=[["A"], ["B", "D"]])
+    _check_finalized(doc, [_dec(0, enemy="b1", destination="base"),
+                           _dec(0, enemy="d1", destination="base")])
+    assert rs.finalize(rs.parse_scenario({**doc, "teams": []})).count() == 4
+    legal = rs.finalize(rs.parse_scenario(doc))
+    wrong = Choice((("enemy", "b1"), ("destination", "south")), 0)
+    assert [f.rule for f in legal.verify(wrong)] == ["447.2.b"]
+
+
+def test_447_2_c_dragons_rage_barred_destination_is_a_recall() -> None:
+    """447.2.c: declared (c1, north) on the Dragon's Rage board: north holds units of A and
+    B, two players other than C (449.2): c1 (C, south), still a legal target, is recalled to
+    C's base instead of moving; enemy2 is b1, at the destination; the outcome puts c1 at
+    its base (with 5 Might, it survives the fight with b1), and the explanation says why."""
+    board = [_u("c1", "C", "south", might=5) if u["id"] == "c1" else u for u in _rage_board()]
+    doc = _doc("Dragon's Rage", board, targets={"enemy": "c1", "destination": "north"},
+               rules="1.4")  # (the steps numbered as 1.4)
+    _check_resolved(doc, [_res(enemy="c1", destination="north", enemy2="b1")])
+    s = rs.parse_scenario(doc)
+    legal = rs.resolve(s)
+    (answer,) = list(legal)
+    assert rs.apply(s, answer).board["c1"].location == "base"
+    assert [step["rule"] for step in legal.explain(answer)].count("447.2.c") == 1
 
 
 # ------------------------------------------------------------------ Zenith Blade
@@ -724,6 +756,32 @@ def test_call_to_battle_opponent_with_nothing_to_move() -> None:
                targets={"friendly": "a1", "destination": "north", "opponent": "D"})
     _check_resolved(doc, [_res(friendly="a1", destination="north", opponent="D",
                                their_unit=None)])
+
+
+def test_447_2_b_call_to_battle_not_to_a_battlefield_a_teammate_occupies() -> None:
+    """447.2.b: teams [A, C]. North is A's but C's c1 is there: no destination for A's
+    units; south is A's and empty. a1 (A, base): to south only; opponent B (the only one
+    named). 1 declaration."""
+    units = [_u("a1", "A", "base"), _u("c1", "C", "north"), _u("b1", "B", "base")]
+    doc = _doc("Call to Battle", units, teams=[["A", "C"]],
+               battlefield_control={"north": "A", "south": "A"})
+    _check_finalized(doc, [_dec(0, friendly="a1", destination="south", opponent="B")])
+
+
+def test_447_2_c_call_to_battle_their_move_after_mine_is_a_recall() -> None:
+    """Declared (a1, north, B) with C's c1 at north. a1 moves to north first (one other
+    player there, C); then B moves b1 (B, south) to north, which now holds A's and C's
+    units, two players other than B (449.2): b1 is recalled to B's base instead (447.2.c).
+    B still chooses b1 (its only unit not at north). 1 resolution."""
+    units = [_u("a1", "A", "base"), _u("c1", "C", "north"), _u("b1", "B", "south")]
+    doc = _doc("Call to Battle", units, battlefield_control={"north": "A"},
+               targets={"friendly": "a1", "destination": "north", "opponent": "B"})
+    _check_resolved(doc, [_res(friendly="a1", destination="north", opponent="B",
+                               their_unit="b1")])
+    s = rs.parse_scenario(doc)
+    (answer,) = list(rs.resolve(s))
+    after = rs.apply(s, answer).board
+    assert (after["a1"].location, after["b1"].location) == ("north", "base")
 
 
 # ------------------------------------------------------------------ Piercing Light

@@ -459,30 +459,30 @@ def test_tricksy_tentacles_finalize() -> None:
     # Destinations (north, south, base) other than any chosen unit's location (355.4.a):
     # {b1}@north: south, base (2); {b2}@base: north, south (2); {b3}@south: north, base (2);
     # {b1,b2}: south (1); {b1,b3}: base (1); {b2,b3}: north (1); {c1}@north: south, base (2).
-    # 11 non-empty declarations + the empty one = 12.
+    # 11 non-empty declarations + the empty one = 12; but B's units never go north, where
+    # units of A and C, two players other than B, are (449.2): {b2}, {b3}, {b2,b3} to north
+    # are out: 9.
     doc = scenario("Tricksy Tentacles", tricksy_board())
     expected = canon(
         fin(0, units=[]),
         fin(0, units=["b1"], destination="south"),
         fin(0, units=["b1"], destination="base"),
-        fin(0, units=["b2"], destination="north"),
         fin(0, units=["b2"], destination="south"),
-        fin(0, units=["b3"], destination="north"),
         fin(0, units=["b3"], destination="base"),
         fin(0, units=["b1", "b2"], destination="south"),
         fin(0, units=["b1", "b3"], destination="base"),
-        fin(0, units=["b2", "b3"], destination="north"),
         fin(0, units=["c1"], destination="south"),
         fin(0, units=["c1"], destination="base"),
     )
-    assert len(expected) == 12
+    assert len(expected) == 9
     assert finalize_lines(doc) == expected
 
 
 def test_tricksy_tentacles_teams() -> None:
-    # With A and C teammates, c1 is friendly and can't be chosen: 12 - 2 = 10.
+    # With A and C teammates, c1 is friendly and can't be chosen: 9 - 2 = 7 (north is still
+    # barred to B's units: A's and C's are there, 449.2).
     doc = scenario("Tricksy Tentacles", tricksy_board(), teams=[["A", "C"]])
-    assert len(finalize_lines(doc)) == 10
+    assert len(finalize_lines(doc)) == 7
 
 
 def test_tricksy_tentacles_unit_already_at_destination() -> None:

@@ -40,15 +40,17 @@ def _write(tmp_path: Path, doc: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- 355.4.a moves
 
 
-def test_355_4_a_tricksy_example_has_twelve_declarations() -> None:
-    """The example board: 11 groups-with-destination where no member stands at the
-    destination, plus the empty group (worked out in the fixture's note): 12."""
+def test_355_4_a_449_2_tricksy_example_has_nine_declarations() -> None:
+    """The example board: 8 groups-with-destination where no member stands at the
+    destination and B's never go north, where A's and C's units are (449.2), plus the
+    empty group (worked out in the fixture's note): 9."""
     s = parse_scenario(json.loads((EXAMPLES / "tricksy-tentacles-finalize.json").read_text()))
     legal = finalize(s, kind=GroupDeclaration)
-    assert legal.count() == 12 == len(list(legal))
+    assert legal.count() == 9 == len(list(legal))
     for answer in legal:
         for u in (u for slot in answer.selection for u in slot):
             assert s.board[u].location != answer.destination
+            assert not (s.board[u].controller == "B" and answer.destination == "north")
 
 
 def test_355_4_a_no_destination_where_one_member_stands() -> None:

@@ -378,3 +378,25 @@ class Board:
         """Whether ``location`` names a battlefield in play."""
         return location in self.battlefields
 
+    def move_barrier(self, mover: str, destination: str) -> tuple[str, str] | None:
+        """Why a unit controlled by ``mover`` can't move to ``destination`` by any means, as
+        the rule and who is there, or ``None``: a battlefield occupied by a teammate's
+        units (CR 1.4 447.2.b), or where units of 2 players other than ``mover`` already
+        are (449.2). A base is never barred.
+
+        >>> b = Board(("n",), (Unit("b1", "B", 1, "n"), Unit("c1", "C", 1, "n")),
+        ...           teams=(("A", "C"),))
+        >>> b.move_barrier("D", "n"), b.move_barrier("A", "n"), b.move_barrier("B", "n")
+        (('449.2', 'B, C'), ('447.2.b', 'C'), None)
+        """
+        if destination not in self.battlefields:
+            return None
+        there = sorted({u.controller for u in self.units
+                        if u.is_unit and u.location == destination and u.controller != mover})
+        mates = [p for p in there if self.friends(p, mover)]
+        if mates:
+            return "447.2.b", ", ".join(mates)
+        if len(there) >= 2:
+            return "449.2", ", ".join(there)
+        return None
+

@@ -154,6 +154,12 @@ _GISTS = {
     "other's"),
     "355.4.a": N_("a valid location for a move is one other than the units' current location, "
     "where they are allowed to be"),
+    "447.2.b": N_("with teammates, a battlefield a player's teammates occupy is an invalid "
+    "destination for any move of that player's units"),
+    "447.2.c": N_("a move to a location a unit cannot move to for any reason is instead a Recall "
+    "to its base"),
+    "449.2": N_("units cannot move by any means to a battlefield where units of 2 other players "
+    "already are"),
     "811.1.d": N_("a spell with no valid targets under the Hidden restrictions cannot be played "
     "from Hidden"),
     "433.1": N_("swapping increases one numeric value and decreases another: it takes two values"),

@@ -19,6 +19,7 @@ from riftsolve.models.board import Board, Unit
 from riftsolve.models.effects import Relation, Zone
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.rules import RULES_VERSION, Rule, citation, cited_as, rule
+from riftsolve.models.versions import number_in
 
 #: What a unit of the board is, for a sentence.
 _TYPES = {"unit": N_("unit"), "gear": N_("gear")}
@@ -151,3 +152,37 @@ def split_target_failure(
                                  _("{unit} is not here ({where}; {unit} at {place})")).format(
                                      unit=unit.id, where=where, place=unit.location))
     return untargetable_failure(board, unit, controller, resolving)
+
+
+def move_failure(board: Board, unit: str, destination: str) -> Failure | None:
+    """Why ``unit`` can't move to ``destination`` by any means (447.2.b, 449.2), or
+    ``None``."""
+    mover = board.get(unit)
+    barrier = board.move_barrier(mover.controller, destination) if mover else None
+    if barrier is None:
+        return None
+    rule, players = barrier
+    if rule == "447.2.b":
+        return Failure(rule, _("{unit} can't move to {place}: {players}, a teammate of its "
+                               "controller, has units there").format(
+                                   unit=unit, place=destination, players=players))
+    return Failure(rule, _("{unit} can't move to {place}: units of two other players "
+                           "({players}) are already there").format(
+                               unit=unit, place=destination, players=players))
+
+
+def teammates_reason(board: Board, version: str) -> str | None:
+    """Why a move on ``board`` can't be ruled under an older text that rules teammates'
+    battlefields otherwise (1.3's 442.2.b: those a teammate controls) or not at all (1.2),
+    when a player with a teammate has units at a battlefield or controls one (so that
+    1.4's 447.2.b could decide a destination), or ``None``."""
+    mates = {p for team in board.teams if len(team) > 1 for p in team}
+    if not any(u.controller in mates and u.is_unit and board.is_battlefield(u.location)
+               for u in board) and not any(p in mates for _, p in board.control):
+        return None
+    if number_in("447.2.b", version) is None:
+        return _("it has no rule on moving a unit to a battlefield its controller's "
+                 "teammates occupy (1.4 447.2.b)")
+    return _("{rule} makes the battlefields a teammate controls invalid destinations, not "
+             "those a teammate's units occupy (1.4 447.2.b)").format(
+                 rule=number_in("447.2.b", version))

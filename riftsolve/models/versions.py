@@ -155,10 +155,15 @@ ABSENT.update({
     ("740.1", "1.2"): N_("new in 1.3: 1.2 defines 'friendly' in its 2v2 rules (466.8.d) and "
     "'enemy' nowhere"),
     ("740.1.b", "1.2"): N_("new in 1.3: 1.2 does not define 'enemy'; read as an opponent's"),
+    ("447.2.b", "1.2"): N_("new in 1.3: 1.2 has no rule on moving to a teammate's battlefield "
+    "(a move where it could decide is refused under 1.2)"),
 })
 
 #: Where another text's rule exists but reads differently: (rule id, version).
 DIFFERS: dict[tuple[str, str], str] = {
+    ("447.2.b", "1.3"): N_("1.3 makes the battlefields a teammate controls invalid "
+    "destinations, not those a teammate's units occupy (a move where it could decide is "
+    "refused under 1.3)"),
     ("355.9.a", "2026-10-09"): N_("2026-10-09 speaks of a finalized spell or ability on the "
     "chain"),
     ("355.9.a.2", "2026-10-09"): N_("2026-10-09 speaks of finalized objects on the Chain"),

@@ -51,6 +51,7 @@ from riftsolve.models.families.group import (
     destinations,
     group_effect,
     hidden_failure,
+    movable,
     stands_at,
 )
 from riftsolve.models.families.group import (
@@ -662,9 +663,9 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         if not any(self.problem.least):
             total[0] += 1  # the empty group moves nothing: it has no destination
         for where in self.destinations():
-            movable = tuple(m for m in self.problem.members
-                            if not stands_at(board[m.id], where))
-            groups = selections_by_tax(replace(self.problem, members=movable), exact)
+            # (447.2.b, 449.2: nor a member whose controller may not move it there)
+            members = tuple(m for m in self.problem.members if movable(board, m.id, where))
+            groups = selections_by_tax(replace(self.problem, members=members), exact)
             if not any(self.problem.least):
                 groups[0] -= 1
             total.update(groups)
@@ -679,7 +680,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             units = [u for slot in selection for u in slot]
             if self.effect.destination and units:
                 for where in self.destinations():
-                    if not any(stands_at(board[u], where) for u in units):
+                    if all(movable(board, u, where) for u in units):
                         yield GroupDeclaration(selection, where, cost)
             else:
                 yield GroupDeclaration(selection, None, cost)

@@ -39,8 +39,10 @@ from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, Targets, require_targets
 from riftsolve.models.targeting import (
     Failure,
+    move_failure,
     not_related,
     source_battlefield,
+    teammates_reason,
     untargetable_failure,
 )
 from riftsolve.models.versions import number_in, settled
@@ -272,7 +274,19 @@ def destination_failure(board: Board, units: Sequence[str], destination: str
         return Failure("355.4.a", _(
             "{units} already at {place}: a move goes to a location other than the units' "
             "current one").format(units=", ".join(already), place=destination))
+    for unit in units:
+        barred = move_failure(board, unit, destination)
+        if barred is not None:
+            return barred
     return None
+
+
+def movable(board: Board, unit: str, destination: str) -> bool:
+    """Whether ``unit`` may be moved to ``destination``: not already there (355.4.a), and
+    no rule bars it (447.2.b, 449.2)."""
+    mover = board[unit]
+    return not stands_at(mover, destination) and board.move_barrier(
+        mover.controller, destination) is None
 
 
 def destinations(board: Board) -> tuple[str, ...]:
@@ -715,7 +729,31 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
         steps.append(step("355.4.a", _(
             "{units} already at {place}: kept (counted in the requirement) but not moved"
             ).format(units=ids(list(answer.unmoved)), place=where)))
+    for unit in recalled(scenario, answer):
+        barred = move_failure(scenario.board, unit, _moved_to(scenario) or "")
+        assert barred is not None
+        steps.append(step("447.2.c", renumber(_(
+            "{failure} ({rule}): it is recalled to its base instead (447.2.c)").format(
+                failure=barred.message, rule=barred.rule), scenario.rules)))
     return steps + _outcome_steps(scenario, answer.units)
+
+
+def _moved_to(scenario: Scenario) -> str | None:
+    """Where a group effect moves its units: its own destination, the one chosen at
+    finalization, or none (no move)."""
+    effect = group_effect(scenario)
+    if effect.action is not Action.MOVE:
+        return None
+    return effect.moves_to or (scenario.targets.destination if scenario.targets else None)
+
+
+def recalled(scenario: Scenario, answer: Affected) -> list[str]:
+    """The units a move affects that can't move to its destination now (447.2.b, 449.2,
+    on the board before the move): each is recalled to its base instead (447.2.c)."""
+    where = _moved_to(scenario)
+    board = scenario.board
+    return [u for u in answer.units if where and u in board and board[u].on_board
+            and board[u].location != where and move_failure(board, u, where) is not None]
 
 
 def declared_targets(scenario: Scenario, declaration: GroupDeclaration) -> Targets:
@@ -744,14 +782,13 @@ def acts(scenario: Scenario, answer: Affected) -> Acts:
     if per_unit is not None:
         return Acts(dealt=tuple((u, per_unit) for u in answer.units), affected=answer.units)
     action = group_effect(scenario).action
-    effect = group_effect(scenario)
-    destination = effect.moves_to or (scenario.targets.destination if scenario.targets
-                                      else None)
-    moved = tuple((u, destination) for u in answer.units
-                  if action is Action.MOVE and destination
-                  and scenario.board[u].location != destination)
-    return Acts(actions=tuple((u, action) for u in answer.units), affected=answer.units,
-                moved=moved)
+    destination = _moved_to(scenario)
+    back = recalled(scenario, answer)  # (447.2.c: a Recall, not a Move)
+    moved = tuple((u, BASE if u in back else destination) for u in answer.units
+                  if destination and scenario.board[u].location != (
+                      BASE if u in back else destination))
+    return Acts(actions=tuple((u, action) for u in answer.units if u not in back),
+                affected=answer.units, moved=moved)
 
 
 def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
@@ -770,9 +807,12 @@ def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
     return steps + lethal_any_steps(scenario, affected)
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
-    """Why the question can't be answered under an older Core Rules ``version`` (1.2's
-    352.11.b example and its Deflect once per spell), or ``None``."""
+    """Why the question can't be answered under an older Core Rules ``version`` (a move
+    where 1.3's or 1.2's rules on teammates' battlefields could decide, 1.2's 352.11.b
+    example and its Deflect once per spell), or ``None``."""
     effect = group_effect(scenario)
+    if effect.destination and (mates := teammates_reason(scenario.board, version)):
+        return mates
     if version != "1.2":
         return None
     if (question == "resolve" and effect.sharing is Sharing.BATTLEFIELD

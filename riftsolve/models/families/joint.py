@@ -56,7 +56,12 @@ from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, Targets, require_targets
-from riftsolve.models.targeting import Failure, source_battlefield
+from riftsolve.models.targeting import (
+    Failure,
+    move_failure,
+    source_battlefield,
+    teammates_reason,
+)
 from riftsolve.models.versions import number_in
 
 
@@ -620,6 +625,32 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     return Check("differ" if link is Link.APART else "same", i, j, left, right)
 
 
+def _chosen_moves(scenario: Scenario, picks: list[Pick]) -> list[tuple[int, int]]:
+    """The moves whose unit and destination are both chosen among ``picks`` (the same
+    question): each as the indexes of its unit's pick and its destination's."""
+    index = {p.name: i for i, p in enumerate(picks)}
+    return [(index[d.pick], index[d.to]) for d in joint_effect(scenario).deeds
+            if d.action is Action.MOVE and d.pick in index and d.to in index
+            and picks[index[d.to]].kind in ("location", "battlefield")]
+
+
+def _move_checks(scenario: Scenario, board: Board, picks: list[Pick],
+                 domains: list[tuple[Value, ...]]) -> tuple[Check, ...]:
+    """A chosen destination is one its unit can move to (447.2.b: not a battlefield its
+    controller's teammates occupy; 449.2: nor one where units of 2 other players are):
+    a test between the unit's pick (its controller as the key) and the destination's."""
+    tests = []
+    for i, j in _chosen_moves(scenario, picks):
+        owners = tuple(_controller(board, picks[i], v) if v is not None else None
+                       for v in domains[i])
+        barred = tuple((who, where) for who in sorted({o for o in owners if o is not None})
+                       for where in domains[j] if where is not None
+                       and board.move_barrier(who, where) is not None)
+        if barred:
+            tests.append(Check("barred", i, j, owners, domains[j], barred))
+    return tuple(tests)
+
+
 def _tests(scenario: Scenario, board: Board, picks: list[Pick],
            domains: list[tuple[Value, ...]], links: list[Linked]) -> tuple[Check, ...]:
     """The links between the problem's variables as tests, and the Hidden restriction
@@ -679,6 +710,7 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
     tests = _tests(scenario, board, picks, domains, links)  # (Hidden may narrow domains)
+    tests += _move_checks(scenario, board, picks, domains)
     return JointProblem(
         names=tuple(p.name for p in picks), domains=tuple(domains), tests=tests,
         taxes=tuple(tuple(_tax(scenario, p, v) for v in d)
@@ -769,7 +801,8 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
             continue
         found = [v for v in _candidates(scenario, board, pick, kept, True)
                  if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
-                        for lk in effect.links)]
+                        for lk in effect.links)
+                 and _later_destination_valid(scenario, board, pick, v, kept)]
         found_or_none = (None, *found) if pick.optional else tuple(found)
         domains.append(found_or_none if found else (None,))
     names = {p.name for p in later}
@@ -778,10 +811,23 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
     return JointProblem(
         names=tuple(p.name for p in later), domains=tuple(domains),
         tests=(*_tests(scenario, board, later, domains, links),
+               *_move_checks(scenario, board, later, domains),
                *_each_distinct(effect, later, domains)), resolving=True,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
+
+
+def _later_destination_valid(scenario: Scenario, board: Board, pick: Pick, value: str,
+                             kept: Mapping[str, Value]) -> bool:
+    """Whether a destination chosen now (``value`` of a later pick) is one the unit already
+    chosen to move there can move to (447.2.b, 449.2), on the board as it is then."""
+    if pick.kind not in ("location", "battlefield"):
+        return True
+    return all(move_failure(board, unit, value) is None
+               for d in joint_effect(scenario).deeds
+               if d.action is Action.MOVE and d.to == pick.name
+               for unit in [kept.get(d.pick)] if unit is not None)
 
 
 def _as_many_as_possible(later: list[Pick], domains: list[tuple[Value, ...]],
@@ -882,6 +928,11 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
             failure = link_failure(scenario, scenario.board, linked, first, second)
             if failure is not None:
                 failures.append(failure)
+    for i, j in _chosen_moves(scenario, picks):
+        unit, where = given.get(picks[i].name), given.get(picks[j].name)
+        barred = move_failure(scenario.board, unit, where) if unit and where else None
+        if barred is not None:
+            failures.append(barred)
     tax = sum(_tax(scenario, p, given[p.name]) for p in picks)
     if declaration.deflect_cost != tax:
         failures.append(Failure("809", _("Deflect costs {tax}, not {cost}").format(
@@ -935,19 +986,35 @@ def _destination(scenario: Scenario, deed_to: str, chosen: Mapping[str, Value],
     return value
 
 
-def _moves(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
-           declined: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """The moves the deeds make: a unit not already at its destination (355.4.a)."""
-    moved = []
+def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
+               declined: tuple[str, ...] = ()) -> list[tuple[str, str, Failure | None]]:
+    """The moves the deeds make, one after another: a unit not already at its
+    destination (355.4.a), and why it can't move there (447.2.b, 449.2, on the board as
+    the earlier moves left it), in which case it is recalled to its base instead
+    (447.2.c)."""
+    plan: list[tuple[str, str, Failure | None]] = []
+    now = board
     for deed in joint_effect(scenario).deeds:
         value = chosen.get(deed.pick)
         if deed.action is not Action.MOVE or value is None or deed.pick in declined \
                 or value not in board:
             continue
         where = _destination(scenario, deed.to, chosen, board)
-        if where is not None and board[value].location != where:
-            moved.append((value, where))
-    return moved
+        if where is None or now[value].location == where:
+            continue
+        barred = move_failure(now, value, where)  # (a unit at its base: recalled there)
+        plan.append((value, where, barred))
+        now = replace(now, units=tuple(u.moved_to(BASE if barred else where)
+                                       if u.id == value else u for u in now))
+    return plan
+
+
+def _moves(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
+           declined: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """Where the deeds' moves take their units: the destination, or for a unit that
+    can't move there, its base (a Recall, 447.2.c)."""
+    return [(unit, BASE if barred else where)
+            for unit, where, barred in _move_plan(scenario, chosen, board, declined)]
 
 
 def acts(scenario: Scenario, answer: Executed) -> Acts:
@@ -994,9 +1061,10 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
         elif deed.action is not Action.MOVE:
             actions += [(s, deed.action) for s in subjects]
         affected += [s for s in subjects if s not in affected]
-    moved = _moves(scenario, chosen, board, answer.declined)
+    plan = _move_plan(scenario, chosen, board, answer.declined)
+    moved = [(u, BASE if barred else where) for u, where, barred in plan]
     affected += [u for u, _ in moved if u not in affected]
-    actions += [(u, Action.MOVE) for u, _ in moved]
+    actions += [(u, Action.MOVE) for u, _, barred in plan if barred is None]  # (456)
     return Acts(dealt=tuple(dealt.items()), actions=tuple(actions), affected=tuple(affected),
                 moved=tuple(moved))
 
@@ -1139,9 +1207,11 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         steps.append(step("355.12", _("declined: {picks}").format(
             picks=ids(list(answer.declined)))))
     done = acts(scenario, answer)
-    for unit, where in done.moved:
-        steps.append(step("355.4.a", _("{unit} moves to {place}").format(unit=unit,
-                                                                        place=where)))
+    for unit, where, barred in _move_plan(scenario, chosen, scenario.board, answer.declined):
+        steps.append(step("355.4.a", _("{unit} moves to {place}").format(
+            unit=unit, place=where)) if barred is None else step("447.2.c", renumber(_(
+                "{failure} ({rule}): it is recalled to its base instead (447.2.c)").format(
+                    failure=barred.message, rule=barred.rule), scenario.rules)))
     if done.dealt:
         steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
             f"{u} {n}" for u, n in done.dealt))))
@@ -1201,10 +1271,14 @@ def declared_targets(scenario: Scenario, declaration: Choice) -> Targets:
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
-    """Before 1.4, 355.10.b did not say that a restriction for a game action (a move's
-    destination) is no target, and 359.3.f.2 (information checked on execution) did not
-    exist in 1.2: refused when the card relies on them."""
+    """Before 1.4, teammates' battlefields were ruled otherwise (1.3: those a teammate
+    controls) or not at all (1.2), 355.10.b did not say that a restriction for a game
+    action (a move's destination) is no target, and 359.3.f.2 (information checked on
+    execution) did not exist in 1.2: refused when the card relies on them."""
     effect = joint_effect(scenario)
+    if any(d.action is Action.MOVE and d.to != BASE for d in effect.deeds) and (
+            mates := teammates_reason(scenario.board, version)):
+        return mates
     if any(p.is_place and not p.target for p in effect.picks):
         return _("under {version}, {rule} does not say whether a move's chosen destination "
                  "is a target (1.4 says it is not)").format(

@@ -46,6 +46,8 @@ class Check:
       mode (``exempt[0]``) is the mode chosen (the right key), or may stay empty if
       optional (``exempt[1]``);
     * ``less``: both keys are numbers, the left one smaller ("with less Might than it");
+    * ``barred``: the pair of keys is not one of ``exempt`` (a mover's controller and a
+      destination it may not move to);
     * ``together``: equal keys, ``"some"`` or ``"none"`` (both made or neither);
     * ``sorted``: the left key is not smaller than the right one (tokens placed alike);
     * ``if-done``: the left key is ``"none"`` or the right one ``"some"``;
@@ -97,6 +99,8 @@ class Check:
             return not (x == "some" and y == "some")
         if self.mode == "sorted":  # (identical objects placed alike: a multiset, once)
             return bool(x >= y)  # type: ignore[operator]
+        if self.mode == "barred":
+            return (x, y) not in self.exempt
         if self.mode == "less":
             return x is not None and y is not None and x < y  # type: ignore[operator]
         return bool(x) or y in self.exempt
