@@ -810,7 +810,8 @@ def _null_in_deed(effect: JointChoice, deed: Deed, kept: Mapping[str, Value],
                   made: Mapping[str, Value]) -> str | None:
     """The target no longer legal whose information ``deed`` needs, if any."""
     for name in (deed.to, deed.with_pick, deed.amount_from):
-        if not name or name in (BASE, "here", "source") or name not in {p.name for p in effect.picks}:
+        if not name or name in (BASE, "here", "source") or name not in {
+                p.name for p in effect.picks}:
             continue
         pick = effect.pick(name)
         if pick.target and not pick.later and made.get(name) is not None \
