@@ -1748,7 +1748,32 @@ def _joint_rechecked(doc: Doc, card: str, declared: dict[str, Any]) -> dict[str,
         between_targets = link.carrier in targets and link.other in targets
         if between_targets and not joint_link_ok(doc, card, link, checked):
             checked[link.carrier] = None
+    # 359.3.e.12, 359.3.f.2.a: a restriction reading a declared target that became null
+    # reads null information: the target carrying it is unaffected too
+    for _ in range(len(now)):
+        for carrier, other in JOINT_READS.get(card, []):
+            if picks[other] is not None and checked[other] is None:
+                checked[carrier] = None
     return checked
+
+
+#: 359.3.e.12: the restrictions of a choice that read another target's information ("at
+#: its location", "there", "with the same controller", "at a different location" when it
+#: is not the move's own 355.4.a): (carrier, other).
+JOINT_READS: dict[str, list[tuple[str, str]]] = {
+    JOINT_CRESCENT: [("enemy", "battlefield")],
+    JOINT_BEDEVILING: [("enemy", "battlefield")],
+    JOINT_HEROIC: [("enemy", "friendly")],
+    JOINT_SMOKE: [("friendly2", "friendly")],
+    JOINT_ANGLE: [("equipment", "unit")],
+}
+
+#: 359.3.f.2.a: a "you may" action and the target whose information it needs ("move ... to
+#: that battlefield", "to that enemy unit's battlefield").
+JOINT_MAY_NEEDS: dict[str, dict[str, str]] = {
+    JOINT_MOONFALL: {"enemy": "battlefield"},
+    JOINT_ZENITH: {"friendly": "enemy"},
+}
 
 
 def _joint_moved(doc: Doc, card: str, picks: dict[str, JointValue]) -> Doc:
@@ -1769,7 +1794,7 @@ def _joint_moved(doc: Doc, card: str, picks: dict[str, JointValue]) -> Doc:
 
 
 def _joint_later_ok(doc: Doc, card: str, declared: dict[str, Any], name: str,
-                    unit: Unit) -> bool:
+                    unit: Unit, checked: dict[str, JointValue]) -> bool:
     """A later pick's restrictions, on the board after the moves (``declared``: the picks as
     declared; "its destination" and "another" refer to the declared enemy even if it became
     null)."""
@@ -1777,6 +1802,8 @@ def _joint_later_ok(doc: Doc, card: str, declared: dict[str, Any], name: str,
         # "Choose another enemy unit at its destination": a target (757), another unit
         # (355.9.b), at the destination after the move; "base" is the moved enemy's
         # controller's base (107.1.b)
+        if checked.get("enemy") is None:
+            return False  # 359.3.f.2.a: the moved target is illegal: "its destination" is null
         enemy = _unit_or_gone(doc, str(declared["enemy"]))
         key = joint_destination_key(str(declared["destination"]), enemy)
         return (joint_enemy_unit(doc, unit) and targetable(doc, unit)
@@ -1804,7 +1831,7 @@ def _joint_one_execution(doc: Doc, card: str, declared: dict[str, Any]
         # 2: a later pick takes a value if any is valid (then not null); else it is null
         valid: list[JointValue] = [
             str(u["id"]) for u in moved["units"]
-            if _joint_later_ok(moved, card, declared, pick.name, u)]
+            if _joint_later_ok(moved, card, declared, pick.name, u, checked)]
         options.append(valid or [None])
     answers: list[dict[str, Any]] = []
     names = [p.name for p in JOINT_PICKS[card]]
@@ -1812,7 +1839,11 @@ def _joint_one_execution(doc: Doc, card: str, declared: dict[str, Any]
     for values in itertools.product(*options):
         picks = dict(zip(names, values, strict=True))
         # 3: 355.12: each "you may" action whose pick holds an object may be declined
-        open_ = [n for n in may if picks[n] is not None]
+        # 355.12, 359.3.f.2.a: not when the action needs a declared target now null (it
+        # can do nothing: no decision)
+        needs = JOINT_MAY_NEEDS.get(card, {})
+        open_ = [n for n in may if picks[n] is not None and not (
+            n in needs and declared.get(needs[n]) is not None and picks[needs[n]] is None)]
         for declined in _subsets(open_):
             answer: dict[str, Any] = {"picks": dict(picks)}
             if declined:
@@ -2543,7 +2574,25 @@ def _data_one_execution(doc: Doc, effect: Any, declared: dict[str, Any]) -> dict
             continue
         if not data_link_ok(doc, by_name, link, checked):
             checked[link["pick"]] = None
+    # 359.3.e.12, 359.3.f.2.a: a link reading a declared target now null (its place, its
+    # controller, its Might) reads null: the target carrying it is null too; not "other"
+    # nor the links between the choices, nor a move's own "apart" from its destination
+    moves = {(str(d.pick), str(d.to)) for d in effect.deeds if str(d.action) == "move"}
+    for _ in range(len(picks)):
+        for link in _data_links(effect):
+            carrier, other = link["pick"], link["to"]
+            if link["link"] not in DATA_READING_LINKS or not by_name[carrier]["target"] \
+                    or not by_name[other]["target"] or by_name[carrier]["later"]:
+                continue
+            if link["link"] == "apart" and (carrier, other) in moves:
+                continue
+            if values.get(other) is not None and checked.get(other) is None:
+                checked[carrier] = None
     return {"picks": checked}
+
+
+#: The links that read the other object's information (359.3.e.12).
+DATA_READING_LINKS = ("at", "with", "apart", "same-controller", "weaker", "hosts-ally")
 
 
 def data_resolve(doc: Doc, effect: Any) -> list[dict[str, Any]]:

@@ -137,6 +137,16 @@ def change_board(choose: Choose, doc: dict[str, Any]) -> dict[str, Any]:
             unit["might"] = choose(range(-1, 5))
     if choose(range(4)) == 3:
         doc["battlefield_control"] = _control(choose)
+    # 359.3.e.12, 359.3.f.2.a: one declared unit leaves the board one time in three, so
+    # that the picks and actions reading it ("at its location", "at its destination", "to
+    # that enemy unit's battlefield") read null information
+    ids = {u["id"] for u in doc["units"]}
+    declared = sorted(v for v in doc["targets"].values() if isinstance(v, str) and v in ids)
+    if declared and choose(range(3)) == 2:
+        gone = choose(declared)
+        for unit in doc["units"]:
+            if unit["id"] == gone:
+                unit["location"] = "offboard"
     return doc
 
 

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 import riftsolve as rs
-from riftsolve.models.answers import Choice, GroupDeclaration
+from riftsolve.models.answers import Choice, Executed, GroupDeclaration
 from riftsolve.solver import render
 from riftsolve.solver.cli import main
 
@@ -606,12 +606,14 @@ def test_smoke_and_mirrors_from_hidden() -> None:
 def test_smoke_and_mirrors_hidden_target_gone_from_the_battlefield_is_null() -> None:
     """359.3.e.5: from Hidden at north, declared (a1, a2); a1 has gone to base: it had to
     be at the Hidden battlefield (nothing exempts the first unit), so it is null. a2 has
-    come to north (at the Hidden battlefield anyway, and at a different location from
-    a1): stays. 1 resolution."""
+    come to north (at the Hidden battlefield anyway), but its restriction "at a different
+    location" reads a1, no longer a legal target: a1's location is null and the
+    instructions based on it are ignored (359.3.e.12, 359.3.f.2.a): a2 is null too.
+    1 resolution."""
     units = [_u("a1", "A", "base"), _u("a2", "A", "north")]
     doc = _doc("Smoke and Mirrors", units, from_hidden="north",
                targets={"friendly": "a1", "friendly2": "a2"})
-    _check_resolved(doc, [_res(friendly=None, friendly2="a2")])
+    _check_resolved(doc, [_res(friendly=None, friendly2=None)])
 
 
 def test_smoke_and_mirrors_second_unit_now_with_the_first_is_null() -> None:
@@ -1026,3 +1028,87 @@ def test_a_card_played_from_hidden_with_nothing_there_cites_811_1_d() -> None:
     nowhere = rs.finalize(rs.parse_scenario(_doc("Smoke and Mirrors", [_u("b1", "B", "north")],
                                                  rules="2026-10-09", from_hidden="south")))
     assert [f.rule for f in nowhere.why_none()] == ["355.8"]  # not playable anywhere
+
+
+# ------------------------------------------------------------------ null information
+
+
+def test_heroic_charge_friendly_gone_leaves_its_location_null() -> None:
+    """359.3.e.12, 359.3.f.2.a: declared (a1, b2) at north; a1 has left the board: it is no
+    longer a legal target (359.3.e.2), so "its location" is null and the stun based on it
+    is ignored: b2, still at north, is not stunned (enemy null too). 1 resolution."""
+    units = [_u("a1", "A", "offboard"), _u("b2", "B", "north")]
+    doc = _doc("Heroic Charge", units, targets={"friendly": "a1", "enemy": "b2"})
+    _check_resolved(doc, [_res(friendly=None, enemy=None)])
+    # a1 still at north but taken over by B: no longer friendly, illegal all the same
+    units = [_u("a1", "B", "north"), _u("b2", "B", "north")]
+    doc = _doc("Heroic Charge", units, targets={"friendly": "a1", "enemy": "b2"})
+    _check_resolved(doc, [_res(friendly=None, enemy=None)])
+
+
+def test_dragons_rage_moved_target_gone_chooses_nobody_at_its_destination() -> None:
+    """359.3.e.12, 359.3.f.2.a: declared (b1, south); b1 has left the board: illegal, not
+    moved, and "its destination" is null: the reflexive "another enemy unit at its
+    destination" is not chosen, though b4 and c1 (enemy units) are at south. 1 resolution
+    (enemy2 null)."""
+    units = [u for u in _rage_board() if u["id"] != "b1"] + [_u("b1", "B", "offboard")]
+    doc = _doc("Dragon's Rage", units, targets={"enemy": "b1", "destination": "south"})
+    _check_resolved(doc, [_res(enemy=None, destination="south", enemy2=None)])
+
+
+def test_zenith_blade_enemy_gone_one_resolution() -> None:
+    """355.12, 359.3.f.2.a: declared (b2, a1); b2 has left the board: illegal, not stunned;
+    "that enemy unit's battlefield" is null, so the "you may" move can do nothing: no
+    decision, 1 resolution (friendly stays a legal target, nothing declined)."""
+    units = [_u("a1", "A", "north"), _u("b2", "B", "offboard")]
+    doc = _doc("Zenith Blade", units, targets={"enemy": "b2", "friendly": "a1"})
+    _check_resolved(doc, [_res(enemy=None, friendly="a1")])
+    from riftsolve.models.families.joint import explain_resolution
+    scenario = rs.parse_scenario(doc)
+    answer = next(iter(rs.resolve(scenario)))
+    assert isinstance(answer, Executed)
+    rules = [s["rule"] for s in explain_resolution(scenario, answer)]
+    assert "359.3.f.2.a" in rules and "355.12" in rules
+
+
+def test_moonfall_battlefield_lost_one_resolution() -> None:
+    """355.12, 359.3.f.2.a: declared (north, b1); A's units have left north: the battlefield
+    is no longer "where you have units", illegal, so "that battlefield" is null: the "you
+    may" move of b1 can do nothing. 1 resolution (b1 stays, nothing declined)."""
+    units = [_u("a1", "A", "south"), _u("b1", "B", "south")]
+    doc = _doc("Moonfall", units, targets={"battlefield": "north", "enemy": "b1"})
+    _check_resolved(doc, [_res(battlefield=None, enemy="b1")])
+
+
+RELENTLESS_PURSUIT = (
+    "[Action] Move a friendly unit. You may attach an Equipment with the same controller to "
+    "it. This turn, that unit has \"When I conquer, you may move me to my base.\"")
+
+
+def _pursuit(tmp_path: Path, units: list[dict[str, Any]], **targets: str | None
+             ) -> rs.Scenario:
+    from riftsolve.models.cards.compiler import compile_card
+    from riftsolve.models.cards.store import write_library
+    write_library(tmp_path, [compile_card("Relentless Pursuit", RELENTLESS_PURSUIT)])
+    return rs.parse_scenario(_doc("Relentless Pursuit", units, targets=targets),
+                             cards=tmp_path)
+
+
+def test_relentless_pursuit_attach_or_decline(tmp_path: Path) -> None:
+    """355.12: declared (a1 to south, equipment e1 of A); nothing changed: attach or
+    decline. 2 resolutions."""
+    units = [_u("a1", "A", "north"), _gear("e1", "A", "north", tags=["Equipment"])]
+    s = _pursuit(tmp_path, units, friendly="a1", destination="south", equipment="e1")
+    assert len(list(rs.resolve(s))) == rs.resolve(s).count() == 2
+
+
+def test_relentless_pursuit_unit_gone_one_resolution(tmp_path: Path) -> None:
+    """359.3.e.12, 359.3.f.2.a, 355.12: declared (a1 to south, e1); a1 has left the board:
+    illegal, not moved; "with the same controller" and "to it" read a1: null, so the
+    Equipment is not attached, and there is no "you may" to decline. 1 resolution."""
+    units = [_u("a1", "A", "offboard"), _gear("e1", "A", "north", tags=["Equipment"])]
+    s = _pursuit(tmp_path, units, friendly="a1", destination="south", equipment="e1")
+    lines = [json.dumps(a.as_json(), sort_keys=True) for a in rs.resolve(s)
+             if isinstance(a, Executed)]
+    assert rs.resolve(s).count() == 1
+    assert lines == [_res(destination="south", equipment=None, friendly=None)]

@@ -408,11 +408,14 @@ class Pick:
 
 @dataclass(frozen=True)
 class Linked:
-    """A restriction between two picks: ``pick`` stands in ``link`` to ``to``."""
+    """A restriction between two picks: ``pick`` stands in ``link`` to ``to``; ``via``: the
+    pick whose information the link reads through ``to`` ("at its destination": the unit
+    moved there), when it is not ``to`` itself."""
 
     pick: str
     link: Link
     to: str
+    via: str = ""
 
 
 @dataclass(frozen=True)

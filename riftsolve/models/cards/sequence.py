@@ -139,8 +139,8 @@ class _Reading:
         if deed not in self.deeds:
             self.deeds.append(deed)
 
-    def link(self, pick: str, link: Link, to: str) -> None:
-        linked = Linked(pick, link, to)
+    def link(self, pick: str, link: Link, to: str, via: str = "") -> None:
+        linked = Linked(pick, link, to, via)
         if linked not in self.links:
             self.links.append(linked)
 
@@ -1140,7 +1140,10 @@ def _place(reading: _Reading, sentence: str, phrase: Phrase, head: Pick | None) 
         other = next((p for p in reversed(reading.picks[:index]) if p.kind == "location"), None)
         if other is None:
             raise SequenceError(f"{sentence!r}: 'its destination' refers to no earlier move")
-        reading.link(head.name, Link.AT, other.name)
+        # ("its": the unit moved there, whose information the link reads, 359.3.f.2)
+        mover = next((d.pick for d in reading.deeds if d.action is Action.MOVE
+                      and d.to == other.name), "")
+        reading.link(head.name, Link.AT, other.name, mover)
     else:
         raise SequenceError(f"{sentence!r}: where the objects are ({phrase.words!r}) is not "
                             "understood")

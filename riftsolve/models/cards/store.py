@@ -95,7 +95,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
                     "tags": tuple(pick["tags"]), "tags_any": tuple(pick.get("tags_any", ())),
                     "tags_none": tuple(pick.get("tags_none", ()))})
             for pick in fields["picks"])
-        fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"])
+        fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"],
+                                       lk.get("via", ""))
                                 for lk in fields["links"])
         fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"]),
                                         "among": Relation(deed.get("among", "enemy"))})

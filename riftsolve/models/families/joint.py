@@ -772,7 +772,84 @@ def still_legal(scenario: Scenario) -> tuple[dict[str, Value], list[tuple[str, F
                 illegal.append((linked.pick, Failure("359.3.e.2", failure.message)))
                 kept[linked.pick] = None
                 changed = True
+        for linked in effect.links:  # a restriction reading an illegal target's information
+            gone = null_referent(scenario, linked, kept, made)
+            if gone is None or effect.pick(linked.pick).later or not effect.pick(
+                    linked.pick).target or kept.get(linked.pick) is None \
+                    or _move_rule(effect, linked):
+                continue
+            illegal.append((linked.pick, Failure("359.3.f.2.a", _(
+                "its restriction reads {other}, no longer a legal target: that information "
+                "is null, and the instructions based on it are ignored").format(other=gone))))
+            kept[linked.pick] = None
+            changed = True
     return kept, illegal
+
+
+#: The links that read information about the other pick's object (its location, its
+#: controller, its Might), null once it is no longer a legal target (359.3.e.12); "another"
+#: and the links between the choices themselves read none.
+_READS = (Link.AT, Link.WITH, Link.APART, Link.SAME_CONTROLLER, Link.WEAKER,
+          Link.HOSTS_ALLY)
+
+
+def null_referent(scenario: Scenario, linked: Linked, kept: Mapping[str, Value],
+                  made: Mapping[str, Value]) -> str | None:
+    """The pick a link reads information from that was declared a target and is no longer
+    a legal one (``kept``: the picks as found now; ``made``: as declared): its information
+    is null (359.3.e.12, 359.3.f.2.a); ``None`` when the link reads no such pick."""
+    if linked.link not in _READS:
+        return None
+    effect = joint_effect(scenario)
+    for name in (linked.to, linked.via):
+        if not name:
+            continue
+        pick = effect.pick(name)
+        if pick.target and not pick.later and made.get(name) is not None \
+                and kept.get(name) is None:
+            return name
+    return None
+
+
+def _move_rule(effect: JointChoice, linked: Linked) -> bool:
+    """Whether a link is the rule of the pick's own move (355.4.a: not already at the
+    destination), not a restriction of the choice: with no destination, the move is what
+    is ignored, and the target stays."""
+    return linked.link is Link.APART and any(
+        d.action is Action.MOVE and d.pick == linked.pick and d.to == linked.to
+        for d in effect.deeds)
+
+
+def idle_may(scenario: Scenario, kept: Mapping[str, Value],
+             made: Mapping[str, Value]) -> dict[str, str]:
+    """The "you may" picks holding an object whose every action reads a target no longer
+    legal (a move to its location, a fight with it, damage equal to its Might): the action
+    can do nothing (359.3.f.2.a), so there is no decision to make (355.12); by pick, the
+    pick whose information is null."""
+    effect = joint_effect(scenario)
+    idle: dict[str, str] = {}
+    for pick in effect.picks:
+        if not pick.may or pick.later or kept.get(pick.name) is None:
+            continue
+        deeds = [d for d in effect.deeds if d.pick == pick.name]
+        gone = [_null_in_deed(effect, d, kept, made) for d in deeds]
+        if deeds and all(gone):
+            idle[pick.name] = str(gone[0])
+    return idle
+
+
+def _null_in_deed(effect: JointChoice, deed: Deed, kept: Mapping[str, Value],
+                  made: Mapping[str, Value]) -> str | None:
+    """The target no longer legal whose information ``deed`` needs, if any."""
+    for name in (deed.to, deed.with_pick, deed.amount_from):
+        if not name or name in (BASE, "here", "source") or name not in {
+                p.name for p in effect.picks}:
+            continue
+        pick = effect.pick(name)
+        if pick.target and not pick.later and made.get(name) is not None \
+                and kept.get(name) is None:
+            return name
+    return None
 
 
 def board_then(scenario: Scenario, kept: Mapping[str, Value]) -> Board:
@@ -815,7 +892,9 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
                *_each_distinct(effect, later, domains)), resolving=True,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
-        declinable=tuple(p.name for p in effect.picks if p.may), make=_resolution)
+        declinable=tuple(p.name for p in effect.picks
+                         if p.may and p.name not in idle_may(scenario, kept, made)),
+        make=_resolution)
 
 
 def _later_destination_valid(scenario: Scenario, board: Board, pick: Pick, value: str,
@@ -873,6 +952,8 @@ def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pi
     unit moved there is no longer a legal target)."""
     other = linked.to if linked.pick == pick.name else (
         linked.pick if linked.to == pick.name else None)
+    if linked.pick == pick.name and null_referent(scenario, linked, kept, made) is not None:
+        return False  # it reads a target no longer legal: null, nothing meets it (359.3.e.12)
     if other is None or other not in kept or kept[other] is None:
         return True
     known = kept[other]
@@ -1193,8 +1274,16 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                                    scenario.rules).format(pick=name, failure=f.message))
              for name, f in illegal]
     chosen = dict(answer.picks)
+    made = declared(scenario)
     for pick in effect.picks:
         value = chosen.get(pick.name)
+        gone = [g for lk in effect.links if lk.pick == pick.name
+                for g in [null_referent(scenario, lk, _legal, made)] if g]
+        if pick.later and gone:
+            steps.append(step("359.3.f.2.a", _(
+                "{pick}: its restriction reads {other}, no longer a legal target: that "
+                "information is null, so nothing is chosen").format(pick=pick.name,
+                                                                  other=gone[0])))
         if pick.later:
             who = _("the chosen opponent") if pick.chooser != "you" else scenario.controller
             rule = "355.10.e" if pick.chooser != "you" else "355.5"
@@ -1203,6 +1292,13 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         elif value is not None and pick.target:
             steps.append(step("359.3.e.2", _("{pick}: {value} is still a legal target"
                                              ).format(pick=pick.name, value=value)))
+    for name, other in idle_may(scenario, _legal, made).items():
+        steps.append(step("359.3.f.2.a", _(
+            "{pick}: its action reads {other}, no longer a legal target: that information "
+            "is null, and the action is ignored").format(pick=name, other=other)))
+        steps.append(step("355.12", _(
+            "{pick}: the 'you may' action can do nothing: there is no decision to make"
+        ).format(pick=name)))
     if answer.declined:
         steps.append(step("355.12", _("declined: {picks}").format(
             picks=ids(list(answer.declined)))))
