@@ -322,14 +322,14 @@ def test_a_group_with_no_collective_requirement_is_ruled_by_mistargeting() -> No
     some become illegal the instruction executes on the legal ones (359.3.e.8); when all
     do it does not execute (359.3.e.7). 355.11.b, for a group no longer meeting its
     requirement together, is not the rule: there is no such requirement."""
-    some = resolve(_elder_dragon(("e3",)))
+    some = resolve(_elder_dragon(("e3",)), kind=Affected)
     [answer] = list(some)
-    assert answer.as_json()["affected"] == ["e1"]
+    assert answer.units == ("e1",)
     rules = [s["rule"] for s in some.explain(answer)]
     assert "359.3.e.8" in rules and "355.11.b" not in rules
-    none = resolve(_elder_dragon(("e1", "e3")))
+    none = resolve(_elder_dragon(("e1", "e3")), kind=Affected)
     [nothing] = list(none)
-    assert nothing.as_json()["affected"] == []
+    assert nothing.units == ()
     rules = [s["rule"] for s in none.explain(nothing)]
     assert "359.3.e.7" in rules and "355.11.b" not in rules
     # all still legal: no mistargeting, no group requirement either
