@@ -31,6 +31,7 @@ from riftsolve.models.answers import Affected, GroupDeclaration
 from riftsolve.models.board import BASE
 from riftsolve.models.families.group import (
     group_effect,
+    movable,
     stands_at,
 )
 from riftsolve.models.families.group import (
@@ -347,12 +348,13 @@ def measure_counts(questions: Sequence[Question], repeats: int,
             pure = count_fn()
             assert pure is not None
             if isinstance(legal, GroupDeclarations) and legal.effect.destination:
-                # per destination, the groups with no member already there (355.4.a)
+                # per destination, the groups with no member already there (355.4.a) nor
+                # one its controller may not move there (447.2.b, 449.2)
                 board = legal.scenario.board
                 empty = 0 if any(problem.least) else 1
                 pure = empty + sum(
                     count_selections(replace(problem, members=tuple(
-                        m for m in problem.members if not stands_at(board[m.id], where))))
+                        m for m in problem.members if movable(board, m.id, where))))
                     - empty for where in legal.destinations())
             verified = verified and pure == count
         cases.append(CountCase(q.label, q.units, count, name, fn_ms, count_ms, count_max,
