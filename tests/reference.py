@@ -1328,11 +1328,14 @@ class JointLink:
 
     def __init__(self, carrier: str, other: str,
                  holds: Callable[[Doc, JointThing, JointThing], bool],
-                 hidden: str | None = None) -> None:
+                 hidden: str | None = None, specified: bool = False) -> None:
         self.carrier = carrier
         self.other = other
         self.holds = holds
         self.hidden = hidden
+        # 355.4.a for a move to a destination the card names ("to that battlefield"): no
+        # one chooses it (355.4), so it holds only under specified_destination=elsewhere
+        self.specified = specified
 
 
 # ---- what the restrictions read ----------------------------------------------------------
@@ -1558,13 +1561,13 @@ JOINT_LINKS: dict[str, list[JointLink]] = {
                        # 447.2.b, 449.2: the battlefield it moves to is one it may go to
                        JointLink("battlefield", "friendly", _a_destination_the_mover_may_go_to)],
     # 355.4.a: a move's unit is not already at its destination
-    JOINT_MOONFALL: [JointLink("enemy", "battlefield", _apart, "apart"),
+    JOINT_MOONFALL: [JointLink("enemy", "battlefield", _apart, "apart", specified=True),
                      JointLink("battlefield", "enemy", _a_destination_the_mover_may_go_to)],
     JOINT_BEDEVILING: [JointLink("enemy", "battlefield", _at, "at")],  # "there"
     JOINT_DRAGONS_RAGE: [
         JointLink("destination", "enemy", _destination_not_where_the_mover_is),  # 355.4.a
         JointLink("destination", "enemy", _a_destination_the_mover_may_go_to)],  # 449.2
-    JOINT_ZENITH: [JointLink("friendly", "enemy", _apart, "apart")],  # 355.4.a
+    JOINT_ZENITH: [JointLink("friendly", "enemy", _apart, "apart", specified=True)],
     JOINT_HEROIC: [JointLink("enemy", "friendly", _at, "at")],  # "at its location"
     JOINT_TEMPTATION: [
         JointLink("destination", "enemy", _destination_not_where_the_mover_is),  # 355.4.a
@@ -1572,13 +1575,25 @@ JOINT_LINKS: dict[str, list[JointLink]] = {
         JointLink("destination", "enemy", _a_destination_the_mover_may_go_to)],  # 449.2
     JOINT_SMOKE: [JointLink("friendly2", "friendly", _apart, "apart")],
     JOINT_ANGLE: [JointLink("equipment", "unit", _same_controller)],
-    JOINT_SIGNPOST: [JointLink("friendly2", "friendly", _apart, "apart")],  # 355.4.a
+    JOINT_SIGNPOST: [JointLink("friendly2", "friendly", _not_the_same),  # "a different unit"
+                     JointLink("friendly2", "friendly", _apart, "apart", specified=True)],
     JOINT_CALL: [JointLink("destination", "friendly",
                            _destination_not_where_the_mover_is),  # 355.4.a
                  JointLink("destination", "friendly",
                            _a_destination_the_mover_may_go_to)],  # 447.2.b, 449.2
     JOINT_PIERCING: [JointLink("unit2", "unit", _not_the_same)],  # "other"
 }
+
+
+def chosen_elsewhere(doc: Doc) -> bool:
+    """Whether the scenario reads 355.4.a for destinations the card names, not only chosen
+    ones (policy specified_destination=elsewhere; the default is unrestricted)."""
+    return bool(doc.get("policy", {}).get("specified_destination") == "elsewhere")
+
+
+def joint_links(doc: Doc, card: str) -> list[JointLink]:
+    """The card's links the scenario's policy reads."""
+    return [lk for lk in JOINT_LINKS[card] if not lk.specified or chosen_elsewhere(doc)]
 
 
 # ---- reading a scenario --------------------------------------------------------------------
@@ -1620,6 +1635,24 @@ def _joint_hidden(doc: Doc, card: str) -> str | None:
     return None if bf is None else str(bf)
 
 
+#: Joint cards that are permanents, their choices a play effect ("When you play me").
+JOINT_PLAY_EFFECTS = (JOINT_BEDEVILING,)
+
+
+def source_left_hidden_play(doc: Doc, play_effect: bool) -> bool:
+    """811.1.d.3.a (2026-10-09, the text a scenario without "rules" names): a play effect
+    of a permanent played from facedown reads its battlefield from its source; with the
+    named source off the board it has no legal target (and mistargets on resolution).
+    Older texts have no such rule."""
+    if not play_effect or doc.get("from_hidden") is None:
+        return False
+    if doc.get("rules", "2026-10-09") != "2026-10-09" or doc.get("source") is None:
+        return False
+    if doc["source"] in _battlefields(doc):
+        return False  # a battlefield's ability: no permanent played from facedown
+    return not on_board(_unit_or_gone(doc, str(doc["source"])))
+
+
 def _joint_at_hidden(thing: JointThing, hidden: str) -> bool:
     """At the Hidden battlefield: a battlefield pick equal to it, a unit or gear there."""
     return joint_where(thing) == hidden
@@ -1634,11 +1667,13 @@ def joint_hidden_ok(doc: Doc, card: str, pick: JointPick, picks: dict[str, Joint
     value = picks.get(pick.name)
     if hidden is None or value is None or not pick.target or pick.among == "player":
         return True
+    if source_left_hidden_play(doc, card in JOINT_PLAY_EFFECTS):
+        return False
     by_name = {p.name: p for p in JOINT_PICKS[card]}
     thing = _joint_thing(doc, pick, value)
     if _joint_at_hidden(thing, hidden):
         return True
-    for link in JOINT_LINKS[card]:
+    for link in joint_links(doc, card):
         other = picks.get(link.other)
         if link.carrier != pick.name or link.hidden is None or other is None:
             continue
@@ -1702,7 +1737,7 @@ def _joint_declarations(doc: Doc, card: str) -> list[tuple[dict[str, JointValue]
                 ok = ok and joint_pick_ok(doc, card, pick, value)  # 355.9
             ok = ok and joint_hidden_ok(doc, card, pick, picks)  # 811.1.d.2
         # 355.9.b, 355.4.a: restrictions relating two picks, on the board at finalization
-        ok = ok and all(joint_link_ok(doc, card, link, picks) for link in JOINT_LINKS[card])
+        ok = ok and all(joint_link_ok(doc, card, link, picks) for link in joint_links(doc, card))
         if ok:
             found.append((picks, _joint_deflect(doc, card, picks)))
     return found
@@ -1744,7 +1779,7 @@ def _joint_rechecked(doc: Doc, card: str, declared: dict[str, Any]) -> dict[str,
                 and joint_hidden_ok(doc, card, pick, picks)):
             checked[pick.name] = None
     targets = {p.name for p in now if p.target}
-    for link in JOINT_LINKS[card]:
+    for link in joint_links(doc, card):
         between_targets = link.carrier in targets and link.other in targets
         if between_targets and not joint_link_ok(doc, card, link, checked):
             checked[link.carrier] = None
@@ -1811,10 +1846,12 @@ def _joint_later_ok(doc: Doc, card: str, declared: dict[str, Any], name: str,
     if card == JOINT_CALL and name == "their_unit":
         # "They move a unit they control to the same battlefield": chosen by that opponent,
         # not a target (no untargetability); "they control": that player's own (a
-        # teammate's is friendly to them, not theirs, 740.1.a); not already at the
-        # destination (355.4.a)
+        # teammate's is friendly to them, not theirs, 740.1.a); "that battlefield" is
+        # named by the card, not chosen for this move: a unit already there may be moved
+        # (nothing happens), unless specified_destination=elsewhere (355.4.a)
         return (joint_is_unit(unit) and str(unit["controller"]) == str(declared["opponent"])
-                and unit.get("location") != declared["destination"])
+                and (not chosen_elsewhere(doc)
+                     or unit.get("location") != declared["destination"]))
     raise AssertionError((card, name))
 
 
@@ -1934,10 +1971,12 @@ def _data_picks(effect: Any) -> list[DataPick]:
     return picks
 
 
-def _data_links(effect: Any) -> list[DataLink]:
-    """The effect's ``links``: {"pick", "link", "to"}."""
+def _data_links(doc: Doc, effect: Any) -> list[DataLink]:
+    """The effect's ``links``: {"pick", "link", "to"}; a move's rule for a destination the
+    card names (``specified``) only under policy specified_destination=elsewhere (355.4:
+    no one chooses that destination)."""
     return [{"pick": str(link.pick), "link": str(link.link), "to": str(link.to)}
-            for link in effect.links]
+            for link in effect.links if not link.specified or chosen_elsewhere(doc)]
 
 
 def _data_entry(doc: Doc, kind: str, value: str) -> dict[str, Any] | None:
@@ -2449,10 +2488,12 @@ def data_hidden_ok(doc: Doc, effect: Any, pick: DataPick, values: dict[str, Data
         return True
     if pick["kind"] not in (*DATA_ON_BOARD, "battlefield"):
         return True
+    if source_left_hidden_play(doc, "when you play me" in effect.text.lower()):
+        return False
     if _data_at_hidden(doc, pick, value, hidden):
         return True
     by_name = {p["name"]: p for p in _data_picks(effect)}
-    for link in _data_links(effect):
+    for link in _data_links(doc, effect):
         other = values.get(link["to"])
         if link["pick"] != pick["name"] or other is None:
             continue
@@ -2505,7 +2546,7 @@ def _data_declarations(doc: Doc, effect: Any) -> list[tuple[dict[str, DataValue]
             ok = ok and data_hidden_ok(doc, effect, pick, values)  # 811.1.d.2
         # 355.9.b, 355.4.a: the restrictions relating two picks, on the board now
         ok = ok and all(data_link_ok(doc, by_name, link, values)
-                        for link in _data_links(effect))
+                        for link in _data_links(doc, effect))
         ok = ok and data_destinations_ok(doc, effect, values, {p["name"] for p in now})
         if ok:
             found.append((values, data_deflect(doc, effect, values)))
@@ -2569,7 +2610,7 @@ def _data_one_execution(doc: Doc, effect: Any, declared: dict[str, Any]) -> dict
         if not (data_pick_ok(doc, picks, pick, value, values)
                 and data_hidden_ok(doc, effect, pick, values)):
             checked[pick["name"]] = None  # 359.3.e.5: unaffected
-    for link in _data_links(effect):
+    for link in _data_links(doc, effect):
         if not (by_name[link["pick"]]["target"] and by_name[link["to"]]["target"]):
             continue
         if not data_link_ok(doc, by_name, link, checked):
@@ -2579,7 +2620,7 @@ def _data_one_execution(doc: Doc, effect: Any, declared: dict[str, Any]) -> dict
     # nor the links between the choices, nor a move's own "apart" from its destination
     moves = {(str(d.pick), str(d.to)) for d in effect.deeds if str(d.action) == "move"}
     for _ in range(len(picks)):
-        for link in _data_links(effect):
+        for link in _data_links(doc, effect):
             carrier, other = link["pick"], link["to"]
             if link["link"] not in DATA_READING_LINKS or not by_name[carrier]["target"] \
                     or not by_name[other]["target"] or by_name[carrier]["later"]:

@@ -4,13 +4,15 @@ and every JSON block parses as a scenario.
 
 ``python tests/test_docs.py > examples.py`` writes every page's Python examples as one
 module, a function a page, for ``mypy --strict examples.py`` (the examples users copy
-type-check)."""
+type-check). ``RIFTSOLVE_UPDATE_DOCS=1 pytest tests/test_docs.py`` writes each transcript's
+output as the command prints it now: review the diff."""
 
 from __future__ import annotations
 
 import doctest
 import io
 import json
+import os
 import re
 import shlex
 from pathlib import Path
@@ -102,6 +104,11 @@ def test_shell_examples(page: str) -> None:
             args[1] = str(ROOT / args[1])
         out = io.StringIO()
         assert main(args, out=out) == 0, command
+        if os.environ.get("RIFTSOLVE_UPDATE_DOCS") and out.getvalue() != expected:
+            shown = f"$ riftsolve {command}\n"
+            path = ROOT / page
+            path.write_text(text_of(page).replace(shown + expected, shown + out.getvalue()))
+            continue
         assert out.getvalue() == expected, command
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import pytest
 import reference
@@ -66,8 +66,8 @@ def build_board(choose: Choose, cards: Sequence[str], repeat: bool = False,
     B and C, C sometimes A's teammate or B's, some boards with a player named only by a
     battlefield's control or not at all. An entry is a gear (no ``might``) 1 time in 4,
     then usually an Equipment. A [Hidden] card is played from Hidden half the time (always
-    with ``hidden``). The rarer states come last among the options (hypothesis tries the
-    first ones most)."""
+    with ``hidden``), its source sometimes named, under the newest text or 2026-07-16. The
+    rarer states come last among the options (hypothesis tries the first ones most)."""
     card = choose(cards)
     players = choose(("ABABC", "ABAB", "ABC", "AAB", "ABB", "AC", "BC"))
     units: list[dict[str, Any]] = []
@@ -101,8 +101,14 @@ def build_board(choose: Choose, cards: Sequence[str], repeat: bool = False,
         doc["teams"] = [["A", "C"]] if choose(range(2)) == 0 else [["B", "C"]]
     if choose(range(4)) == 3:
         doc["available_power"] = choose(range(4))
+    if choose(range(4)) == 3:  # 355.4.a read for destinations the card names too
+        doc["policy"] = {"specified_destination": "elsewhere"}
     if card in HIDDEN_CARDS and (hidden or choose((True, False))):
         doc["from_hidden"] = choose(("north", "south"))
+        if choose(range(3)) == 2:  # a play effect reads its source (811.1.d.3.a, 2026-10-09)
+            doc["source"] = "u0"
+            if choose(range(2)) == 1:
+                doc["rules"] = "2026-07-16"  # (a text without that rule)
     if repeat:
         doc["repeat"] = True
     return doc
@@ -332,6 +338,27 @@ def test_joint_hidden_resolutions_match_the_reference(doc: dict[str, Any]) -> No
     if "targets" not in doc:
         return
     # 359.3.e.5: a target that must be at the Hidden battlefield and is not is null
+    check_joint(doc)
+
+
+@settings(JOINT, max_examples=100)
+@given(data=st.data(), changed=st.booleans(), gone=st.booleans(),
+       rules=st.sampled_from([None, "2026-07-16", "1.4"]))
+def test_hidden_play_effect_reads_its_source(data: st.DataObject, changed: bool, gone: bool,
+                                             rules: str | None) -> None:
+    """811.1.d.3.a (2026-10-09): a permanent's play effect (Bedeviling Stranger) played from
+    facedown reads its battlefield from its source, u0; off the board (``gone``), it has no
+    legal target at finalization and mistargets on resolution. Older texts don't read it."""
+    doc = data.draw(joint_boards(("Bedeviling Stranger",), hidden=True), label="doc")
+    doc["source"] = "u0"
+    if rules is not None:
+        doc["rules"] = rules
+    if changed:
+        doc = change_board(_drawing(cast(st.DrawFn, data.draw)), doc)
+        if "targets" not in doc:
+            return
+    if gone:
+        doc["units"][0]["location"] = "offboard"
     check_joint(doc)
 
 

@@ -248,23 +248,35 @@ def test_resonating_strike_battlefield_lost_is_null() -> None:
 # ------------------------------------------------------------------ Moonfall
 
 
-def test_moonfall_up_to_one_enemy_elsewhere() -> None:
+def test_moonfall_up_to_one_enemy_anywhere() -> None:
     """Moonfall: battlefield (one where A has at least one UNIT), enemy (up to one, 355.13:
-    an enemy unit anywhere on the board, not at that battlefield, 355.4.a; "you may",
-    355.12: still chosen now).
+    an enemy unit anywhere on the board; "you may", 355.12: still chosen now). "To that
+    battlefield" is a destination the card names, chosen by no one (355.4): an enemy
+    already there is a legal target whose move does nothing.
 
     north: a1 (A), b3 (B); south: ga (A's gear: not a unit, so south doesn't qualify),
     b1 (B, Deflect 2); base: b2 (B); b4 (B) offboard.
-    Battlefield: north only. Enemy: null, b1 (cost 2), b2 (cost 0); b3 is already at
-    north; b4 is off the board. 3 declarations; with available_power 1, b1 is out: 2."""
+    Battlefield: north only. Enemy: null, b1 (cost 2), b2, b3 (cost 0); b4 is off the
+    board. 4 declarations; with available_power 1, b1 is out: 3.
+    With specified_destination=elsewhere (355.4.a read for every move) b3, already at
+    north, is out too: 3, and 2."""
     units = [_u("a1", "A", "north"), _u("b3", "B", "north"), _gear("ga", "A", "south"),
              _u("b1", "B", "south", deflect=2), _u("b2", "B", "base"),
              _u("b4", "B", "offboard")]
     doc = _doc("Moonfall", units)
     _check_finalized(doc, [_dec(0, battlefield="north", enemy=None),
                            _dec(2, battlefield="north", enemy="b1"),
-                           _dec(0, battlefield="north", enemy="b2")])
+                           _dec(0, battlefield="north", enemy="b2"),
+                           _dec(0, battlefield="north", enemy="b3")])
     _check_finalized({**doc, "available_power": 1},
+                     [_dec(0, battlefield="north", enemy=None),
+                      _dec(0, battlefield="north", enemy="b2"),
+                      _dec(0, battlefield="north", enemy="b3")])
+    elsewhere = {**doc, "policy": {"specified_destination": "elsewhere"}}
+    _check_finalized(elsewhere, [_dec(0, battlefield="north", enemy=None),
+                                 _dec(2, battlefield="north", enemy="b1"),
+                                 _dec(0, battlefield="north", enemy="b2")])
+    _check_finalized({**elsewhere, "available_power": 1},
                      [_dec(0, battlefield="north", enemy=None),
                       _dec(0, battlefield="north", enemy="b2")])
 
@@ -278,13 +290,19 @@ def test_moonfall_you_may_decline_on_resolution() -> None:
                           _res(("enemy",), battlefield="north", enemy="b1")])
 
 
-def test_moonfall_enemy_already_there_is_null_and_cannot_be_declined() -> None:
-    """359.3.e.2: declared (north, b1); b1 has since moved to north: the link "not at
-    that battlefield" fails, enemy is null; a null "you may" pick has nothing to
-    decline. 1 resolution."""
+def test_moonfall_enemy_already_there() -> None:
+    """Declared (north, b1); b1 has since moved to north. The card names the destination
+    (355.4: no one chose it), so b1 is still a legal target: its move does nothing, done
+    or declined (355.12): 2 resolutions.
+    With specified_destination=elsewhere (359.3.e.2): the link "not at that battlefield"
+    fails, enemy is null; a null "you may" pick has nothing to decline: 1 resolution."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "north")]
     doc = _doc("Moonfall", units, targets={"battlefield": "north", "enemy": "b1"})
-    _check_resolved(doc, [_res(battlefield="north", enemy=None)])
+    _check_resolved(doc, [_res(battlefield="north", enemy="b1"),
+                          _res(("enemy",), battlefield="north", enemy="b1")])
+    _check_resolved(_doc("Moonfall", units, targets={"battlefield": "north", "enemy": "b1"},
+                         policy={"specified_destination": "elsewhere"}),
+                    [_res(battlefield="north", enemy=None)])
 
 
 # ------------------------------------------------------------------ Bedeviling Stranger
@@ -338,6 +356,46 @@ def test_bedeviling_stranger_hidden_enemy_moved_away_is_null() -> None:
     doc = _doc("Bedeviling Stranger", units, from_hidden="north",
                targets={"battlefield": "north", "enemy": "b1"})
     _check_resolved(doc, [_res(battlefield="north", enemy=None)])
+
+
+def test_bedeviling_stranger_source_gone_chooses_nothing_under_2026_10_09() -> None:
+    """811.1.d.3.a (2026-10-09): Bedeviling Stranger is a unit; its play effect reads the
+    battlefield it was played to from its source. Played from facedown at north, the
+    Stranger (me) has left the board before the play effect is finalized: no battlefield
+    to choose at, so no legal target: 0 declarations (the card was played; its play
+    effect has no legal choice, not the spell's 811.1.d refusal).
+    Under 2026-07-16 (811.1.d.2 only: "at that battlefield") the source is not read:
+    (north, b1) as ever, 1 declaration."""
+    units = [_u("me", "A", "offboard"), *_stranger_board()]
+    doc = _doc("Bedeviling Stranger", units, from_hidden="north", source="me")
+    _check_finalized(doc, [])
+    legal = rs.finalize(rs.parse_scenario(doc))
+    assert [(f.rule, f.said("2026-10-09")) for f in legal.why_none()] == [(
+        "811.1.d.3.a", "me has left the board: the play effect of Bedeviling Stranger can "
+        "choose no legal target (CR 2026-10-09 811.1.d.3.a)")]
+    _check_finalized({**doc, "rules": "2026-07-16"}, [_dec(0, battlefield="north", enemy="b1")])
+    # the source on the board: the battlefield it was played to, north, as before
+    here = [_u("me", "A", "north"), *_stranger_board()]
+    _check_finalized(_doc("Bedeviling Stranger", here, from_hidden="north", source="me"),
+                     [_dec(0, battlefield="north", enemy="b1")])
+
+
+def test_bedeviling_stranger_source_gone_mistargets_under_2026_10_09() -> None:
+    """811.1.d.3.a: declared (north, b1) from facedown at north; the Stranger (me) has left
+    the board before the play effect resolves: it can't reference where it was played, so
+    every target mistargets: 1 resolution, both picks null (nothing to decline).
+    Under 2026-07-16: returned or declined, 2 resolutions (as with the source there)."""
+    units = [_u("me", "A", "offboard"), *_stranger_board()]
+    doc = _doc("Bedeviling Stranger", units, from_hidden="north", source="me",
+               targets={"battlefield": "north", "enemy": "b1"})
+    _check_resolved(doc, [_res(battlefield=None, enemy=None)])
+    explained = rs.resolve(rs.parse_scenario(doc)).explain(next(iter(
+        rs.resolve(rs.parse_scenario(doc)))))
+    assert [s["rule"] for s in explained][:3] == ["811.1.d.3.a", "811.1.d.3.a", "359.3.e.6"]
+    assert "Ignored" in explained[2]["detail"]
+    _check_resolved({**doc, "rules": "2026-07-16"},
+                    [_res(battlefield="north", enemy="b1"),
+                     _res(("enemy",), battlefield="north", enemy="b1")])
 
 
 # ------------------------------------------------------------------ Dragon's Rage
@@ -451,28 +509,43 @@ def test_447_2_c_dragons_rage_barred_destination_is_a_recall() -> None:
 
 def test_zenith_blade_friendly_not_at_the_enemys_battlefield() -> None:
     """Zenith Blade: enemy (an enemy unit at a battlefield), friendly (required, 355.8; a
-    friendly unit anywhere, not at the enemy's location, 355.4.a; "you may", 355.12).
+    friendly unit anywhere; "you may", 355.12). "To that enemy unit's battlefield" is named
+    by the card, chosen by no one (355.4): a friendly unit already there is legal, its
+    move does nothing.
 
     b1 (B, north), b2 (B, south, Deflect 1), b3 (B, base: not at a battlefield);
     a1 (A, north), a2 (A, base), a3 (A, south, exhausted: no matter for a move).
-    - b1: a2 or a3.
-    - b2: a1 or a2, cost 1 each.
-    4 declarations."""
+    - b1: a1, a2 or a3.
+    - b2: a1, a2 or a3, cost 1 each.
+    6 declarations. With specified_destination=elsewhere (355.4.a for every move): not at
+    the enemy's location: b1 with a2 or a3, b2 with a1 or a2: 4."""
     units = [_u("b1", "B", "north"), _u("b2", "B", "south", deflect=1),
              _u("b3", "B", "base"), _u("a1", "A", "north"), _u("a2", "A", "base"),
              _u("a3", "A", "south", exhausted=True)]
     _check_finalized(_doc("Zenith Blade", units),
+                     [_dec(0, enemy="b1", friendly="a1"),
+                      _dec(0, enemy="b1", friendly="a2"),
+                      _dec(0, enemy="b1", friendly="a3"),
+                      _dec(1, enemy="b2", friendly="a1"),
+                      _dec(1, enemy="b2", friendly="a2"),
+                      _dec(1, enemy="b2", friendly="a3")])
+    _check_finalized(_doc("Zenith Blade", units, policy={"specified_destination": "elsewhere"}),
                      [_dec(0, enemy="b1", friendly="a2"),
                       _dec(0, enemy="b1", friendly="a3"),
                       _dec(1, enemy="b2", friendly="a1"),
                       _dec(1, enemy="b2", friendly="a2")])
 
 
-def test_zenith_blade_required_friendly_rules_out_an_enemy() -> None:
-    """355.8: A's only unit a1 is at north with b1: choosing b1 leaves no friendly unit
-    elsewhere, so b1 can't be declared; b2 (south) with a1: 1 declaration."""
+def test_zenith_blade_your_only_unit_at_the_enemys_battlefield() -> None:
+    """A's only unit a1 is at north with b1. The destination is named, not chosen (355.4):
+    (b1, a1) is legal, a1's move does nothing; (b2, a1): 2 declarations.
+    With specified_destination=elsewhere, 355.8: choosing b1 leaves no friendly unit
+    elsewhere, so b1 can't be declared: 1 declaration."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "north"), _u("b2", "B", "south")]
-    _check_finalized(_doc("Zenith Blade", units), [_dec(0, enemy="b2", friendly="a1")])
+    _check_finalized(_doc("Zenith Blade", units), [_dec(0, enemy="b1", friendly="a1"),
+                                                   _dec(0, enemy="b2", friendly="a1")])
+    _check_finalized(_doc("Zenith Blade", units, policy={"specified_destination": "elsewhere"}),
+                     [_dec(0, enemy="b2", friendly="a1")])
 
 
 def test_zenith_blade_resolution_move_or_decline() -> None:
@@ -483,12 +556,19 @@ def test_zenith_blade_resolution_move_or_decline() -> None:
                           _res(("friendly",), enemy="b2", friendly="a1")])
 
 
-def test_zenith_blade_friendly_already_there_is_null() -> None:
-    """359.3.e.2: declared (b2, a1); a1 has since moved to south, where b2 is: the link
-    fails, friendly is null, nothing to decline: 1 resolution."""
+def test_zenith_blade_friendly_already_there() -> None:
+    """Declared (b2, a1); a1 has since moved to south, where b2 is: still a legal target
+    (the destination is named, 355.4), its move does nothing: done or declined, 2.
+    With specified_destination=elsewhere (359.3.e.2): the link fails, friendly is null,
+    nothing to decline: 1 resolution."""
     units = [_u("a1", "A", "south"), _u("b2", "B", "south")]
-    doc = _doc("Zenith Blade", units, targets={"enemy": "b2", "friendly": "a1"})
-    _check_resolved(doc, [_res(enemy="b2", friendly=None)])
+    targets = {"enemy": "b2", "friendly": "a1"}
+    _check_resolved(_doc("Zenith Blade", units, targets=targets),
+                    [_res(enemy="b2", friendly="a1"),
+                     _res(("friendly",), enemy="b2", friendly="a1")])
+    _check_resolved(_doc("Zenith Blade", units, targets=targets,
+                         policy={"specified_destination": "elsewhere"}),
+                    [_res(enemy="b2", friendly=None)])
 
 
 # ------------------------------------------------------------------ Heroic Charge
@@ -735,10 +815,11 @@ def test_call_to_battle_battlefield_controller_is_a_named_player() -> None:
 
 def test_call_to_battle_their_unit_is_chosen_later_by_the_opponent() -> None:
     """359.3.e, 355.10.e: declared (a1, north, B). a1 moves to north; then B moves a unit
-    B controls (B's own: its teammate F's f1 is friendly to B, not B's, 740.1.a), not
-    already at north: b1 (B, base, untargetable "all": this is not a target, so allowed);
-    b2 (B, north) is already there; d1 (D, south) is not B's; a1, a2 are A's.
-    1 resolution."""
+    B controls (B's own: its teammate F's f1 is friendly to B, not B's, 740.1.a): b1 (B,
+    base, untargetable "all": this is not a target, so allowed); b2 (B, north), already
+    there: "that battlefield" is named by the card, not chosen for B's move (355.4), so
+    b2 may be the one, moving nowhere; d1 (D, south) is not B's; a1, a2 are A's.
+    2 resolutions; with specified_destination=elsewhere (355.4.a), b1 only: 1."""
     units = [_u("a1", "A", "south"), _u("a2", "A", "north"),
              _u("b1", "B", "base", untargetable="all"), _u("b2", "B", "north"),
              _u("f1", "F", "south"), _u("d1", "D", "south")]
@@ -746,18 +827,28 @@ def test_call_to_battle_their_unit_is_chosen_later_by_the_opponent() -> None:
                battlefield_control={"north": "A"},
                targets={"friendly": "a1", "destination": "north", "opponent": "B"})
     _check_resolved(doc, [_res(friendly="a1", destination="north", opponent="B",
-                               their_unit="b1")])
+                               their_unit="b1"),
+                          _res(friendly="a1", destination="north", opponent="B",
+                               their_unit="b2")])
+    _check_resolved({**doc, "policy": {"specified_destination": "elsewhere"}},
+                    [_res(friendly="a1", destination="north", opponent="B",
+                          their_unit="b1")])
 
 
 def test_call_to_battle_opponent_with_nothing_to_move() -> None:
-    """Declared (a1, north, D): D's only unit d1 is already at north: their_unit is null
-    (a later pick with no valid value). A has lost north since: the destination is not a
-    target, never nulled. 1 resolution."""
+    """Declared (a1, north, D): D's only unit d1 is already at north. "That battlefield"
+    is named, not chosen for D's move (355.4): d1 is D's one choice, and moves nowhere;
+    with specified_destination=elsewhere (355.4.a) their_unit is null (a later pick with
+    no valid value). A has lost north since: the destination is not a target, never
+    nulled. 1 resolution either way."""
     units = [_u("a1", "A", "base"), _u("d1", "D", "north"), _u("b1", "B", "base")]
     doc = _doc("Call to Battle", units, battlefield_control={"north": "B"},
                targets={"friendly": "a1", "destination": "north", "opponent": "D"})
     _check_resolved(doc, [_res(friendly="a1", destination="north", opponent="D",
-                               their_unit=None)])
+                               their_unit="d1")])
+    _check_resolved({**doc, "policy": {"specified_destination": "elsewhere"}},
+                    [_res(friendly="a1", destination="north", opponent="D",
+                          their_unit=None)])
 
 
 def test_447_2_b_call_to_battle_not_to_a_battlefield_a_teammate_occupies() -> None:
@@ -911,11 +1002,13 @@ def test_cli_resolve_line_lists_every_pick_in_the_cards_order(tmp_path: Path) ->
 
 
 def test_cli_finalize_prints_null_for_an_empty_up_to_one_pick(tmp_path: Path) -> None:
-    """355.13: Moonfall with no enemy unit elsewhere: the one declaration leaves the
-    "up to one" enemy pick empty, printed as null."""
+    """355.13: Moonfall with no enemy unit elsewhere, 355.4.a read for its named
+    destination too: the one declaration leaves the "up to one" enemy pick empty,
+    printed as null."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "north")]
     out = io.StringIO()
-    assert main(["finalize", _write(tmp_path, _doc("Moonfall", units))], out=out) == 0
+    doc = _doc("Moonfall", units, policy={"specified_destination": "elsewhere"})
+    assert main(["finalize", _write(tmp_path, doc)], out=out) == 0
     assert out.getvalue() == (
         '{"targets": {"battlefield": "north", "enemy": null}, "deflect_cost": 0}\n')
 

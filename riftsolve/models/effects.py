@@ -410,12 +410,16 @@ class Pick:
 class Linked:
     """A restriction between two picks: ``pick`` stands in ``link`` to ``to``; ``via``: the
     pick whose information the link reads through ``to`` ("at its destination": the unit
-    moved there), when it is not ``to`` itself."""
+    moved there), when it is not ``to`` itself. ``specified``: the link is only 355.4.a's
+    rule for a move to a destination the card specifies ("to that battlefield", "to that
+    enemy unit's battlefield"), which no player chooses (355.4): it restricts nothing
+    under the default policy ``specified_destination=unrestricted``."""
 
     pick: str
     link: Link
     to: str
     via: str = ""
+    specified: bool = False
 
 
 @dataclass(frozen=True)

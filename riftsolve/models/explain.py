@@ -16,8 +16,10 @@ from typing import Any
 
 from riftsolve.models.choosing import fired_triggers
 from riftsolve.models.i18n import _
-from riftsolve.models.rules import rule
+from riftsolve.models.rules import renumber, rule
 from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
+from riftsolve.models.versions import tells_negated
 
 Step = dict[str, Any]
 
@@ -62,3 +64,35 @@ def lethal_any_steps(scenario: Scenario, dealt: Sequence[str]) -> list[Step]:
     return [step("142.4.c", _("any amount of {player}'s damage is enough to kill enemy units: "
                               "{units} die").format(player=scenario.controller,
                                                     units=ids(enemies)))]
+
+
+def illegal_steps(scenario: Scenario, illegal: Sequence[tuple[str, Failure]],
+                  named: bool = False) -> list[Step]:
+    """Each target illegal on resolution, with why: unaffected (359.3.e.5); under a text
+    that tells Ignored from Negated (2026-10-09), the instructions on them are Ignored
+    (359.3.e.6). ``named``: each line names the choice (a joint card's pick).
+
+    >>> from riftsolve.models.board import Board, Unit
+    >>> from riftsolve.models.cards import card
+    >>> s = Scenario("A", card("Fox-Fire"), Board(("north",), (Unit("r1", "B", 2, "north"),)))
+    >>> [d["rule"] for d in illegal_steps(s, [("r1", Failure("359.3.e.2", "gone"))])]
+    ['359.3.e.2', '359.3.e.6']
+    """
+    template = (_("{pick}: {failure}; unaffected (359.3.e.5)") if named
+                else _("{failure}; it is unaffected (359.3.e.5)"))
+    steps = [step(failure.rule, renumber(template, scenario.rules).format(
+        pick=name, failure=failure.message)) for name, failure in illegal]
+    if illegal and tells_negated(scenario.rules):
+        steps.append(step("359.3.e.6", _(
+            "the instructions on {targets}, illegal targets, are Ignored").format(
+                targets=ids([name for name, _failure in illegal]))))
+    return steps
+
+
+def negated_steps(scenario: Scenario, detail: str) -> list[Step]:
+    """Under a text that tells Ignored from Negated (2026-10-09), an instruction that can't
+    be followed for a reason other than an illegal target or unavailable information is
+    Negated (359.3.e.6); ``detail`` says which and why."""
+    if not tells_negated(scenario.rules):
+        return []
+    return [step("359.3.e.6", _("{detail}: Negated").format(detail=detail))]

@@ -278,6 +278,11 @@ class PolicyIn(_Strict):
         "any", description="combat damage left once every receiver has lethal damage "
         "(465.2.c.4): 'any' division among the receivers, or all on one unit that could be "
         "assigned 'last'")
+    specified_destination: Literal["unrestricted", "elsewhere"] = Field(
+        "unrestricted", description="a move to a destination the card specifies ('to that "
+        "battlefield'): chosen by no one (355.4), it restricts no target ('unrestricted': a "
+        "unit already there may be chosen, its move does nothing), or 355.4.a keeps the "
+        "unit 'elsewhere'")
 
 
 class CombatIn(_Strict):
@@ -590,7 +595,8 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         available_power=raw.available_power,
         policy=Policy(group_subset=raw.policy.group_subset,
                       split_illegal=raw.policy.split_illegal,
-                      combat_excess=raw.policy.combat_excess),
+                      combat_excess=raw.policy.combat_excess,
+                      specified_destination=raw.policy.specified_destination),
         targets=targets,
         rules=version,
         from_hidden=raw.from_hidden,

@@ -114,6 +114,10 @@ _GISTS = {
     "chooses a subset of the original targets that does"),
     "811.1.d.2": N_("targets chosen by a spell played from Hidden must be at the Hidden "
     "battlefield"),
+    "811.1.d.3": N_("targets chosen by the play effect of a permanent played from facedown must "
+    "be at the battlefield it was played to"),
+    "811.1.d.3.a": N_("that play effect reads the battlefield from its source: with the source "
+    "gone, it can choose no legal target, and mistargets on resolution"),
     "355.13": N_("'any number' or 'up to' targets may be zero targets"),
     "355.14.a": N_("each unit that damage may be split among is a target"),
     "355.14.b": N_("split targets are chosen when the spell or ability is finalized"),

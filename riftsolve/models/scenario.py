@@ -61,6 +61,11 @@ class Policy:
     #: Combat damage left once every receiver has lethal damage (465.2.c.4): divided
     #: ``"any"`` way among the receivers, or all on one unit that could be ``"last"``.
     combat_excess: Literal["any", "last"] = "any"
+    #: A move to a destination the card specifies ("to that enemy unit's battlefield"):
+    #: chosen by no one (355.4), it restricts no target (``"unrestricted"``: a unit already
+    #: there is a legal target whose move does nothing), or 355.4.a is read for it too
+    #: (``"elsewhere"``: the unit must be elsewhere).
+    specified_destination: Literal["unrestricted", "elsewhere"] = "unrestricted"
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,21 @@ def before(version: str, other: str) -> bool:
 
 
 @cache
+def tells_negated(version: str) -> bool:
+    """Whether text ``version`` tells an Ignored instruction (illegal targets, unavailable
+    information) from a Negated one (any other reason), as 2026-10-09's 359.3.e.6 does;
+    older texts call both ignored.
+
+    >>> tells_negated("2026-10-09"), tells_negated("2026-07-16")
+    (True, False)
+    """
+    return not before(version, NEGATED_SINCE)
+
+
+#: The oldest text whose 359.3.e.6 says Ignored and Negated apart.
+NEGATED_SINCE = "2026-10-09"
+
+
 def _numbers() -> dict[str, dict[str, str | None]]:
     """Each rule id's number in each text (``None``: that text has no such rule)."""
     rules = json.loads(TABLE.read_text(encoding="utf-8"))["rules"]

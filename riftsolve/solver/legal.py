@@ -66,6 +66,7 @@ from riftsolve.models.families.split import (
     finalize_problem,
     resolve_problem,
 )
+from riftsolve.models.hidden import no_target_there
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.rules import cited_as
 from riftsolve.models.scenario import Scenario, ScenarioError
@@ -321,10 +322,7 @@ class LegalSet(ABC, Generic[A]):
         scenario = self.scenario
         if self.question == "finalize" and scenario.from_hidden is not None and finalize(
                 replace(scenario, from_hidden=None)).any_legal():
-            return [Failure("811.1.d", _(
-                "no valid target at {place} under the Hidden restrictions: {card} cannot be "
-                "played from Hidden").format(place=scenario.from_hidden,
-                                             card=scenario.effect.name))]
+            return [no_target_there(scenario)]
         return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
                                    "it cannot be played").format(card=self.scenario.effect.name))]
 

@@ -139,10 +139,16 @@ class _Reading:
         if deed not in self.deeds:
             self.deeds.append(deed)
 
-    def link(self, pick: str, link: Link, to: str, via: str = "") -> None:
+    def link(self, pick: str, link: Link, to: str, via: str = "",
+             specified: bool = False) -> None:
         linked = Linked(pick, link, to, via)
-        if linked not in self.links:
-            self.links.append(linked)
+        if linked in self.links:
+            return  # (a printed restriction stays one when a move's rule repeats it)
+        if replace(linked, specified=True) in self.links:
+            if specified:
+                return
+            self.links.remove(replace(linked, specified=True))  # printed after all
+        self.links.append(replace(linked, specified=specified))
 
 
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
@@ -1322,8 +1328,9 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     there = reading.last("battlefield", "location")
     if not destinations and there is not None and re.search(r"\bmove [a-z ]+ there\b",
                                                             sentence.lower()):
-        # "then move your unit there": to the battlefield chosen before (355.4.a: elsewhere)
-        reading.link(unit.name, Link.APART, there.name)
+        # "then move your unit there": to the battlefield chosen before, a destination
+        # the card specifies (355.4.a's rule: only under specified_destination=elsewhere)
+        reading.link(unit.name, Link.APART, there.name, specified=True)
         reading.do(Deed(unit.name, Action.MOVE, to=there.name))
         return
     if not destinations:
@@ -1362,7 +1369,7 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     if words == "that battlefield" or words == "the same battlefield":
         if place is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier choice")
-        reading.link(unit.name, Link.APART, place.name)
+        reading.link(unit.name, Link.APART, place.name, specified=True)  # (specified)
         reading.do(Deed(unit.name, Action.MOVE, to=place.name))
         return
     owner = re.match(r"that (enemy |friendly )?unit's battlefield$", words)
@@ -1372,7 +1379,7 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
                  else reading.last("unit", before=reading.position(unit)))
         if other is None:
             raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier unit")
-        reading.link(unit.name, Link.APART, other.name)
+        reading.link(unit.name, Link.APART, other.name, specified=True)  # (specified)
         reading.do(Deed(unit.name, Action.MOVE, to=other.name))
         return
     raise SequenceError(f"{sentence!r}: the destination {phrase.words!r} is not modelled yet")

@@ -96,7 +96,7 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
                     "tags_none": tuple(pick.get("tags_none", ()))})
             for pick in fields["picks"])
         fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"],
-                                       lk.get("via", ""))
+                                       lk.get("via", ""), lk.get("specified", False))
                                 for lk in fields["links"])
         fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"]),
                                         "among": Relation(deed.get("among", "enemy"))})

@@ -31,8 +31,24 @@ from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_slots
 from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Sharing
-from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
+from riftsolve.models.explain import (
+    Step,
+    deflect_steps,
+    ids,
+    illegal_steps,
+    lethal_any_steps,
+    negated_steps,
+    step,
+    trigger_steps,
+)
 from riftsolve.models.families.slots import distinct, unit_ids
+from riftsolve.models.hidden import (
+    gone_failure,
+    hidden_rule,
+    no_target_there,
+    plays_from_hidden,
+    source_gone,
+)
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.rules import renumber
@@ -179,8 +195,10 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
                 N_("{unit} is no longer here ({where}; it is at {place})"),
                 where=where, place=unit.location))
     hidden = scenario.from_hidden
+    if hidden is not None and source_gone(scenario):
+        return gone_failure(scenario, unit.id, resolving)
     if hidden is not None and unit.location != hidden:
-        rule_no = "359.3.e.5" if resolving else "811.1.d.2"
+        rule_no = "359.3.e.5" if resolving else hidden_rule(scenario)
         return Failure(rule_no, said(
             N_("{unit} is not at {hidden}, where the card was played from Hidden (at {place})"),
             N_("{unit} is no longer at {hidden}, where the card was played from Hidden (at "
@@ -308,16 +326,15 @@ def hidden_failure(scenario: Scenario, problem: GroupProblem) -> Failure | None:
     card still has a valid target when some unit at the Hidden battlefield could be chosen
     on its own (the requirement holds for any part of a group that meets it; the Deflect
     budget is a cost, not a targeting restriction). A card whose slots require units needs
-    them anyway (355.8).
+    them anyway (355.8). A permanent's play effect is not a spell: with nothing to choose
+    there, it chooses zero targets (355.13).
     """
-    if scenario.from_hidden is None or any(problem.least):
+    if scenario.from_hidden is None or any(problem.least) or plays_from_hidden(scenario):
         return None
     unbudgeted = replace(problem, budget=None)
     if any(fits_alone(unbudgeted, m) for m in problem.members):
         return None
-    return Failure("811.1.d", _(
-        "no valid target at {place} under the Hidden restrictions: {card} cannot be played "
-        "from Hidden").format(place=scenario.from_hidden, card=group_effect(scenario).name))
+    return no_target_there(scenario)
 
 
 def can_act(problem: GroupProblem, needs: int) -> bool:
@@ -646,8 +663,9 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
                 slot.among.value, _VALID_ON_ITS_OWN["any"])).format(
                     slot=slot.name, units=ids(list(chosen)))))
     if scenario.from_hidden is not None:
-        steps.append(step("811.1.d.2", _("played from Hidden: every target is at {place}"
-                                         ).format(place=scenario.from_hidden)))
+        steps.append(step(hidden_rule(scenario), _(
+            "played from Hidden: every target is at {place}").format(
+                place=scenario.from_hidden)))
     if not units:
         steps.append(step("355.13", _("zero targets is a legal choice")))
     steps += deflect_steps(scenario, declaration.deflect_cost)
@@ -666,11 +684,7 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     """The rule trail of one resolution of a group effect."""
     effect = group_effect(scenario)
     problem = resolve_problem(scenario)
-    steps: list[Step] = []
-    for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, renumber(_(
-            "{failure}; it is unaffected (359.3.e.5)"), scenario.rules).format(
-                failure=failure.message)))
+    steps = illegal_steps(scenario, problem.illegal)
     legal = [m.id for m in problem.members]
     if problem.ignored is not None:
         steps.append(step(problem.ignored.rule, problem.ignored.message))
@@ -729,6 +743,8 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
         steps.append(step("355.4.a", _(
             "{units} already at {place}: kept (counted in the requirement) but not moved"
             ).format(units=ids(list(answer.unmoved)), place=where)))
+        steps += negated_steps(scenario, _("the move of {units}, already there").format(
+            units=ids(list(answer.unmoved))))
     for unit in recalled(scenario, answer):
         barred = move_failure(scenario.board, unit, _moved_to(scenario) or "")
         assert barred is not None

@@ -50,8 +50,16 @@ from riftsolve.models.effects import (
     Reach,
     Relation,
 )
-from riftsolve.models.explain import Step, deflect_steps, ids, step
+from riftsolve.models.explain import (
+    Step,
+    deflect_steps,
+    ids,
+    illegal_steps,
+    negated_steps,
+    step,
+)
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
+from riftsolve.models.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.rules import renumber
@@ -66,10 +74,16 @@ from riftsolve.models.versions import number_in
 
 
 def joint_effect(scenario: Scenario) -> JointChoice:
-    """The scenario's effect, which must be a joint choice."""
+    """The scenario's effect, which must be a joint choice, with the links its policy
+    reads: a move to a destination the card specifies restricts no target (355.4: no one
+    chooses it; 355.4.a reads a chosen destination), unless the policy
+    ``specified_destination`` is ``"elsewhere"``."""
     effect = scenario.effect
     if not isinstance(effect, JointChoice):
         raise TypeError(f"{effect.name} is not a joint choice")
+    if scenario.policy.specified_destination == "unrestricted" and any(
+            lk.specified for lk in effect.links):
+        return replace(effect, links=tuple(lk for lk in effect.links if not lk.specified))
     return effect
 
 
@@ -530,6 +544,8 @@ def _at_hidden(scenario: Scenario, board: Board, pick: Pick, value: Value) -> bo
     """Whether ``value`` is at the battlefield the card was played from Hidden."""
     if value is None:
         return True
+    if source_gone(scenario):
+        return False  # nowhere: the play effect lost its battlefield (811.1.d.3.a)
     if pick.kind in ("unit", "gear"):
         return value in board and board[value].location == scenario.from_hidden
     return value == scenario.from_hidden
@@ -549,10 +565,14 @@ def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
     no object at that battlefield could meet ("another unit at a different location" from
     a unit there, "an enemy unit there" for a battlefield elsewhere). The pick it points
     to is not excused: Smoke and Mirrors' first unit is at the Hidden battlefield, the
-    other elsewhere. On resolution a target no longer there is illegal (359.3.e.5)."""
+    other elsewhere. On resolution a target no longer there is illegal (359.3.e.5).
+    A hidden permanent's play effect whose source left the board has no battlefield to
+    choose at, and mistargets on resolution (811.1.d.3.a, 2026-10-09)."""
     if scenario.from_hidden is None or not hidden_bound(pick) or _at_hidden(
             scenario, board, pick, value):
         return None
+    if source_gone(scenario):
+        return gone_failure(scenario, str(value), resolving)
     effect = joint_effect(scenario)
     for linked in effect.links:
         if linked.pick != pick.name:
@@ -565,9 +585,13 @@ def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
         if (linked.link in (Link.AT, Link.WITH) and there != scenario.from_hidden) or (
                 linked.link is Link.APART and there == scenario.from_hidden):
             return None  # the restriction keeps this target away from the battlefield
-    rule = "359.3.e.5" if resolving else "811.1.d.2"
-    return Failure(rule, f"{value} is not at {scenario.from_hidden}, where the card was "
-                   "played from Hidden")
+    if resolving:
+        return Failure("359.3.e.5", _("{value} is no longer at {place}, where the card was "
+                                      "played from Hidden").format(
+                                          value=value, place=scenario.from_hidden))
+    return Failure(hidden_rule(scenario), _(
+        "{value} is not at {place}, where the card was played from Hidden").format(
+            value=value, place=scenario.from_hidden))
 
 
 def _place_key(board: Board, value: str, pick: Pick, coarse: bool) -> Hashable:
@@ -663,8 +687,9 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
                         and lk.link not in (Link.TOGETHER, Link.IF_DONE, Link.EITHER)]
                for p in picks}
     if hidden:  # first the domains (the keys of the tests follow them)
+        gone = source_gone(scenario)  # nowhere to choose at: no target at all (811.1.d.3.a)
         for i, pick in enumerate(picks):
-            if hidden_bound(pick) and not carried[pick.name]:
+            if hidden_bound(pick) and (gone or not carried[pick.name]):
                 domains[i] = tuple(v for v in domains[i]
                                    if _at_hidden(scenario, board, pick, v))
     tests = [_test(scenario, board, lk, index[lk.pick], index[lk.to], domains[index[lk.pick]],
@@ -1068,11 +1093,13 @@ def _destination(scenario: Scenario, deed_to: str, chosen: Mapping[str, Value],
 
 
 def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
-               declined: tuple[str, ...] = ()) -> list[tuple[str, str, Failure | None]]:
+               declined: tuple[str, ...] = (), standing: list[tuple[str, str]] | None = None
+               ) -> list[tuple[str, str, Failure | None]]:
     """The moves the deeds make, one after another: a unit not already at its
     destination (355.4.a), and why it can't move there (447.2.b, 449.2, on the board as
     the earlier moves left it), in which case it is recalled to its base instead
-    (447.2.c)."""
+    (447.2.c). The units already at their destination (a destination the card names,
+    355.4) go to ``standing``, with it, when it is given."""
     plan: list[tuple[str, str, Failure | None]] = []
     now = board
     for deed in joint_effect(scenario).deeds:
@@ -1081,6 +1108,8 @@ def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
                 or value not in board:
             continue
         where = _destination(scenario, deed.to, chosen, board)
+        if where is not None and now[value].location == where and standing is not None:
+            standing.append((value, where))
         if where is None or now[value].location == where:
             continue
         barred = move_failure(now, value, where)  # (a unit at its base: recalled there)
@@ -1263,16 +1292,37 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
             steps.append(step("355.9.b" if linked.link is not Link.OTHER else "355.9.c",
                               _(_LINK_WORDS[linked.link]).format(first=first,
                                                                  second=second)))
-    return steps + deflect_steps(scenario, declaration.deflect_cost)
+    return steps + _named_destination_steps(scenario, given) + deflect_steps(
+        scenario, declaration.deflect_cost)
+
+
+def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> list[Step]:
+    """Under policy ``specified_destination=unrestricted``, each chosen unit already at the
+    destination the card names for its move: a legal choice (355.4: no one chooses that
+    destination, and 355.4.a reads a chosen one)."""
+    effect = joint_effect(scenario)
+    if effect is scenario.effect:
+        return []  # no named destination's rule was set aside
+    steps: list[Step] = []
+    for linked in scenario.effect.links if isinstance(scenario.effect, JointChoice) else ():
+        first, second = given.get(linked.pick), given.get(linked.to)
+        if not linked.specified or first is None or second is None:
+            continue
+        if link_failure(scenario, scenario.board, replace(linked, specified=False),
+                        str(first), str(second)) is not None:
+            steps.append(step("355.4", _(
+                "{unit} is already where the card moves it ({place}'s location): that "
+                "destination is named, not chosen, so the unit may be chosen and will not "
+                "move (policy specified_destination=unrestricted)").format(
+                    unit=first, place=second)))
+    return steps
 
 
 def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     """The rule trail of one resolution."""
     effect = joint_effect(scenario)
     _legal, illegal = still_legal(scenario)
-    steps = [step(f.rule, renumber(_("{pick}: {failure}; unaffected (359.3.e.5)"),
-                                   scenario.rules).format(pick=name, failure=f.message))
-             for name, f in illegal]
+    steps = illegal_steps(scenario, illegal, named=True)
     chosen = dict(answer.picks)
     made = declared(scenario)
     for pick in effect.picks:
@@ -1303,11 +1353,19 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         steps.append(step("355.12", _("declined: {picks}").format(
             picks=ids(list(answer.declined)))))
     done = acts(scenario, answer)
-    for unit, where, barred in _move_plan(scenario, chosen, scenario.board, answer.declined):
+    standing: list[tuple[str, str]] = []
+    for unit, where, barred in _move_plan(scenario, chosen, scenario.board, answer.declined,
+                                          standing):
         steps.append(step("355.4.a", _("{unit} moves to {place}").format(
             unit=unit, place=where)) if barred is None else step("447.2.c", renumber(_(
                 "{failure} ({rule}): it is recalled to its base instead (447.2.c)").format(
                     failure=barred.message, rule=barred.rule), scenario.rules)))
+    for unit, where in standing:
+        steps.append(step("355.4", _(
+            "{unit} is already at {place}, the destination the card names (chosen by no "
+            "one): it does not move").format(unit=unit, place=where)))
+        steps += negated_steps(scenario, _("the move of {units}, already there").format(
+            units=unit))
     if done.dealt:
         steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
             f"{u} {n}" for u, n in done.dealt))))

@@ -30,7 +30,15 @@ from riftsolve.models.answers import Declaration, Resolution
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
 from riftsolve.models.effects import Pool, SplitDamage, Zone
-from riftsolve.models.explain import Step, deflect_steps, ids, lethal_any_steps, step, trigger_steps
+from riftsolve.models.explain import (
+    Step,
+    deflect_steps,
+    ids,
+    illegal_steps,
+    lethal_any_steps,
+    step,
+    trigger_steps,
+)
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import _, ngettext
 from riftsolve.models.rules import renumber
@@ -350,10 +358,7 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
         here = source_battlefield(scenario.board, scenario.source)
         steps.append(step("359.3.f.2", _("'here' is {source}'s battlefield now: {place}").format(
             source=scenario.source, place=here or _("none"))))
-    for _unit, failure in problem.illegal:
-        steps.append(step(failure.rule, renumber(_(
-            "{failure}; it is unaffected (359.3.e.5)"), scenario.rules).format(
-                failure=failure.message)))
+    steps += illegal_steps(scenario, problem.illegal)
     if problem.illegal:
         steps.append(_policy_step(scenario, problem))
     if problem.pool_null is not None:
