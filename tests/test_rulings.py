@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,12 @@ def test_355_4_a_a_kept_target_already_at_the_destination_is_unmoved() -> None:
     assert Affected.of(["b1", "b2"]) not in legal
     steps = legal.explain(next(iter(legal)))
     assert any(st["rule"] == "355.4.a" and "b2" in st["detail"] for st in steps)
+    # 359.3.e.6 (2026-10-09): b2's move can't be followed, not for an illegal target:
+    # Negated; 1.4 (this scenario's text) calls nothing Negated
+    assert "359.3.e.6" not in [st["rule"] for st in steps]
+    newest = resolve(replace(s, rules="2026-10-09"), kind=Affected)
+    assert [st["detail"] for st in newest.explain(next(iter(newest)))
+            if st["rule"] == "359.3.e.6"] == ["the move of b2, already there: Negated"]
 
 
 def test_355_4_a_unmoved_units_still_count_toward_the_cap() -> None:
