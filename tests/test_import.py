@@ -79,3 +79,36 @@ def test_a_bad_dump_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["cards", "import", str(path), "--report"]) == 2
     err = capsys.readouterr().err
     assert says in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_disarm_is_its_attack_trigger(tmp_path: Path) -> None:
+    """831.1.d: "[Disarm 2]" is "When I attack, give an enemy unit here -2 [Might] this
+    turn." Disposal Expert (me, north) attacks: an enemy unit here is chosen, b1 or b2
+    (b2's Deflect 1 is paid, 809); b3 at south is not here: 2 declarations. Clanging
+    Sentry's "Your Mechs have [Disarm]" grants the keyword and chooses nothing itself."""
+    def record(name: str, abilities: str) -> dict[str, Any]:
+        return {"name": name, "energyCost": 4, "powerCost": None, "might": 3,
+                "domains": ["Fury"], "cardTypes": ["Unit"], "superTypes": [], "tags": [],
+                "abilities": abilities, "effects": None}
+    dump = tmp_path / "disarm.json"
+    dump.write_text(json.dumps([
+        record("Disposal Expert", "I enter ready if you control no other units.\n[Disarm 2] "
+               "(When I attack, give an enemy unit here -2 [Might] this turn.)"),
+        record("Clanging Sentry", "Your Mechs have [Disarm]. (When each of us attacks, give "
+               "an enemy unit there -1 [Might] this turn.)")]))
+    library = tmp_path / "cards"
+    code, out = _run(["cards", "import", str(dump), "--out", str(library)])
+    assert code == 0 and json.loads(out)["compiled"] == 1
+    scenario = {"format": 1, "controller": "A", "card": "Disposal Expert", "source": "me",
+                "battlefields": ["north", "south"],
+                "units": [{"id": "me", "controller": "A", "might": 3, "location": "north"},
+                          {"id": "b1", "controller": "B", "might": 2, "location": "north"},
+                          {"id": "b2", "controller": "B", "might": 2, "location": "north",
+                           "deflect": 1},
+                          {"id": "b3", "controller": "B", "might": 2, "location": "south"}]}
+    path = tmp_path / "disarm-scenario.json"
+    path.write_text(json.dumps(scenario))
+    code, listed = _run(["finalize", str(path), "--cards", str(library)])
+    assert code == 0
+    assert sorted(json.loads(line)["deflect_cost"] for line in listed.splitlines()) == [0, 1]
+    assert "b3" not in listed

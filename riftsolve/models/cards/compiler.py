@@ -179,6 +179,27 @@ _CHOOSING_WORDS = ("a", "an", "one", "another", "two", "three", "four", "five", 
                    "up to", "any number of", "each of up to", "split among", r"\d+")
 
 
+#: A line that opens with [Disarm] or [Disarm N] (its reminder text after it, if any).
+_DISARM = re.compile(r"^\s*\[Disarm(?:\s+(\d+))?\]\s*(?:\([^)]*\)\.?)?\s*$",
+                     re.IGNORECASE | re.MULTILINE)
+
+
+def keywords_in_words(text: str) -> str:
+    r"""The card's text with each keyword that chooses an object spelled as the ability it
+    is short for: a line "[Disarm X]" is "When I attack, give an enemy unit here -X [Might]
+    this turn." (831.1.d; X omitted is 1, 831.1.c.3). A keyword that only grants Disarm
+    ("Your Mechs have [Disarm].") is left as printed.
+
+    >>> keywords_in_words("[Disarm 2] (When I attack, give an enemy unit here -2 [Might] "
+    ...                   "this turn.)\nI enter ready.")
+    'When I attack, give an enemy unit here -2 [Might] this turn.\nI enter ready.'
+    >>> keywords_in_words("[Disarm]")
+    'When I attack, give an enemy unit here -1 [Might] this turn.'
+    """
+    return _DISARM.sub(lambda found: "When I attack, give an enemy unit here "
+                       f"-{found.group(1) or 1} [Might] this turn.", text)
+
+
 def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     """The kinds of game object a card's own text (reminder text left out) makes a player
     choose, in order: a choosing determiner before an object noun ("a unit", "up to two

@@ -21,7 +21,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from riftsolve.models.cards.compiler import CompileError, chosen_objects, compile_abilities
+from riftsolve.models.cards.compiler import (
+    CompileError,
+    chosen_objects,
+    compile_abilities,
+    keywords_in_words,
+)
 from riftsolve.models.cards.dumps import CardRecord
 from riftsolve.models.effects import Effect
 
@@ -52,13 +57,14 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
     cards = list(records)
     done = Imported(read=len(cards) if read is None else read, cards=len(cards))
     for card in cards:
-        if not chosen_objects(card.text):
+        text = keywords_in_words(card.text)  # ([Disarm X]: its attack trigger, 831.1.d)
+        if not chosen_objects(text):
             continue
         done.choosing += 1
         try:
             # (a battlefield card's "here" is the battlefield itself: the scenario names it
             # as the source)
-            done.effects += compile_abilities(card.name, card.text)
+            done.effects += compile_abilities(card.name, text)
             done.compiled += 1
         except CompileError as error:
             done.failures.append({"name": card.name, "why": str(error),
