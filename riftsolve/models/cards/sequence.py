@@ -141,14 +141,13 @@ class _Reading:
 
     def link(self, pick: str, link: Link, to: str, via: str = "",
              specified: bool = False) -> None:
-        linked = Linked(pick, link, to, via)
-        if linked in self.links:
+        linked = Linked(pick, link, to, via, specified)
+        twin = replace(linked, specified=not specified)
+        if linked in self.links or (specified and twin in self.links):
             return  # (a printed restriction stays one when a move's rule repeats it)
-        if replace(linked, specified=True) in self.links:
-            if specified:
-                return
-            self.links.remove(replace(linked, specified=True))  # printed after all
-        self.links.append(replace(linked, specified=specified))
+        if twin in self.links:
+            self.links.remove(twin)  # the move's rule is printed after all
+        self.links.append(linked)
 
 
 def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,

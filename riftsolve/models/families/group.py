@@ -195,7 +195,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
                 N_("{unit} is no longer here ({where}; it is at {place})"),
                 where=where, place=unit.location))
     hidden = scenario.from_hidden
-    if hidden is not None and source_gone(scenario):
+    if source_gone(scenario):
         return gone_failure(scenario, unit.id, resolving)
     if hidden is not None and unit.location != hidden:
         rule_no = "359.3.e.5" if resolving else hidden_rule(scenario)

@@ -1098,8 +1098,8 @@ def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
     """The moves the deeds make, one after another: a unit not already at its
     destination (355.4.a), and why it can't move there (447.2.b, 449.2, on the board as
     the earlier moves left it), in which case it is recalled to its base instead
-    (447.2.c). The units already at their destination (a destination the card names,
-    355.4) go to ``standing``, with it, when it is given."""
+    (447.2.c). The units already at their destination go to ``standing``, with it, when
+    it is given."""
     plan: list[tuple[str, str, Failure | None]] = []
     now = board
     for deed in joint_effect(scenario).deeds:
@@ -1108,9 +1108,11 @@ def _move_plan(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
                 or value not in board:
             continue
         where = _destination(scenario, deed.to, chosen, board)
-        if where is not None and now[value].location == where and standing is not None:
-            standing.append((value, where))
-        if where is None or now[value].location == where:
+        if where is None:
+            continue
+        if now[value].location == where:
+            if standing is not None:
+                standing.append((value, where))
             continue
         barred = move_failure(now, value, where)  # (a unit at its base: recalled there)
         plan.append((value, where, barred))
@@ -1300,11 +1302,12 @@ def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> 
     """Under policy ``specified_destination=unrestricted``, each chosen unit already at the
     destination the card names for its move: a legal choice (355.4: no one chooses that
     destination, and 355.4.a reads a chosen one)."""
-    effect = joint_effect(scenario)
-    if effect is scenario.effect:
-        return []  # no named destination's rule was set aside
+    if scenario.policy.specified_destination != "unrestricted":
+        return []
+    printed = joint_effect(replace(scenario, policy=replace(
+        scenario.policy, specified_destination="elsewhere")))  # every link, as printed
     steps: list[Step] = []
-    for linked in scenario.effect.links if isinstance(scenario.effect, JointChoice) else ():
+    for linked in printed.links:
         first, second = given.get(linked.pick), given.get(linked.to)
         if not linked.specified or first is None or second is None:
             continue
@@ -1362,8 +1365,8 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                     failure=barred.message, rule=barred.rule), scenario.rules)))
     for unit, where in standing:
         steps.append(step("355.4", _(
-            "{unit} is already at {place}, the destination the card names (chosen by no "
-            "one): it does not move").format(unit=unit, place=where)))
+            "{unit} is already at {place}, its destination: it does not move").format(
+                unit=unit, place=where)))
         steps += negated_steps(scenario, _("the move of {units}, already there").format(
             units=unit))
     if done.dealt:
