@@ -1205,3 +1205,17 @@ def test_relentless_pursuit_unit_gone_one_resolution(tmp_path: Path) -> None:
              if isinstance(a, Executed)]
     assert rs.resolve(s).count() == 1
     assert lines == [_res(destination="south", equipment=None, friendly=None)]
+
+
+@pytest.mark.parametrize("value", ["nowhere", None, 1])
+def test_a_bad_specified_destination_is_one_line(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 value: Any) -> None:
+    """The policy takes "unrestricted" or "elsewhere" (355.4, 355.4.a); anything else exits
+    2 with one line naming the field."""
+    units = [_u("a1", "A", "north"), _u("b1", "B", "north")]
+    doc = _doc("Zenith Blade", units, policy={"specified_destination": value})
+    assert main(["finalize", _write(tmp_path, doc)], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("riftsolve: error: policy.specified_destination: "), err
