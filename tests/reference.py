@@ -1946,7 +1946,8 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "zone", "card_type", "state", "own", "also", "energy_at_most",
                     "energy_at_least", "power_at_most", "weaker_than_source",
                     "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword",
-                    "tags_none", "not_yours", "energy_within_source_might")
+                    "tags_none", "not_yours", "energy_within_source_might", "away",
+                    "moved_here")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2259,6 +2260,7 @@ def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: 
             and data_state_ok(doc, pick, value) and data_costs_ok(doc, pick, value)
             and data_weaker_than_source_ok(doc, pick, value)
             and data_elsewhere_ok(doc, pick, value) and data_keyword_ok(doc, pick, value)
+            and data_away_ok(doc, pick, value)
             and data_not_yours_ok(doc, pick, value)
             and data_energy_within_source_might_ok(doc, pick, value))
 
@@ -2430,6 +2432,19 @@ def data_elsewhere_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     if entry is None or mine is None or not on_board(entry) or not on_board(mine):
         return False
     return location_key(entry) != location_key(mine)
+
+
+def data_away_ok(doc: Doc, pick: DataPick, value: str) -> bool:
+    """"an enemy unit at a different location" moved "to my battlefield" (``away``): not at
+    the source's battlefield. A move "to here" (``moved_here``): the card names that
+    destination, so a unit already there may be chosen (355.4; its move does nothing),
+    unless policy specified_destination=elsewhere reads 355.4.a for it too. With no "here"
+    (the source at no battlefield) there is nothing to differ from: no restriction."""
+    if not (pick["away"] or (pick["moved_here"] and chosen_elsewhere(doc))):
+        return True
+    here = _data_here(doc)
+    entry = _data_entry(doc, pick["kind"], value)
+    return here is None or entry is None or str(entry.get("location")) != here
 
 
 DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] = {

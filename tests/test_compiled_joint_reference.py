@@ -19,7 +19,8 @@ same way: the compiler reaches only some of these fields.
 Boards hold units and gear (some tagged Equipment), runes, spells, abilities, legends and
 cards in every zone (some off the board), exhausted and untargetable entries, Deflect,
 battlefield control, a team, a Power budget, a source unit, ``from_hidden`` for a [Hidden]
-effect and ``repeat`` for a [Repeat] one. As in ``test_joint_properties``, each board is
+effect, ``repeat`` for a [Repeat] one and the policy ``specified_destination`` for a move to
+a destination the card names. As in ``test_joint_properties``, each board is
 built by one function from a ``choose`` of options: drawn by hypothesis (shrinkable, one
 test per text) or by a ``random.Random`` seeded from a drawn integer (the ``_wide`` tests:
 a different board each example).
@@ -131,6 +132,11 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "their hand.",
     "Choose a friendly unit. Kill an enemy unit with less Might than it.",
     "When I attack, kill an enemy unit here with less Might than me.",
+    "When you play me to a battlefield, you may move an enemy unit to here.",
+    "When I move to a battlefield, you may pay [Chaos] to move a unit you control to the "
+    "same battlefield.",
+    "When you play me from face down on your turn, you may move an enemy unit at a different "
+    "location to my battlefield.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.
@@ -276,6 +282,9 @@ def build_board(choose: Choose, name: str, effect: JointChoice) -> Doc:
         doc["from_hidden"] = choose(("north", "south"))
     if effect.repeat and len(units) <= 4 and choose(range(2)) == 1:
         doc["repeat"] = True
+    if (any(lk.specified for lk in effect.links) or any(p.moved_here for p in effect.picks)
+            ) and choose(range(2)) == 1:
+        doc["policy"] = {"specified_destination": "elsewhere"}  # (355.4.a read for it too)
     return doc
 
 

@@ -378,11 +378,12 @@ def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
 
 def test_a_move_here_and_a_unit_in_a_base() -> None:
     """"When I move to a battlefield, you may move an enemy unit to that battlefield": the
-    source's battlefield (359.3.f.2); an enemy already there can't be moved there (355.4.a):
-    with the source at north, b2 (south) and b3 (base), not b1 (north). "Deal 4 to a unit in
-    a base": b3 and a2, each at a base."""
+    source's battlefield (359.3.f.2), a destination the card names: by default any enemy
+    (355.4: b1 at north too, whose move does nothing); under specified_destination=elsewhere
+    one not already there (355.4.a): with the source at north, b2 (south) and b3 (base), not
+    b1 (north). "Deal 4 to a unit in a base": b3 and a2, each at a base."""
     from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
+    from riftsolve.models.scenario import Policy, Scenario
     from riftsolve.solver import finalize
 
     board = Board(("north", "south"), (
@@ -393,7 +394,10 @@ def test_a_move_here_and_a_unit_in_a_base() -> None:
     assert faefolk.needs_source
     moved = [a.chosen() for a in finalize(Scenario("A", faefolk, board, source="me"))]
     # (or not at all: a triggered "you may" is decided as it is finalized, 383.3.a)
-    assert moved == [(), ("b2",), ("b3",)]
+    assert moved == [(), ("b1",), ("b2",), ("b3",)]
+    elsewhere = Policy(specified_destination="elsewhere")
+    assert [a.chosen() for a in finalize(Scenario("A", faefolk, board, source="me",
+                                                  policy=elsewhere))] == [(), ("b2",), ("b3",)]
     rocket = compile_card("Rocket", "Deal 4 to a unit in a base.")
     assert [a.chosen() for a in finalize(Scenario("A", rocket, board))] == [("a2",), ("b3",)]
 
@@ -854,13 +858,16 @@ def test_unit_tokens_played_each_to_a_chosen_location() -> None:
 
 def test_the_sources_battlefield_named_other_ways() -> None:
     """"When I move to a battlefield, you may pay [Chaos] to move a unit you control to the
-    same battlefield" (Fae Porter): the source's battlefield (359.3.f.2), a unit A controls
-    that is not already there (355.4.a), or none (a triggered "you may", 383.3.a). "... you
-    may move an enemy unit at a different location to my battlefield" (Evelynn): an enemy
-    not at the source's battlefield. Source s (A) at north; a1 (A, north), a2 (A, south),
-    b1 (B, north), b2 (B, base)."""
+    same battlefield" (Fae Porter): the source's battlefield (359.3.f.2), a destination the
+    card names, so under the default policy any unit A controls, the ones already there too
+    (355.4: s, a1, whose moves do nothing; a2), or none (a triggered "you may", 383.3.a): 4;
+    under specified_destination=elsewhere one not already there (355.4.a): a2 or none, 2.
+    "... you may move an enemy unit at a different location to my battlefield" (Evelynn): an
+    enemy not at the source's battlefield, a printed restriction under either policy: b2 or
+    none. Source s (A) at north; a1 (A, north), a2 (A, south), b1 (B, north), b2 (B,
+    base)."""
     from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
+    from riftsolve.models.scenario import Policy, Scenario
     from riftsolve.solver import finalize
 
     board = Board(("north", "south"), (Unit("s", "A", 2, "north"), Unit("a1", "A", 1, "north"),
@@ -868,12 +875,16 @@ def test_the_sources_battlefield_named_other_ways() -> None:
                                        Unit("b2", "B", 1, "base")))
     porter = compile_card("Porter", "When I move to a battlefield, you may pay [Chaos] to "
                           "move a unit you control to the same battlefield.")
+    elsewhere = Policy(specified_destination="elsewhere")
     assert sorted(str(a.chosen()) for a in finalize(Scenario("A", porter, board, source="s"))
-                  ) == ["('a2',)", "()"]
+                  ) == ["('a1',)", "('a2',)", "('s',)", "()"]
+    assert sorted(str(a.chosen()) for a in finalize(
+        Scenario("A", porter, board, source="s", policy=elsewhere))) == ["('a2',)", "()"]
     evelynn = compile_card("Evelynn", "When you play me from face down on your turn, you may "
                            "move an enemy unit at a different location to my battlefield.")
-    assert sorted(str(a.chosen()) for a in finalize(Scenario("A", evelynn, board,
-                                                             source="s"))) == ["('b2',)", "()"]
+    for policy in (Policy(), elsewhere):
+        assert sorted(str(a.chosen()) for a in finalize(
+            Scenario("A", evelynn, board, source="s", policy=policy))) == ["('b2',)", "()"]
 
 
 def test_a_token_another_player_plays_goes_where_they_choose() -> None:

@@ -683,6 +683,24 @@ def test_smoke_and_mirrors_from_hidden() -> None:
                            for x in ("a1", "a4") for y in ("a2", "a3")])
 
 
+@pytest.mark.parametrize(("rules", "exempt"), [("2026-10-09", "355.17.b"),
+                                               ("1.4", "811.1.d.2")])
+def test_smoke_and_mirrors_hidden_trail(rules: str, exempt: str) -> None:
+    """The trail of (a1, a2) from Hidden at north: a1 is at north, where the card was
+    played from (811.1.d.2); a2 is elsewhere, its restriction making north impossible.
+    2026-10-09 reads the Hidden rule as a mandatory requirement that a restriction
+    overrides (355.17.b; its 355.17.a example plays a card to the facedown battlefield);
+    1.4 says it in 811.1.d.2 itself."""
+    doc = _doc("Smoke and Mirrors", _smoke_board(), from_hidden="north", rules=rules)
+    legal = rs.finalize(rs.parse_scenario(doc))
+    answer = next(a for a in legal if a.chosen() == ("a1", "a2"))
+    trail = [(s["rule"], s["detail"]) for s in legal.explain(answer)]
+    assert ("811.1.d.2", "friendly: a1 is at north, where the card was played from Hidden"
+            ) in trail
+    assert [rule for rule, detail in trail if detail.startswith("friendly2: a2 is not at "
+                                                                "north")] == [exempt]
+
+
 def test_smoke_and_mirrors_hidden_target_gone_from_the_battlefield_is_null() -> None:
     """359.3.e.5: from Hidden at north, declared (a1, a2); a1 has gone to base: it had to
     be at the Hidden battlefield (nothing exempts the first unit), so it is null. a2 has

@@ -344,8 +344,13 @@ class Pick:
     fresh: bool = False
     #: made only when mode ``in_mode`` (1, 2 ...) is chosen (0: always)
     in_mode: int = 0
-    #: moved "here" (the source's battlefield): not already there (355.4.a)
+    #: "at a different location" than the source, where it is moved ("to my battlefield"):
+    #: not at the source's battlefield
     away: bool = False
+    #: moved "here" (the source's battlefield), a destination the card specifies: not already
+    #: there (355.4.a) only under policy ``specified_destination=elsewhere``; by default a
+    #: unit already there is a legal choice whose move does nothing (355.4)
+    moved_here: bool = False
     #: a second kind the pick may take: "a unit or gear" (``kind`` unit, ``also`` gear);
     #: for a card, a second card type
     also: str = ""

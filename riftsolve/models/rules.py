@@ -114,6 +114,8 @@ _GISTS = {
     "chooses a subset of the original targets that does"),
     "811.1.d.2": N_("targets chosen by a spell played from Hidden must be at the Hidden "
     "battlefield"),
+    "355.17.b": N_("a restriction on a choice must be followed, and overrides a mandatory "
+    "requirement (one followed only if possible); a choice breaking it fails to finalize"),
     "811.1.d.3": N_("targets chosen by the play effect of a permanent played from facedown must "
     "be at the battlefield it was played to"),
     "811.1.d.3.a": N_("that play effect reads the battlefield from its source: with the source "

@@ -1361,8 +1361,9 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
     if words in ("here", "this battlefield", "my battlefield") or (
             words in ("that battlefield", "the same battlefield") and place is None
             and reading.triggered):
-        # the source's battlefield ("when I move to a battlefield, ... to that battlefield")
-        reading.narrow(unit, away=True)
+        # the source's battlefield ("when I move to a battlefield, ... to that battlefield"),
+        # a destination the card specifies (355.4.a only under specified_destination=elsewhere)
+        reading.narrow(unit, moved_here=True)
         reading.do(Deed(unit.name, Action.MOVE, to="here"))
         return
     if words == "that battlefield" or words == "the same battlefield":

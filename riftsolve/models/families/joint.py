@@ -81,9 +81,13 @@ def joint_effect(scenario: Scenario) -> JointChoice:
     effect = scenario.effect
     if not isinstance(effect, JointChoice):
         raise TypeError(f"{effect.name} is not a joint choice")
-    if scenario.policy.specified_destination == "unrestricted" and any(
-            lk.specified for lk in effect.links):
-        return replace(effect, links=tuple(lk for lk in effect.links if not lk.specified))
+    if scenario.policy.specified_destination == "unrestricted":
+        if any(lk.specified for lk in effect.links):
+            return replace(effect, links=tuple(lk for lk in effect.links if not lk.specified))
+        return effect
+    if any(p.moved_here for p in effect.picks):  # 355.4.a read for a move "here" too
+        return replace(effect, picks=tuple(replace(p, away=True) if p.moved_here else p
+                                           for p in effect.picks))
     return effect
 
 
@@ -199,8 +203,12 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, _("{value} {verb} in a base (at {place})").format(
             value=value, verb=verb, place=unit.location))
     if pick.away and unit.location == source_battlefield(board, scenario.source):
-        return Failure("355.4.a", _("{value} is already here: a move goes elsewhere").format(
-            value=value))
+        if pick.moved_here:  # (policy specified_destination=elsewhere)
+            return Failure("355.4.a", _("{value} is already here: a move goes elsewhere"
+                                        ).format(value=value))
+        return Failure(rule, _("{value} {verb} at a different location (it is here, at "
+                               "{place})").format(value=value, verb=verb,
+                                                  place=unit.location))
     if pick.reach is Reach.HERE:
         here = source_battlefield(board, scenario.source)
         if unit.location != here:
@@ -1284,6 +1292,7 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
             _("a cost's choice, not a target") if _pick_rule(pick) == "355.10.c" else
             _("a valid target"))
         steps.append(step(_pick_rule(pick), f"{pick.name}: {value}, {what}"))
+        steps += _hidden_steps(scenario, pick, value)
         if pick.may:
             steps.append(step("355.12", _(
                 "{pick}: chosen now, whether or not the action is done").format(
@@ -1298,6 +1307,29 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
         scenario, declaration.deflect_cost)
 
 
+def _hidden_steps(scenario: Scenario, pick: Pick, value: Value) -> list[Step]:
+    """Where a target of a card played from Hidden was chosen: at that battlefield
+    (811.1.d.2, 811.1.d.3), or elsewhere because the card's own restriction makes a target
+    there impossible. That requirement is followed only if possible, and a restriction
+    overrides it (355.17.b, 2026-10-09; the older texts say it in 811.1.d.2 itself)."""
+    place = scenario.from_hidden
+    if place is None or not hidden_bound(pick) or value is None or source_gone(scenario):
+        return []
+    if _at_hidden(scenario, scenario.board, pick, value):
+        return [step(hidden_rule(scenario), _(
+            "{pick}: {value} is at {place}, where the card was played from Hidden").format(
+                pick=pick.name, value=value, place=place))]
+    if number_in("355.17.b", scenario.rules) is None:
+        return [step(hidden_rule(scenario), _(
+            "{pick}: {value} is not at {place}: the card's own restriction makes a target "
+            "there impossible, so it is chosen elsewhere (each target on its own)").format(
+                pick=pick.name, value=value, place=place))]
+    return [step("355.17.b", _(
+        "{pick}: {value} is not at {place}: the card's own restriction makes a target there "
+        "impossible, and a restriction overrides the Hidden requirement, which is followed "
+        "only if possible (355.17)").format(pick=pick.name, value=value, place=place))]
+
+
 def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> list[Step]:
     """Under policy ``specified_destination=unrestricted``, each chosen unit already at the
     destination the card names for its move: a legal choice (355.4: no one chooses that
@@ -1307,6 +1339,16 @@ def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> 
     printed = joint_effect(replace(scenario, policy=replace(
         scenario.policy, specified_destination="elsewhere")))  # every link, as printed
     steps: list[Step] = []
+    here = source_battlefield(scenario.board, scenario.source)
+    for pick in printed.picks:
+        value = given.get(pick.name)
+        unit = scenario.board.get(str(value)) if pick.moved_here and value else None
+        if here is not None and unit is not None and unit.location == here:
+            steps.append(step("355.4", _(
+                "{unit} is already where the card moves it ({place}, here): that "
+                "destination is named, not chosen, so the unit may be chosen and will not "
+                "move (policy specified_destination=unrestricted)").format(
+                    unit=value, place=here)))
     for linked in printed.links:
         first, second = given.get(linked.pick), given.get(linked.to)
         if not linked.specified or first is None or second is None:
