@@ -416,7 +416,9 @@ def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
         total = legal.count()
     except CountTooLarge:  # the rows are still worth showing
         total = None
-    term.print(answers_table(legal, answers, render.count_title(legal, len(answers), total)))
+    title = render.count_title(legal, len(answers), total) + _(
+        ", by Core Rules {version}").format(version=legal.scenario.rules)
+    term.print(answers_table(legal, answers, title))
     for reason in legal.why_none() if not answers else []:
         none = render.no_legal(legal)
         term.print(plain(f"{none[:1].upper()}{none[1:]}: {reason}"))

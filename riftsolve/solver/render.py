@@ -69,9 +69,8 @@ def no_legal(legal: LegalSet[Any]) -> str:
 
 def count_title(legal: LegalSet[Any], shown: int, total: int | None) -> str:
     """The title over the first ``shown`` answers of ``legal``, of which there are
-    ``total`` (``None``: too many to count), and the text that ruled them: ``'Alpha Strike:
-    10 legal resolutions (first 2 shown), by Core Rules 2026-10-09'``, in the language spoken
-    now."""
+    ``total`` (``None``: too many to count): ``'Alpha Strike: 10 legal resolutions (first
+    2 shown)'``, in the language spoken now."""
     card = legal.scenario.effect.name
     title = (_("{card}: {legal}").format(card=card, legal=legal_noun(legal)) if total is None
              else _("{card}: {count} {legal}").format(card=card, count=describe_count(total),
@@ -79,7 +78,7 @@ def count_title(legal: LegalSet[Any], shown: int, total: int | None) -> str:
     if total is None or total > shown:
         title += ngettext(" (first {shown} shown)", " (first {shown} shown)",
                           shown).format(shown=shown)
-    return title + _(", by Core Rules {version}").format(version=legal.scenario.rules)
+    return title
 
 
 def step_line(step: Step) -> str:
