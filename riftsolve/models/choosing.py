@@ -17,7 +17,7 @@ from typing import Any
 
 from riftsolve.models.board import Unit
 from riftsolve.models.classify import Mention, Role, classify
-from riftsolve.models.effects import Effect, GroupTargets, JointChoice, SplitDamage
+from riftsolve.models.effects import Effect, GroupTargets, JointChoice, Pick, SplitDamage
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
@@ -36,12 +36,30 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     """
     slots = effect.slot_names
     if isinstance(effect, JointChoice):  # each pick says whether it is a target
-        return {p.name: (Role.TARGET, "355.7") if p.target else (Role.RESOLUTION_CHOICE,
-                                                                 "355.10")
-                for p in effect.picks if not p.later}
+        return {p.name: _pick_role(p) for p in effect.picks if not p.later}
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     return {slot: (m.role, m.rule) for slot, m in slot_mentions(effect).items()}
+
+
+def _pick_role(pick: Pick) -> tuple[Role, str]:
+    """The role of a joint choice's pick made at finalization, and the rule deciding it: a
+    target (355.7), a cost's choice (355.10.c), or another choice made then, not a target:
+    a mode (355.3), where a unit is played (355.2.a), a move's destination (355.4), another
+    player's choice (355.10.e)."""
+    if pick.target:
+        return Role.TARGET, "355.7"
+    if pick.kind == "mode":
+        return Role.FINALIZATION_CHOICE, "355.3"
+    if pick.kind == "location" and pick.own:
+        return Role.FINALIZATION_CHOICE, "355.2.a"
+    if pick.is_place:
+        return Role.FINALIZATION_CHOICE, "355.4"
+    if pick.chooser != "you":
+        return Role.FINALIZATION_CHOICE, "355.10.e"
+    if pick.kind == "player":
+        return Role.FINALIZATION_CHOICE, "355.10"
+    return Role.COST, "355.10.c"
 
 
 @cache

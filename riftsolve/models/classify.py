@@ -12,11 +12,20 @@ instruction mentions, with the rule that decides it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from riftsolve.models.grammar import SELECTING, Instruction, Mode, Phrase, Segment, parse
+from riftsolve.models.grammar import (
+    SELECTING,
+    GrammarError,
+    Instruction,
+    Mode,
+    Phrase,
+    Segment,
+    parse,
+)
 from riftsolve.models.i18n import LANGUAGES, N_, _
 from riftsolve.models.rules import rule
 
@@ -27,6 +36,9 @@ class Role(StrEnum):
     TARGET = "target"  #: chosen at finalization and targeted
     AUTOMATIC = "automatic"  #: selected by characteristics, never chosen
     RESOLUTION_CHOICE = "resolution-choice"  #: chosen on resolution, not a target
+    #: chosen at finalization, not a target: a mode (355.3), a move's destination (355.4),
+    #: where a unit is played (355.2.a), another player's choice made then (355.10.e)
+    FINALIZATION_CHOICE = "finalization-choice"
     RESTRICTION = "restriction"  #: only a location or targeting restriction
     COST = "cost"
     TRIGGER_CONDITION = "trigger-condition"
@@ -101,6 +113,73 @@ def classify(text: str, lang: str = "en") -> Classification:
         raise ValueError(_("unknown language {code} (known: {known})").format(
             code=repr(lang), known=", ".join(LANGUAGES)))
     return classify_instruction(parse(text))
+
+
+#: Reminder text: a parenthesis (the innermost first, for one printed inside another).
+_REMINDER = re.compile(r"[ \t]*\([^()]*\)")
+#: A line of keywords only ("[Reaction]", "[Predict].", "[Assault 2]"): no instruction.
+_KEYWORDS_ONLY = re.compile(r"^(?:\[[A-Za-z][A-Za-z ]*(?: \d+)?\]\s*)+\.?$")
+#: The end of a sentence within a line.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\[A-Z])")
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """A card's whole text classified: its reminder text set aside, the mentions of every
+    part the grammar reads, and each part it does not read with the words not understood."""
+
+    classification: Classification
+    #: (part of the text, why it is not read)
+    unread: tuple[tuple[str, str], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """What ``riftsolve classify --card`` prints of it."""
+        return {**self.classification.as_json(),
+                "not_read": [{"text": part, "why": why} for part, why in self.unread]}
+
+
+def classify_card(text: str) -> CardReading:
+    r"""Classify a card's printed text: reminder text and lines of keywords only are set
+    aside, then the whole is read,
+    or, where the grammar does not read it whole, each line, and each sentence of a line
+    it does not read, on its own. A part read nowhere is listed with its reason, never
+    guessed at.
+
+    >>> reading = classify_card("[Reaction] (Play any time, even before spells resolve.)\n"
+    ...                         "Counter a spell.")
+    >>> [(m.words, m.role.value) for m in reading.classification.mentions], reading.unread
+    ([('a spell', 'target')], ())
+    >>> classify_card("Kill a unit. Flip a coin.").unread
+    (('Flip a coin.', "words not understood: 'Flip', 'coin'"),)
+    """
+    bare, previous = text, None
+    while previous != bare:
+        previous, bare = bare, _REMINDER.sub("", bare)
+    bare = "\n".join(line.strip() for line in bare.split("\n")
+                     if line.strip() and not _KEYWORDS_ONLY.match(line.strip()))
+    try:
+        return CardReading(classify(bare))
+    except GrammarError:
+        pass
+    mentions: list[Mention] = []
+    unread: list[tuple[str, str]] = []
+    offset = 0
+    for line in bare.split("\n"):
+        start = bare.index(line, offset)
+        offset = start + len(line)
+        parts = [(start, line)]
+        try:
+            classify(line)
+        except GrammarError:
+            parts = [(start + line.index(p), p) for p in _SENTENCE_END.split(line)]
+        for at, part in parts:
+            try:
+                found = classify(part).mentions
+            except GrammarError as err:
+                unread.append((part, str(err)))
+                continue
+            mentions += [replace(m, start=m.start + at) for m in found]
+    return CardReading(Classification(bare, tuple(mentions)), tuple(unread))
 
 
 def classify_instruction(instruction: Instruction) -> Classification:

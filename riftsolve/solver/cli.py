@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from riftsolve.models import cards
 from riftsolve.models.choosing import has_chosen_triggers, slot_roles
-from riftsolve.models.classify import classify
+from riftsolve.models.classify import Classification, classify, classify_card
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.families.split import split_effect
 from riftsolve.models.format1 import (
@@ -168,8 +168,9 @@ def _parser() -> argparse.ArgumentParser:
     classify = commands.add_parser(
         "classify", help="name each object an instruction mentions and whether it is a target",
         description="Classify what a templated instruction mentions: target, automatic, "
-        "resolution-choice, restriction, cost, trigger-condition or replacement, each with "
-        "the Core Rules number deciding it (355.5-355.17). The text is read in the language "
+        "resolution-choice, restriction, cost, trigger-condition or replacement (and for a "
+        "card's slots, finalization-choice), each with the Core Rules number deciding it "
+        "(355.5-355.17). The text is read in the language "
         "--lang names (en or fr); without it, in the environment's, and a text French does "
         "not read but English does is read as English.")
     classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
@@ -505,16 +506,16 @@ def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
             term.print(plain(render.step_line(step)))
 
 
-def _read(text: str, lang: str, chosen: bool) -> tuple[dict[str, Any], str]:
+def _read(text: str, lang: str, chosen: bool) -> tuple[Classification, str]:
     """``text``'s classification and the language it was read in: ``lang``; when the
     language was not chosen but is the environment's, a text it does not read that reads
     as English is English (card texts, the manual's examples)."""
     try:
-        return classify(text, lang=lang).as_json(), lang
+        return classify(text, lang=lang), lang
     except GrammarError as err:
         if not chosen and lang != "en":
             try:
-                return classify(text).as_json(), "en"
+                return classify(text), "en"
             except GrammarError:
                 pass
         raise ScenarioError("classify", str(err)) from None
@@ -561,16 +562,18 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
             known = ", ".join(c.name for c in cards.library())
             raise ScenarioError("--card", _("unknown card {card} (known: {known})").format(
                 card=repr(args.card), known=known)) from None
-        text, read_in = card.text, "en"  # a card's text is English, whatever --lang
-        result = classify(text).as_json()
-        result = {"card": card.name, **result, "slots": {
+        # a card's text is English, whatever --lang; reminder text is set aside, and a
+        # part the grammar does not read is listed as such
+        reading = classify_card(card.text)
+        found = reading.classification
+        result = {"card": card.name, **reading.as_json(), "slots": {
             slot: {"role": role.value, "rule": number}
             for slot, (role, number) in slot_roles(card).items()}}
     else:
-        text = args.text
-        result, read_in = _read(text, lang, chosen=args.lang is not None)
+        found, _lang = _read(args.text, lang, chosen=args.lang is not None)
+        result = found.as_json()
     if before(args.rules, RULES_VERSION):
-        reread = [m.words for m in classify(text, lang=read_in).mentions if m.game_action]
+        reread = [m.words for m in found.mentions if m.game_action]
         if reread:
             raise ScenarioError("--rules", _(
                 "under Core Rules {version}, {words} may be a target: 355.10.b's 'only as a "
@@ -582,6 +585,8 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
         mention.update(rule=cited["rule"], version=cited["version"])
         if "note" in cited:
             mention["note"] = cited["note"]
+    for slot in result.get("slots", {}).values():
+        slot["rule"] = cited_as(slot["rule"], args.rules)["rule"]
     out.write(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     return 0
 

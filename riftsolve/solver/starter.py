@@ -100,14 +100,118 @@ def example_board(effect: Effect) -> dict[str, Any]:
                 unit["tags"] = tags(side)
             units.append(unit)
     if gear:
-        units.append({"id": "blade", "controller": "A", "type": "gear", "location": "north",
-                      "tags": sorted({t for whose, w in needs if whose == "gear" for t in w})})
+        blade: dict[str, Any] = {"id": "blade", "controller": "A", "type": "gear",
+                                 "location": "north"}
+        gear_tags = sorted({t for whose, w in needs if whose == "gear" for t in w})
+        if gear_tags:
+            blade["tags"] = gear_tags
+        units.append(blade)
     doc: dict[str, Any] = {"card": effect.name, "controller": "A",
                            "battlefields": ["north", "south"],
                            "battlefield_control": {"north": "A"}, "units": units}
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
     return {"format": 1, **doc}
+
+
+#: Each state a pick may ask of a unit, as the unit's field that says it.
+_STATES = {"exhausted": ("exhausted", True), "stunned": ("stunned", True),
+           "buffed": ("buffed", True), "moved": ("moved", True),
+           "attacking": ("combat", "attacking"), "defending": ("combat", "defending")}
+#: The player whose object a choice among friendly, enemy or any objects finds first.
+_OWNER = {Relation.FRIENDLY: "A", Relation.ENEMY: "B", Relation.ANY: "B"}
+
+
+def _reads_costs(effect: Effect) -> bool:
+    """Whether a choice of ``effect`` reads Energy or Power costs: the board states them."""
+    return isinstance(effect, JointChoice) and (any(
+        p.energy_at_most is not None or p.energy_at_least is not None
+        or p.power_at_most is not None or p.energy_within_source_might for p in effect.picks
+    ) or any(d.amount_of == "energy" for d in effect.deeds))
+
+
+def _energy(pick: Pick) -> int:
+    """An Energy cost meeting ``pick``'s bounds."""
+    if pick.energy_at_least is not None:
+        return pick.energy_at_least
+    return min(2, pick.energy_at_most) if pick.energy_at_most is not None else 2
+
+
+def _fresh_unit(pick: Pick | GroupSlot, kind: str, number: int) -> dict[str, Any]:
+    """A unit (or gear) meeting the restrictions of ``pick`` on its own."""
+    owner = "A" if pick.own else _OWNER[pick.among]
+    where = {Reach.BASE: "base", Reach.HERE: FRIENDLY[0][2]}.get(pick.reach, "north")
+    entry: dict[str, Any] = {"id": f"{'ally' if owner == 'A' else 'foe'}{number}",
+                             "controller": owner, "location": where}
+    if kind == "gear":
+        entry["type"] = "gear"
+    else:
+        least = getattr(pick, "might_at_least", None)
+        entry["might"] = max(2, least or 0) if pick.might_at_most is None else min(
+            max(least or 0, 1), pick.might_at_most)
+    if pick.tags:
+        entry["tags"] = sorted(pick.tags)
+    if isinstance(pick, Pick):
+        if pick.state in _STATES:
+            field, value = _STATES[pick.state]
+            entry[field] = value
+        if pick.keyword:
+            entry["keywords"] = [pick.keyword]
+        if pick.tags_any:
+            entry["tags"] = sorted({*entry.get("tags", ()), pick.tags_any[0]})
+    return entry
+
+
+def _fresh_object(pick: Pick, number: int) -> dict[str, Any]:
+    """A rune, spell, ability, legend or card meeting the restrictions of ``pick``."""
+    owner = "A" if pick.own else _OWNER[pick.among]
+    zone = {"spell": "chain", "ability": "chain", "legend": "legend", "rune": "board"}.get(
+        pick.kind, pick.zone or "hand")
+    entry: dict[str, Any] = {"id": f"{pick.kind}{number}", "kind": pick.kind,
+                             "controller": owner, "zone": zone}
+    if pick.kind == "card":
+        entry["type"] = pick.card_type or "unit"
+    if pick.kind in ("card", "spell"):
+        entry["energy"] = _energy(pick)
+        entry["power"] = 0
+    if pick.state == "exhausted":
+        entry["exhausted"] = True
+    if pick.tags or pick.tags_any:
+        entry["tags"] = sorted({*pick.tags, *pick.tags_any[:1]})
+    return entry
+
+
+def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
+    """The example board ``doc`` with what each of ``effect``'s choices made now needs
+    and the plain board lacks: a unit or gear of its own for each (in the state, at the
+    place, with the Might and keyword it asks), a rune, spell, legend or card in its zone,
+    an enemy battlefield; every Energy and Power cost stated when a choice reads them."""
+    board = {**doc, "units": [dict(u) for u in doc["units"]]}
+    objects: list[dict[str, Any]] = []
+    choices: list[Pick | GroupSlot] = []
+    if isinstance(effect, JointChoice):
+        choices = [p for p in effect.picks if not p.later]
+    elif isinstance(effect, GroupTargets):
+        choices = list(effect.slots)
+    for number, choice in enumerate(choices, 1):
+        kinds = choice.kinds if isinstance(choice, GroupSlot) else (choice.kind,)
+        if kinds[0] in ("unit", "gear"):
+            board["units"] += [_fresh_unit(choice, kinds[0], number)
+                               for _copy in range(getattr(choice, "least", 1) or 1)]
+        elif isinstance(choice, Pick) and choice.kind in (
+                "rune", "spell", "ability", "legend", "card"):
+            objects.append(_fresh_object(choice, number))
+        elif choice.among is Relation.ENEMY:  # an enemy battlefield, held by B
+            board["battlefield_control"] = {"north": "A", "south": "B"}
+    for index, unit in enumerate(board["units"]):
+        unit["id"] = unit["id"] if unit["id"] not in {u["id"] for u in board["units"][:index]
+                                                      } else f"{unit['id']}x{index}"
+        if _reads_costs(effect):
+            unit.setdefault("energy", 2)
+            unit.setdefault("power", 0)
+    if objects:
+        board["objects"] = objects
+    return board
 
 
 def _how_many(slot: GroupSlot) -> str:
@@ -228,8 +332,11 @@ def starter(name: str, cards: str | Path | None = None, *, resolve: bool = False
 
     effect = find_card(name, cards)
     doc = example_board(effect)
-    scenario = parse_scenario(doc, cards=cards)
-    chosen = _chosen(scenario)
+    chosen = _chosen(parse_scenario(doc, cards=cards)) if not _reads_costs(effect) else None
+    if chosen is None:  # the plain board lacks what the card chooses: add it
+        fitted = fitted_board(effect, doc)
+        chosen = _chosen(parse_scenario(fitted, cards=cards))
+        doc = fitted if chosen is not None or _reads_costs(effect) else doc
     head = [f"# {effect.name} ({effect.slug})", *(f"# {line}" for line in
                                                    effect.text.splitlines() if line)]
     slots = [_("# Target slots (a 'targets' line: slot=value ...):"),
