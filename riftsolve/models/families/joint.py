@@ -1327,7 +1327,7 @@ def _hidden_steps(scenario: Scenario, pick: Pick, value: Value) -> list[Step]:
     return [step("355.17.b", _(
         "{pick}: {value} is not at {place}: the card's own restriction makes a target there "
         "impossible, and a restriction overrides the Hidden requirement, which is followed "
-        "only if possible (355.17)").format(pick=pick.name, value=value, place=place))]
+        "only if possible").format(pick=pick.name, value=value, place=place))]
 
 
 def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> list[Step]:
