@@ -118,7 +118,7 @@ SLOTS: dict[str, dict[str, str]] = {
     SWITCHEROO: {"units": "list"},
     ELDER: {"enemies": "map"},
     EMPEROR: {"units": "list"},
-    HEXPLOSIVE: {"units": "list"},
+    HEXPLOSIVE: {"gear": "list"},
 }
 
 
@@ -286,8 +286,13 @@ def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> b
     card = _card(doc)
     if not on_board(unit) or not targetable(doc, unit) or not hidden_ok(doc, unit):
         return False
+    if card == HEXPLOSIVE:
+        # "friendly Bomb tokens": gear tokens (every card that makes one says "play a Bomb
+        # gear token"), anywhere on the board; never a unit (355.9.b)
+        return not is_unit(unit) and is_friendly(doc, unit) and "Bomb" in (
+            unit.get("tags") or [])
     if not is_unit(unit):
-        return False  # 355.9.b: every slot of these cards chooses a unit, never a gear
+        return False  # 355.9.b: every other slot of these cards chooses a unit, never a gear
     if card == ALPHA and slot == "friendly":
         # "Choose a friendly unit": anywhere on the board.
         return is_friendly(doc, unit)
@@ -320,9 +325,6 @@ def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> b
     if card == EMPEROR:
         # "friendly units at a battlefield"
         return is_friendly(doc, unit) and at_battlefield(doc, unit)
-    if card == HEXPLOSIVE:
-        # "friendly Bomb tokens": anywhere on the board
-        return is_friendly(doc, unit) and "Bomb" in (unit.get("tags") or [])
     raise AssertionError(card)
 
 

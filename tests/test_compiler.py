@@ -82,11 +82,12 @@ def test_a_cap_on_each_unit_is_a_filter_not_a_total() -> None:
 
 def test_gear_is_chosen_as_gear() -> None:
     """"Kill a gear" chooses a gear, "a unit or gear" either, "a unit and a gear" one of
-    each (355.9.b: only a gear meets "a gear")."""
+    each, one after the other (355.9.b: only a gear meets "a gear")."""
     assert [s.kinds for s in _group("Kill a gear.").slots] == [("gear",)]
     assert [s.kinds for s in _group("Kill a unit or gear.").slots] == [("unit", "gear")]
-    assert [(s.name, s.kinds) for s in _group("Kill a unit and a gear.").slots] == [
-        ("units", ("unit",)), ("gear", ("gear",))]
+    both = compile_card("Test", "Kill a unit and a gear.")  # (two choices, nothing shared)
+    assert isinstance(both, JointChoice)
+    assert [(p.name, p.kind) for p in both.picks] == [("unit", "unit"), ("gear", "gear")]
     detonate = _group("Kill a gear. Its controller draws 2.")
     units = [unit("a", "A", 2), unit("r1", might=3),
              {"id": "g1", "controller": "B", "type": "gear", "location": "base"}]
@@ -1613,3 +1614,71 @@ def test_show_off_reveals_a_card_or_picks_a_friendly_one_not_both() -> None:
                            "your base. If you showed off, play four to your base instead.")
     assert sorted(str(a.chosen()) for a in finalize(Scenario("A", display, board))) == [
         "('c7',)", "('g',)", "()"]
+
+
+def test_misreads_a_judge_found_read_right_or_refused() -> None:
+    """Cards an independent review found misread, each on a board worked out by hand.
+
+    * Marching Orders, "Choose a friendly unit anywhere and an enemy unit at a battlefield":
+      each chosen with its own restrictions, no place shared (it was read as one
+      battlefield for both). A's units at base, south and north, B's at north: 3 x 1 = 3.
+    * Defiant Dance, a spell, "Give a unit +2 Might this turn and another unit -2 Might this
+      turn": "another" is other than the first unit (355.9.c), not the spell's source (it
+      was read as needing a source unit). Units u1 and u2: (u1, u2) and (u2, u1), 2.
+    * Hexplosive Minefield, "Kill any number of friendly Bomb tokens": Bomb tokens are gear
+      (every card that makes them says "play a Bomb gear token"): A's two Bomb gear, any
+      subset (355.13): 4; A's unit tagged Bomb is not one.
+    * Refused with their reason, no longer misread: Fading Memories ("a unit at a
+      battlefield or a gear": one object, restricted as one kind), Acceleration Gate (units,
+      gear and runes in one choice), Pack of Wonders (a facedown card among its kinds).
+    * Riven, Shattered, "Deal 2 to it for each Equipment attached to me": one instance of the
+      total (418.8), counted from what the board does not record: the enemy unit here is
+      answered, the damage not modelled (it was dealt as 2).
+    * Defiant Dance's second unit is given -2 Might (its deed said +2); Encore's fourth mode
+      chooses which of the cards looked at is drawn (it chose nothing)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    orders = compile_card("Marching Orders", "Choose a friendly unit anywhere and an enemy "
+                          "unit at a battlefield. They deal damage equal to their Mights to "
+                          "each other.")
+    board = Board(("north", "south"), (Unit("a1", "A", 1, "base"), Unit("a2", "A", 2, "south"),
+                                       Unit("a3", "A", 3, "north"), Unit("b1", "B", 2, "north")))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", orders, board))) == [
+        ("a1", "b1"), ("a2", "b1"), ("a3", "b1")]
+    dance = compile_card("Defiant Dance", "Give a unit +2 [Might] this turn and another unit "
+                         "-2 [Might] this turn.")
+    assert not dance.needs_source
+    assert [d.label for d in dance.deeds] == ["give +2 Might", "give -2 Might"]
+    pair = Board(("north", "south"), (Unit("u1", "A", 2, "north"), Unit("u2", "B", 2, "south")))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", dance, pair))) == [
+        ("u1", "u2"), ("u2", "u1")]
+    mines = compile_card("Hexplosive Minefield", "Kill any number of friendly Bomb tokens. At "
+                         "end of turn, play that many Bomb tokens to a single battlefield.")
+    bombs = Board(("north", "south"), (
+        Unit("m1", "A", 0, "north", type="gear", tags=("Bomb",)),
+        Unit("m2", "A", 0, "base", type="gear", tags=("Bomb",)),
+        Unit("a1", "A", 2, "north", tags=("Bomb",))))
+    assert sorted(a.chosen() for a in finalize(Scenario("A", mines, bombs))) == [
+        (), ("m1",), ("m1", "m2"), ("m2",)]
+    encore = compile_card("Encore", "Choose two -\n- Deal 2 to a unit.\n- Play two 1 [Might] "
+                          "Recruit unit tokens.\n- Give up to two units each +1 [Might] this "
+                          "turn.\n- Look at the top 2 cards of your Main Deck, draw 1 and "
+                          "recycle the other.")
+    assert isinstance(encore, JointChoice)
+    # mode 4: which card looked at is drawn, chosen on resolution, no target (355.10.a)
+    assert [(p.kind, p.zone, p.later, p.target) for p in encore.picks if p.in_mode == 4] == [
+        ("card", "revealed", True, False)]
+    for name, text, why in (
+            ("Fading Memories", "Give a unit at a battlefield or a gear [Temporary].",
+             "one kind or another"),
+            ("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.", "other kinds"),
+            ("Pack of Wonders", "[Exhaust]: Return another friendly gear, unit, or facedown "
+             "card to its owner's hand.", "other kinds")):
+        with pytest.raises(CompileError, match=why):
+            compile_card(name, text)
+    riven = compile_card("Riven, Shattered", "When I attack, choose an enemy unit here. Deal 2 "
+                         "to it for each Equipment attached to me.")
+    assert isinstance(riven, GroupTargets) and riven.action is Action.AFFECT
+    assert "418.8" in riven.label and riven.damage == 0

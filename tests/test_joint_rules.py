@@ -965,37 +965,43 @@ def test_emperors_divide_hidden_target_moved_away_is_not_affected() -> None:
 
 
 def _bombs() -> list[dict[str, Any]]:
-    return [_u("k1", "A", "north", tags=["Bomb"]), _u("k2", "A", "base", tags=["Bomb"]),
-            _u("k3", "B", "north", tags=["Bomb"]), _u("k4", "A", "south"),
-            _u("k5", "A", "offboard", tags=["Bomb"]),
-            _u("k6", "A", "south", tags=["Bomb"], untargetable="all")]
+    return [_gear("k1", "A", "north", tags=["Bomb"]), _gear("k2", "A", "base", tags=["Bomb"]),
+            _gear("k3", "B", "north", tags=["Bomb"]), _gear("k4", "A", "south"),
+            _gear("k5", "A", "offboard", tags=["Bomb"]),
+            _gear("k6", "A", "south", tags=["Bomb"], untargetable="all"),
+            _u("u1", "A", "north", tags=["Bomb"])]
+
+
+def _bomb_dec(gear: list[str]) -> str:
+    return json.dumps({"targets": {"gear": sorted(gear)}, "deflect_cost": 0}, sort_keys=True)
 
 
 def test_hexplosive_minefield_friendly_bombs_anywhere() -> None:
-    """Hexplosive Minefield: any number of friendly units tagged Bomb, anywhere on the
-    board, no shared location.
+    """Hexplosive Minefield: any number of friendly Bomb tokens, anywhere on the board, no
+    shared location. Bomb tokens are gear (every card that makes them says "play a Bomb gear
+    token"): a unit tagged Bomb is not one (355.9.b).
     k1 (A, north, Bomb), k2 (A, base, Bomb), k3 (B, north, Bomb: an enemy's), k4 (A,
-    south, no tag), k5 (A, offboard, Bomb), k6 (A, south, Bomb, untargetable "all").
-    Subsets of {k1, k2}: 4."""
+    south, no tag), k5 (A, offboard, Bomb), k6 (A, south, Bomb, untargetable "all"), all
+    gear; u1 (A, north), a unit tagged Bomb. Subsets of {k1, k2}: 4."""
     _check_finalized(_doc("Hexplosive Minefield", _bombs()),
-                     [_group_dec(g) for g in ([], ["k1"], ["k2"], ["k1", "k2"])])
+                     [_bomb_dec(g) for g in ([], ["k1"], ["k2"], ["k1", "k2"])])
 
 
 def test_hexplosive_minefield_teammates_bombs() -> None:
-    """740.1.a: with teams [[A, C]] and c1 (C, south, Bomb), friendly bombs are k1, k2,
-    c1: every subset, 2^3 = 8."""
-    doc = _doc("Hexplosive Minefield", [*_bombs(), _u("c1", "C", "south", tags=["Bomb"])],
+    """740.1.a: with teams [[A, C]] and c1 (C, south, a Bomb gear), friendly bombs are k1,
+    k2, c1: every subset, 2^3 = 8."""
+    doc = _doc("Hexplosive Minefield", [*_bombs(), _gear("c1", "C", "south", tags=["Bomb"])],
                teams=[["A", "C"]])
     picks = ["k1", "k2", "c1"]
-    _check_finalized(doc, [_group_dec([p for i, p in enumerate(picks) if mask >> i & 1])
+    _check_finalized(doc, [_bomb_dec([p for i, p in enumerate(picks) if mask >> i & 1])
                            for mask in range(8)])
 
 
 def test_hexplosive_minefield_bomb_taken_over_is_not_killed() -> None:
     """359.3.e.2: declared {k1, k2}; k1 is now B's (no longer friendly): illegal; k2 is
     killed alone. 1 resolution."""
-    units = [_u("k1", "B", "north", tags=["Bomb"]), _u("k2", "A", "base", tags=["Bomb"])]
-    doc = _doc("Hexplosive Minefield", units, targets={"units": ["k1", "k2"]})
+    units = [_gear("k1", "B", "north", tags=["Bomb"]), _gear("k2", "A", "base", tags=["Bomb"])]
+    doc = _doc("Hexplosive Minefield", units, targets={"gear": ["k1", "k2"]})
     _check_resolved(doc, [json.dumps({"affected": ["k2"]})])
 
 

@@ -235,15 +235,29 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
         if tokens_placed(sentence) and "location" not in kinds:
             kinds = [*kinds, "location"]  # a unit token played: where to (355.2.a)
         low = sentence.lower()
-        if re.search(r"\bthe top \w+ cards\b", low):
+        kinds = [*kinds, *(kind for words, kind in _CHOICE_WORDS if words.search(low)
+                           and kind not in kinds)]
+        if re.search(r"\bthe top (?:\w+ cards|card)\b", low):
             looked = True
-        if looked and re.search(r"\b(?:banish|choose|pick|put) one\b(?! of)", low) and \
+        if looked and re.search(r"\b(?:(?:banish|banishes|choose|pick|put) one\b|draw (?:1|"
+                                r"one)\b)", low) and \
                 "card" not in kinds:
             kinds = [*kinds, "card"]  # "You may banish one": of the cards looked at
         found += [kind for kind in kinds if kind not in found]
     return found
 
 
+#: Words that choose objects with no noun a choosing determiner reads, and the kind chosen:
+#: "spend any number of buffs" (buffed units, 702.2.b.2), "banish that many units you
+#: control", "a Shadow Clone you control" (a unit token), "spend its buff" (each unit's, or
+#: not), "any number of your token units".
+_CHOICE_WORDS = (
+    (re.compile(r"\bspend (?:any number of|\d+|two|three) buffs\b"), "unit"),
+    (re.compile(r"\bthat many units\b"), "unit"),
+    (re.compile(r"\ban? [a-z]+ clone you control\b"), "unit"),
+    (re.compile(r"\bfor each friendly unit, you may spend its buff\b"), "unit"),
+    (re.compile(r"\bany number of (?:your )?token units\b"), "unit"),
+)
 #: "Spend a buff": the player chooses which of their buffed units spends it.
 _SPEND = re.compile(r"(?<!when you )(?<!whenever you )\bspend (?:a|up to one) buff\b")
 
@@ -343,6 +357,20 @@ def _compile(name: str, text: str) -> Effect:
     if re.search(r"(?i)\bsomething (?:you|they) controls?\b", text):
         raise CompileError("'something you control' (an object of any kind) is not modelled "
                            "yet")
+    kinds = _KIND_LIST.search(_REMINDER.sub("", text))
+    in_zone = kinds and re.match(r"\s+from (?:your|a|any|their|an opponent's) (?:trash|hand|"
+                                 r"deck)", _REMINDER.sub("", text)[kinds.end():])
+    named = set(re.findall(r"unit|gear|rune|card|spell|legend", kinds.group(0).lower())
+                ) if kinds else set()
+    if kinds and not in_zone and not named <= {"unit", "gear"}:
+        # (Acceleration Gate: "up to 4 units, gear, and/or runes"; Pack of Wonders: "gear,
+        # unit, or facedown card"): a group of several kinds beyond units and gear
+        raise CompileError(f"{kinds.group(0)!r}: a choice among units or gear and other kinds "
+                           "of object (runes, cards) is not modelled yet")
+    either = _KIND_OR_KIND.search(_REMINDER.sub("", text))
+    if either:  # (Fading Memories: "a unit at a battlefield or a gear")
+        raise CompileError(f"{either.group(0)!r}: one object of one kind or another, a "
+                           "restriction on one kind only, is not modelled yet")
     shown = _SHOW_OFF.search(_REMINDER.sub("", text))
     if shown:
         return _show_off(name, text, shown)
@@ -373,6 +401,18 @@ def _compile(name: str, text: str) -> Effect:
                                error.words or second.words) from None
 
 
+#: "units, gear, and/or runes", "gear, unit, or facedown card": one choice of several kinds.
+_KIND = r"(?:facedown )?(?:units?|gear|runes?|cards?|spells?|legends?)"
+_KIND_LIST = re.compile(rf"\b{_KIND}(?:, {_KIND})+,? (?:and/or|or) (?:an? )?{_KIND}\b",
+                        re.IGNORECASE)
+#: "a unit at a battlefield or a gear": one object of either kind, restricted as one kind.
+_KIND_OR_KIND = re.compile(r"\ban? (?:[a-z]+ )?(?:unit|gear) (?:at|in|here|with|you)\b[^.,;]*? "
+                           r"or an? (?:[a-z]+ )?(?:unit|gear)\b", re.IGNORECASE)
+#: Tokens that are gear: every card that makes them says "play a Bomb gear token".
+_GEAR_TOKENS = re.compile(r"\b(Bomb|Gold) tokens?\b")
+#: "Deal 2 to it for each Equipment attached to me": an amount counted from the board
+#: (one instance of the total, 418.8).
+_DEAL_FOR_EACH = re.compile(r"\bdeal \d+ (?:damage )?to [^.]*?\bfor each\b[^.]*", re.IGNORECASE)
 #: "[Show Off] a unit", "[Show Off] a card with Energy cost [7] or more".
 _SHOW_OFF = re.compile(r"\[Show Off\]\s+an? (unit|card)(?: with Energy cost (?:\[(\d+)\]|"
                        r":rb_energy_(\d+):) or more)?\.", re.IGNORECASE)
@@ -756,6 +796,7 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    bare = _GEAR_TOKENS.sub(r"\1 gear", bare)  # ("friendly Bomb tokens": gear, not units)
     # "and give it ":rb_rune_rainbow:: Ready me."": an ability granted, nothing chosen now
     bare = re.sub(r"\s+and give (?:it|them|me) \"[^\"]*\"", "", bare)
     # "a card with [Hidden]": a keyword the chosen object has, as its word
@@ -989,12 +1030,19 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         if follow:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
+    moving = action is Action.MOVE  # (its destination is chosen now, whatever the outcome)
     if action is not Action.AFFECT and (_CONDITIONAL.search(lowered)
                                         or _CONDITIONAL.search(acting)
                                         or "instead" in card.text.lower()):
         # what it does depends on facts the scenario does not state: the choice is
         # answered, its outcome is not modelled
         action, damage, label = Action.AFFECT, 0, verb
+    counted = _DEAL_FOR_EACH.search(acting)
+    if action is Action.DEAL and counted:
+        # "Deal 2 to it for each Equipment attached to me" (Riven, Shattered): one instance
+        # of the total (418.8), counted from what the board does not record: the choice is
+        # answered, the damage is not modelled
+        action, damage, label = Action.AFFECT, 0, f"{counted.group(0)} (one instance, 418.8)"
     places = [p for p in segment.phrases if p.relation == "place"]
     # (in the instruction: "When you hold here" is the trigger's condition)
     here = re.search(r"\b(here|there)\b", re.sub(r"^(?:when|whenever)\b[^,]*,", "", lowered))
@@ -1006,6 +1054,13 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         per_place, places = max(s.most or 1 for s in slots), []
         slots = tuple(replace(s, most=None) for s in slots)
     reach, sharing = _where(places, chosen, lowered)
+    if sum(1 for slot in slots if slot.most == 1) >= 2 and not re.search(
+            r"\bthe same (?:battlefield|location)\b", lowered):
+        # "a friendly unit anywhere and an enemy unit at a battlefield", "a unit ... and
+        # another unit": each chosen with its own restrictions, nothing shared (a place
+        # shared is printed, "at the same battlefield")
+        raise CompileError(f"{sentence!r}: several choices, each of one object, with no "
+                           "place shared")
     if here:  # at the source's battlefield: one battlefield, shared by the whole group
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
@@ -1023,9 +1078,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if each:
         slots = tuple(replace(slot, might_at_most=int(each.group(1))) for slot in slots)
     said = [p for p in segment.phrases if p.relation == "destination"]
-    moves_to = BASE if action is Action.MOVE and said and said[0].kind == "base" else ""
-    destination = action is Action.MOVE and not moves_to and _destination(segment.phrases,
-                                                                          sentence)
+    moves_to = BASE if moving and said and said[0].kind == "base" else ""
+    destination = moving and not moves_to and _destination(segment.phrases, sentence)
     if moves_to:
         label = "move to base"
     passive = _passive(card.text)

@@ -449,6 +449,13 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         pick = _card_pick(reading, sentence, None, mode, "revealed", "your")
         reading.do(Deed(pick.name, Action.AFFECT, label=verb))
         return
+    if verb == "draw" and (reading.looked or re.search(r"\bthe top \w+ cards\b", low)) and \
+            re.search(r"\bdraw (?:1|one)\b", low):
+        # "Look at the top 2 cards of your Main Deck, draw 1 and recycle the other": which
+        # of the cards looked at is drawn, chosen on resolution (355.10.a)
+        pick = _card_pick(reading, sentence, None, mode, "revealed", "your")
+        reading.do(Deed(pick.name, Action.AFFECT, label="draw"))
+        return
     paid = _COST_VERB.search(low)
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
         verb = paid.group(1)  # "as an additional cost to play me, kill a friendly unit"
@@ -1234,7 +1241,7 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             reading.do(Deed(earlier.name, Action.AFFECT,
                             label=f"increase its Might to {unit.name}'s Might"))
         elif verb != "choose" and not unit.exhausts:
-            label = _label(sentence, verb)
+            label = _label(sentence, verb, phrase.start)
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
                             if_at=at))
     if reading.conditional:  # under a condition the scenario does not state
@@ -1249,9 +1256,18 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                         among=_relation(crescent.group(4))))
 
 
-def _label(sentence: str, verb: str) -> str:
-    """An instruction whose outcome is not modelled, in words ("give +1 Might")."""
-    found = re.search(rf"\b{verb}\b[^.]*?([+-]\d+ might)", sentence.lower())
+def _label(sentence: str, verb: str, start: int = 0) -> str:
+    """An instruction whose outcome is not modelled, in words ("give +1 Might"): the amount
+    said after the object's words, which start at ``start`` ("give a unit +2 Might and
+    another unit -2 Might": the second unit's is -2).
+
+    >>> _label("Give a unit +2 Might this turn and another unit -2 Might this turn.",
+    ...        "give", 34)
+    'give -2 Might'
+    """
+    low = sentence.lower()
+    found = re.search(r"([+-]\d+ might)", low[start:]) or re.search(
+        rf"\b{verb}\b[^.]*?([+-]\d+ might)", low)
     return f"{verb} {found.group(1).replace('might', 'Might')}" if found else verb
 
 
