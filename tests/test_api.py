@@ -86,6 +86,24 @@ def test_every_answer_is_an_answer_and_its_set_has_one_kind(name: str) -> None:
         ask(scenario, kind=wrong)
 
 
+@pytest.mark.parametrize("name", [p.stem for p in sorted(EXAMPLES.glob("*.json"))])
+def test_every_answer_writes_its_own_line(name: str) -> None:
+    """``answer.as_json()`` takes no argument for every kind of answer (a group's
+    declaration knows its slots; a Repeat's answer joins both executions) and is the line
+    the command line prints, less what only the legal set knows (fired triggers)."""
+    from riftsolve.solver import render
+
+    scenario = riftsolve.load_scenario(riftsolve.example_path(name))
+    legal = (riftsolve.resolve if scenario.question == "resolve" else riftsolve.finalize)(
+        scenario)
+    per_place = getattr(getattr(legal, "effect", None), "per_place", None)
+    for answer in itertools.islice(legal, 20):
+        shown = render.line(legal, answer)
+        shown.pop("triggers", None)
+        if per_place is None:  # (an "each location" card's line needs the units' places)
+            assert answer.as_json() == shown
+
+
 def test_an_answer_of_another_kind_is_refused_by_name() -> None:
     """A group's answer is not verified as a split's: a TypeError names both kinds, and
     membership is simply False."""

@@ -169,9 +169,12 @@ def test_distinct_keeps_the_newest_fullest_text() -> None:
 
 
 def test_read_errata_skips_elided_entries() -> None:
-    """Names become keys, accessibility symbols the normal form; ``(...)`` entries go."""
+    """Names become keys, accessibility symbols the normal form; ``(...)`` entries go,
+    unless it only elides the reminder text of the keywords opening the quote (Fork in the
+    Road's "[Repeat] (...) Choose one ...": matched by the words it keeps)."""
     assert set(ERRATA) == {"scrap run", "spark child", "ember keeper of embers",
-                           "thornback furious", "ember adept"}
+                           "thornback furious", "ember adept", "fork in the road"}
+    assert ERRATA["fork in the road"].startswith("Choose one - Deal 4")
     assert ERRATA["ember keeper of embers"] == (
         "[Exhaust]: [Reaction] - [Add] [Universal]. Use only to play spells or gear.")
     assert read_errata(raw("errata")["entries"]) == ERRATA
@@ -179,7 +182,8 @@ def test_read_errata_skips_elided_entries() -> None:
 
 def test_apply_errata() -> None:
     """"a gear" becomes "up to one gear" in the quoted line only; text already new, the
-    starter and legend name forms, ``[C]`` as the card's domain, an abbreviated quote."""
+    starter and legend name forms, ``[C]`` as the card's domain, an abbreviated quote; a
+    quote running the card's modes together (Fork in the Road) is not applied."""
     before = {card.name: card for card in distinct(RIFTCODEX + CATALOG + GALLERY)}
     before["Scrap Run"] = next(c for c in RIFTCODEX if c.name == "Scrap Run")  # printed
     after = {card.name: card for card in apply_errata(before.values(), ERRATA)}

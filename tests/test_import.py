@@ -112,3 +112,39 @@ def test_disarm_is_its_attack_trigger(tmp_path: Path) -> None:
     assert code == 0
     assert sorted(json.loads(line)["deflect_cost"] for line in listed.splitlines()) == [0, 1]
     assert "b3" not in listed
+
+
+def test_an_erratum_wins_over_the_built_in_card_and_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An overlay's erratum for a built-in card, "Kill any number of units at a battlefield
+    with total Might 5 or less." for Fox-Fire (printed: 4), quoted with its keywords'
+    reminder text elided ("[Hidden] (...) [Action] (...) Kill ..."). Imported, the card
+    named Fox-Fire is the erratum's, and the scenario is warned of it. Units at north of
+    Might 1, 2 and 3: the groups of total Might 5 or less are {}, {u1}, {u2}, {u3},
+    {u1, u2} (3), {u1, u3} (4) and {u2, u3} (5): 7 declarations (355.11.a, 355.13); the
+    built-in card's cap of 4 leaves out {u2, u3}: 6."""
+    dump = tmp_path / "dump.json"
+    dump.write_text(json.dumps([{
+        "name": "Fox-Fire", "energyCost": 3, "powerCost": 0, "might": None,
+        "domains": ["Calm"], "cardTypes": ["Spell"], "superTypes": [], "tags": [],
+        "abilities": "[Hidden] (Hide now to react with later.)\n[Action] (Play on your turn "
+                     "or in showdowns.)\nKill any number of units at a battlefield with total "
+                     "Might 4 or less.", "effects": None}]))
+    overlay = tmp_path / "errata.json"
+    overlay.write_text(json.dumps({"entries": [{
+        "official_name": "Fox-Fire", "old_text": "[Hidden] (...) [Action] (...) Kill any "
+        "number of units at a battlefield with total Might 4 or less.",
+        "new_text": "[Hidden] (...) [Action] (...) Kill any number of units at a "
+                    "battlefield with total Might 5 or less."}]}))
+    library = tmp_path / "cards"
+    assert _run(["cards", "import", str(dump), "--errata", str(overlay), "--out",
+                 str(library)])[0] == 0
+    scenario = tmp_path / "fox.board"
+    scenario.write_text("card Fox-Fire\ncontroller A\nbattlefields north\n"
+                        "u1 A 1 @north\nu2 B 2 @north\nu3 B 3 @north\n")
+    capsys.readouterr()
+    assert _run(["finalize", str(scenario), "--count", "--cards", str(library)]) == (
+        0, '{"count": 7}\n')
+    assert "replaces the built-in Fox-Fire's" in capsys.readouterr().err
+    assert _run(["finalize", str(scenario), "--count"]) == (0, '{"count": 6}\n')
+    assert "replaces" not in capsys.readouterr().err

@@ -128,18 +128,29 @@ class GroupDeclaration:
     selection: Selection
     destination: str | None = None
     deflect_cost: int = field(default=0, compare=False)
+    #: each slot's name and whether it takes a single id, as the card's slots say (the
+    #: legal set fills it in): ``as_json()`` writes the line with them
+    slots: tuple[tuple[str, bool], ...] = field(default=(), compare=False, repr=False)
 
     def chosen(self) -> tuple[str, ...]:
         """The units the answer chooses, slot by slot."""
         return tuple(u for slot in self.selection for u in slot)
 
-    def as_json(self, slots: tuple[tuple[str, bool], ...],
+    def as_json(self, slots: tuple[tuple[str, bool], ...] | None = None,
                 place_of: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The CLI contract's finalize line; ``slots`` gives each slot's name and whether
-        it takes a single id; ``place_of``, for "at each location" cards, each unit's
-        location (the slot is then written ``{location: id}``)."""
+        it takes a single id (by default the card's, as the legal set gave them; a slot
+        named ``units`` a list, without them); ``place_of``, for "at each location" cards,
+        each unit's location (the slot is then written ``{location: id}``).
+
+        >>> GroupDeclaration((("r1", "r2"),), slots=(("units", False),)).as_json()
+        {'targets': {'units': ['r1', 'r2']}, 'deflect_cost': 0}
+        """
+        named = slots or self.slots or tuple(
+            ("units" if len(self.selection) == 1 else f"units{i}", False)
+            for i in range(1, len(self.selection) + 1))
         targets: dict[str, Any] = {}
-        for (name, single), units in zip(slots, self.selection, strict=True):
+        for (name, single), units in zip(named, self.selection, strict=True):
             if place_of is not None:
                 targets[name] = {place_of(u): u for u in units}
             else:
@@ -287,7 +298,7 @@ class Repeated(Generic[Part]):
     execution and the ``again`` of the second, whose choices are its own (820.2.a).
 
     >>> twice = Repeated(Affected.of(["r1"]), Affected.of(["r1", "r2"]))
-    >>> twice.as_json({"affected": ["r1"]}, {"affected": ["r1", "r2"]})
+    >>> twice.as_json()
     {'affected': ['r1'], 'repeat': {'affected': ['r1', 'r2']}}
     """
 
@@ -313,8 +324,12 @@ class Repeated(Generic[Part]):
         """The Deflect of both executions' choices: paid for each choice (809.1.c)."""
         return self.first.deflect_cost + self.again.deflect_cost
 
+    def as_json(self) -> dict[str, Any]:
+        """The line of both executions (:meth:`join` of each part's own line)."""
+        return Repeated.join(self.first.as_json(), self.again.as_json())
+
     @staticmethod
-    def as_json(first: dict[str, Any], again: dict[str, Any]) -> dict[str, Any]:
+    def join(first: dict[str, Any], again: dict[str, Any]) -> dict[str, Any]:
         """A line from the two executions' lines: the second nested under ``repeat``
         (inside ``targets`` for a declaration, whose Deflect cost adds up)."""
         if "targets" in first:

@@ -150,12 +150,17 @@ def scenario_warnings(scenario: Scenario) -> list[str]:
     >>> scenario_warnings(s)[0][:59]
     "controller: 'me' controls no unit of the scenario and is on"
     """
+    from riftsolve.models import cards
+
+    said = [("card: " + _("the imported card's text, from an errata overlay, replaces the "
+                          "built-in {card}'s").format(card=scenario.effect.name))
+            ] if cards.shadows(scenario.effect) else []
     players = {unit.controller for unit in scenario.board}
     players.update(player for team in scenario.board.teams for player in team)
     if scenario.controller in players:
-        return []
+        return said
     known = ", ".join(repr(p) for p in sorted(players)) or _("none")
-    return ["controller: " + _(
+    return [*said, "controller: " + _(
         "{player} controls no unit of the scenario and is on no team, so every unit is an "
         "enemy to it (players named: {known})").format(player=repr(scenario.controller),
                                                       known=known)]

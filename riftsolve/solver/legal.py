@@ -673,15 +673,16 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         if self.unplayable is not None:
             return
         board = self.scenario.board
+        slots = tuple((s.name, s.single) for s in self.effect.slots)
         for selection in self.backend.answers(self.problem):
             cost = sum(self._tax[u] for slot in selection for u in slot)
             units = [u for slot in selection for u in slot]
             if self.effect.destination and units:
                 for where in self.destinations():
                     if all(movable(board, u, where) for u in units):
-                        yield GroupDeclaration(selection, where, cost)
+                        yield GroupDeclaration(selection, where, cost, slots)
             else:
-                yield GroupDeclaration(selection, None, cost)
+                yield GroupDeclaration(selection, None, cost, slots)
 
     def _why_none(self) -> list[Failure]:
         if self.unplayable is not None:

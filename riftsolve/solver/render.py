@@ -232,7 +232,7 @@ def _group_cells(legal: GroupResolutions, answer: Any) -> list[str]:
 
 @line.register
 def _repeated_declaration_line(legal: RepeatedDeclarations, answer: Any) -> dict[str, Any]:
-    return Repeated.as_json(line(legal.first, answer.first), line(legal.first, answer.again))
+    return Repeated.join(line(legal.first, answer.first), line(legal.first, answer.again))
 
 
 @headers.register
@@ -250,7 +250,7 @@ def _repeated_declaration_cells(legal: RepeatedDeclarations, answer: Any) -> lis
 
 @line.register
 def _repeated_line(legal: RepeatedResolutions, answer: Any) -> dict[str, Any]:
-    return Repeated.as_json(answer.first.as_json(), answer.again.as_json())
+    return Repeated.join(answer.first.as_json(), answer.again.as_json())
 
 
 @extras.register

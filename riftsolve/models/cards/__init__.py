@@ -40,12 +40,23 @@ def library() -> tuple[Effect, ...]:
 
 def card(name: str, folder: str | Path | None = None) -> Effect:
     """The card with this name (any case) or slug: the built-in library's, else the user
-    library's in ``folder`` (default :func:`~riftsolve.models.cards.store.default_folder`);
-    ``KeyError`` if unknown."""
+    library's in ``folder`` (default :func:`~riftsolve.models.cards.store.default_folder`),
+    which wins when an erratum gave it a newer text (:func:`shadows`); ``KeyError`` if
+    unknown."""
     slug = slugify(name)
     if slug in _REGISTRY:
-        return _REGISTRY[slug]
+        mine = user_library(folder).get(slug)
+        return mine if mine is not None and shadows(mine) else _REGISTRY[slug]
     return user_library(folder)[slug]
+
+
+def shadows(effect: Effect) -> bool:
+    """Whether ``effect``, an imported card, replaces the built-in card of its name: its
+    text is an erratum's, newer than the built-in one's (a scenario naming the card is
+    warned of it)."""
+    built = _REGISTRY.get(effect.slug or slugify(effect.name))
+    return built is not None and built is not effect and built.text != effect.text and (
+        getattr(effect, "text_source", "").startswith("an errata overlay"))
 
 
 def abilities_of(name: str, folder: str | Path | None = None) -> list[str]:

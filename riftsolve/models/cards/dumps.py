@@ -83,6 +83,8 @@ class CardRecord:
     set_id: str | None
     source: str
     updated: str | None
+    #: Whether an errata overlay's new text replaced the printed one (:func:`apply_errata`).
+    errata: bool = False
 
     @property
     def name_keys(self) -> tuple[str, ...]:
@@ -576,6 +578,10 @@ def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
 
 #: An entry that elides or paraphrases text: ``(...)``, ``…``, ``(repeated six times)``.
 _ELIDED = re.compile(r"\((?:\.\.\.|\u2026)\)|\u2026|\.\.\.|\(repeated\b", re.IGNORECASE)
+#: Keywords opening a quote, each with its reminder text elided: "[Action] (...) ",
+#: "[Repeat] [2] (...) ", "[Hidden] (...)\n".
+_ELIDED_KEYWORDS = re.compile(r"^(?:\s*\[[A-Za-z ]+\](?:\s*\[[^\]]+\])*\s*\((?:\.\.\.|\u2026)\))+"
+                              r"\s*")
 #: Words an abbreviated transcript drops ("Look at top 5 cards of Main Deck").
 _ARTICLES = frozenset({"a", "an", "the", "your", "their", "its"})
 #: Accessibility-text symbols the overlay uses; ``[C]`` (a power of the card's domain, not
@@ -591,7 +597,9 @@ def read_errata(data: Any) -> dict[str, str]:
     ``official_name``, in the normal form of :attr:`CardRecord.text` (a later entry for the
     same card replaces an earlier one).
 
-    Entries that elide text are skipped: ``(...)``, ``…`` or ``(repeated ...)`` in
+    Keywords that open ``new_text`` with their reminder text elided (``[Action] (...)``)
+    are left to the card, and the rest is matched by the words it keeps. Entries that
+    elide anything else are skipped: ``(...)``, ``…`` or ``(repeated ...)`` elsewhere in
     ``new_text``, or an empty name or text. Abbreviations that only show against a card
     (dropped articles) are caught by :func:`apply_errata`.
 
@@ -599,8 +607,10 @@ def read_errata(data: Any) -> dict[str, str]:
     ...     {"official_name": "Scrap Run", "old_text": "Kill a gear.",
     ...      "new_text": "Kill up to one gear. Pay [C]: Give it +1 [M]."},
     ...     {"official_name": "Ember Pup", "old_text": "[Tank] (...)",
-    ...      "new_text": "[Tank] (...) Draw 1."}]})
-    {'scrap run': 'Kill up to one gear. Pay [C]: Give it +1 [Might].'}
+    ...      "new_text": "[Tank] (...) Draw 1."},
+    ...     {"official_name": "Odd Pup", "old_text": "Draw 1 (...) and kill a unit.",
+    ...      "new_text": "Draw 1 (...) and kill up to one unit."}]})
+    {'scrap run': 'Kill up to one gear. Pay [C]: Give it +1 [Might].', 'ember pup': 'Draw 1.'}
     """
     entries = data.get("entries") if isinstance(data, dict) else data
     if not isinstance(entries, list):
@@ -611,6 +621,9 @@ def read_errata(data: Any) -> dict[str, str]:
         row = _Row("errata", index, {**raw, "name": raw.get("official_name")}
                    if isinstance(raw, dict) else raw)
         name, new = row.text("official_name") or "", row.text("new_text") or ""
+        # "[Action] (...) Move a friendly unit. ...": keywords whose reminder text the quote
+        # elides open it; the rules text it quotes is matched by the words it keeps
+        new = _ELIDED_KEYWORDS.sub("", new)
         if not name_key(name) or not new.strip() or _ELIDED.search(new):
             continue
         for letters, bracket in _LETTERS:
@@ -735,7 +748,14 @@ def _erratum(record: CardRecord, new: str) -> str | None:
     if " ".join(resolved.split()) in " ".join(record.text.split()):
         return record.text
     spliced = _splice(record.text, resolved) if record.text else None
-    return None if spliced is None else normal_text(spliced)
+    if spliced is None or _mode_lines(spliced) < _mode_lines(record.text):
+        return None  # (a quote that runs a card's modes together: "Choose one - Deal 4 ...")
+    return normal_text(spliced)
+
+
+def _mode_lines(text: str) -> int:
+    """How many lines of ``text`` are modes ("- Deal 3 to a unit.")."""
+    return sum(1 for line in text.split("\n") if re.match(r"\s*[-\u2014\u2013] ", line))
 
 
 def apply_errata(records: Iterable[CardRecord], errata: dict[str, str]) -> list[CardRecord]:
@@ -764,7 +784,7 @@ def apply_errata(records: Iterable[CardRecord], errata: dict[str, str]) -> list[
             if key in errata:
                 text = _erratum(record, errata[key])
                 if text is not None and text != record.text:
-                    record = replace(record, text=text)
+                    record = replace(record, text=text, errata=True)
                 break
         out.append(record)
     return out

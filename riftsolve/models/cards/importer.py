@@ -6,6 +6,9 @@ card with the newest text, official errata (an overlay) replace the printed text
 each card's text goes through the compiler (:mod:`riftsolve.models.cards.compiler`).
 
 >>> from riftsolve.models.cards.dumps import CardRecord
+
+#: The ``text_source`` of a card whose text an errata overlay gave.
+ERRATA = "an errata overlay (newer than the printed text)"
 >>> def record(name, text):
 ...     return CardRecord(name, text, ("Spell",), (), (), (), None, 1, 0, None, None,
 ...                       "gallery", None)
@@ -18,7 +21,7 @@ each card's text goes through the compiler (:mod:`riftsolve.models.cards.compile
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from riftsolve.models.cards.compiler import (
@@ -28,7 +31,10 @@ from riftsolve.models.cards.compiler import (
     keywords_in_words,
 )
 from riftsolve.models.cards.dumps import CardRecord
-from riftsolve.models.effects import Effect
+from riftsolve.models.effects import Effect, GroupTargets, JointChoice
+
+#: The ``text_source`` of a card whose text an errata overlay gave.
+ERRATA = "an errata overlay (newer than the printed text)"
 
 
 @dataclass
@@ -64,7 +70,12 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
         try:
             # (a battlefield card's "here" is the battlefield itself: the scenario names it
             # as the source)
-            done.effects += compile_abilities(card.name, text)
+            compiled = list(compile_abilities(card.name, text))
+            if card.errata:  # (it wins over a built-in card of the same name)
+                compiled = [replace(e, text_source=ERRATA)
+                            if isinstance(e, GroupTargets | JointChoice) else e
+                            for e in compiled]
+            done.effects += compiled
             done.compiled += 1
         except CompileError as error:
             done.failures.append({"name": card.name, "why": str(error),
