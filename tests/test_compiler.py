@@ -11,7 +11,12 @@ from conftest import unit
 
 import riftsolve as rs
 from riftsolve.models.cards import card, library
-from riftsolve.models.cards.compiler import CompileError, compile_card
+from riftsolve.models.cards.compiler import (
+    CompileError,
+    compile_abilities,
+    compile_card,
+    keywords_in_words,
+)
 from riftsolve.models.cards.snapshot import compiled
 from riftsolve.models.cards.store import effect_from_json, effect_to_json, write_library
 from riftsolve.models.effects import (
@@ -1682,3 +1687,47 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
                          "to it for each Equipment attached to me.")
     assert isinstance(riven, GroupTargets) and riven.action is Action.AFFECT
     assert "418.8" in riven.label and riven.damage == 0
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("While you have 8+ runes, I have +4 [Might].", []),
+    ("You may play me to an open battlefield.", []),
+    ("Channel 2 runes exhausted. If you couldn't channel 2 runes this way, draw 1.", []),
+    ("When I move, if you control 4 or fewer runes, draw 1.", []),
+    ("Draw 1, then draw 1 for each battlefield you or allies control.", []),
+    ("I enter ready if a friendly unit or gear died this turn.", []),
+    ("When you play me, you may pay [1]. If you do, kill a unit.", ["unit"]),
+    ("If you've played a spell this turn, deal 2 to a unit at a battlefield.", ["unit"]),
+])
+def test_what_chooses_nothing_is_not_counted_as_choosing(text: str, kinds: list[str]) -> None:
+    """A card's report counts the cards that choose objects (355.5-355.10): a condition
+    ("while you have 8+ runes"), a count ("for each battlefield you control"), runes
+    channelled and where the card itself may be played choose none; a choice after a
+    condition still counts."""
+    from riftsolve.models.cards.compiler import chosen_objects
+
+    assert chosen_objects(text) == kinds
+
+
+def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
+    """Glasc Mixologist, "[Deathknell] - You may play a unit with cost no more than [3] and
+    no more than [Universal] from your trash, ignoring its cost.": [Deathknell] is the
+    trigger "When I die" (its reminder text), so its "you may" is decided as the trigger
+    is finalized (383.3.a); the unit is a card of A's trash with Energy cost 3 or less and
+    Power cost 1 or less (it was refused: "play" read as a unit on the board). Spectral
+    Matron says the same with "costing". Mournful Spirit's "[Deathknell] You may kill a
+    unit or gear here" may choose nothing (it had to choose one)."""
+    for name, text in (
+            ("Glasc Mixologist", "[Deathknell] - You may play a unit with cost no more than "
+             "[3] and no more than [Universal] from your trash, ignoring its cost. (When I "
+             "die, get the effect.)"),
+            ("Spectral Matron", "When you play me, you may play a unit costing no more than "
+             "[3] and no more than [Universal] from your trash, ignoring its cost.")):
+        (effect,) = compile_abilities(name, keywords_in_words(text))
+        assert isinstance(effect, JointChoice)
+        assert [(p.kind, p.zone, p.card_type, p.energy_at_most, p.power_at_most,
+                 p.trigger_may) for p in effect.picks] == [
+            ("card", "trash", "unit", 3, 1, True)]
+    (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
+        "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
+    assert isinstance(spirit, GroupTargets) and spirit.slots[0].least == 0

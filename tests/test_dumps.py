@@ -24,6 +24,8 @@ from riftsolve.models.cards.dumps import (
     read_dump,
     read_errata,
 )
+from riftsolve.models.cards.importer import import_records
+from riftsolve.models.effects import GroupTargets
 
 DUMPS = Path(__file__).parent / "data" / "dumps"
 
@@ -258,3 +260,24 @@ def test_load_dump_errors(tmp_path: Path) -> None:
     bad.write_text('[{"name": "Ash Pup", "abilities": 3}]', encoding="utf-8")
     with pytest.raises(DumpError, match=r"bad\.json: catalog record 0 \('Ash Pup'\)"):
         load_dump(str(bad))
+
+
+def test_a_set_preview_is_read() -> None:
+    """A set preview dump (``{"set_id", "cards": [...]}``, rows with ``riftbound_id``,
+    ``types`` and a transcribed ``text``): ``{1 energy}`` is ``[1]``, a cost's bare
+    ``Exhaust`` is ``[Exhaust]``, sentences glued after reminder text are lines again, a
+    legend is named by its title; each card compiles (Disarm as its attack trigger, Bomb
+    tokens as gear), and a preview's text ranks below the published sources."""
+    cards = {card.name: card for card in load_dump(DUMPS / "preview.json")}
+    assert sorted(cards) == ["Chain Blast", "Ember Scout", "Fuse Keeper"]
+    assert cards["Fuse Keeper"].text.startswith("[1], [Exhaust]: Play a Bomb gear token")
+    assert cards["Chain Blast"].text == ("[Action] (Play on your turn or in showdowns.)\n"
+                                         "Kill any number of friendly Bomb tokens.")
+    assert {c.source for c in cards.values()} == {"preview"}
+    assert cards["Ember Scout"].print_id == "tst-003-009" and cards["Ember Scout"].might == 3
+    done = import_records(cards.values())
+    assert done.report()["compiled"] == 3
+    blast = next(e for e in done.effects if e.name == "Chain Blast")
+    assert isinstance(blast, GroupTargets) and blast.slots[0].kinds == ("gear",)
+    printed = replace(cards["Chain Blast"], text="Kill a unit.", source="catalog")
+    assert distinct([cards["Chain Blast"], printed])[0].text == "Kill a unit."

@@ -200,12 +200,13 @@ def _parser() -> argparse.ArgumentParser:
     actions = library.add_subparsers(dest="action", metavar="ACTION")
     importing = actions.add_parser(
         "import", help="compile every card of a dump (the official gallery's JSON, the "
-        "Riftcodex dump or the riftboundfaq catalog) into a card library",
+        "Riftcodex dump, the riftboundfaq catalog or a set preview) into a card library",
         description="Read a card dump, compile every card that chooses objects, and write "
         "the cards that compiled as a library scenarios can name.")
     importing.add_argument("dumps", nargs="+", metavar="FILE",
                            help="the card dump (JSON); several are merged, one text a "
-                           "card: the official gallery's over Riftcodex's over the catalog's")
+                           "card: the official gallery's over Riftcodex's over the catalog's over a "
+                           "preview's")
     importing.add_argument("--out", metavar="DIR", help="the library folder to write "
                            "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
     importing.add_argument("--errata", metavar="FILE", action="append", default=[],

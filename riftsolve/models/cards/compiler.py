@@ -179,6 +179,8 @@ _CHOOSING_WORDS = ("a", "an", "one", "another", "two", "three", "four", "five", 
                    "up to", "any number of", "each of up to", "split among", r"\d+")
 
 
+#: "[Deathknell] - ", "[Deathknell][>] ": the ability after it triggers when its card dies.
+_DEATHKNELL = re.compile(r"\[Deathknell\]\s*(?:\[>\]|[-\u2014\u2013])\s*([A-Za-z])")
 #: A line that opens with [Disarm] or [Disarm N] (its reminder text after it, if any).
 _DISARM = re.compile(r"^\s*\[Disarm(?:\s+(\d+))?\]\s*(?:\([^)]*\)\.?)?\s*$",
                      re.IGNORECASE | re.MULTILINE)
@@ -195,7 +197,14 @@ def keywords_in_words(text: str) -> str:
     'When I attack, give an enemy unit here -2 [Might] this turn.\nI enter ready.'
     >>> keywords_in_words("[Disarm]")
     'When I attack, give an enemy unit here -1 [Might] this turn.'
+
+    "[Deathknell] - X" is the trigger "When I die, x" (its reminder text: "When I die, get
+    the effect"):
+
+    >>> keywords_in_words("[Deathknell] - You may kill a unit. (When I die, get the effect.)")
+    'When I die, you may kill a unit. (When I die, get the effect.)'
     """
+    text = _DEATHKNELL.sub(lambda found: f"When I die, {found.group(1).lower()}", text)
     return _DISARM.sub(lambda found: "When I attack, give an enemy unit here "
                        f"-{found.group(1) or 1} [Might] this turn.", text)
 
@@ -224,10 +233,19 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
             found += [k for k in chosen_objects(keyword.group(2), destinations)
                       if k not in found]
     for sentence in _sentences(text):
+        choosing = _NOT_CHOSEN.sub("", sentence).strip(" ,;")
+        if not choosing.strip("."):
+            continue  # only a condition, a count or where the card itself may be played
         try:
             kinds = _chosen_as_read(sentence, destinations)
         except GrammarError:
             kinds = _chosen_by_words(sentence)
+        if choosing != sentence.strip(" ,;"):
+            try:  # (a kind named only in a condition is not chosen)
+                kept = _chosen_as_read(choosing[:1].upper() + choosing[1:], destinations)
+                kinds = [kind for kind in kinds if kind in kept] or kinds
+            except GrammarError:
+                pass
         if counted_choices(sentence) and "card" not in kinds:
             kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
         if _SPEND.search(sentence.lower()) and "unit" not in kinds:
@@ -290,10 +308,24 @@ def _chosen_as_read(sentence: str, destinations: bool = True) -> list[str]:
     return kinds
 
 
+#: The parts of a sentence that choose nothing: a condition ("if you control 4 or fewer
+#: runes", "while you have 8+ runes", "I enter ready if ..."), a count ("for each
+#: battlefield you control"), a rune channelled, the player's own legend, where the card
+#: itself may be played ("You may play me to an open battlefield", 355.2.a: the play's, not
+#: an effect's choice), a trigger's condition ("When you discard one or more cards").
+_NOT_CHOSEN = re.compile(
+    r"\b(?:if|while|unless)\b[^,.]*|\b(?:i|this) (?:enter|enters|have|has|cost|costs|can|"
+    r"can't|don't|deal)\b[^.]*|\bfor each\b[^,.]*|\b(?:\d+|one|two|three|four) or (?:fewer|"
+    r"more|less)\b[^,.]*|\bchannel (?:\d+|one|two) runes?(?: exhausted)?|\b(?:ready )?your "
+    r"legend\b|\b(?:you may )?play me (?:only )?to\b[^.]*|\bwhen(?:ever)? (?:you|an opponent|a "
+    r"player) (?:play|plays|discard|discards|choose|chooses|move|moves)\b[^,]*,?",
+    re.IGNORECASE)
+
+
 def _chosen_by_words(sentence: str) -> list[str]:
     """For a sentence outside the grammar: a choosing determiner a few words before an
-    object noun."""
-    words = re.findall(r"[a-z][a-z'-]*|\d+", sentence.lower())
+    object noun (outside what chooses nothing, :data:`_NOT_CHOSEN`)."""
+    words = re.findall(r"[a-z][a-z'-]*|\d+", _NOT_CHOSEN.sub(" ", sentence).lower())
     found: list[str] = []
     for i, word in enumerate(words):
         if word not in _OBJECTS or words[i + 1:i + 2] in (["token"], ["tokens"]):

@@ -1,14 +1,17 @@
 """Readers for published Riftbound card dumps: one record type and one text form.
 
-riftsolve ships no card data. A user supplies a dump at run time, in one of the three
-shapes people publish:
+riftsolve ships no card data. A user supplies a dump at run time, in one of the shapes
+people publish:
 
 * the official gallery (``"gallery"``): a JSON object whose ``"cards"`` list holds rows
   with ``id``, ``abilityText`` and string numbers (``"6"``, ``""`` for none);
 * the Riftcodex API (``"riftcodex"``): a JSON array of rows with ``riftbound_id`` and
   ``text.rich`` (HTML) / ``text.plain``, names like ``"Volibear - Furious (Metal)"``;
 * the riftboundfaq catalog (``"catalog"``): a JSON array of rows with ``abilities`` and
-  ``effects``, symbols written ``[Might]``, ``[Universal]``, ``[Fury]``.
+  ``effects``, symbols written ``[Might]``, ``[Universal]``, ``[Fury]``;
+* a set preview (``"preview"``): a JSON object with ``set_id`` and a ``"cards"`` list of
+  rows with ``riftbound_id``, ``types`` and a ``text`` transcribed from card scans
+  (``{1 energy}``, a bare ``Exhaust``, sentences glued after reminder text).
 
 Each is read into :class:`CardRecord` with the ability text in one normal form, so the
 same card reads the same whatever the source:
@@ -265,6 +268,23 @@ def riftcodex_text(rich: str, plain: str = "") -> str:
     return normal_text("\n".join(lines))
 
 
+def preview_text(raw: str) -> str:
+    """A preview dump's transcribed ``text`` in normal form: ``{1 energy}`` is ``[1]``,
+    ``{1 power}`` ``[Universal]`` (a rune of any domain), a cost's bare ``Exhaust`` is
+    ``[Exhaust]``, and sentences glued after reminder text are lines again.
+
+    >>> print(preview_text("{1 energy}, Exhaust: Play a Bomb gear token. (It has [Deploy].)"
+    ...                    "When it dies, draw 1."))
+    [1], [Exhaust]: Play a Bomb gear token. (It has [Deploy].)
+    When it dies, draw 1.
+    """
+    text = re.sub(r"\{(\d+) energy\}", r"[\1]", raw)
+    text = re.sub(r"\{(\d+) power\}", lambda m: "[Universal]" * int(m.group(1)), text)
+    text = re.sub(r"(?<![\w\[])Exhaust(?=\s*[:,])", "[Exhaust]", text)
+    lines = [part for line in text.split("\n") for part in _unglue(line)]
+    return normal_text("\n".join(lines))
+
+
 def catalog_text(abilities: str | None, effects: str | None = None) -> str:
     """Catalog ``abilities`` and an Equipment's granted ``effects`` (a new line), in normal
     form.
@@ -363,6 +383,25 @@ def _gallery(data: dict[str, Any]) -> list[CardRecord]:
     return out
 
 
+def _preview(data: dict[str, Any]) -> list[CardRecord]:
+    """A set preview's rows (``{"set_id", "cards": [...]}``, each with ``riftbound_id``,
+    ``type``/``types``, ``supertype``, ``energy``, ``power``, ``might`` and a transcribed
+    ``text``): no data date (a preview's release date is a placeholder)."""
+    out = []
+    for index, raw in enumerate(data["cards"]):
+        row = _Row("preview", index, raw)
+        text = preview_text(row.text("text") or "")
+        out.append(_record(
+            row, row.text("name", True) or "", text, row.texts("types") or row.texts("type"),
+            supertypes=row.texts("supertype"), tags=row.texts("tags"),
+            domains=row.texts("domains"), might=row.number("might"),
+            energy=row.number("energy"), power=row.number("power"),
+            print_id=row.text("riftbound_id", True),
+            set_id=row.text("set_id") or (data.get("set_id") if isinstance(
+                data.get("set_id"), str) else None), updated=None))
+    return out
+
+
 def _riftcodex(data: list[Any]) -> list[CardRecord]:
     """Riftcodex rows: ``riftbound_id``, ``text.rich``/``text.plain``, ``classification``."""
     out = []
@@ -410,8 +449,9 @@ def _describe(data: Any) -> str:
 
 def read_dump(data: Any) -> list[CardRecord]:
     """The records of a parsed dump, its shape told by its structure: an object with a
-    ``"cards"`` list (gallery), an array whose first row has ``"riftbound_id"`` and
-    ``"text"`` (Riftcodex) or ``"abilities"`` (catalog). An empty array has no records.
+    ``"cards"`` list (gallery; a set preview when its rows have ``"riftbound_id"`` and a
+    ``"text"`` string), an array whose first row has ``"riftbound_id"`` and ``"text"``
+    (Riftcodex) or ``"abilities"`` (catalog). An empty array has no records.
 
     >>> def error(data):
     ...     try:
@@ -424,6 +464,10 @@ def read_dump(data: Any) -> list[CardRecord]:
     not a card dump in a known shape (an array of rows with keys name; expected a gallery ...)
     """
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        first = data["cards"][0] if data["cards"] else None
+        if isinstance(first, dict) and "riftbound_id" in first and isinstance(
+                first.get("text"), str):
+            return _preview(data)
         return _gallery(data)
     if isinstance(data, list):
         if not data:
@@ -456,7 +500,7 @@ def _load_json(path: str | Path) -> Any:
 
 
 def load_dump(path: str | Path) -> list[CardRecord]:
-    """The records of the dump file at ``path`` (UTF-8 JSON, any of the three shapes); a
+    """The records of the dump file at ``path`` (UTF-8 JSON, any of the shapes); a
     :class:`DumpError` starting with the path if it cannot be read or parsed."""
     data = _load_json(path)
     try:
@@ -503,8 +547,9 @@ def _newer(candidate: CardRecord, kept: CardRecord) -> bool:
 
 #: Sources by the authority of their text, first the highest: the official gallery
 #: carries the official errata of its date; Riftcodex prints the cards' printed text; the
-#: catalog is a transcription. Errata overlays, newer than both, are applied on top.
-AUTHORITY = ("gallery", "riftcodex", "catalog")
+#: catalog is a transcription; a set preview transcribes scans before the set is out.
+#: Errata overlays, newer than all, are applied on top.
+AUTHORITY = ("gallery", "riftcodex", "catalog", "preview")
 
 
 def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:

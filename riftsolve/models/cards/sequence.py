@@ -613,8 +613,9 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
 _FROM_HAND = re.compile(r" with [a-z]+ from your hand\b")
 #: "a unit from your trash", "a card from any trash" (the zone phrase the grammar may not
 #: make): whose trash.
-_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)?(?: with [a-z]+)? (?:from|in) "
-                         r"(your|a|an|any|their|its|opponents') trash(?:es)?\b")
+_FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)?(?: with [a-z]+)?(?: with energy "
+                         r"cost \d+ or (?:less|more)(?: and power cost \d+ or less)?)? "
+                         r"(?:from|in) (your|a|an|any|their|its|opponents') trash(?:es)?\b")
 
 
 def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
