@@ -1731,3 +1731,25 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
         "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
     assert isinstance(spirit, GroupTargets) and spirit.slots[0].least == 0
+
+
+def test_what_the_second_review_found() -> None:
+    """Safety Inspector, "When you play me, each player must kill one of their units. If
+    you paid my additional cost, you don't kill a unit this way.": each player chooses on
+    resolution (355.10.e, 355.10.f), nothing is chosen as it is played, and the exception
+    chooses nothing: one declaration, the empty one, on a board with four units (it listed
+    one a unit). Unforgiven, "Move a friendly unit to or from its base": where it may go
+    depends on where it is, which no destination pick says: refused (it offered
+    battlefield-to-battlefield moves)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    inspector = compile_card("Safety Inspector", "When you play me, each player must kill one "
+                             "of their units. If you paid my additional cost, you don't kill a "
+                             "unit this way.")
+    board = Board(("north", "south"), (Unit("me", "A", 2, "north"), Unit("a1", "A", 1, "base"),
+                                       Unit("b1", "B", 2, "north"), Unit("b2", "B", 1, "south")))
+    assert [a.chosen() for a in finalize(Scenario("A", inspector, board, source="me"))] == [()]
+    with pytest.raises(CompileError, match="to or from the unit's base"):
+        compile_card("Unforgiven", "[2], [Exhaust]: Move a friendly unit to or from its base.")

@@ -205,8 +205,8 @@ def _parser() -> argparse.ArgumentParser:
         "the cards that compiled as a library scenarios can name.")
     importing.add_argument("dumps", nargs="+", metavar="FILE",
                            help="the card dump (JSON); several are merged, one text a "
-                           "card: the official gallery's over Riftcodex's over the catalog's over a "
-                           "preview's")
+                           "card: the official gallery's over Riftcodex's over the "
+                           "catalog's over a preview's")
     importing.add_argument("--out", metavar="DIR", help="the library folder to write "
                            "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
     importing.add_argument("--errata", metavar="FILE", action="append", default=[],

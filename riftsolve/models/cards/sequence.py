@@ -204,9 +204,22 @@ _CRESCENT = re.compile(r"deal (\d+) to (that \w+(?: \w+)?) and (\d+) to each oth
 _EXHAUSTED_REF = re.compile(r" to pay for this ability")
 
 
+#: An instruction not performed ("If you paid my additional cost, you don't kill a unit
+#: this way"): an exception to an earlier one, no choice of its own.
+_NOT_DONE = re.compile(r"\b(?:you|they|players?) (?:don't|do not|doesn't|does not) [a-z]+ an? "
+                       r"[a-z ]*?(?:unit|gear|card)s? this way\b")
+#: "Move a friendly unit to or from its base": a destination set by where the unit is.
+_TO_OR_FROM_BASE = re.compile(r"\bto or from (?:its|their|your) base\b")
+
+
 def _sentence(reading: _Reading, sentence: str) -> None:
     reading.conditional = False
     low = sentence.lower().rstrip(".")
+    if _NOT_DONE.search(low):
+        return  # (an exception to the instruction before, whose choice it is)
+    if _TO_OR_FROM_BASE.search(low):
+        raise SequenceError(f"{sentence!r}: a move to or from the unit's base (its base if it "
+                            "is at a battlefield, else a battlefield) is not modelled yet")
     triggered = _TRIGGER_START.match(low) is not None
     if re.match(r"^when (?:i|you play me to) (?:move|attack|defend|conquer|hold)?", low) \
             and re.search(r"\b(?:to|at) a battlefield\b", low.split(",")[0]):
