@@ -1654,7 +1654,7 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
         ("a1", "b1"), ("a2", "b1"), ("a3", "b1")]
     dance = compile_card("Defiant Dance", "Give a unit +2 [Might] this turn and another unit "
                          "-2 [Might] this turn.")
-    assert not dance.needs_source
+    assert isinstance(dance, JointChoice) and not dance.needs_source
     assert [d.label for d in dance.deeds] == ["give +2 Might", "give -2 Might"]
     pair = Board(("north", "south"), (Unit("u1", "A", 2, "north"), Unit("u2", "B", 2, "south")))
     assert sorted(a.chosen() for a in finalize(Scenario("A", dance, pair))) == [

@@ -39,6 +39,11 @@ class Answer(Protocol):
         """The units the answer chooses or affects."""
         ...
 
+    def as_json(self) -> dict[str, Any]:
+        """The answer's line as the command line prints it (less what only its legal set
+        knows: the triggers its choices fire)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Declaration:
