@@ -1740,7 +1740,8 @@ def test_what_the_second_review_found() -> None:
     chooses nothing: one declaration, the empty one, on a board with four units (it listed
     one a unit). Unforgiven, "Move a friendly unit to or from its base": where it may go
     depends on where it is, which no destination pick says: refused (it offered
-    battlefield-to-battlefield moves)."""
+    battlefield-to-battlefield moves). Gentlemen's Duel's fight after "+3 Might" is not
+    claimed as damage from the Mights on the board."""
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver import finalize
@@ -1753,3 +1754,11 @@ def test_what_the_second_review_found() -> None:
     assert [a.chosen() for a in finalize(Scenario("A", inspector, board, source="me"))] == [()]
     with pytest.raises(CompileError, match="to or from the unit's base"):
         compile_card("Unforgiven", "[2], [Exhaust]: Move a friendly unit to or from its base.")
+    # Gentlemen's Duel: the fight follows "+3 Might" the outcome does not model, so its
+    # damage is not claimed from the Mights on the board (it dealt 2 where 5 is dealt)
+    duel = compile_card("Gentlemen's Duel", "Give a friendly unit +3 [Might] this turn. Then "
+                        "choose an enemy unit. They deal damage equal to their Mights to each "
+                        "other.")
+    assert isinstance(duel, JointChoice)
+    assert [d.action for d in duel.deeds] == [Action.AFFECT, Action.AFFECT]
+    assert "not modelled" in duel.deeds[1].label

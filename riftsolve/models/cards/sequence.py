@@ -182,10 +182,26 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
                             "instructions too (all or none) is not modelled yet")
     return JointChoice(
         name=name, text=text or " ".join(sentences), picks=tuple(reading.picks),
-        links=tuple(reading.links), deeds=tuple(reading.deeds), hidden=hidden, repeat=repeat,
+        links=tuple(reading.links), deeds=_unmodelled_fights(reading.deeds), hidden=hidden,
+        repeat=repeat,
         ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
         delayed=delayed,
         destination=any(p.is_place and not p.target for p in reading.picks))
+
+
+def _unmodelled_fights(deeds: list[Deed]) -> tuple[Deed, ...]:
+    """The deeds, a fight after a Might change the outcome does not model ("Give a friendly
+    unit +3 Might this turn. Then it and an enemy unit deal damage equal to their Mights to
+    each other": the Mights are the changed ones) left unmodelled too: its damage is not
+    claimed from the Mights on the board."""
+    out: list[Deed] = []
+    for deed in deeds:
+        changed = any(d.action is Action.AFFECT and re.search(r"[+-]\d+ Might", d.label)
+                      and d.pick in (deed.pick, deed.with_pick) for d in out)
+        out.append(replace(deed, action=Action.AFFECT, with_pick="", label=(
+            "deal damage equal to their Mights to each other (after that Might change: not "
+            "modelled)")) if deed.action is Action.FIGHT and changed else deed)
+    return tuple(out)
 
 
 #: "a unit or rune", "units, gear, and/or runes": one choice over several kinds.
