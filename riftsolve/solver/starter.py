@@ -203,10 +203,12 @@ def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
             objects.append(_fresh_object(choice, number))
         elif choice.among is Relation.ENEMY:  # an enemy battlefield, held by B
             board["battlefield_control"] = {"north": "A", "south": "B"}
+    costed, seen = _reads_costs(effect), set()
     for index, unit in enumerate(board["units"]):
-        unit["id"] = unit["id"] if unit["id"] not in {u["id"] for u in board["units"][:index]
-                                                      } else f"{unit['id']}x{index}"
-        if _reads_costs(effect):
+        if unit["id"] in seen:  # (a second fresh unit of one choice: "choose 2 gear")
+            unit["id"] = f"{unit['id']}x{index}"
+        seen.add(unit["id"])
+        if costed:
             unit.setdefault("energy", 2)
             unit.setdefault("power", 0)
     if objects:
