@@ -4,6 +4,7 @@ it makes, and a compiled card answered end to end from a user card library."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -763,8 +764,10 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
                                            Piece("x1", "card", "A", "hand")))
     played = Scenario("A", rush, board)
     assert finalize(played).count() == 1
-    banished = {a.as_json()["picks"]["card"] for a in resolve(played, kind=Executed)}
-    assert banished == {"r1", "r2"}
+    # "You may banish one": r1, r2, or none (declined once: nothing is chosen, 355.12)
+    answers = [a.as_json() for a in resolve(played, kind=Executed)]
+    assert sorted((a["picks"]["card"] or "", a.get("declined", [])) for a in answers) == [
+        ("", ["card"]), ("r1", []), ("r2", [])]
     agony = compile_card("Agony", "Once each turn, when you play a card from face down, "
                          "draw 1. Then, if it's not your turn, discard 1.")
     assert isinstance(agony, JointChoice)
@@ -1464,10 +1467,11 @@ def test_a_non_tag_unit_an_optional_cost_of_three_and_new_verbs() -> None:
 def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     """Here to Help, "You may play a unit from hand to a battlefield you control": a unit
     card of A's hand (not a target: a hand is not public, 355.10.a) and a battlefield A
-    controls, both chosen on resolution, the play declinable: c1 (a unit) to north, played
-    or declined -> 2 (c2, a spell, is not a unit). Ava Achiever, "When I attack, you may
-    pay [Mind] to play a card with [Hidden] from your hand": the "you may" is decided as
-    the ability is finalized (383.3.a); on resolution a card of A's hand with Hidden: h1 ->
+    controls, both chosen on resolution, the play declinable: c1 (a unit) to north, or
+    declined, nothing chosen (listed once, 355.12) -> 2 (c2, a spell, is not a unit).
+    Ava Achiever, "When I attack, you may pay [Mind] to play a card with [Hidden] from
+    your hand": the "you may" is decided as the ability is finalized (383.3.a); on
+    resolution a card of A's hand with Hidden: h1 ->
     1 (c1 has no Hidden)."""
     from riftsolve.models.answers import Executed
     from riftsolve.models.board import Board, Piece, Unit
@@ -1483,8 +1487,8 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
                           "control, reducing its cost by :rb_energy_3:.")
     answers = [a.as_json() for a in resolve(Scenario("A", helper, board, targets=Targets(
         picks=())), kind=Executed)]
-    assert answers == [{"picks": {"card": "c1", "destination": "north"}},
-                       {"picks": {"card": "c1", "destination": "north"}, "declined": ["card"]}]
+    assert answers == [{"picks": {"card": None, "destination": None}, "declined": ["card"]},
+                       {"picks": {"card": "c1", "destination": "north"}}]
     ava = compile_card("Ava Achiever", "When I attack, you may pay :rb_rune_mind: to play a "
                        "card with [Hidden] from your hand, ignoring its cost. If it's a unit, "
                        "play it here.")
@@ -1762,3 +1766,115 @@ def test_what_the_second_review_found() -> None:
     assert isinstance(duel, JointChoice)
     assert [d.action for d in duel.deeds] == [Action.AFFECT, Action.AFFECT]
     assert "not modelled" in duel.deeds[1].label
+
+
+def test_a_chosen_player_discards_from_their_own_hand() -> None:
+    """Bewitching Spirit, "When you play me, choose a player. They discard 1.": the player
+    is a target (355.7), either A or B -> 2; the card discarded is of that player's own
+    hand, chosen by them on resolution (no target, a hand is not public, 355.10.a/e):
+    B holds h1, h2 -> 2; A (choosing themself) holds h3 -> 1."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    spirit = compile_card("Bewitching Spirit", "When you play me, choose a player. They "
+                          "discard 1.")
+    board = Board(("north",), (Unit("me", "A", 2, "north"), Unit("b1", "B", 1, "north")),
+                  objects=(Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
+                           Piece("h3", "card", "A", "hand")))
+    played = Scenario("A", spirit, board, source="me")
+    assert finalize(played).count() == 2
+
+    def discarded(player: str) -> list[str | None]:
+        chosen = replace(played, targets=Targets(picks=(("opponent", player),)))
+        return [a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)]
+    assert discarded("B") == ["h1", "h2"] and discarded("A") == ["h3"]
+
+
+def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
+    """Insightful Investigator, "choose an opponent. They reveal their hand. You may pay 2
+    XP to choose a card from their hand. If you do, they discard that card": the card is
+    chosen on resolution among B's revealed hand, or none (the "you may" declined, nothing
+    chosen, listed once, 355.12): h1, h2, declined -> 3 (was 4: each card also listed
+    declined)."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    investigator = compile_card(
+        "Insightful Investigator", "When you play me, choose an opponent. They reveal their "
+        "hand. You may pay 2 XP to choose a card from their hand. If you do, they discard "
+        "that card and draw 1.")
+    board = Board(("north",), (Unit("me", "A", 3, "north"),),
+                  objects=(Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
+                           Piece("h3", "card", "A", "hand")))
+    chosen = Scenario("A", investigator, board, source="me",
+                      targets=Targets(picks=(("opponent", "B"),)))
+    legal = resolve(chosen, kind=Executed)
+    answers = [(a.as_json()["picks"]["card"], a.as_json().get("declined")) for a in legal]
+    assert answers == [(None, ["card"]), ("h1", None), ("h2", None)]
+    assert legal.count() == 3
+
+
+def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
+    """Here to Help played from Hidden at north: "You may play a unit from hand to a
+    battlefield you control": the unit is played at north (811.1.d.5; 811.1.d.3 in 1.4),
+    south no longer offered: c1 to north, or declined -> 2 (4 ... 3 from a hand: c1 to
+    north or south, or declined, without Hidden). With north controlled by B, the card's
+    own restriction excludes north and overrides the requirement (355.17.b): c1 to
+    south, or declined -> 2. Sprite Call ("Play a 3 Might Sprite unit token"), from Hidden
+    at north: its location is north alone -> 1 (3: base, north, south otherwise)."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    helper = compile_card("Here to Help", "[Hidden]\nYou may play a unit from hand to a "
+                          "battlefield you control, reducing its cost by :rb_energy_3:.")
+    hand = (Piece("c1", "card", "A", "hand", type="unit"),)
+    units = (Unit("ava", "A", 2, "north"), Unit("bo", "A", 2, "south"))
+    mine = Board(("north", "south"), units, control=(("north", "A"), ("south", "A")),
+                 objects=hand)
+    played = Scenario("A", helper, mine, targets=Targets(picks=()))
+
+    def places(scenario: Scenario) -> list[str | None]:
+        return [a.as_json()["picks"]["destination"] for a in resolve(scenario, kind=Executed)]
+    assert places(played) == [None, "north", "south"]
+    assert places(replace(played, from_hidden="north")) == [None, "north"]
+    lost = replace(played, board=replace(mine, control=(("north", "B"), ("south", "A"))),
+                   from_hidden="north")
+    assert places(lost) == [None, "south"]
+    legal = resolve(lost, kind=Executed)
+    assert "355.17.b" in [s["rule"] for s in legal.explain(legal[1])]
+    call = compile_card("Sprite Call", "[Hidden]\nPlay a 3 Might Sprite unit token with "
+                        "[Temporary].")
+    sprite = Scenario("A", call, mine, targets=Targets(picks=()))
+    assert resolve(sprite).count() == 3
+    assert [a.as_json()["picks"]["location"] for a in resolve(
+        replace(sprite, from_hidden="north"), kind=Executed)] == ["north"]
+
+
+def test_an_exhausted_source_cannot_pay_its_own_exhaust_cost() -> None:
+    """Unlicensed Armory, "Discard 1, [Exhaust]: Choose a friendly unit.": its [Exhaust]
+    is "exhaust me" (415.5), a cost an exhausted Armory cannot pay (415.4; 414.4 in 1.4):
+    no declaration, and the reason; ready, a card of A's hand (c1) and one of A's two
+    units -> 2. A spell's "exhaust a unit" is no cost of its source."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    armory = compile_card("Unlicensed Armory", "Discard 1, [Exhaust]: Choose a friendly "
+                          "unit. The next time it would die this turn, you may pay [Fury] to "
+                          "heal it, exhaust it, and recall it instead.")
+    units = (Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "base"),
+             Unit("gear", "A", 0, "base", type="gear", exhausted=True))
+    board = Board(("north",), units, objects=(Piece("c1", "card", "A", "hand"),))
+    tired = Scenario("A", armory, board, source="gear")
+    legal = finalize(tired)
+    assert legal.count() == 0 and list(legal) == []
+    assert [(f.rule, f.version) for f in legal.why_none()] == [("414.4", "2026-10-09")]
+    ready = replace(tired, board=replace(board, units=(*units[:2], replace(
+        units[2], exhausted=False))))
+    assert finalize(ready).count() == 2

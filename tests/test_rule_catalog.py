@@ -62,9 +62,16 @@ def test_every_catalogued_rule_is_numbered_in_every_supported_text() -> None:
 
 def test_the_ids_are_the_1_4_numbers() -> None:
     """A rule's id is its 1.4 number; a rule 1.4 lacks is known by its number in the text
-    that introduced it (355.11.b.1, new in 2026-10-09)."""
+    that introduced it (355.11.b.1, new in 2026-10-09); a rule whose 1.4 number that new
+    rule's id took is known by its newest number, and listed with it (811.1.d.5, 1.4's
+    811.1.d.3, whose number 2026-10-09 gave a new rule)."""
+    taken = NUMBERED["taken"]
     for rule_id, entry in NUMBERED["rules"].items():
-        if entry[BASE]["number"] is not None:
+        if rule_id in taken:
+            assert entry[BASE]["number"] == taken[rule_id]
+            assert NUMBERED["rules"][taken[rule_id]][BASE]["number"] is None
+            assert number_in(rule_id, SUPPORTED[0]) == rule_id
+        elif entry[BASE]["number"] is not None:
             assert entry[BASE]["number"] == rule_id
         else:
             assert number_in(rule_id, introduced(rule_id)) == rule_id
@@ -97,7 +104,8 @@ def test_the_2026_10_09_numbers_read_from_its_text() -> None:
     assert number_in("143.2.b", "2026-10-09") == "143.2.c"
     assert number_in("355.14.h.1", "2026-10-09") == "355.14.h.1"
     # 2026-07-16 numbers every cited rule as 1.4 does
-    assert all(number_in(n, "2026-07-16") == n for n in RULES if number_in(n, BASE))
+    assert all(number_in(n, "2026-07-16") == number_in(n, BASE) for n in RULES
+               if number_in(n, BASE))
 
 
 def test_a_rule_new_in_2026_10_09_under_older_texts() -> None:

@@ -118,6 +118,10 @@ _GISTS = {
     "requirement (one followed only if possible); a choice breaking it fails to finalize"),
     "811.1.d.3": N_("targets chosen by the play effect of a permanent played from facedown must "
     "be at the battlefield it was played to"),
+    "414.4": N_("when exhausting is listed as a cost, the action must be able to be completed "
+    "for the cost to be paid ([Exhaust]: exhaust me)"),
+    "811.1.d.5": N_("a unit played by a spell, or the play effect of a permanent, played from "
+    "Hidden is played at that battlefield"),
     "811.1.d.3.a": N_("that play effect reads the battlefield from its source: with the source "
     "gone, it can choose no legal target, and mistargets on resolution"),
     "355.13": N_("'any number' or 'up to' targets may be zero targets"),

@@ -42,6 +42,7 @@ from riftsolve.models.answers import (
     Resolution,
     Selection,
 )
+from riftsolve.models.costs import source_cost_failure
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.explain import Step
 from riftsolve.models.families import family_of
@@ -111,6 +112,10 @@ class LegalSet(ABC, Generic[A]):
         self.family = family_of(scenario.effect)
         self.backend = backend(backend_name)
         self._answers: list[A] | None = None
+        #: Why the ability cannot be activated at all: its cost exhausts its exhausted
+        #: source (415.4); ``None`` for a resolution, or when it can.
+        self.unpayable: Failure | None = (source_cost_failure(scenario)
+                                          if self.question == "finalize" else None)
 
     @abstractmethod
     def count(self) -> int:
@@ -131,7 +136,8 @@ class LegalSet(ABC, Generic[A]):
         family's verifier. An answer of another kind is a :class:`TypeError`."""
         answer = self._own(answer)
         if self.question == "finalize":
-            failures = self.family.verify_declaration(self.scenario, answer)
+            failures = [*([self.unpayable] if self.unpayable else []),
+                        *self.family.verify_declaration(self.scenario, answer)]
         else:
             failures = self.family.verify_resolution(self.scenario, answer)
         version = self.scenario.rules  # cited with that text's numbers
@@ -319,6 +325,8 @@ class LegalSet(ABC, Generic[A]):
         have a declaration elsewhere has no valid target there (811.1.d)."""
         if self.any_legal():  # one answer settles it, whatever the count
             return []
+        if self.unpayable is not None:
+            return [self.unpayable]
         scenario = self.scenario
         if self.question == "finalize" and scenario.from_hidden is not None and finalize(
                 replace(scenario, from_hidden=None)).any_legal():
@@ -482,6 +490,8 @@ class Declarations(LegalSet[Declaration]):
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         super().__init__(scenario, backend_name)
         self.problem: SplitFinalizeProblem = finalize_problem(scenario)
+        if self.unpayable is not None:  # (no friendly option: no declaration at all)
+            self.problem = replace(self.problem, options=())
         self._subsets: BudgetedSubsets | None = None
 
     def count(self) -> int:
@@ -549,7 +559,7 @@ class Declarations(LegalSet[Declaration]):
                            sum(problem.taxes[i] for i in chosen))
 
     def _why_none(self) -> list[Failure]:
-        if self.problem.options or self.count():
+        if self.problem.options or self.count() or self.unpayable is not None:
             return super()._why_none()
         return [Failure("355.8", _(
             "no unit can be {card}'s friendly unit (on the board, friendly to {player}, "
@@ -622,7 +632,8 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         self.effect: GroupTargets = group_effect(scenario)
         self.problem: GroupProblem = finalize_group_problem(scenario)
         #: Why the card cannot be played at all (from Hidden with no target, 811.1.d).
-        self.unplayable: Failure | None = hidden_failure(scenario, self.problem)
+        self.unplayable: Failure | None = hidden_failure(scenario, self.problem) or \
+            self.unpayable
         self._tax = {m.id: m.tax for m in self.problem.members}
 
     def _columns(self) -> tuple[str, ...]:
@@ -867,6 +878,8 @@ class Listed(LegalSet[Answer]):
                              else self.family.RESOLUTION)
 
     def count(self) -> int:
+        if self.unpayable is not None:
+            return 0
         exact = getattr(self.problem, "count", None)
         if callable(exact) and (counted := exact()) is not None:
             return int(counted)  # counted without listing (the problem says how)
@@ -880,6 +893,8 @@ class Listed(LegalSet[Answer]):
         return listed
 
     def __iter__(self) -> Iterator[Answer]:
+        if self.unpayable is not None:
+            return iter(())
         return self.backend.answers(self.problem)
 
 

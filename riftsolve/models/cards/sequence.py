@@ -531,7 +531,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
             _is_choice(p) and not re.search(r"\bdraw\s+$", low[:p.start])
             for p in phrases):  # (the cards drawn: no choice; the runes channelled are not
             # objects chosen, their relation says so)
-        _counted(reading, sentence, mode, counted)
+        # ("Choose a player. They discard 1.": that player's own card, their choice)
+        _counted(reading, sentence, mode, counted, placer)
         return
     runes = verb == "recycle" and all(KINDS.get(p.kind, p.kind) == "rune" for p in phrases
                                       if _is_choice(p))  # runes on the board, recycled
@@ -1008,16 +1009,24 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else {"a": 1, "an": 1, "one": 1, **_COUNTS}[word]
 
 
-def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str]) -> None:
+def _counted(reading: _Reading, sentence: str, mode: Mode, counted: re.Match[str],
+             chooser: str = "you") -> None:
     """The cards "discard 2" or "recycle 3 from your trash" chooses: of the player's own
     hand (chosen on resolution, 355.10.a) or trash; as a cost, chosen as it is paid
-    (355.10.c). Each set is listed once (alike picks)."""
+    (355.10.c). Each set is listed once (alike picks). ``chooser``: who discards
+    ("They discard 1" after "choose a player": that player, from their own hand, their
+    choice, 355.10.e)."""
     verb, count, trash = counted.group(1), _number(counted.group(2)), counted.group(3)
     if verb == "recycle" and trash is None:
         raise SequenceError(f"{sentence!r}: what is recycled is not understood")
+    if chooser != "you" and (trash or verb != "discard"):
+        raise SequenceError(f"{sentence!r}: another player's {verb} is not modelled yet")
     # ("recycle 3 from your trash" targets nothing, the cards chosen as it is done, 416.6)
     first = _card_pick(reading, sentence, None, mode, "trash" if trash else "hand", "your",
                        now=mode is Mode.ADDITIONAL_COST, untargeted=verb == "recycle")
+    if chooser != "you":
+        reading.narrow(first, chooser=chooser, later=True, target=False)
+        first = reading.picks[reading.position(first)]
     for pick in _alike(reading, first, count):
         reading.do(Deed(pick.name, Action.AFFECT,
                         label=f"{verb} (if ...)" if reading.conditional else verb))
@@ -1335,15 +1344,20 @@ def _local_verb(sentence: str, phrase: Phrase, verb: str) -> str:
 
 def _play(reading: _Reading, sentence: str, card: Pick, destinations: list[Phrase]) -> None:
     """A card played from a zone, and where to: a battlefield chosen as it is played
-    (not a target since 1.4, 355.10.b), or its controller's base."""
-    reading.do(Deed(card.name, Action.AFFECT, label="play"))
+    (not a target since 1.4, 355.10.b), or its controller's base; a "you may" play's
+    battlefield is chosen exactly when a card is played."""
     if not destinations or destinations[0].kind == "base":
+        reading.do(Deed(card.name, Action.AFFECT, label="play"))
         return
     phrase = destinations[0]
     if phrase.words.lower() != "a battlefield":
         raise SequenceError(f"{sentence!r}: playing to {phrase.words!r} is not modelled yet")
     after = sentence[phrase.start + len(phrase.words):].lower()
-    reading.picks.append(_destination(reading, "battlefield", after, card.later))
+    where = _destination(reading, "battlefield", after, card.later)
+    reading.picks.append(replace(where, optional=card.optional or card.may))
+    reading.do(Deed(card.name, Action.AFFECT, label="play", to=where.name))  # (played there)
+    if card.optional or card.may:
+        reading.link(where.name, Link.TOGETHER, card.name)
 
 
 def _destination(reading: _Reading, kind: str, after: str, later: bool,

@@ -602,6 +602,45 @@ def hidden_failure(scenario: Scenario, board: Board, pick: Pick, value: Value,
             value=value, place=scenario.from_hidden))
 
 
+def plays_unit_at(effect: JointChoice, pick: Pick) -> bool:
+    """Whether ``pick`` is where a unit is played: the battlefield a unit card is played to,
+    or the location a unit token is played to (355.2.a)."""
+    if pick.kind not in ("battlefield", "location"):
+        return False
+    names = {p.name: p for p in effect.picks}
+    return any(d.label == "play" and d.to == pick.name and d.pick in names
+               and names[d.pick].card_type in ("unit", "") for d in effect.deeds) or (
+        pick.kind == "location" and pick.own and any(
+            d.pick == pick.name and d.label == "play a token" for d in effect.deeds))
+
+
+def hidden_play(scenario: Scenario, pick: Pick, values: list[str]) -> list[str]:
+    """A unit played by a card played from Hidden is played at that battlefield
+    (811.1.d.5): ``values`` narrowed to it, unless the card's own restriction on where
+    (``values``, "a battlefield you control") excludes it, which overrides the requirement
+    (355.17.b)."""
+    place = scenario.from_hidden
+    if place is None or not plays_unit_at(joint_effect(scenario), pick) or \
+            place not in values:
+        return values
+    return [place]
+
+
+def _hidden_play_steps(scenario: Scenario, pick: Pick, value: Value) -> list[Step]:
+    """Where a unit played by a card played from Hidden is played (811.1.d.5)."""
+    place = scenario.from_hidden
+    if place is None or value is None or not plays_unit_at(joint_effect(scenario), pick):
+        return []
+    if value == place:
+        return [step("811.1.d.5", _(
+            "{pick}: {value}, where the card was played from Hidden: a unit it plays is "
+            "played there").format(pick=pick.name, value=value))]
+    return [step("355.17.b" if number_in("355.17.b", scenario.rules) else "811.1.d.5", _(
+        "{pick}: {value}, not {place}: the card's own restriction on where the unit is "
+        "played excludes {place}, and it overrides the Hidden requirement").format(
+            pick=pick.name, value=value, place=place))]
+
+
 def _place_key(board: Board, value: str, pick: Pick, coarse: bool) -> Hashable:
     """Where a value is, as a key: a unit's place (``coarse``: any base is ``"base"``, as a
     move's destination ``"base"`` is the moving unit's own), a battlefield, a location."""
@@ -738,7 +777,8 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
     board = scenario.board
     domains: list[tuple[Value, ...]] = []
     for pick in picks:
-        found: tuple[Value, ...] = tuple(_candidates(scenario, board, pick, {}, False))
+        found: tuple[Value, ...] = tuple(hidden_play(scenario, pick, _candidates(
+            scenario, board, pick, {}, False)))
         domains.append((None, *found) if pick.optional or pick.in_mode else found)
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
@@ -909,11 +949,13 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
         if not _in_mode(pick, made.get("mode")):
             domains.append((None,))  # a pick of a mode not chosen: nothing to choose
             continue
-        found = [v for v in _candidates(scenario, board, pick, kept, True)
-                 if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
-                        for lk in effect.links)
-                 and _later_destination_valid(scenario, board, pick, v, kept)]
-        found_or_none = (None, *found) if pick.optional else tuple(found)
+        found = hidden_play(scenario, pick, [
+            v for v in _candidates(scenario, board, pick, kept, True)
+            if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
+                   for lk in effect.links)
+            and _later_destination_valid(scenario, board, pick, v, kept)])
+        # (a "you may" choice made now: declined, nothing is chosen, 355.12)
+        found_or_none = (None, *found) if pick.optional or pick.may else tuple(found)
         domains.append(found_or_none if found else (None,))
     names = {p.name for p in later}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
@@ -925,9 +967,9 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
                *_each_distinct(effect, later, domains)), resolving=True,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
-        declinable=tuple(p.name for p in effect.picks
-                         if p.may and p.name not in idle_may(scenario, kept, made)),
-        make=_resolution)
+        declinable=tuple(p.name for p in effect.picks if p.may and not p.later
+                         and p.name not in idle_may(scenario, kept, made)),
+        declined_empty=tuple(p.name for p in later if p.may), make=_resolution)
 
 
 def _later_destination_valid(scenario: Scenario, board: Board, pick: Pick, value: str,
@@ -1024,6 +1066,11 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
         failure = pick_failure(scenario, scenario.board, pick, value,
                                _chooser(scenario, pick, given), False) or hidden_failure(
             scenario, scenario.board, pick, value, given)
+        if failure is None and value not in hidden_play(scenario, pick, [
+                str(value), *_candidates(scenario, scenario.board, pick, {}, False)]):
+            failure = Failure("811.1.d.5", _(
+                "{pick}: a unit the card plays is played at {place}, where the card was "
+                "played from Hidden").format(pick=pick.name, place=scenario.from_hidden))
         if failure is not None:
             failures.append(failure)
     for linked in effect.links:
@@ -1070,8 +1117,9 @@ def verify_resolution(scenario: Scenario, answer: Executed) -> list[Failure]:
         if given.get(name) not in domain:
             failures.append(Failure("355.17", _("{pick}: {value} is not a valid choice now"
                                                 ).format(pick=name, value=given.get(name))))
-    undeclinable = [n for n in answer.declined if n not in problem.declinable
-                    or given.get(n) is None]
+    undeclinable = [n for n in answer.declined if (
+        n not in problem.declinable or given.get(n) is None) and not (
+            n in problem.declined_empty and given.get(n) is None)]
     if undeclinable:
         failures.append(Failure("355.12", _("{picks}: no 'you may' action to decline").format(
             picks=", ".join(undeclinable))))
@@ -1292,7 +1340,8 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
             _("a cost's choice, not a target") if _pick_rule(pick) == "355.10.c" else
             _("a valid target"))
         steps.append(step(_pick_rule(pick), f"{pick.name}: {value}, {what}"))
-        steps += _hidden_steps(scenario, pick, value)
+        steps += _hidden_steps(scenario, pick, value) + _hidden_play_steps(
+            scenario, pick, value)
         if pick.may:
             steps.append(step("355.12", _(
                 "{pick}: chosen now, whether or not the action is done").format(
@@ -1384,6 +1433,7 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
             rule = "355.10.e" if pick.chooser != "you" else "355.5"
             steps.append(step(rule, _("{pick}: {value}, chosen now by {who}").format(
                 pick=pick.name, value=value or _("nothing to choose"), who=who)))
+            steps += _hidden_play_steps(scenario, pick, value)
         elif value is not None and pick.target:
             steps.append(step("359.3.e.2", _("{pick}: {value} is still a legal target"
                                              ).format(pick=pick.name, value=value)))

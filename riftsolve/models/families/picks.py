@@ -136,6 +136,9 @@ class JointProblem:
     fixed: tuple[tuple[str, Value], ...] = ()
     #: Resolution: the picks whose "you may" action may be declined (each, independently).
     declinable: tuple[str, ...] = ()
+    #: Resolution: the "you may" picks made now, on resolution, whose decline is their
+    #: empty value (declined: nothing chosen; listed once, 355.12).
+    declined_empty: tuple[str, ...] = ()
     #: The card's pick names, in order (for the answers' order of picks).
     order: tuple[str, ...] = ()
     #: Builds an answer: ``(picks, declined, deflect_cost) -> answer``.
@@ -237,9 +240,10 @@ class JointProblem:
             yield self.make(picks, (), cost)
             return
         may = [name for name in self.declinable if chosen.get(name) is not None]
+        empty = tuple(name for name in self.declined_empty if chosen.get(name) is None)
         for flags in product((False, True), repeat=len(may)):
-            yield self.make(picks, tuple(n for n, f in zip(may, flags, strict=True) if f),
-                            0)
+            yield self.make(picks, tuple(n for n, f in zip(may, flags, strict=True) if f)
+                            + empty, 0)
 
     def answers(self) -> Iterator[Any]:
         """Every answer, each once, in a stable order."""

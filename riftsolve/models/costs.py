@@ -1,0 +1,49 @@
+"""Whether an activated ability's own cost can be paid: its [Exhaust] exhausts its source
+(415.5 in 2026-10-09, "Exhaust me"), which an exhausted source cannot pay (415.4: the
+action must be able to be completed for the cost to be paid; 414.4 in 1.4).
+
+>>> from riftsolve.models.board import Board, Unit
+>>> from riftsolve.models.cards.compiler import compile_card
+>>> ability = compile_card("Armory", "[Exhaust]: Give a friendly unit +1 [Might] this turn.")
+>>> exhausts_source(ability.text)
+True
+>>> tired = Board(("north",), (Unit("armory", "A", 0, "base", type="gear", exhausted=True),
+...                            Unit("kai", "A", 2, "north")))
+>>> from riftsolve.models.scenario import Scenario
+>>> print(source_cost_failure(Scenario("A", ability, tired, source="armory")).message)
+armory is exhausted: the ability's cost exhausts it ([Exhaust]), so it cannot be activated
+"""
+
+from __future__ import annotations
+
+import re
+
+from riftsolve.models.i18n import _
+from riftsolve.models.scenario import Scenario
+from riftsolve.models.targeting import Failure
+
+#: An activated ability's cost, up to its colon, that holds the exhaust symbol.
+_EXHAUST_COST = re.compile(r"^[^:.]*?(?:\[Exhaust\]|:rb_exhaust:)"
+                           r"(?:[^.:]*?(?:\]|:rb_[a-z0-9_]+:|\d))?\s*:(?!rb_)\s")
+
+
+def exhausts_source(text: str) -> bool:
+    """Whether ``text``, one activated ability, has [Exhaust] ("Exhaust me") in its cost.
+
+    >>> exhausts_source("[1], [Exhaust]: Ready a gear."), exhausts_source(
+    ...     "When you play me, exhaust a unit.")
+    (True, False)
+    """
+    return _EXHAUST_COST.match(text.strip()) is not None
+
+
+def source_cost_failure(scenario: Scenario) -> Failure | None:
+    """Why the scenario's ability cannot be activated: its source is exhausted and its
+    cost exhausts it (415.4); ``None`` when it can, or when the scenario names no
+    source."""
+    source = scenario.source
+    unit = scenario.board.get(source) if source is not None else None
+    if unit is None or not unit.exhausted or not exhausts_source(scenario.effect.text):
+        return None
+    return Failure("414.4", _("{source} is exhausted: the ability's cost exhausts it "
+                              "([Exhaust]), so it cannot be activated").format(source=source))
