@@ -2591,10 +2591,23 @@ def data_destinations_ok(doc: Doc, effect: Any, values: dict[str, DataValue],
     return True
 
 
+def source_spent(doc: Doc, text: str) -> bool:
+    """415.5: the exhaust symbol in an activated ability's cost (the words before its first
+    ": " in its first sentence) is "exhaust me"; 415.4: an exhausted source cannot pay it."""
+    first = text.split(".")[0]
+    cost = first.split(": ")[0] if ": " in first else ""
+    if "[Exhaust]" not in cost and ":rb_exhaust:" not in cost:
+        return False
+    source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
+    return source is not None and bool(source.get("exhausted"))
+
+
 def data_finalize(doc: Doc, effect: Any) -> list[dict[str, Any]]:
     """Every legal finalize line of a joint choice ``effect`` (a ``JointChoice``, read through
     its fields) on ``doc``'s board: {"targets": {pick: value or null, every pick made now, in
     order}, "deflect_cost": N}."""
+    if source_spent(doc, effect.text):
+        return []  # 415.4 (414.4 in 1.4): its cost exhausts an exhausted source
     decls = _data_declarations(doc, effect)
     if doc.get("repeat") and effect.repeat:
         # 820.2, 820.2.a: the repeat's choices are made now too, and may differ or repeat;

@@ -1878,3 +1878,33 @@ def test_an_exhausted_source_cannot_pay_its_own_exhaust_cost() -> None:
     ready = replace(tired, board=replace(board, units=(*units[:2], replace(
         units[2], exhausted=False))))
     assert finalize(ready).count() == 2
+
+
+def test_a_group_moves_to_an_open_battlefield() -> None:
+    """Bard, Mercurial, "When you play me, if you paid the additional cost, move any
+    number of your units to an open battlefield.": asked about, the trigger's condition
+    was met (it is checked as it triggers); the destination, chosen now (355.4), is a
+    battlefield with no unit and no controller (170.11.c): east, not north or south
+    (units there) nor west (B controls it, empty), never a base. A's units kai, lux, bo
+    -> 7 groups to east, or none -> 8. With bo standing at east, no battlefield is open:
+    only the empty declaration -> 1."""
+    from riftsolve.models.answers import GroupDeclaration
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.effects import Action, GroupTargets
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    bard = compile_card("Bard, Mercurial", "When you play me, if you paid the additional "
+                        "cost, move any number of your units to an open battlefield.")
+    assert isinstance(bard, GroupTargets) and bard.action is Action.MOVE
+    units = (Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "south"),
+             Unit("bo", "A", 1, "base"), Unit("r1", "B", 2, "north"), Unit("r3", "B", 1, "south"))
+    board = Board(("north", "south", "east", "west"), units,
+                  control=(("north", "A"), ("west", "B")))
+    legal = finalize(Scenario("A", bard, board), kind=GroupDeclaration)
+    assert legal.count() == 8
+    assert {d.destination for d in legal} == {None, "east"}
+    moved = replace(board, units=(*units[:2], replace(units[2], location="east"), *units[3:]))
+    assert finalize(Scenario("A", bard, moved)).count() == 1
+    failures = legal.verify(GroupDeclaration((("kai",),), "west", 0, (("units", False),)))
+    assert [f.rule for f in failures] == ["170.11.c"]

@@ -204,6 +204,9 @@ class GroupTargets:
     hidden: bool = False
     #: Whether the effect moves the group to a location chosen at finalization (355.4).
     destination: bool = False
+    #: Whether that destination is "an open battlefield": unoccupied and uncontrolled
+    #: (170.11.c), never a base.
+    destination_open: bool = False
     #: A move's fixed destination, not chosen: ``"base"`` ("to their base").
     moves_to: str = ""
     #: "Up to N ... at each location": at most this many members per location, each

@@ -650,7 +650,8 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 
     def destinations(self) -> tuple[str, ...]:
         """Where a moving group may go: each battlefield, or their base (355.4)."""
-        return destinations(self.scenario.board) if self.effect.destination else ()
+        return destinations(self.scenario.board, self.effect.destination_open) \
+            if self.effect.destination else ()
 
     def count(self) -> int:
         if self.unplayable is not None:

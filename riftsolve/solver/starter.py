@@ -184,8 +184,9 @@ def _fresh_object(pick: Pick, number: int) -> dict[str, Any]:
 def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
     """The example board ``doc`` with what each of ``effect``'s choices made now needs
     and the plain board lacks: a unit or gear of its own for each (in the state, at the
-    place, with the Might and keyword it asks), a rune, spell, legend or card in its zone,
-    an enemy battlefield; every Energy and Power cost stated when a choice reads them."""
+    place, with the Might and keyword it asks), a rune, spell, legend or card in its
+    zone, an enemy battlefield, an open one; every Energy and Power cost stated when a
+    choice reads them."""
     board = {**doc, "units": [dict(u) for u in doc["units"]]}
     objects: list[dict[str, Any]] = []
     choices: list[Pick | GroupSlot] = []
@@ -203,6 +204,8 @@ def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
             objects.append(_fresh_object(choice, number))
         elif choice.among is Relation.ENEMY:  # an enemy battlefield, held by B
             board["battlefield_control"] = {"north": "A", "south": "B"}
+    if isinstance(effect, GroupTargets) and effect.destination_open:
+        board["battlefields"] = [*board["battlefields"], "east"]  # open: no unit, no one's
     costed, seen = _reads_costs(effect), set()
     for index, unit in enumerate(board["units"]):
         if unit["id"] in seen:  # (a second fresh unit of one choice: "choose 2 gear")
@@ -335,7 +338,9 @@ def starter(name: str, cards: str | Path | None = None, *, resolve: bool = False
     effect = find_card(name, cards)
     doc = example_board(effect)
     chosen = _chosen(parse_scenario(doc, cards=cards)) if not _reads_costs(effect) else None
-    if chosen is None:  # the plain board lacks what the card chooses: add it
+    unmoved = chosen is not None and not _size(chosen) and isinstance(
+        effect, GroupTargets) and effect.destination_open  # (no open battlefield to move to)
+    if chosen is None or unmoved:  # the plain board lacks what the card chooses: add it
         fitted = fitted_board(effect, doc)
         chosen = _chosen(parse_scenario(fitted, cards=cards))
         doc = fitted if chosen is not None or _reads_costs(effect) else doc

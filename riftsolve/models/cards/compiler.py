@@ -130,6 +130,8 @@ _PLAIN_FOLLOW = re.compile(r"^(kill|stun|deal \d+ to|return|move|buff|ready|exha
                            r" (it|them)\b[^.]*\.?$")
 #: A condition on the instruction ("If ..., kill ...", "if it's attacking").
 _CONDITIONAL = re.compile(r"(^|, )if\b|\bunless\b")
+#: A play trigger's condition on its own additional cost, met whenever it is asked about.
+_PAID_PREMISE = re.compile(r"^(when you play me, )if you paid the additional cost, ")
 #: The card's own waiver of Deflect (Decree of Insight).
 _IGNORES_DEFLECT = re.compile(r"ignore \[deflect\] while paying this spell's cost")
 #: A cap on each chosen unit's own Might.
@@ -1063,8 +1065,10 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
     moving = action is Action.MOVE  # (its destination is chosen now, whatever the outcome)
-    if action is not Action.AFFECT and (_CONDITIONAL.search(lowered)
-                                        or _CONDITIONAL.search(acting)
+    # ("When you play me, if you paid the additional cost, ...": a trigger that checks its
+    # condition as it triggers; asked about, it was met)
+    if action is not Action.AFFECT and (_CONDITIONAL.search(_premised(lowered))
+                                        or _CONDITIONAL.search(_premised(acting))
                                         or "instead" in card.text.lower()):
         # what it does depends on facts the scenario does not state: the choice is
         # answered, its outcome is not modelled
@@ -1112,6 +1116,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     said = [p for p in segment.phrases if p.relation == "destination"]
     moves_to = BASE if moving and said and said[0].kind == "base" else ""
     destination = moving and not moves_to and _destination(segment.phrases, sentence)
+    said_open = destination and bool(said) and said[0].words.lower() == "an open battlefield"
     if moves_to:
         label = "move to base"
     passive = _passive(card.text)
@@ -1119,18 +1124,26 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         name=card.name, text=card.text, action=action, slots=slots, damage=damage,
         might_cap=int(cap.group(1)) if cap else None, sharing=sharing,
         same_controller="same controller" in lowered, hidden=card.hidden,
-        destination=destination, repeat=card.repeat, label=label, slug=_slug(card.name),
+        destination=destination, destination_open=said_open, repeat=card.repeat,
+        label=label, slug=_slug(card.name),
         per_place=per_place, lethal_any=bool(passive), passive=passive, moves_to=moves_to,
         ignores_deflect=_IGNORES_DEFLECT.search(card.text.lower()) is not None,
         read=sentence)
+
+
+def _premised(sentence: str) -> str:
+    """``sentence`` without a play trigger's condition on its own additional cost ("When you
+    play me, if you paid the additional cost, ..."): checked as it triggers, met whenever
+    the trigger is asked about."""
+    return _PAID_PREMISE.sub(r"\1", sentence)
 
 
 def _destination(phrases: tuple[Phrase, ...], sentence: str) -> bool:
     """A move's destination, chosen at finalization (355.4): any location ("to a single
     location", "to a location", or none said); a fixed one or a narrower one is refused."""
     said = [p.words.lower() for p in phrases if p.relation == "destination"]
-    if not said or said[0] in ("a location", "a single location"):
-        return True
+    if not said or said[0] in ("a location", "a single location", "an open battlefield"):
+        return True  # (an open battlefield: unoccupied and uncontrolled, 170.11.c)
     raise CompileError(f"{sentence!r}: the destination {said[0]!r} is not modelled yet "
                        "(only a location of the controller's choice is)")
 

@@ -280,13 +280,17 @@ def stands_at(unit: Unit, destination: str) -> bool:
     return unit.location == destination
 
 
-def destination_failure(board: Board, units: Sequence[str], destination: str
-                        ) -> Failure | None:
+def destination_failure(board: Board, units: Sequence[str], destination: str,
+                        open_only: bool = False) -> Failure | None:
     """Whether ``destination`` is a valid location to move every unit of ``units`` to:
-    a battlefield in play or their base, other than where any of them stands (355.4.a)."""
+    a battlefield in play or their base (``open_only``: an open battlefield, 170.11.c),
+    other than where any of them stands (355.4.a)."""
     if not (board.is_battlefield(destination) or destination == BASE):
         return Failure("355.4", _("{place} is not a location to move to").format(
             place=repr(destination)))
+    if open_only and not is_open(board, destination):
+        return Failure("170.11.c", _("{place} is not an open battlefield (unoccupied and "
+                                     "uncontrolled)").format(place=destination))
     already = [u for u in units if stands_at(board[u], destination)]
     if already:
         return Failure("355.4.a", _(
@@ -307,9 +311,18 @@ def movable(board: Board, unit: str, destination: str) -> bool:
         mover.controller, destination) is None
 
 
-def destinations(board: Board) -> tuple[str, ...]:
-    """Where a move may go: each battlefield in play, or the units' base."""
+def destinations(board: Board, open_only: bool = False) -> tuple[str, ...]:
+    """Where a move may go: each battlefield in play, or the units' base; ``open_only``:
+    each open battlefield (170.11.c)."""
+    if open_only:
+        return tuple(b for b in board.battlefields if is_open(board, b))
     return (*board.battlefields, BASE)
+
+
+def is_open(board: Board, battlefield: str) -> bool:
+    """Whether ``battlefield`` is open: no unit there, and no one controls it (170.11.c)."""
+    return board.is_battlefield(battlefield) and board.controller_of(battlefield) is None \
+        and not any(u.is_unit and u.location == battlefield for u in board)
 
 
 def fits_alone(problem: GroupProblem, member: Member) -> bool:
@@ -487,7 +500,7 @@ def verify_declaration(scenario: Scenario, declaration: GroupDeclaration
         if where is None:
             failures.append(Failure("355.4", _("a move needs its destination")))
         else:
-            failure = destination_failure(board, everyone, where)
+            failure = destination_failure(board, everyone, where, effect.destination_open)
             if failure is not None:
                 failures.append(failure)
     elif declaration.destination is not None:
@@ -672,6 +685,10 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
     if declaration.destination is not None:
         steps.append(step("355.4", _("destination {place}: chosen now, not a target").format(
             place=declaration.destination)))
+        if effect.destination_open:
+            steps.append(step("170.11.c", _(
+                "{place} is open: no unit is there and no one controls it").format(
+                    place=declaration.destination)))
         steps.append(step("355.4.a", _(
             "none of {units} is at {place} now: a move goes to a location other than the "
             "units' own").format(units=ids(units), place=declaration.destination)))
