@@ -1702,6 +1702,39 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     ("I enter ready if a friendly unit or gear died this turn.", []),
     ("When you play me, you may pay [1]. If you do, kill a unit.", ["unit"]),
     ("If you've played a spell this turn, deal 2 to a unit at a battlefield.", ["unit"]),
+    # a condition with a comma-separated list (Swain, Visionary), and one alone in its
+    # sentence (Hungry Wolf, Forbidding Waste): nothing is chosen
+    ("When I conquer, if you've played a non-token unit, a non-token gear, and a spell this "
+     "turn, you score 1 point.", []),
+    ("Use only if you've chosen an enemy unit this turn and only once each turn.", []),
+    ("While a unit here is defending alone, it has -2 [Might].", []),
+    # permissions to play a card somewhere or for less (Arachnoid Horror, Orianna,
+    # Dragon Roost): the play's choice, not an effect's
+    ("Friendly units can be played to an occupied battlefield if an enemy unit is alone "
+     "there.", []),
+    ("Once each turn, while I'm at a battlefield, you may pay [1][Universal] less to play a "
+     "gear.", []),
+    ("Any player may pay [Universal][Universal] as an additional cost to play a Dragon.", []),
+    # triggers counting plays or discards (Fanfare, Rakelstake, Jinx, Rebel; Lillia's "When
+    # I move from a location", whose token is played there)
+    ("The next three times you play a unit this turn, draw 1.", []),
+    ("For each player, the first time they play a unit or gear here each turn, they "
+     "[Predict].", []),
+    ("When you discard one or more cards, ready me.", []),
+    ("When I move from a location, play a 3 [Might] Sprite unit token with [Temporary] "
+     "there.", []),
+    # tokens made where the card says (Keeper of Masks), a name named (Fallen Feline), the
+    # source's own abilities and legend, deckbuilding, an Equipment's own unit
+    ("When you play me, play two Reflection unit tokens here.", []),
+    ("When you play me, name a spell.", []),
+    ("Use my abilities only while I'm at a battlefield.", []),
+    ("When you conquer here, you may pay [1] to ready your legend.", []),
+    ("Your deck can have any number of cards named Spiderling.", []),
+    ("As this is attached to a unit, copy that unit's text to this Equipment's effect "
+     "text.", []),
+    # a destination chosen for a token is still a choice (355.2.a), the token is not
+    ("[1], [Exhaust]: Play a Bomb gear token to a battlefield.", ["battlefield"]),
+    ("As this is attached to a unit, choose another friendly unit.", ["unit"]),
 ])
 def test_what_chooses_nothing_is_not_counted_as_choosing(text: str, kinds: list[str]) -> None:
     """A card's report counts the cards that choose objects (355.5-355.10): a condition

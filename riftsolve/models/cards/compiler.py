@@ -245,9 +245,9 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
         if choosing != sentence.strip(" ,;"):
             try:  # (a kind named only in a condition is not chosen)
                 kept = _chosen_as_read(choosing[:1].upper() + choosing[1:], destinations)
-                kinds = [kind for kind in kinds if kind in kept] or kinds
             except GrammarError:
-                pass
+                kept = _chosen_by_words(choosing)
+            kinds = [kind for kind in kinds if kind in kept]
         if counted_choices(sentence) and "card" not in kinds:
             kinds = [*kinds, "card"]  # "discard 1": a card of the hand, no noun said
         if _SPEND.search(sentence.lower()) and "unit" not in kinds:
@@ -297,8 +297,9 @@ def _chosen_as_read(sentence: str, destinations: bool = True) -> list[str]:
     kinds = []
     for mention in classify(sentence).mentions:
         words = mention.words.lower()
-        if "token" in words.split():  # a token made is not an object chosen
-            continue
+        after = sentence[mention.start + len(mention.words):]
+        if {"token", "tokens"} & set(words.split()) or re.match(r"\s+tokens?\b", after):
+            continue  # (a token made is not an object chosen)
         chosen = (mention.role in _CHOSEN_ROLES and (
             mention.role is not Role.COST
             or any(re.match(rf"{d}\b", words) for d in _CHOOSING_WORDS))
@@ -316,11 +317,26 @@ def _chosen_as_read(sentence: str, destinations: bool = True) -> list[str]:
 #: itself may be played ("You may play me to an open battlefield", 355.2.a: the play's, not
 #: an effect's choice), a trigger's condition ("When you discard one or more cards").
 _NOT_CHOSEN = re.compile(
-    r"\b(?:if|while|unless)\b[^,.]*|\b(?:i|this) (?:enter|enters|have|has|cost|costs|can|"
+    r"\bif you've (?:played|spent|chosen)\b[^.]*?\bthis turn\b"
+    r"|\b(?:if|while|unless)\b[^,.]*|\b(?:i|this) (?:enter|enters|have|has|cost|costs|can|"
     r"can't|don't|deal)\b[^.]*|\bfor each\b[^,.]*|\b(?:\d+|one|two|three|four) or (?:fewer|"
     r"more|less)\b[^,.]*|\bchannel (?:\d+|one|two) runes?(?: exhausted)?|\b(?:ready )?your "
-    r"legend\b|\b(?:you may )?play me (?:only )?to\b[^.]*|\bwhen(?:ever)? (?:you|an opponent|a "
-    r"player) (?:play|plays|discard|discards|choose|chooses|move|moves)\b[^,]*,?",
+    r"legend\b|\b(?:you may )?play me (?:only )?to\b[^.]*|\bwhen(?:ever)? (?:i|you|an opponent|"
+    r"a player) (?:play|plays|discard|discards|choose|chooses|move|moves)\b[^,]*,?"
+    # a permission to play a card somewhere, or for less: the play's, not an effect's
+    # choice ("Friendly units can be played to an occupied battlefield", "you may pay [1]
+    # less to play a gear", "as an additional cost to play a Dragon")
+    r"|\b(?:can|may) be played to\b[^.]*|\bless to play\b[^.]*"
+    r"|\bas an additional cost to play an? (?!unit from|spell from|card from)[^.]*"
+    # a trigger's condition counting plays ("The next three times you play a unit", "the
+    # first time they play a unit or gear here each turn")
+    r"|\bthe (?:next|first)(?: \w+)? times? (?:you|they|a player|an opponent) plays?\b[^,]*,?"
+    # a card named (a name, not an object: "name a spell"), deckbuilding ("Your deck can
+    # have any number of cards named X"), the source's own abilities ("Use my abilities
+    # only while ..."), the unit an Equipment is attached to ("As this is attached to a
+    # unit")
+    r"|\bname an? (?:spell|card|unit|gear|tag)\b|\byour deck can have\b[^.]*"
+    r"|\buse my abilities\b[^.]*|\bas this is attached to an? unit\b",
     re.IGNORECASE)
 
 

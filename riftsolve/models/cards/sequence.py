@@ -1001,7 +1001,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
 
 #: "Discard 2", "recycle 3 from your trash": a count of cards of the player's hand or
 #: trash, no noun said.
-_COUNTED = re.compile(r"\b(discard|recycle)s? (\d+|one|two|three|four)\b(?! runes?\b)"
+_COUNTED = re.compile(r"\b(discard|recycle)s? (\d+|one|two|three|four)\b(?! runes?\b)(?! or more\b)"
                       r"(?: cards?\b)?(?: from (your|their) trash\b)?")
 
 
