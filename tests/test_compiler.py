@@ -799,6 +799,11 @@ def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
                               Unit("b1", "B", 3, "north")))
     s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
     assert apply(s2, next(iter(resolve(s2)))).dealt == ()
+    # a 0-cost gear: no valid damage (418.1.e.1), so no Bonus Damage either (715.4)
+    free = Board(("north",), (Unit("g1", "A", 0, "base", type="gear", energy=0),
+                              Unit("b1", "B", 3, "north")))
+    s0 = Scenario("A", effect, free, targets=Targets(picks=picks), bonus_damage=1)
+    assert apply(s0, next(iter(resolve(s0)))).dealt == ()
     unstated = Scenario("A", effect, Board(("north",), (
         Unit("g1", "A", 0, "base", type="gear"), Unit("b1", "B", 3, "north"))),
         targets=Targets(picks=picks))
@@ -810,6 +815,34 @@ def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
     s3 = Scenario("A", morgana, hurt, targets=Targets(picks=(("unit", "b1"),)))
     done = apply(s3, next(iter(resolve(s3))))
     assert done.dealt == (("b1", 2),) and done.killed == ()
+
+
+def test_damage_a_named_unit_deals_gets_no_bonus_damage() -> None:
+    """Last Breath, "Ready a friendly unit. It deals damage equal to its Might to an enemy
+    unit at a battlefield.": the card names the unit as the source of the damage, so it is
+    dealt by the unit, not by the spell (418.6.b.3), and the Bonus Damage of the
+    controller's spells and abilities is not added: a1 (Might 2) deals 2 to e1 (Might 3),
+    which survives, with ``bonus_damage`` 1. Without a named unit ("Deal damage equal to
+    its Might", 418.6.a) the spell deals it and the bonus is added: 3, lethal."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.outcome import apply
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    board = Board(("north",), (Unit("a1", "A", 2, "north", exhausted=True),
+                               Unit("e1", "B", 3, "north")))
+    picks = (("friendly", "a1"), ("enemy", "e1"))
+    for text, dealt, killed in (
+            ("Ready a friendly unit. It deals damage equal to its Might to an enemy unit at a "
+             "battlefield.", 2, ()),
+            ("Choose a friendly unit. Deal damage equal to its Might to an enemy unit at a "
+             "battlefield.", 3, ("e1",))):
+        effect = compile_card("Last Breath", text)
+        assert isinstance(effect, JointChoice)
+        assert [p.name for p in effect.picks] == ["friendly", "enemy"]
+        s = Scenario("A", effect, board, targets=Targets(picks=picks), bonus_damage=1)
+        done = apply(s, next(iter(resolve(s))))
+        assert (done.dealt, done.killed) == ((("e1", dealt),), killed)
 
 
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
@@ -1678,6 +1711,13 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     assert isinstance(encore, JointChoice)
     # mode 4: which card looked at is drawn, chosen on resolution, no target (355.10.a)
     assert [(p.kind, p.zone, p.later, p.target) for p in encore.picks if p.in_mode == 4] == [
+        ("card", "revealed", True, False)]
+    # Called Shot: the cards looked at in a sentence of their own, "Draw one" of them
+    called = compile_card("Called Shot", "[Repeat] [Chaos] (You may pay the additional cost "
+                          "to repeat this spell's effect.)\nLook at the top 2 cards of your "
+                          "Main Deck. Draw one and recycle the other.")
+    assert isinstance(called, JointChoice) and called.repeat
+    assert [(p.kind, p.zone, p.later, p.target) for p in called.picks] == [
         ("card", "revealed", True, False)]
     for name, text, why in (
             ("Fading Memories", "Give a unit at a battlefield or a gear [Temporary].",

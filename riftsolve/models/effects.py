@@ -455,6 +455,11 @@ class Deed:
     #: what of ``amount_from`` is read: its ``"might"``, its ``"energy"`` cost ("damage
     #: equal to its Energy cost"), the ``"damage"`` marked on it, or its ``"assault"``
     amount_of: str = "might"
+    #: the unit the card names as the source of the damage ("It deals damage equal to its
+    #: Might": a pick's unit; "I deal": ``"source"``): dealt by that unit, not by the spell
+    #: or ability (418.6.b.3), so no Bonus Damage of its controller's spells and abilities
+    #: is added; ``""``: dealt by the spell or ability itself (418.6.a)
+    by: str = ""
 
 
 @dataclass(frozen=True)

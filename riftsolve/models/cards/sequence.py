@@ -299,6 +299,9 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         reading.conditional = True
         sentence = sentence[clause.end():]
         low = sentence.lower()
+    if re.match(r"^(?:then,? )?look at the top (?:\w+ cards|card) of (?:your|their) main "
+                r"deck\b", low):
+        reading.looked = True  # ("Look at the top 2 cards of your Main Deck.": none chosen)
     sentence = _EXHAUSTED_REF.sub("", sentence)
     sentence = re.sub(r"^once each turn, (?=when)", "", sentence, flags=re.IGNORECASE)
     try:
@@ -1247,7 +1250,8 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                 if of == "assault" and whom != "my":
                     raise SequenceError(f"{sentence!r}: whose [Assault] is not understood")
                 source = "source" if whom == "my" else _whose(reading, unit, of)
-                reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of))
+                reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of,
+                                by=_dealer(reading, sentence, unit)))
                 continue
             if amount is None and re.search(r"\bdeals? damage equal to its shield\b",
                                             sentence.lower()):
@@ -1265,7 +1269,8 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                 continue
             if amount is None:
                 raise SequenceError(f"{sentence!r}: how much damage is not understood")
-            reading.do(Deed(unit.name, Action.DEAL, int(amount)))
+            reading.do(Deed(unit.name, Action.DEAL, int(amount),
+                            by=_dealer(reading, sentence, unit)))
         elif verb == "return" and any(d.kind == "hand" for d in destinations):
             reading.do(Deed(unit.name, Action.RETURN_TO_HAND, if_units=if_units, if_at=at))
         elif verb in _ACTIONS:
@@ -1319,6 +1324,25 @@ _EQUAL_MIGHT = re.compile(r"\bdeals? (?:damage equal to (my|its) (might|energy c
 #: "deal damage to a unit equal to the damage marked on it": the target's own damage.
 _EQUAL_DAMAGE = re.compile(r"\bdeals? damage to (?:a|an) [a-z ]*?unit equal to the damage "
                            r"marked on it\b")
+
+
+#: A unit named as the one dealing damage: "It deals ...", "I deal ...", "that unit deals".
+_DEALER = re.compile(r"(?:^|[.,;:] |\bthen )(i|it|that unit|that friendly unit) deals?\b")
+
+
+def _dealer(reading: _Reading, sentence: str, target: Pick) -> str:
+    """Who the card names as the source of damage dealt to ``target`` (418.6.b.3): the
+    ability's ``"source"`` ("I deal"), the unit chosen before the target ("It deals"), or
+    ``""``: the spell or ability itself deals it (418.6.a)."""
+    named = _DEALER.search(sentence.lower())
+    if named is None:
+        return ""
+    if named.group(1) == "i":
+        return "source"
+    unit = reading.last("unit", before=reading.position(target))
+    if unit is None:
+        raise SequenceError(f"{sentence!r}: which unit deals the damage is not understood")
+    return unit.name
 
 
 def _whose(reading: _Reading, target: Pick, of: str = "might") -> str:

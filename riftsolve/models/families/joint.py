@@ -1217,8 +1217,12 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
                 if read is None:
                     continue  # nothing to read: the instruction is ignored (359.3.e.12)
                 amount = read
+            if amount <= 0:
+                continue  # no valid damage, none dealt (418.1.e.1), no bonus either (715.4)
+            if not deed.by:  # (a unit named as the source: none, 418.6.b.3)
+                amount += scenario.bonus_damage
             for subject in subjects:
-                dealt[subject] = dealt.get(subject, 0) + amount + scenario.bonus_damage
+                dealt[subject] = dealt.get(subject, 0) + amount
         elif deed.action is Action.FIGHT:
             partner = chosen.get(deed.with_pick)
             if partner is None or value not in board or partner not in board:
