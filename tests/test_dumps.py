@@ -1,4 +1,5 @@
-"""Card-dump readers: the gallery, Riftcodex and catalog shapes, one text form.
+"""Card-dump readers: the gallery (its page data and a scrape), Riftcodex and catalog
+shapes, one text form.
 
 The fixtures under ``tests/data/dumps/`` are small invented cards written in each published
 shape (no real dump is copied): the same card appears in two or three shapes so that their
@@ -46,6 +47,7 @@ def first(records: list[CardRecord], name: str) -> CardRecord:
 
 
 GALLERY, RIFTCODEX, CATALOG = dump("gallery"), dump("riftcodex"), dump("catalog")
+PAGE = dump("gallery-page")
 ERRATA = read_errata(raw("errata"))
 
 
@@ -54,6 +56,8 @@ def test_each_shape_is_detected_and_read() -> None:
     assert len(GALLERY) == 12 and {r.source for r in GALLERY} == {"gallery"}
     assert len(RIFTCODEX) == 18 and {r.source for r in RIFTCODEX} == {"riftcodex"}
     assert len(CATALOG) == 8 and {r.source for r in CATALOG} == {"catalog"}
+    assert len(PAGE) == 9 and {r.source for r in PAGE} == {"gallery-page"}
+    assert {r.updated for r in PAGE} == {None}
     assert {r.updated for r in GALLERY} == {"2026-03-28"}
     assert first(RIFTCODEX, "Thornback, Furious").updated == "2026-07-10T22:44:25.610826+00:00"
     assert all(r.print_id is None and r.set_id is None and r.updated is None for r in CATALOG)
@@ -64,7 +68,7 @@ def test_each_shape_is_detected_and_read() -> None:
                                   "Ember Adept", "Rune Reader"])
 def test_the_same_card_reads_the_same_in_every_shape(name: str) -> None:
     """Symbols (``:rb_*:`` / ``[Might]``), dashes, HTML, line breaks and lists all agree."""
-    texts = {first(records, name).text for records in (GALLERY, RIFTCODEX, CATALOG)}
+    texts = {first(records, name).text for records in (GALLERY, RIFTCODEX, CATALOG, PAGE)}
     assert len(texts) == 1, texts
 
 
@@ -204,6 +208,14 @@ def test_apply_errata() -> None:
 
 
 GOOD_GALLERY: dict[str, Any] = {"id": "x-1", "name": "Ember Pup", "abilityText": ""}
+GOOD_PAGE: dict[str, Any] = {
+    "id": "x-1", "name": "Ember Pup", "cardType": {"type": [{"id": "unit", "label": "Unit"}]},
+    "text": {"label": "Text", "richText": {"type": "html", "body": "<p>Hi.</p>"}}}
+
+
+def _without(key: str) -> dict[str, Any]:
+    """:data:`GOOD_PAGE` without ``key``."""
+    return {k: v for k, v in GOOD_PAGE.items() if k != key}
 
 
 @pytest.mark.parametrize(("data", "message"), [
@@ -226,6 +238,36 @@ GOOD_GALLERY: dict[str, Any] = {"id": "x-1", "name": "Ember Pup", "abilityText":
      "catalog record 0 ('Ember Pup'): field 'tags': a list of strings, not [1]"),
     ({"data": []}, "not a card dump in a known shape (an object with keys data; expected"),
     ([1, 2], "not a card dump in a known shape (an array of int; expected"),
+    ([GOOD_PAGE, {**GOOD_PAGE, "energy": 3}],
+     "gallery-page record 1 ('Ember Pup'): field 'energy': an object with \"value\": "
+     "{\"id\": ...}, or null, not 3"),
+    ({"items": [{**GOOD_PAGE, "might": {"value": {"id": "lots"}}}], "total": 1},
+     "gallery-page record 0 ('Ember Pup'): field 'might.value.id': a whole number, '' or "
+     "null, not 'lots'"),
+    ([{**GOOD_PAGE, "cardType": {"type": ["Unit"]}}],
+     "gallery-page record 0 ('Ember Pup'): field 'cardType.type': a list of {\"id\", "
+     "\"label\"} objects, not ['Unit']"),
+    ([{**GOOD_PAGE, "domain": {"values": [{"id": "fury"}]}}],
+     "gallery-page record 0 ('Ember Pup'): field 'domain.values': a list of {\"id\", "),
+    ([{**GOOD_PAGE, "text": {"richText": {"type": "html", "body": 5}}}],
+     "gallery-page record 0 ('Ember Pup'): field 'text.richText.body': a non-empty string, "
+     "not 5"),
+    ([GOOD_PAGE, {**GOOD_PAGE, "name": "Ash Pup", "text": "Deal 3."}],
+     "gallery-page record 1 ('Ash Pup'): field 'text': an object or null, not 'Deal 3.'"),
+    ([GOOD_PAGE, {**GOOD_PAGE, "text": {"richText": "Deal 3."}}],
+     "gallery-page record 1 ('Ember Pup'): field 'text.richText': an object or null"),
+    ([GOOD_PAGE, _without("text")], "gallery-page record 1 ('Ember Pup'): field 'text': missing"),
+    ([GOOD_PAGE, {**GOOD_PAGE, "subtitle": 7}],
+     "gallery-page record 1 ('Ember Pup'): field 'subtitle': a non-empty string, not 7"),
+    ([_without("name"), GOOD_PAGE], "gallery-page record 0: field 'name': missing"),
+    ([GOOD_PAGE, _without("id")], "gallery-page record 1 ('Ember Pup'): field 'id': missing"),
+    ([GOOD_PAGE, 3], "gallery-page record 1: a JSON object, not int"),
+    ({"pageProps": {"page": {"blades": {"cards": {}}}}},
+     "gallery-page data: field 'pageProps.page.blades': a list of blades, not dict"),
+    ({"props": {"pageProps": {"page": {"blades": [{"type": "text"}]}}}},
+     "gallery-page data: no blade of 'props.pageProps.page.blades' has \"cards\""),
+    ({"items": [{"name": "Ember Pup"}]}, "not a card dump in a known shape (an object with "
+     "keys items; expected the gallery's page data"),
 ])
 def test_a_malformed_record_names_its_index_and_field(data: Any, message: str) -> None:
     """One line: the shape, the record's index and name, the field and what is wrong."""
@@ -281,3 +323,102 @@ def test_a_set_preview_is_read() -> None:
     assert isinstance(blast, GroupTargets) and blast.slots[0].kinds == ("gear",)
     printed = replace(cards["Chain Blast"], text="Kill a unit.", source="catalog")
     assert distinct([cards["Chain Blast"], printed])[0].text == "Kill a unit."
+
+
+# --------------------------------------------------------------------------- gallery page
+
+
+def test_a_gallery_page_item_reads_every_field() -> None:
+    """Labels of ``cardType``, ``domain``; ``set.value.id``; ``energy``/``might``/``power``
+    by ``value.id``, null or absent for none; ``tags.tags``, null or absent for none;
+    ``text: null`` for no text."""
+    thorn = first(PAGE, "Thornback, Furious")
+    assert (thorn.types, thorn.supertypes, thorn.tags, thorn.domains) == (
+        ("Unit",), ("Champion",), ("Thornback",), ("Fury",))
+    assert (thorn.might, thorn.energy, thorn.power) == (6, 7, 1)
+    assert (thorn.print_id, thorn.set_id, thorn.source, thorn.updated, thorn.errata) == (
+        "tst-001-050", "TST", "gallery-page", None, False)
+    fork = first(PAGE, "Fork in the Road")
+    assert (fork.might, fork.energy, fork.power, fork.tags, fork.supertypes) == (
+        None, 3, 1, (), ())
+    adept = first(PAGE, "Ember Adept")
+    assert (adept.might, adept.energy, adept.power) == (2, 3, None)      # "power" absent
+    assert first(PAGE, "Rune Reader").tags == ()                          # "tags": null
+    assert first(PAGE, "Rusty Buckler").supertypes == ()                  # no "superType"
+    rune = first(PAGE, "Fury Rune")
+    assert (rune.text, rune.types, rune.supertypes) == ("", ("Rune",), ("Basic",))
+
+
+def test_a_gallery_page_html_body_is_normal_text() -> None:
+    """``:rb_*:`` symbols, ``<br />``, one ``<p>`` a line, ``<li>`` items, ``<em>`` dropped,
+    entities (``&gt;``, ``&nbsp;``, ``&mdash;``, ``&#8212;``, ``&rsquo;``) unescaped."""
+    assert first(PAGE, "Fork in the Road").text == (
+        "[Repeat] [2][Mind] (Pay the extra cost to do this again.)\n"
+        "Choose one -\n- Deal 3 to a unit at a battlefield.\n- Kill a gear.")
+    assert first(PAGE, "Rusty Buckler").text == first(GALLERY, "Rusty Buckler").text == (
+        "[Equip] [Calm] ([Calm]: Attach this to a unit you control.)\n"
+        "[Shield 2] (+2 [Might] while I'm a defender.)")
+    assert first(PAGE, "Ember Adept").text == (
+        "[Level 6][>] I have +2 [Might]. (While you have 6+ XP, get the effect.)")
+    assert first(PAGE, "Hollow Queen").text == (
+        "[1], [Exhaust]: Stun an enemy unit at a battlefield.")
+    assert first(PAGE, "Keeper of Embers").text == first(CATALOG, "Keeper of Embers").text
+
+
+def test_a_gallery_page_subtitle_is_part_of_the_name() -> None:
+    """132.4: ``"Thornback"`` + ``"Furious"`` is the card ``"Thornback, Furious"``; a legend
+    is named by its title (the subtitle) and answers to ``"<champion>, <title>"`` too, with
+    or without tags; a legend without a subtitle keeps its name, its tags giving the rest."""
+    assert [r.name for r in PAGE] == [
+        "Thornback, Furious", "Fork in the Road", "Rusty Buckler", "Keeper of Embers",
+        "Ember Adept", "Rune Reader", "Hollow Queen", "Cinder Sprite", "Fury Rune"]
+    assert first(PAGE, "Thornback, Furious").names == ("Thornback, Furious",)
+    queen = first(PAGE, "Hollow Queen")
+    assert queen.tags == () and queen.names == ("Hollow Queen", "Vexa, Hollow Queen")
+    assert name_key("Vexa - Hollow Queen") in queen.name_keys
+    assert first(PAGE, "Keeper of Embers").names == first(RIFTCODEX, "Keeper of Embers").names \
+        == ("Keeper of Embers", "Ember, Keeper of Embers")
+    assert first(PAGE, "Cinder Sprite").names == ("Cinder Sprite", "Ember, Cinder Sprite")
+
+
+def _page_data() -> dict[str, Any]:
+    """The fixture's page data without the outer ``"props"`` (the ``/_next/data`` route)."""
+    data: dict[str, Any] = raw("gallery-page")["props"]
+    return data
+
+
+def _page_items() -> list[Any]:
+    """The fixture's card items, as a list response or a bare array holds them."""
+    items: list[Any] = _page_data()["pageProps"]["page"]["blades"][1]["cards"]["items"]
+    return items
+
+
+@pytest.mark.parametrize("container", [
+    pytest.param(_page_data, id="pageProps"),
+    pytest.param(lambda: {"items": _page_items(), "total": 9, "limit": 50, "offset": 0,
+                          "next": None}, id="list-response"),
+    pytest.param(_page_items, id="bare-array"),
+])
+def test_each_gallery_page_container_is_read(container: Any) -> None:
+    """The page data without ``"props"``, a publishing-content list response with paging
+    metadata and a bare array of items read as the whole page data does; card items of
+    several blades are read in order."""
+    assert read_dump(container()) == PAGE
+    blades = [{"cards": {"items": _page_items()[:4]}}, {"type": "text"},
+              {"cards": {"items": _page_items()[4:]}}]
+    assert read_dump({"pageProps": {"page": {"blades": blades}}}) == PAGE
+    assert read_dump({"items": []}) == []
+
+
+def test_the_gallery_page_ranks_as_the_official_gallery() -> None:
+    """Its text wins over Riftcodex's, the catalog's and a preview's; against a gallery
+    scrape (the same authority) the later date wins, else the first in input order."""
+    cards = {card.name: card for card in distinct(RIFTCODEX + CATALOG + PAGE)}
+    assert cards["Thornback, Furious"].source == "gallery-page"
+    assert cards["Keeper of Embers"].source == "gallery-page"
+    page = first(PAGE, "Fork in the Road")
+    scrape = replace(first(GALLERY, "Fork in the Road"), text="Draw 1.")
+    assert distinct([page, scrape])[0] is page
+    assert distinct([scrape, page])[0] is scrape            # undated: the first
+    dated = replace(page, updated="2026-09-01")             # after the scrape's 2026-03-28
+    assert distinct([scrape, dated])[0] is dated

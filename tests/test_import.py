@@ -25,7 +25,7 @@ def _run(argv: list[str]) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-@pytest.mark.parametrize("dump", ["gallery.json", "riftcodex.json"])
+@pytest.mark.parametrize("dump", ["gallery.json", "riftcodex.json", "gallery-page.json"])
 def test_the_report_counts_what_compiled_and_names_why_the_rest_did_not(dump: str) -> None:
     code, out = _run(["cards", "import", str(DUMPS / dump), "--report"])
     report: dict[str, Any] = json.loads(out)
@@ -71,6 +71,8 @@ def test_an_imported_card_is_named_by_a_scenario(tmp_path: Path,
 @pytest.mark.parametrize(("content", "says"), [
     ("{", "invalid JSON"),
     ('{"not": "a dump"}', "not a card dump in a known shape"),
+    ('[{"id": "x-1", "name": "Ember Pup", "cardType": {}, "text": {"richText": {"body": 5}}}]',
+     "gallery-page record 0 ('Ember Pup'): field 'text.richText.body'"),
 ])
 def test_a_bad_dump_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                 content: str, says: str) -> None:

@@ -199,8 +199,9 @@ def _parser() -> argparse.ArgumentParser:
     library.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     actions = library.add_subparsers(dest="action", metavar="ACTION")
     importing = actions.add_parser(
-        "import", help="compile every card of a dump (the official gallery's JSON, the "
-        "Riftcodex dump, the riftboundfaq catalog or a set preview) into a card library",
+        "import", help="compile every card of a dump (the official gallery's page data or "
+        "JSON, the Riftcodex dump, the riftboundfaq catalog or a set preview) into a card "
+        "library",
         description="Read a card dump, compile every card that chooses objects, and write "
         "the cards that compiled as a library scenarios can name.")
     importing.add_argument("dumps", nargs="+", metavar="FILE",

@@ -3,8 +3,16 @@
 riftsolve ships no card data. A user supplies a dump at run time, in one of the shapes
 people publish:
 
-* the official gallery (``"gallery"``): a JSON object whose ``"cards"`` list holds rows
-  with ``id``, ``abilityText`` and string numbers (``"6"``, ``""`` for none);
+* the official gallery's own page data (``"gallery-page"``): the card items of its
+  Next.js page data (``{"props": {"pageProps": {"page": {"blades": [..., {"cards":
+  {"items": [...]}}]}}}}``, or without ``"props"``), of its publishing-content list
+  response (``{"items": [...]}``) or a bare array of them, each with ``name`` and
+  ``subtitle`` (a unit's ``"Kai'Sa"`` + ``"Survivor"`` is ``"Kai'Sa, Survivor"``, 132.4),
+  ``cardType``, ``domain`` and ``set`` objects, ``text.richText.body`` (HTML) and
+  ``energy``/``might``/``power`` as ``{"value": {"id": "3"}}``;
+* a JSON scraped from the official gallery (``"gallery"``): an object whose ``"cards"``
+  list holds rows with ``id``, ``abilityText`` and string numbers (``"6"``, ``""`` for
+  none);
 * the Riftcodex API (``"riftcodex"``): a JSON array of rows with ``riftbound_id`` and
   ``text.rich`` (HTML) / ``text.plain``, names like ``"Volibear - Furious (Metal)"``;
 * the riftboundfaq catalog (``"catalog"``): a JSON array of rows with ``abilities`` and
@@ -31,9 +39,14 @@ same card reads the same whatever the source:
 ...     "domains": ["Fury"], "cardTypes": ["Unit"], "superTypes": [], "tags": [],
 ...     "abilities": "[Tank] (I must be assigned combat damage first.)\\n"
 ...                  "[Exhaust]: Give me +1 [Might] this turn.", "effects": None}]
->>> [read_dump(dump)[0].text for dump in (gallery, codex, catalog)] == [
+>>> page = {"items": [{"id": "ogn-900-300", "name": "Ember Pup", "subtitle": None,
+...     "set": {"value": {"id": "OGN"}}, "cardType": {"type": [{"label": "Unit"}]},
+...     "domain": {"values": [{"id": "fury", "label": "Fury"}]},
+...     "text": {"richText": {"type": "html", "body": codex[0]["text"]["rich"]}},
+...     "energy": {"value": {"id": "2"}}, "might": {"value": {"id": "2"}}, "power": None}]}
+>>> [read_dump(dump)[0].text for dump in (gallery, codex, catalog, page)] == [
 ...     "[Tank] (I must be assigned combat damage first.)\\n"
-...     "[Exhaust]: Give me +1 [Might] this turn."] * 3
+...     "[Exhaust]: Give me +1 [Might] this turn."] * 4
 True
 >>> card = distinct(read_dump(gallery) + read_dump(codex) + read_dump(catalog))
 >>> [(c.name, c.source, c.might, c.updated) for c in card]
@@ -67,10 +80,12 @@ class CardRecord:
     """One print of a card as a dump gives it, in riftsolve's normal form.
 
     ``name`` is the display name (``"Volibear, Furious"``; a legend by its title,
-    ``"Daughter of the Void"``), without print-variant suffixes. ``text`` is the ability
-    text in the normal form of :func:`normal_text`; ``""`` for none. ``print_id`` and
-    ``set_id`` are ``None`` for the catalog, which has neither; ``updated`` is the data date
-    the shape states (gallery header, Riftcodex row), else ``None``.
+    ``"Daughter of the Void"``), without print-variant suffixes; ``aliases`` are the other
+    names the dump gives the card (a legend's ``"Kai'Sa, Daughter of the Void"`` when its
+    name says both). ``text`` is the ability text in the normal form of
+    :func:`normal_text`; ``""`` for none. ``print_id`` and ``set_id`` are ``None`` for the
+    catalog, which has neither; ``updated`` is the data date the shape states (gallery
+    header, Riftcodex row), else ``None``.
     """
 
     name: str
@@ -88,22 +103,48 @@ class CardRecord:
     updated: str | None
     #: Whether an errata overlay's new text replaced the printed one (:func:`apply_errata`).
     errata: bool = False
+    aliases: tuple[str, ...] = ()
 
     @property
-    def name_keys(self) -> tuple[str, ...]:
-        """Every :func:`name_key` this card answers to: its name's, and for a legend also
-        ``"<champion>, <title>"`` for each tag (so ``"Kai'Sa, Daughter of the Void"`` finds
-        the legend the gallery names ``"Daughter of the Void"``).
+    def names(self) -> tuple[str, ...]:
+        """Every name this card answers to, its own first: its aliases, and for a legend
+        ``"<champion>, <title>"`` for each tag (so ``"Kai'Sa, Daughter of the Void"`` names
+        the legend a gallery scrape calls ``"Daughter of the Void"``).
 
         >>> legend = CardRecord("Daughter of the Void", "", ("Legend",), (), ("Kai'Sa",),
         ...                     ("Fury", "Mind"), None, None, None, None, None, "catalog", None)
-        >>> legend.name_keys
+        >>> legend.names
+        ('Daughter of the Void', "Kai'Sa, Daughter of the Void")
+        """
+        names = [self.name, *self.aliases]
+        if "Legend" in self.types:
+            names += [f"{tag}, {self.name}" for tag in self.tags]
+        return tuple(dict.fromkeys(names))
+
+    @property
+    def name_keys(self) -> tuple[str, ...]:
+        """The :func:`name_key` of each of :attr:`names`.
+
+        >>> CardRecord("Daughter of the Void", "", ("Legend",), (), ("Kai'Sa",), (), None,
+        ...            None, None, None, None, "catalog", None).name_keys
         ('daughter of the void', 'kai sa daughter of the void')
         """
-        keys = [name_key(self.name)]
-        if "Legend" in self.types:
-            keys += [name_key(f"{tag}, {self.name}") for tag in self.tags]
-        return tuple(dict.fromkeys(key for key in keys if key))
+        return tuple(dict.fromkeys(key for key in map(name_key, self.names) if key))
+
+    def aliases_of(self, effect: str) -> tuple[str, ...]:
+        """The other names of this card's effect named ``effect``: the card's name, or it
+        with a suffix (``", ability 2"``, ``", Level 6"``) that each other name then has.
+
+        >>> legend = CardRecord("Hexplosives Expert", "", ("Legend",), (), ("Ziggs",), (),
+        ...                     None, None, None, None, None, "catalog", None)
+        >>> legend.aliases_of("Hexplosives Expert, ability 2")
+        ('Ziggs, Hexplosives Expert, ability 2',)
+        >>> legend.aliases_of("Another Card")
+        ()
+        """
+        if not effect.startswith(self.name):
+            return ()
+        return tuple(name + effect[len(self.name):] for name in self.names[1:])
 
 
 # --------------------------------------------------------------------------- names
@@ -238,18 +279,29 @@ def gallery_text(raw: str) -> str:
     return normal_text("\n".join(lines))
 
 
-def riftcodex_text(rich: str, plain: str = "") -> str:
-    """Riftcodex text in normal form, from ``rich`` (HTML: ``<br />`` and ``</p><p>`` are
-    line breaks, ``<li>`` a ``"- "`` line, entities unescaped); from ``plain`` only when
-    ``rich`` is empty, restoring the breaks ``plain`` drops where a sentence end is glued
-    to the next one (items after a glued ``-``/``:`` become a list).
+def html_text(body: str) -> str:
+    """An HTML ability text (Riftcodex ``text.rich``, the gallery page's ``richText``) in
+    normal form: ``<br />`` and ``</p><p>`` are line breaks, ``<li>`` a ``"- "`` line,
+    other tags dropped, entities unescaped, ``:rb_*:`` symbols in brackets.
 
-    >>> print(riftcodex_text("<p>[Level 6][&gt;] Hi.<br />Choose one \u2014</p>"
-    ...                      "<ul><li>Draw 1.</li><li>Kill a gear.</li></ul>"))
+    >>> print(html_text("<p>[Level 6][&gt;] Hi.<br />Choose one \u2014</p>"
+    ...                 "<ul><li>Draw 1.</li><li>Kill a <em>gear</em>.</li></ul>"))
     [Level 6][>] Hi.
     Choose one -
     - Draw 1.
     - Kill a gear.
+    """
+    text = re.sub(r"(?i)<br\s*/?>|</p\s*>\s*<p\b[^>]*>", "\n", body)
+    text = re.sub(r"(?i)<li\b[^>]*>", "\n- ", text)
+    text = re.sub(r"(?i)</li\s*>|</?[uo]l\b[^>]*>|</?p\b[^>]*>", "\n", text)
+    return normal_text(html.unescape(re.sub(r"<[^>]*>", "", text)))
+
+
+def riftcodex_text(rich: str, plain: str = "") -> str:
+    """Riftcodex text in normal form, from ``rich`` (:func:`html_text`); from ``plain``
+    only when ``rich`` is empty, restoring the breaks ``plain`` drops where a sentence end
+    is glued to the next one (items after a glued ``-``/``:`` become a list).
+
     >>> print(riftcodex_text("", "[Level 6][&gt;] Hi.Choose one \u2014Draw 1.Kill a gear."))
     [Level 6][>] Hi.
     Choose one -
@@ -257,10 +309,7 @@ def riftcodex_text(rich: str, plain: str = "") -> str:
     - Kill a gear.
     """
     if rich.strip():
-        text = re.sub(r"(?i)<br\s*/?>|</p\s*>\s*<p\b[^>]*>", "\n", rich)
-        text = re.sub(r"(?i)<li\b[^>]*>", "\n- ", text)
-        text = re.sub(r"(?i)</li\s*>|</?[uo]l\b[^>]*>|</?p\b[^>]*>", "\n", text)
-        return normal_text(html.unescape(re.sub(r"<[^>]*>", "", text)))
+        return html_text(rich)
     lines: list[str] = []
     for line in _symbols(html.unescape(plain)).split("\n"):
         head, *items = re.split(r"(?<=[\u2014\u2013:])(?=[A-Z\[])", line, maxsplit=1)
@@ -298,6 +347,23 @@ def catalog_text(abilities: str | None, effects: str | None = None) -> str:
 # --------------------------------------------------------------------------- records
 
 
+#: What :func:`_dig` answers for a path that is not there.
+_MISSING: Any = object()
+
+
+def _dig(value: Any, path: str) -> Any:
+    """The value at the dotted ``path`` of nested JSON objects, else :data:`_MISSING`.
+
+    >>> _dig({"a": {"b": None}}, "a.b") is None, _dig({"a": 3}, "a.b") is _MISSING
+    (True, True)
+    """
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
+
+
 class _Row:
     """One JSON row of a dump, with typed access that names the row on failure."""
 
@@ -316,13 +382,11 @@ class _Row:
                          else f"{who}: field {field!r}: {problem}")
 
     def get(self, path: str, required: bool = False) -> Any:
-        value: Any = self.row
-        for part in path.split("."):
-            if not isinstance(value, dict) or part not in value:
-                if required:
-                    raise self.fail(path, "missing")
-                return None
-            value = value[part]
+        value = _dig(self.row, path)
+        if value is _MISSING:
+            if required:
+                raise self.fail(path, "missing")
+            return None
         return value
 
     def text(self, path: str, required: bool = False) -> str | None:
@@ -359,11 +423,33 @@ class _Row:
             raise self.fail(path, f"a date (YYYY-MM-DD...), not {value!r}")
         return value
 
+    def labels(self, path: str) -> tuple[str, ...]:
+        """The ``label`` of each ``{"id", "label"}`` object of a list (null for none)."""
+        value = self.get(path)
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(
+                isinstance(item, dict) and isinstance(item.get("label"), str) for item in value):
+            raise self.fail(path, f'a list of {{"id", "label"}} objects, not {value!r}')
+        return tuple(item["label"].strip() for item in value if item["label"].strip())
+
+    def stat(self, path: str) -> int | None:
+        """A number given as ``{"label", "value": {"id": "3", ...}}``; null for none."""
+        if self.get(path) is None:
+            return None
+        if not isinstance(self.get(f"{path}.value"), dict):
+            raise self.fail(path, f'an object with "value": {{"id": ...}}, or null, not '
+                            f"{self.get(path)!r}")
+        return self.number(f"{path}.value.id")
+
 
 def _record(row: _Row, name: str, text: str, types: tuple[str, ...], **fields: Any
             ) -> CardRecord:
-    return CardRecord(name=display_name(name, "Legend" in types), text=text, types=types,
-                      source=row.shape, **fields)
+    """The record of ``row``: a legend named by its title, the ``"<champion>, <title>"``
+    its dump ``name`` also says kept as an alias."""
+    shown, full = display_name(name, "Legend" in types), display_name(name)
+    return CardRecord(name=shown, text=text, types=types, source=row.shape,
+                      aliases=(full,) if full != shown else (), **fields)
 
 
 def _gallery(data: dict[str, Any]) -> list[CardRecord]:
@@ -380,6 +466,41 @@ def _gallery(data: dict[str, Any]) -> list[CardRecord]:
             domains=row.texts("domains"), might=row.number("might"),
             energy=row.number("energy"), power=row.number("power"),
             print_id=row.text("id", True), set_id=row.text("setId"), updated=updated))
+    return out
+
+
+def _page_name(row: _Row) -> str:
+    """A gallery page item's ``name``, with its ``subtitle`` if any: 132.4, the card is
+    ``"<short name>, <subtitle>"`` (written ``" - "`` for :func:`display_name`)."""
+    name, subtitle = row.text("name", True) or "", row.text("subtitle")
+    return f"{name} - {subtitle.strip()}" if subtitle and subtitle.strip() else name
+
+
+def _page_text(row: _Row) -> str:
+    """A gallery page item's ``text.richText.body`` in normal form (:func:`html_text`);
+    ``""`` when ``text`` or its ``richText`` is null."""
+    row.get("text", True)
+    for path in ("text", "text.richText"):
+        value = row.get(path)
+        if value is not None and not isinstance(value, dict):
+            raise row.fail(path, f"an object or null, not {value!r}")
+    return html_text(row.text("text.richText.body") or "")
+
+
+def _gallery_page(items: list[Any]) -> list[CardRecord]:
+    """The official gallery's own card items (:func:`_page_items`): ``name`` and
+    ``subtitle``, ``cardType.type``/``superType``, ``domain.values`` and ``set.value``
+    objects read by label or id, ``energy``/``might``/``power`` by ``value.id`` (null or
+    absent for none), ``text.richText.body`` (HTML) and ``tags.tags``; no data date."""
+    out = []
+    for index, raw in enumerate(items):
+        row = _Row("gallery-page", index, raw)
+        out.append(_record(
+            row, _page_name(row), _page_text(row), row.labels("cardType.type"),
+            supertypes=row.labels("cardType.superType"), tags=row.texts("tags.tags"),
+            domains=row.labels("domain.values"), might=row.stat("might"),
+            energy=row.stat("energy"), power=row.stat("power"),
+            print_id=row.text("id", True), set_id=row.text("set.value.id"), updated=None))
     return out
 
 
@@ -447,11 +568,63 @@ def _describe(data: Any) -> str:
     return f"a JSON {type(data).__name__}"
 
 
+#: Where the official gallery's page data keeps its blades: the page's ``__NEXT_DATA__``,
+#: and the ``/_next/data/.../card-gallery.json`` route (without ``"props"``).
+_BLADES = ("props.pageProps.page.blades", "pageProps.page.blades")
+
+
+def _page_row(row: Any) -> bool:
+    """Whether ``row`` is a gallery page card item: it has ``cardType`` and
+    ``text.richText``."""
+    return isinstance(row, dict) and "cardType" in row and isinstance(
+        _dig(row, "text.richText"), dict)
+
+
+def _blade_items(blades: Any, path: str) -> list[Any]:
+    """The card items of every blade with ``"cards": {"items": [...]}``, in order."""
+    if not isinstance(blades, list):
+        raise DumpError(f"gallery-page data: field {path!r}: a list of blades, not "
+                        f"{type(blades).__name__}")
+    found = [items for blade in blades if isinstance(items := _dig(blade, "cards.items"), list)]
+    if not found:
+        raise DumpError(f'gallery-page data: no blade of {path!r} has "cards": '
+                        '{"items": [...]}')
+    return [item for items in found for item in items]
+
+
+def _page_items(data: Any) -> list[Any] | None:
+    """The card items of the official gallery's page data (:data:`_BLADES`), of a
+    publishing-content list response (``{"items": [...], ...}``, paging aside) or of a bare
+    array of them; ``None`` for another shape.
+
+    >>> item = {"cardType": {}, "text": {"richText": {}}}
+    >>> page = {"page": {"blades": [{"type": "hero"}, {"cards": {"items": [item]}}]}}
+    >>> [_page_items(data) == [item] for data in ({"props": {"pageProps": page}},
+    ...                                           {"pageProps": page}, {"items": [item]})]
+    [True, True, True]
+    >>> _page_items({"items": [{"name": "Ember Pup"}]}) is None
+    True
+    """
+    if isinstance(data, list):
+        return data if any(map(_page_row, data)) else None
+    for path in _BLADES:
+        blades = _dig(data, path)
+        if blades is not _MISSING:
+            return _blade_items(blades, path)
+    items = data.get("items") if isinstance(data, dict) else None
+    if isinstance(items, list) and (not items or any(map(_page_row, items))):
+        return items
+    return None
+
+
 def read_dump(data: Any) -> list[CardRecord]:
-    """The records of a parsed dump, its shape told by its structure: an object with a
-    ``"cards"`` list (gallery; a set preview when its rows have ``"riftbound_id"`` and a
-    ``"text"`` string), an array whose first row has ``"riftbound_id"`` and ``"text"``
-    (Riftcodex) or ``"abilities"`` (catalog). An empty array has no records.
+    """The records of a parsed dump, its shape told by its structure: the official
+    gallery's page data, a publishing-content list response or an array of its items
+    (items with ``"cardType"`` and ``"text": {"richText"}``: :func:`_page_items`), an
+    object with a ``"cards"`` list (gallery; a set preview when its rows have
+    ``"riftbound_id"`` and a ``"text"`` string), an array whose first row has
+    ``"riftbound_id"`` and ``"text"`` (Riftcodex) or ``"abilities"`` (catalog). An empty
+    array has no records.
 
     >>> def error(data):
     ...     try:
@@ -461,8 +634,11 @@ def read_dump(data: Any) -> list[CardRecord]:
     >>> error({"cards": [{"id": "x-1", "name": "Ember Pup", "abilityText": "", "might": "9?"}]})
     gallery record 0 ('Ember Pup'): field 'might': a whole number, '' or null, not '9?'
     >>> error([{"name": "Ember Pup"}])  # doctest: +ELLIPSIS
-    not a card dump in a known shape (an array of rows with keys name; expected a gallery ...)
+    not a card dump in a known shape (an array of rows with keys name; expected the gallery's...)
     """
+    items = _page_items(data)
+    if items is not None:
+        return _gallery_page(items)
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         first = data["cards"][0] if data["cards"] else None
         if isinstance(first, dict) and "riftbound_id" in first and isinstance(
@@ -478,9 +654,10 @@ def read_dump(data: Any) -> list[CardRecord]:
         if isinstance(first, dict) and "abilities" in first:
             return _catalog(data)
     raise DumpError(
-        f"not a card dump in a known shape ({_describe(data)}; expected a gallery object "
-        'with "cards", a Riftcodex array of rows with "riftbound_id" and "text" or a '
-        'catalog array of rows with "abilities")')
+        f"not a card dump in a known shape ({_describe(data)}; expected the gallery's page "
+        'data or items with "cardType" and "text": {"richText"}, a gallery object with '
+        '"cards", a Riftcodex array of rows with "riftbound_id" and "text" or a catalog '
+        'array of rows with "abilities")')
 
 
 def _load_json(path: str | Path) -> Any:
@@ -538,18 +715,29 @@ def _newer(candidate: CardRecord, kept: CardRecord) -> bool:
         return True
     if _says_less(candidate, kept):
         return False
-    if candidate.source != kept.source:  # the official text over a printed one
-        return AUTHORITY.index(candidate.source) < AUTHORITY.index(kept.source)
+    if authority(candidate.source) != authority(kept.source):  # official over printed
+        return authority(candidate.source) < authority(kept.source)
     if not (candidate.updated and kept.updated):
         return False
     return candidate.updated[:10] > kept.updated[:10]
 
 
-#: Sources by the authority of their text, first the highest: the official gallery
-#: carries the official errata of its date; Riftcodex prints the cards' printed text; the
-#: catalog is a transcription; a set preview transcribes scans before the set is out.
-#: Errata overlays, newer than all, are applied on top.
-AUTHORITY = ("gallery", "riftcodex", "catalog", "preview")
+#: Sources by the authority of their text, first the highest, sources of equal authority
+#: together: the official gallery (its own page data, ``"gallery-page"``, or a JSON
+#: scraped from it, ``"gallery"``) carries the official errata of its date; Riftcodex
+#: prints the cards' printed text; the catalog is a transcription; a set preview
+#: transcribes scans before the set is out. Errata overlays, newer than all, are applied
+#: on top.
+AUTHORITY = (("gallery-page", "gallery"), ("riftcodex",), ("catalog",), ("preview",))
+
+
+def authority(source: str) -> int:
+    """The rank of a record's ``source`` in :data:`AUTHORITY`, 0 the highest.
+
+    >>> authority("gallery-page"), authority("gallery"), authority("preview")
+    (0, 0, 3)
+    """
+    return next(rank for rank, sources in enumerate(AUTHORITY) if source in sources)
 
 
 def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
@@ -566,12 +754,12 @@ def distinct(records: Iterable[CardRecord]) -> list[CardRecord]:
        without reminder text its lines are the other's first lines (or it is empty).
        Riftcodex drops an Equipment's granted text, and its later-dated reprint and promo
        rows often print keywords without their reminder text (``[Accelerate]`` alone);
-    2. otherwise, records of different sources: the more authoritative text wins
-       (:data:`AUTHORITY`: the official gallery, with the official errata of its date, over
-       Riftcodex's printed text, over the catalog's transcription); newer official errata
-       come from an overlay (:func:`apply_errata`);
-    3. otherwise, records of one source with an ``updated`` date each: the later day wins
-       (a Riftcodex row's time of day is ignored);
+    2. otherwise, records of sources of different authority: the more authoritative text
+       wins (:data:`AUTHORITY`: the official gallery, with the official errata of its date,
+       over Riftcodex's printed text, over the catalog's transcription); newer official
+       errata come from an overlay (:func:`apply_errata`);
+    3. otherwise, records of equal authority with an ``updated`` date each: the later day
+       wins (a Riftcodex row's time of day is ignored);
     4. otherwise (the same day, or no date) the first in input order is kept.
 
     >>> def pup(text, source, updated, print_id=None):
