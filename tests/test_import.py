@@ -1,5 +1,6 @@
 """``riftsolve cards import``: a dump compiled into a library scenarios name with
-``--cards DIR``, the ``--report`` object, and bad files answered in one line.
+``--cards DIR`` (a card by its name or one of its aliases), the ``--report`` object, and
+bad files answered in one line.
 
 The dumps are the small fixtures of ``tests/data/dumps`` (written for the tests in each
 published shape), never the publishers' files.
@@ -14,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from riftsolve.models.cards import abilities_of, card
+from riftsolve.models.cards.store import LibraryError, read_library, write_library
 from riftsolve.solver.cli import main
 
 DUMPS = Path(__file__).parent / "data" / "dumps"
@@ -150,3 +153,68 @@ def test_an_erratum_wins_over_the_built_in_card_and_says_so(
     assert "replaces the built-in Fox-Fire's" in capsys.readouterr().err
     assert _run(["finalize", str(scenario), "--count"]) == (0, '{"count": 6}\n')
     assert "replaces" not in capsys.readouterr().err
+
+
+def test_a_legend_is_named_champion_title(tmp_path: Path) -> None:
+    """The library remembers each card's other names: a legend stored by its title
+    (``"Hollow Queen"``: the gallery page's ``"Vexa"`` + subtitle; ``"Cinder Sprite"``,
+    tagged ``Ember``) is found as ``"Vexa, Hollow Queen"``, ``"Vexa - Hollow Queen"`` or
+    ``"Ember, Cinder Sprite"`` by ``new``, ``finalize`` and :func:`card`, and keeps its
+    own name; a card with no other name is written without ``"aliases"``."""
+    library = tmp_path / "cards"
+    assert _run(["cards", "import", str(DUMPS / "gallery-page.json"), "--out",
+                 str(library)])[0] == 0
+    entries = {entry["name"]: entry for entry in json.loads(
+        (library / "cards.json").read_text(encoding="utf-8"))["cards"]}
+    assert entries["Hollow Queen"]["aliases"] == ["Vexa, Hollow Queen"]
+    assert entries["Cinder Sprite"]["aliases"] == ["Ember, Cinder Sprite"]
+    assert "aliases" not in entries["Thornback, Furious"]
+    for name in ("Vexa, Hollow Queen", "Vexa - Hollow Queen", "vexa-hollow-queen"):
+        assert card(name, library).name == "Hollow Queen"
+    assert card("Ember, Cinder Sprite", library).name == "Cinder Sprite"
+    code, board = _run(["new", "Vexa - Hollow Queen", "--cards", str(library)])
+    assert code == 0 and "card Hollow Queen\n" in board
+    scenario = tmp_path / "queen.board"
+    scenario.write_text(board.replace("card Hollow Queen", "card Vexa, Hollow Queen"))
+    code, out = _run(["finalize", str(scenario), "--count", "--cards", str(library)])
+    assert code == 0 and json.loads(out)["count"] >= 1
+    with pytest.raises(KeyError):
+        card("Vexa, Hollow Queen")          # not in the (empty) default library
+
+
+def test_the_abilities_of_a_legend_are_named_by_its_aliases(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A legend with two abilities that choose: each effect's aliases carry its suffix
+    (``"Ziggs, Hexplosives Expert, ability 2"``), and naming the legend by an alias lists
+    the stored names of its abilities."""
+    dump = tmp_path / "ziggs.json"
+    dump.write_text(json.dumps([{
+        "name": "Hexplosives Expert", "energyCost": None, "powerCost": None, "might": None,
+        "domains": ["Fury"], "cardTypes": ["Legend"], "superTypes": [], "tags": ["Ziggs"],
+        "abilities": "[Exhaust]: Stun an enemy unit at a battlefield.\n[1], [Exhaust]: "
+                     "Kill a gear.", "effects": None}]))
+    library = tmp_path / "cards"
+    assert _run(["cards", "import", str(dump), "--out", str(library)])[0] == 0
+    assert card("Ziggs, Hexplosives Expert, ability 2", library).name == (
+        "Hexplosives Expert, ability 2")
+    assert abilities_of("Ziggs - Hexplosives Expert", library) == [
+        "Hexplosives Expert, ability 1", "Hexplosives Expert, ability 2"]
+    assert main(["new", "Ziggs - Hexplosives Expert", "--cards", str(library)]) == 2
+    assert "name one ('Hexplosives Expert, ability 1'" in capsys.readouterr().err
+
+
+def test_a_library_written_before_aliases_still_reads(tmp_path: Path) -> None:
+    """Entries without ``"aliases"`` read as cards with no other name; aliases that are not
+    a list of names are an error naming the card."""
+    write_library(tmp_path, [card("Fox-Fire")])
+    assert "aliases" not in (tmp_path / "cards.json").read_text(encoding="utf-8")
+    old = read_library(tmp_path)
+    assert list(old) == ["fox-fire"] and old.aliases == {}
+    write_library(tmp_path, [card("Fox-Fire")], aliases={"Fox-Fire": ["Ahri, Fox-Fire"]})
+    assert read_library(tmp_path).aliases == {"ahri-fox-fire": "fox-fire"}
+    document = json.loads((tmp_path / "cards.json").read_text(encoding="utf-8"))
+    document["cards"][0]["aliases"] = "Ahri, Fox-Fire"
+    (tmp_path / "cards.json").write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(LibraryError, match=r"card 0 \('Fox-Fire'\) cannot be read: aliases: "
+                       "a list of names"):
+        read_library(tmp_path)

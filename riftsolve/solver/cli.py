@@ -631,7 +631,7 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json_line(done.report()))
         return 0
     folder = args.out or store.default_folder()
-    written = store.write_library(folder, done.effects)
+    written = store.write_library(folder, done.effects, aliases=done.aliases)
     out.write(json_line({"written": str(written), "compiled": done.compiled,
                          "effects": len(done.effects), "not_compiled": len(done.failures)}))
     return 0

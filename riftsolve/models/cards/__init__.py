@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from riftsolve.models.cards.store import read_library
+from riftsolve.models.cards.store import Library, read_library
 from riftsolve.models.effects import Effect
 
 #: The compiled library, as ``python -m riftsolve.models.cards.snapshot`` writes it.
@@ -41,13 +41,23 @@ def library() -> tuple[Effect, ...]:
 def card(name: str, folder: str | Path | None = None) -> Effect:
     """The card with this name (any case) or slug: the built-in library's, else the user
     library's in ``folder`` (default :func:`~riftsolve.models.cards.store.default_folder`),
-    which wins when an erratum gave it a newer text (:func:`shadows`); ``KeyError`` if
-    unknown."""
-    slug = slugify(name)
+    found by its name or by an alias (``"Ziggs, Hexplosives Expert"`` or ``"Ziggs -
+    Hexplosives Expert"`` for the legend stored as ``"Hexplosives Expert"``, the name it
+    keeps); the user library's wins when an erratum gave it a newer text
+    (:func:`shadows`); ``KeyError`` if unknown."""
+    found = _lookup(slugify(name), folder)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def _lookup(slug: str, folder: str | Path | None) -> Effect | None:
+    """The card :func:`card` finds by ``slug``, else ``None``."""
+    mine = user_library(folder)
     if slug in _REGISTRY:
-        mine = user_library(folder).get(slug)
-        return mine if mine is not None and shadows(mine) else _REGISTRY[slug]
-    return user_library(folder)[slug]
+        own = mine.get(slug)
+        return own if own is not None and shadows(own) else _REGISTRY[slug]
+    return mine.find(slug)
 
 
 def shadows(effect: Effect) -> bool:
@@ -63,14 +73,13 @@ def abilities_of(name: str, folder: str | Path | None = None) -> list[str]:
     """The names of the effects of a card with several abilities that choose (``"Zaun Punk,
     ability 1"``, ...), each its own question; empty for any other name."""
     slug = slugify(name)
-    found = {**_REGISTRY, **user_library(folder)}
     return [e.name for number in range(1, 10)
-            if (e := found.get(f"{slug}-ability-{number}")) is not None]
+            if (e := _lookup(f"{slug}-ability-{number}", folder)) is not None]
 
 
-def user_library(folder: str | Path | None = None) -> dict[str, Effect]:
-    """The cards of the user library in ``folder`` (default: the default folder), by slug;
-    read once per file version."""
+def user_library(folder: str | Path | None = None) -> Library:
+    """The cards of the user library in ``folder`` (default: the default folder), by slug,
+    with their aliases; read once per file version."""
     from riftsolve.models.cards import store
 
     path = Path(folder) if folder is not None else store.default_folder()
@@ -78,7 +87,7 @@ def user_library(folder: str | Path | None = None) -> dict[str, Effect]:
     try:
         version = target.stat().st_mtime_ns
     except OSError:
-        return {}
+        return Library()
     key = (str(target), version)
     if key not in _USER:
         _USER.clear()
@@ -86,4 +95,4 @@ def user_library(folder: str | Path | None = None) -> dict[str, Effect]:
     return _USER[key]
 
 
-_USER: dict[tuple[str, int], dict[str, Effect]] = {}
+_USER: dict[tuple[str, int], Library] = {}

@@ -49,6 +49,8 @@ class Imported:
     effects: list[Effect] = field(default_factory=list)
     #: Cards making a choice of objects that did not compile: name, why, words.
     failures: list[dict[str, Any]] = field(default_factory=list)
+    #: The other names of each effect (a legend's "Champion, Title"), by effect name.
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def report(self) -> dict[str, Any]:
         """The ``--report`` object."""
@@ -76,6 +78,7 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
                             if isinstance(e, GroupTargets | JointChoice) else e
                             for e in compiled]
             done.effects += compiled
+            done.aliases.update((e.name, card.aliases_of(e.name)) for e in compiled)
             done.compiled += 1
         except CompileError as error:
             done.failures.append({"name": card.name, "why": str(error),

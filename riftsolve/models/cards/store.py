@@ -1,10 +1,12 @@
 """A user's card library on disk: compiled effects as JSON, and where it is looked up.
 
 ``riftsolve cards import`` writes ``cards.json`` in a folder: every card it compiled, by
-name, with its text and its effect's data. A scenario then names any of those cards
-(``"card": "Singularity"``), from the folder given with ``--cards DIR`` or, by default,
-``$RIFTSOLVE_CARDS`` if set, else ``$XDG_DATA_HOME/riftsolve/cards`` (``~/.local/share/
-riftsolve/cards``). The built-in library's cards, reviewed by hand, come first.
+name, with its text, its effect's data and the other names it answers to (``"aliases"``:
+a legend's ``"Ziggs, Hexplosives Expert"``; a file without them still reads). A scenario
+then names any of those cards (``"card": "Singularity"``), from the folder given with
+``--cards DIR`` or, by default, ``$RIFTSOLVE_CARDS`` if set, else
+``$XDG_DATA_HOME/riftsolve/cards`` (``~/.local/share/riftsolve/cards``). The built-in
+library's cards, reviewed by hand, come first.
 
 >>> from riftsolve.models.cards import card
 >>> alpha = card("Alpha Strike")
@@ -56,6 +58,29 @@ class LibraryError(ValueError):
     """A card library file that cannot be read; the message names the file and card."""
 
 
+class Library(dict[str, Effect]):
+    """A card library's effects by slug, and ``aliases``: the slug of each other name a
+    card answers to, with the slug of that card.
+
+    >>> from riftsolve.models.cards import card
+    >>> mine = Library({"fox-fire": card("Fox-Fire")}, {"ahri-fox-fire": "fox-fire"})
+    >>> mine.find("ahri-fox-fire") is mine.find("fox-fire") is mine["fox-fire"]
+    True
+    >>> mine.find("ahri") is None
+    True
+    """
+
+    def __init__(self, effects: Mapping[str, Effect] | None = None,
+                 aliases: Mapping[str, str] | None = None) -> None:
+        super().__init__(effects or {})
+        self.aliases: dict[str, str] = dict(aliases or {})
+
+    def find(self, slug: str) -> Effect | None:
+        """The card whose slug, else one of whose aliases' slugs, is ``slug``."""
+        found = self.get(slug)
+        return found if found is not None else self.get(self.aliases.get(slug, ""))
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
@@ -105,37 +130,60 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     return effect
 
 
-def write_library(folder: str | Path, effects: Iterable[Effect], file: str = FILE) -> Path:
-    """Write ``effects`` as the card library of ``folder`` (created if need be); the
-    path of the file written."""
+def _entry(effect: Effect, aliases: Iterable[str]) -> dict[str, Any]:
+    """A library file's entry for ``effect``: its name, text and data, and its aliases if
+    it has any."""
+    entry = {"name": effect.name, "text": effect.text, "effect": effect_to_json(effect)}
+    names = list(aliases)
+    return {**entry, "aliases": names} if names else entry
+
+
+def write_library(folder: str | Path, effects: Iterable[Effect], file: str = FILE, *,
+                  aliases: Mapping[str, Iterable[str]] | None = None) -> Path:
+    """Write ``effects`` as the card library of ``folder`` (created if need be), each
+    with the other names ``aliases`` gives it (by effect name); the path of the file
+    written."""
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
-    cards = [{"name": e.name, "text": e.text, "effect": effect_to_json(e)} for e in effects]
+    names = aliases or {}
+    cards = [_entry(e, names.get(e.name, ())) for e in effects]
     target = path / file
     target.write_text(json.dumps({"format": 1, "cards": cards}, indent=1,
                                  ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
 
-def read_library(folder: str | Path, file: str = FILE) -> dict[str, Effect]:
-    """The cards of the library in ``folder``, by slug (empty if it has none)."""
+def _aliases(entry: Mapping[str, Any]) -> list[str]:
+    """An entry's ``"aliases"`` (none in a file written before them)."""
+    names = entry.get("aliases", [])
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise TypeError(f"aliases: a list of names, not {names!r}")
+    return names
+
+
+def read_library(folder: str | Path, file: str = FILE) -> Library:
+    """The cards of the library in ``folder``, by slug, and their aliases (empty if it
+    has none)."""
+    from riftsolve.models.cards import slugify  # (the package imports this module)
+
     target = Path(folder) / file
     if not target.is_file():
-        return {}
+        return Library()
     try:
         document = json.loads(target.read_text(encoding="utf-8"))
         cards = document["cards"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise LibraryError(f"{target}: not a card library ({error})") from None
-    found: dict[str, Effect] = {}
+    found = Library()
     for index, entry in enumerate(cards):
         try:
-            effect = effect_from_json(entry["effect"])
+            effect, names = effect_from_json(entry["effect"]), _aliases(entry)
         except (KeyError, TypeError, ValueError) as error:
             name = entry.get("name") if isinstance(entry, Mapping) else None
             raise LibraryError(f"{target}: card {index} ({name!r}) cannot be read: "
                                f"{error}") from None
         found[effect.slug] = effect
+        found.aliases.update(dict.fromkeys(map(slugify, names), effect.slug))
     return found
 
 
