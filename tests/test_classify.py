@@ -216,6 +216,23 @@ def test_classify_card_prints_its_slots(capsys: pytest.CaptureFixture[str]) -> N
                                "enemies": {"role": "target", "rule": "355.14.a"}}
 
 
+def test_classify_card_of_an_imported_library(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cards DIR``, as for ``finalize`` and ``new``: a card of the library imported there,
+    by its name or an alias, printed by its own name; the default library (empty here)
+    does not have it, and the error says where it looked."""
+    library = tmp_path / "cards"
+    dump = Path(__file__).parent / "data" / "dumps" / "gallery-page.json"
+    assert main(["cards", "import", str(dump), "--out", str(library)], out=io.StringIO()) == 0
+    for name in ("Hollow Queen", "Vexa - Hollow Queen"):
+        code, result, _ = _classify(["--card", name, "--cards", str(library)], capsys)
+        assert code == 0 and result["card"] == "Hollow Queen"
+        assert result["slots"] == {"units": {"role": "target", "rule": "355.10"}}
+    code, _, err = _classify(["--card", "Hollow Queen"], capsys)
+    assert code == 2 and err.startswith("riftsolve: error: --card: unknown card 'Hollow Queen'")
+    assert "no imported library in" in err
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["Obliterate a fish."], "classify: words not understood: 'Obliterate', 'fish'"),
     (["--card", "Nope"], "--card: unknown card 'Nope'"),

@@ -22,6 +22,7 @@ from riftsolve.models.classify import Classification, classify, classify_card
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.families.split import split_effect
 from riftsolve.models.format1 import (
+    find_card,
     json_schema,
     load_scenario,
     parse_scenario_bytes,
@@ -70,7 +71,7 @@ TABLE_ROWS = 50
 
 
 #: The help of ``--cards``.
-CARDS_HELP = ("the folder of an imported card library the scenario's card may be from "
+CARDS_HELP = ("the folder of an imported card library the card named may be from "
               "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
 
 
@@ -175,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
         "not read but English does is read as English.")
     classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
     classify.add_argument("--card", help="classify a library card's text (name or slug)")
+    classify.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=DEFAULT_VERSION,
                           help="Core Rules version whose numbering the citations use (the "
                           "newest text by default)")
@@ -558,12 +560,7 @@ def _classify(args: argparse.Namespace, out: TextIO) -> int:
         raise ScenarioError("classify",
                             _("give an instruction text or --card NAME, not both"))
     if args.card is not None:
-        try:
-            card = cards.card(args.card)
-        except KeyError:
-            known = ", ".join(c.name for c in cards.library())
-            raise ScenarioError("--card", _("unknown card {card} (known: {known})").format(
-                card=repr(args.card), known=known)) from None
+        card = find_card(args.card, args.cards, field="--card")
         # a card's text is English, whatever --lang; reminder text is set aside, and a
         # part the grammar does not read is listed as such
         reading = classify_card(card.text)
