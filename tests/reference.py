@@ -1813,6 +1813,27 @@ JOINT_MAY_NEEDS: dict[str, dict[str, str]] = {
 }
 
 
+#: 355.12, 383.3.a.3: a "you may" action under a condition checked on resolution ("If
+#: there are 4 or more units there, you may return ..."): (the place, the units it needs);
+#: with fewer units there now the instruction is not followed: no decision to make.
+JOINT_MAY_IF_UNITS: dict[str, dict[str, tuple[str, int]]] = {
+    JOINT_BEDEVILING: {"enemy": ("battlefield", 4)},
+}
+
+
+def _joint_condition_unmet(doc: Doc, card: str, name: str, picks: dict[str, JointValue]
+                           ) -> bool:
+    """Whether the condition of pick ``name``'s "you may" action is false on the board now
+    (units counted, not gear, at the place its pick holds)."""
+    condition = JOINT_MAY_IF_UNITS.get(card, {}).get(name)
+    if condition is None:
+        return False
+    place, needed = condition
+    here = sum(1 for u in doc["units"] if joint_is_unit(u)
+               and picks.get(place) is not None and u.get("location") == picks[place])
+    return here < needed
+
+
 def _joint_moved(doc: Doc, card: str, picks: dict[str, JointValue]) -> Doc:
     """The board after the moves of the picks made so far (a non-null mover goes to its
     destination unless already there, 355.4.a): Dragon's Rage's enemy, Call to Battle's
@@ -1882,7 +1903,8 @@ def _joint_one_execution(doc: Doc, card: str, declared: dict[str, Any]
         # can do nothing: no decision)
         needs = JOINT_MAY_NEEDS.get(card, {})
         open_ = [n for n in may if picks[n] is not None and not (
-            n in needs and declared.get(needs[n]) is not None and picks[needs[n]] is None)]
+            n in needs and declared.get(needs[n]) is not None and picks[needs[n]] is None)
+            and not _joint_condition_unmet(doc, card, n, picks)]
         for declined in _subsets(open_):
             answer: dict[str, Any] = {"picks": dict(picks)}
             if declined:

@@ -339,13 +339,22 @@ def test_bedeviling_stranger_from_hidden() -> None:
 
 
 def test_bedeviling_stranger_resolution_may_be_declined() -> None:
-    """355.12: declared (north, b1) from Hidden at north, board unchanged (3 units at
-    north: nothing will be returned, but the choices are the same): returned or declined,
-    2 resolutions."""
-    doc = _doc("Bedeviling Stranger", _stranger_board(), from_hidden="north",
-               targets={"battlefield": "north", "enemy": "b1"})
-    _check_resolved(doc, [_res(battlefield="north", enemy="b1"),
-                          _res(("enemy",), battlefield="north", enemy="b1")])
+    """355.12, 383.3.a.3: declared (north, b1) from Hidden at north. "If there are 4 or more
+    units there, you may return ...": the condition is read on resolution.
+    - board unchanged, 3 units at north (a1, b1, b2): the instruction is not followed, its
+      "you may" never reached: no decision, 1 resolution;
+    - a gear at north besides: still 3 units (a gear is no unit), 1 resolution;
+    - a fourth unit at north (b4 moved there): returned or declined, 2 resolutions."""
+    targets = {"battlefield": "north", "enemy": "b1"}
+    doc = _doc("Bedeviling Stranger", _stranger_board(), from_hidden="north", targets=targets)
+    _check_resolved(doc, [_res(battlefield="north", enemy="b1")])
+    geared = _doc("Bedeviling Stranger", [*_stranger_board(), _gear("g1", "A", "north")],
+                  from_hidden="north", targets=targets)
+    _check_resolved(geared, [_res(battlefield="north", enemy="b1")])
+    four = [*_stranger_board()[:4], _u("b4", "B", "north")]
+    doc4 = _doc("Bedeviling Stranger", four, from_hidden="north", targets=targets)
+    _check_resolved(doc4, [_res(battlefield="north", enemy="b1"),
+                           _res(("enemy",), battlefield="north", enemy="b1")])
 
 
 def test_bedeviling_stranger_hidden_enemy_moved_away_is_null() -> None:
@@ -384,7 +393,8 @@ def test_bedeviling_stranger_source_gone_mistargets_under_2026_10_09() -> None:
     """811.1.d.3.a: declared (north, b1) from facedown at north; the Stranger (me) has left
     the board before the play effect resolves: it can't reference where it was played, so
     every target mistargets: 1 resolution, both picks null (nothing to decline).
-    Under 2026-07-16: returned or declined, 2 resolutions (as with the source there)."""
+    Under 2026-07-16, with a fourth unit at north (b5): returned or declined, 2 resolutions
+    (as with the source there)."""
     units = [_u("me", "A", "offboard"), *_stranger_board()]
     doc = _doc("Bedeviling Stranger", units, from_hidden="north", source="me",
                targets={"battlefield": "north", "enemy": "b1"})
@@ -393,7 +403,8 @@ def test_bedeviling_stranger_source_gone_mistargets_under_2026_10_09() -> None:
         rs.resolve(rs.parse_scenario(doc)))))
     assert [s["rule"] for s in explained][:3] == ["811.1.d.3.a", "811.1.d.3.a", "359.3.e.6"]
     assert "Ignored" in explained[2]["detail"]
-    _check_resolved({**doc, "rules": "2026-07-16"},
+    _check_resolved({**doc, "rules": "2026-07-16",
+                     "units": [*units, _u("b5", "B", "north")]},
                     [_res(battlefield="north", enemy="b1"),
                      _res(("enemy",), battlefield="north", enemy="b1")])
 

@@ -911,6 +911,34 @@ def idle_may(scenario: Scenario, kept: Mapping[str, Value],
     return idle
 
 
+def unmet_may(scenario: Scenario, kept: Mapping[str, Value]) -> dict[str, tuple[str, int]]:
+    """The "you may" picks whose every action is under a condition false now ("If there
+    are 4 or more units there, you may return an enemy unit there"): the instruction is not
+    followed, so its "you may" is never reached and there is no decision to make (355.12,
+    383.3.a.3); by pick, the place counted and the units it needs.
+
+    >>> import riftsolve as rs
+    >>> s = rs.parse_scenario({"format": 1, "controller": "A", "card": "Bedeviling Stranger",
+    ...     "source": "bs", "battlefields": ["north"], "units": [
+    ...         {"id": "bs", "controller": "A", "might": 2, "location": "north"},
+    ...         {"id": "r1", "controller": "B", "might": 2, "location": "north"}],
+    ...     "targets": {"battlefield": "north", "enemy": "r1"}})
+    >>> unmet_may(s, {"battlefield": "north", "enemy": "r1"})
+    {'enemy': ('north', 4)}
+    """
+    effect = joint_effect(scenario)
+    unmet: dict[str, tuple[str, int]] = {}
+    for pick in effect.picks:
+        if not pick.may or pick.later or kept.get(pick.name) is None:
+            continue
+        deeds = [d for d in effect.deeds if d.pick == pick.name]
+        failing = [(str(kept.get(d.if_at)), d.if_units) for d in deeds if d.if_units and (
+            _units_at(scenario.board, kept.get(d.if_at)) < d.if_units)]
+        if deeds and len(failing) == len(deeds):
+            unmet[pick.name] = failing[0]
+    return unmet
+
+
 def _null_in_deed(effect: JointChoice, deed: Deed, kept: Mapping[str, Value],
                   made: Mapping[str, Value]) -> str | None:
     """The target no longer legal whose information ``deed`` needs, if any."""
@@ -968,7 +996,8 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may and not p.later
-                         and p.name not in idle_may(scenario, kept, made)),
+                         and p.name not in idle_may(scenario, kept, made)
+                         and p.name not in unmet_may(scenario, kept)),
         declined_empty=tuple(p.name for p in later if p.may), make=_resolution)
 
 
@@ -1448,6 +1477,11 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         steps.append(step("355.12", _(
             "{pick}: the 'you may' action can do nothing: there is no decision to make"
         ).format(pick=name)))
+    for name, (place, needed) in unmet_may(scenario, _legal).items():
+        steps.append(step("355.12", _(
+            "{pick}: fewer than {count} units are at {place}: the 'you may' instruction is "
+            "not followed, there is no decision to make").format(
+                pick=name, count=needed, place=place)))
     if answer.declined:
         steps.append(step("355.12", _("declined: {picks}").format(
             picks=ids(list(answer.declined)))))
