@@ -845,6 +845,31 @@ def test_damage_a_named_unit_deals_gets_no_bonus_damage() -> None:
         assert (done.dealt, done.killed) == ((("e1", dealt),), killed)
 
 
+def test_a_choice_another_when_an_additional_cost_is_paid() -> None:
+    """Conscription, "You may spend 5 XP as an additional cost to play this. Choose an enemy
+    unit at a battlefield with 3 [Might] or less. If you paid the additional cost, choose
+    any enemy unit at a battlefield instead. ...": whether the cost is paid is decided as
+    the card is played, before its targets are chosen (355.1.a, 355.5), so the card asks
+    one question or the other: "Conscription" (not paid: 3 Might or less) and
+    "Conscription, additional cost paid" (any enemy unit at a battlefield). On a board with
+    e1 (Might 2) and e2 (Might 5) at north and e3 (Might 1) at base: e1 alone, then e1 or
+    e2."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    text = ("You may spend 5 XP as an additional cost to play this.\nChoose an enemy unit at "
+            "a battlefield with 3 [Might] or less. If you paid the additional cost, choose "
+            "any enemy unit at a battlefield instead. Take control of it, exhaust it, and "
+            "recall it.")
+    unpaid, paid = compile_abilities("Conscription", text)
+    assert (unpaid.name, paid.name) == ("Conscription", "Conscription, additional cost paid")
+    board = Board(("north",), (Unit("a1", "A", 2, "north"), Unit("e1", "B", 2, "north"),
+                               Unit("e2", "B", 5, "north"), Unit("e3", "B", 1, "base")))
+    for effect, want in ((unpaid, [("e1",)]), (paid, [("e1",), ("e2",)])):
+        assert sorted(a.chosen() for a in finalize(Scenario("A", effect, board))) == want
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear
@@ -1839,6 +1864,17 @@ def test_what_the_second_review_found() -> None:
     assert isinstance(duel, JointChoice)
     assert [d.action for d in duel.deeds] == [Action.AFFECT, Action.AFFECT]
     assert "not modelled" in duel.deeds[1].label
+    # Rampage: "+2 Might" only if the additional cost was paid (a condition the scenario
+    # does not state): the fight after it is not claimed either (kai 3 vs r2 4 would kill
+    # kai only; paid, both die)
+    rampage = compile_card("Rampage", "As you play this, you may pay [Body] as an additional "
+                           "cost.\nChoose a friendly unit and an enemy unit. If you paid the "
+                           "additional cost, give the friendly unit +2 [Might] this turn. They "
+                           "deal damage equal to their Mights to each other.")
+    assert isinstance(rampage, JointChoice)
+    assert [(d.pick, d.action) for d in rampage.deeds] == [
+        ("friendly", Action.AFFECT), ("friendly", Action.AFFECT)]
+    assert "(if ...)" in rampage.deeds[0].label and "not modelled" in rampage.deeds[1].label
 
 
 def test_a_chosen_player_discards_from_their_own_hand() -> None:

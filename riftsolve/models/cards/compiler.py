@@ -639,6 +639,13 @@ def compile_abilities(name: str, text: str) -> tuple[Effect, ...]:
         # says which the player has)
         base, gate, more = gated
         return (compile_card(name, base), compile_card(f"{name}, {gate}", f"{base}\n{more}"))
+    paid = _paid_instead(text)
+    if paid is not None:
+        # "Choose an enemy unit with 3 Might or less. If you paid the additional cost,
+        # choose any enemy unit instead.": the choice depends on the payment, made as the
+        # card is played: one question without it, one with it
+        return (compile_card(name, paid[0]),
+                compile_card(f"{name}, additional cost paid", paid[1]))
     try:
         texts = ability_texts(text)
     except GrammarError as error:
@@ -680,6 +687,39 @@ _ACTIVATED = re.compile(r"(?:\]|:rb_[a-z0-9_]+:|\d)\s*:(?!rb_)\s")
 _STATIC = re.compile(r"(?:\[[a-z-]+\]\s*)*(?:while|i have|i can|i enter|friendly units "
                      r"(?:have|can)|this costs|you may play me|if (?:you|i|an opponent)"
                      r"\b[^,]*, (?:i|this|you may play me)\b)")
+
+
+#: "If you paid the additional cost, choose ... instead.": another choice when it is paid.
+_PAID_INSTEAD = re.compile(r"\s*If you paid the additional cost, (choose [^.]*?) instead\.")
+
+
+def _paid_instead(text: str) -> tuple[str, str] | None:
+    """A card whose choice is another one when its optional additional cost is paid: its
+    text as played without paying (the "instead" sentence left out) and as played paying
+    it (that sentence's choice in place of the one before it); ``None`` for any other card.
+
+    >>> unpaid, paid = _paid_instead("You may spend 5 XP as an additional cost to play "
+    ...     "this. Choose an enemy unit with 3 [Might] or less. If you paid the additional "
+    ...     "cost, choose any enemy unit instead. Recall it.")
+    >>> paid
+    'You may spend 5 XP as an additional cost to play this. Choose an enemy unit. Recall it.'
+    >>> unpaid[-55:]
+    'Choose an enemy unit with 3 [Might] or less. Recall it.'
+    """
+    found = list(_PAID_INSTEAD.finditer(text))
+    if len(found) != 1:
+        return None
+    instead = found[0]
+    before = text[:instead.start()]
+    start = max(before.rfind(". "), before.rfind("\n")) + 1
+    if not re.match(r"\s*choose\b", before[start:], re.IGNORECASE):
+        return None
+    unpaid = before + text[instead.end():]
+    chosen = re.sub(r"^choose any\b", "choose an", instead.group(1))  # (no restriction)
+    lead = " " if before[start - 1:start] == "." else ""
+    paid = (before[:start] + lead + chosen[0].upper() + chosen[1:] + "."
+            + text[instead.end():])
+    return unpaid, paid
 
 
 def _gated_spell(text: str) -> tuple[str, str, str] | None:

@@ -290,6 +290,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
                 reading.deeds[:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
                                             label=f"{d.label or d.action.value} (or, if "
                                             "..., what replaces it)") for d in reading.deeds]
+            _conditional_might(reading, low)
             return  # an outcome under a condition the scenario does not state: not modelled
         clause = _CONDITION.match(sentence)
         if clause is None:
@@ -363,6 +364,26 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     reading.base_cost = False
     if may_first:
         _decided_now(reading, sentence, made_before)
+
+
+#: A Might change given to a unit chosen before: "give the friendly unit +2 [Might]".
+_MIGHT_CHANGE = re.compile(r"\bgive (it|that unit|the (friendly|enemy) unit) ([+-]\d+) "
+                           r"\[?might\]?")
+
+
+def _conditional_might(reading: _Reading, low: str) -> None:
+    """Record a Might change under a condition the scenario does not state ("If you paid
+    the additional cost, give the friendly unit +2 [Might] this turn") as an outcome not
+    modelled, so that damage read from that unit's Might later (a fight) is not claimed
+    from the Might on the board either."""
+    change = _MIGHT_CHANGE.search(low)
+    if change is None:
+        return
+    units = [p for p in reading.picks if p.kind == "unit" and (
+        change.group(2) is None or p.among.value == change.group(2))]
+    if units:
+        reading.do(Deed(units[-1].name, Action.AFFECT,
+                        label=f"give {change.group(3)} Might this turn (if ...)"))
 
 
 def effect_opening(instruction: Instruction) -> Segment | None:
