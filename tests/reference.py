@@ -1971,7 +1971,7 @@ DATA_PICK_FIELDS = ("name", "kind", "among", "reach", "tags", "optional", "may",
                     "energy_at_least", "power_at_most", "weaker_than_source",
                     "might_at_least", "tags_any", "occupancy", "elsewhere", "keyword",
                     "tags_none", "not_yours", "energy_within_source_might", "away",
-                    "moved_here")
+                    "moved_here", "trigger_may")
 #: Kinds picking an entry of ``units`` (a unit, or a gear: ``"type": "gear"``).
 DATA_ON_BOARD = ("unit", "gear")
 #: Kinds picking a place.
@@ -2488,6 +2488,12 @@ def data_link_ok(doc: Doc, by_name: dict[str, DataPick], link: DataLink,
     383.3.a: a triggered "you may" is done as a whole or not at all: "together" picks are
     both made or both null, an "if-done" pick null unless the other is made."""
     a, b = values.get(link["pick"]), values.get(link["to"])
+    if link["link"] == "after":
+        # several objects chosen alike ("up to 2 runes"): different objects (355.9.c), each
+        # set listed once: in increasing id order, the empty picks last (355.13)
+        if link["pick"] not in values or link["to"] not in values:
+            return True
+        return a is None if b is None else (a is None or a > b)
     if link["link"] in ("together", "if-done", "either"):
         if link["pick"] not in values or link["to"] not in values:
             return True
@@ -2587,6 +2593,9 @@ def _data_declarations(doc: Doc, effect: Any) -> list[tuple[dict[str, DataValue]
         ok = ok and all(data_link_ok(doc, by_name, link, values)
                         for link in _data_links(doc, effect))
         ok = ok and data_destinations_ok(doc, effect, values, {p["name"] for p in now})
+        # 383.3.b: a "you may" whose cost can't be paid is not done: its picks are null
+        ok = ok and not (trigger_cost_spent(doc, effect) and any(
+            values[p["name"]] is not None for p in now if p["trigger_may"]))
         if ok:
             found.append((values, data_deflect(doc, effect, values)))
     return found
@@ -2619,6 +2628,19 @@ def source_spent(doc: Doc, text: str) -> bool:
     first = text.split(".")[0]
     cost = first.split(": ")[0] if ": " in first else ""
     if "[Exhaust]" not in cost and ":rb_exhaust:" not in cost:
+        return False
+    source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
+    return source is not None and bool(source.get("exhausted"))
+
+
+def trigger_cost_spent(doc: Doc, effect: Any) -> bool:
+    """383.3.b, 383.3.b.1: a cost right after a triggered ability's first "you may" ("you
+    may exhaust me to ready ...", "you may discard 1 and exhaust me to ...") is its base
+    cost, paid to finalize it; 415.4: an exhausted source cannot pay "exhaust me"."""
+    if not any(p["trigger_may"] for p in _data_picks(effect)):
+        return False
+    words = re.search(r"\byou may\b([^.]*?)\bto\b", effect.text, re.IGNORECASE)
+    if words is None or not re.search(r"\bexhaust me\b", words.group(1), re.IGNORECASE):
         return False
     source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
     return source is not None and bool(source.get("exhausted"))

@@ -137,6 +137,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "same battlefield.",
     "When you play me from face down on your turn, you may move an enemy unit at a different "
     "location to my battlefield.",
+    "When you play a unit with Energy cost [7] or more, you may exhaust me to ready up to 2 "
+    "runes.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.

@@ -870,6 +870,32 @@ def test_a_choice_another_when_an_additional_cost_is_paid() -> None:
         assert sorted(a.chosen() for a in finalize(Scenario("A", effect, board))) == want
 
 
+def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -> None:
+    """Curator of the Sands, "... you may exhaust me to ready up to 2 runes.": "exhaust me"
+    right after the first "you may" is the trigger's base cost, paid to finalize it
+    (383.3.b, 383.3.b.1), and an exhausted source cannot pay it (415.4). Runes r1, r2 (A's,
+    exhausted) and r3 (B's): ready, the ability is declined or done with up to 2 runes, 1 +
+    3 + 3 = 7 declarations; exhausted, only the ability not done: 1, and a declaration
+    choosing a rune breaks 383.3.b."""
+    from riftsolve.models.answers import Choice
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    curator = compile_card("Curator of the Sands", "When you play a unit, gear, or activated "
+                           "ability with Energy cost [7] or more, you may exhaust me to ready "
+                           "up to 2 runes.")
+    runes = (Piece("r1", "rune", "A", exhausted=True), Piece("r2", "rune", "A", exhausted=True),
+             Piece("r3", "rune", "B"))
+    for tired, count in ((False, 7), (True, 1)):
+        board = Board(("north",), (Unit("cur", "A", 2, "base", exhausted=tired),),
+                      objects=runes)
+        legal = finalize(Scenario("A", curator, board, source="cur"))
+        assert legal.count() == count == len(list(legal))
+    bad = Choice((("rune", "r1"), ("rune2", None)), 0)
+    assert [f.rule for f in legal.verify(bad)] == ["383.3.b"]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

@@ -37,6 +37,36 @@ def exhausts_source(text: str) -> bool:
     return _EXHAUST_COST.match(text.strip()) is not None
 
 
+#: A triggered ability's "you may" whose cost exhausts its source: "you may exhaust me to
+#: ready up to 2 runes", "you may discard 1 and exhaust me to ...": its base cost (383.3.b).
+_MAY_EXHAUST_ME = re.compile(r"\byou may (?:[^.]*?\b)?exhaust me\b[^.]*?\bto\b", re.IGNORECASE)
+
+
+def trigger_cost_failure(scenario: Scenario, trigger_may: bool) -> Failure | None:
+    """Why a triggered ability's "you may" cannot be done: its cost exhausts its source
+    ("you may exhaust me to ..."), the base cost that must be paid to finalize it
+    (383.3.b, 383.3.b.1), and the source is exhausted (415.4); ``None`` when it can, when
+    the effect has no such "you may" (``trigger_may``: whether it has picks made only if
+    the "you may" is done), or the scenario names no source.
+
+    >>> from riftsolve.models.board import Board, Unit
+    >>> from riftsolve.models.cards.compiler import compile_card
+    >>> curator = compile_card("Curator", "When you play a unit with Energy cost [7] or "
+    ...                        "more, you may exhaust me to ready up to 2 runes.")
+    >>> tired = Board(("north",), (Unit("cur", "A", 2, "base", exhausted=True),))
+    >>> print(trigger_cost_failure(Scenario("A", curator, tired, source="cur"), True).rule)
+    383.3.b
+    """
+    source = scenario.source
+    unit = scenario.board.get(source) if source is not None else None
+    if not trigger_may or unit is None or not unit.exhausted \
+            or not _MAY_EXHAUST_ME.search(scenario.effect.text):
+        return None
+    return Failure("383.3.b", _("{source} is exhausted: the triggered ability's 'you may' "
+                                "cost exhausts it, so it cannot be done").format(
+                                    source=source))
+
+
 def source_cost_failure(scenario: Scenario) -> Failure | None:
     """Why the scenario's ability cannot be activated: its source is exhausted and its
     cost exhausts it (415.4); ``None`` when it can, or when the scenario names no

@@ -39,6 +39,7 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
 from riftsolve.models.choosing import deflect_failures
+from riftsolve.models.costs import trigger_cost_failure
 from riftsolve.models.effects import (
     MIGHTY,
     Action,
@@ -776,9 +777,12 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
     picks = [p for p in effect.picks if not p.later]
     board = scenario.board
     domains: list[tuple[Value, ...]] = []
+    unpaid = _trigger_unpaid(scenario)
     for pick in picks:
         found: tuple[Value, ...] = tuple(hidden_play(scenario, pick, _candidates(
             scenario, board, pick, {}, False)))
+        if pick.trigger_may and unpaid is not None:
+            found = ()  # (its cost can't be paid: the ability is not done, 383.3.b)
         domains.append((None, *found) if pick.optional or pick.in_mode else found)
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
@@ -790,6 +794,13 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
                     for p, d in zip(picks, domains, strict=True)),
         budget=scenario.available_power, order=tuple(p.name for p in picks),
         make=_declaration)
+
+
+def _trigger_unpaid(scenario: Scenario) -> Failure | None:
+    """Why the triggered ability's "you may" cannot be done (its cost exhausts an exhausted
+    source, 383.3.b), when it has picks made only if it is done."""
+    return trigger_cost_failure(scenario, any(p.trigger_may
+                                              for p in joint_effect(scenario).picks))
 
 
 def _declaration(picks: tuple[tuple[str, Value], ...], declined: tuple[str, ...], cost: int
@@ -1079,6 +1090,9 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
         return [Failure("355.5", _("the picks are {names}, in order").format(
             names=", ".join(p.name for p in picks)))]
     failures = []
+    unpaid = _trigger_unpaid(scenario)
+    if unpaid is not None and any(given[p.name] is not None for p in picks if p.trigger_may):
+        failures.append(unpaid)
     for pick in picks:
         value = given[pick.name]
         if not _in_mode(pick, given.get("mode")):
@@ -1360,6 +1374,9 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                     pick=pick.name, mode=pick.in_mode)))
             continue
         if value is None:
+            unpaid = _trigger_unpaid(scenario) if pick.trigger_may else None
+            if unpaid is not None and step(unpaid.rule, unpaid.message) not in steps:
+                steps.append(step(unpaid.rule, unpaid.message))
             steps.append(step("383.3.a", _(
                 "{pick}: none: the triggered ability's 'you may' is not done, and it is not "
                 "put on the Chain").format(pick=pick.name))
