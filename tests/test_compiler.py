@@ -896,6 +896,40 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     assert [f.rule for f in legal.verify(bad)] == ["383.3.b"]
 
 
+def test_a_banished_unit_played_again_by_its_owner() -> None:
+    """Arcane Shift, "Banish a friendly unit, then its owner plays it, ignoring its cost.
+    Deal 3 to an enemy unit at a battlefield.": playing a unit chooses where it enters
+    (355.2), its owner's base or a battlefield they control (355.2.a), as it is played, on
+    resolution. north is B's, south A's: kai (A's) is played to A's base or south, 2
+    resolutions; c1, controlled by A's teammate C (friendly, 740.1.a), is played by C, who
+    controls no battlefield: its base only; kai gone, nothing is played: 1."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
+                         "ignoring its cost. Deal 3 to an enemy unit at a battlefield. "
+                         "Banish this.")
+    assert isinstance(shift, JointChoice)
+    assert [(p.name, p.kind, p.later, p.target, p.chooser) for p in shift.picks] == [
+        ("friendly", "unit", False, True, "you"), ("location", "location", True, False,
+                                                    "owner"),
+        ("enemy", "unit", False, True, "you")]
+    control = (("north", "B"), ("south", "A"))
+
+    def wheres(friendly: str, where: str = "base") -> list[object]:
+        units = (Unit("kai", "A", 3, where), Unit("c1", "C", 1, "base"),
+                 Unit("a2", "A", 2, "south"), Unit("r1", "B", 2, "north"))
+        board = Board(("north", "south"), units, teams=(("A", "C"),), control=control)
+        s = Scenario("A", shift, board,
+                     targets=Targets(picks=(("friendly", friendly), ("enemy", "r1"))))
+        return sorted(str(dict(a.picks)["location"]) for a in resolve(s))
+
+    assert wheres("kai") == ["base", "south"]
+    assert wheres("c1") == ["base"]
+    assert wheres("kai", "offboard") == ["None"]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

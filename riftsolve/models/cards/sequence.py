@@ -300,6 +300,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         reading.conditional = True
         sentence = sentence[clause.end():]
         low = sentence.lower()
+    replayed = _OWNER_PLAYS.search(sentence)
+    if replayed is not None:  # "Banish a friendly unit, then its owner plays it"
+        _sentence(reading, sentence[:replayed.start()] + sentence[replayed.end():])
+        _owner_plays(reading, sentence)
+        return
     if re.match(r"^(?:then,? )?look at the top (?:\w+ cards|card) of (?:your|their) main "
                 r"deck\b", low):
         reading.looked = True  # ("Look at the top 2 cards of your Main Deck.": none chosen)
@@ -384,6 +389,26 @@ def _conditional_might(reading: _Reading, low: str) -> None:
     if units:
         reading.do(Deed(units[-1].name, Action.AFFECT,
                         label=f"give {change.group(3)} Might this turn (if ...)"))
+
+
+#: "..., then its owner plays it, ignoring its cost": the unit just banished played again.
+_OWNER_PLAYS = re.compile(r",? then its owner plays it(?:, ignoring its cost)?(?=\.|$)",
+                          re.IGNORECASE)
+
+
+def _owner_plays(reading: _Reading, sentence: str) -> None:
+    """The unit banished before is played again by its owner: where it enters is chosen
+    as it is played, on resolution, by that player (355.2: their base or a battlefield
+    they control, 355.2.a); the unit's controller stands for its owner (a scenario states
+    no other)."""
+    unit = reading.last("unit")
+    if unit is None or not re.search(r"\bbanish\b", sentence, re.IGNORECASE):
+        raise SequenceError(f"{sentence!r}: what its owner plays is not understood")
+    reading.do(Deed(unit.name, Action.AFFECT, label="banish, then its owner plays it"))
+    where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                 later=True, own=True, chooser="owner")
+    reading.picks.append(where)
+    reading.do(Deed(where.name, Action.AFFECT, label="where the banished unit is played"))
 
 
 def effect_opening(instruction: Instruction) -> Segment | None:

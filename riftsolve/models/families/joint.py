@@ -100,11 +100,24 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
     player a pick made by each player is expanded for (:func:`_each`)."""
     if pick.chooser == "you":
         return scenario.controller
+    if pick.chooser == "owner":  # "its owner plays it": the unit chosen before's owner
+        unit = _owned_unit(scenario, pick, chosen)
+        return unit.controller if unit is not None else ""
     if pick.chooser not in ("opponent", *_EACH):
         return pick.chooser  # one player's copy of an "each player" pick
     players = [v for p in joint_effect(scenario).picks if p.kind == "player"
                for v in [chosen.get(p.name)] if v]
     return players[0] if players else ""
+
+
+def _owned_unit(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> Unit | None:
+    """The unit an "its owner" ``pick`` reads: the unit chosen by the unit pick before it,
+    if it is still chosen and on the board (its controller stands for its owner: a
+    scenario states no other)."""
+    picks = joint_effect(scenario).picks
+    before = [p for p in picks[:picks.index(pick)] if p.kind == "unit"]
+    value = chosen.get(before[-1].name) if before else None
+    return scenario.board.get(value) if value is not None else None
 
 
 def _modes(pick: Pick) -> list[str]:
@@ -533,6 +546,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
                 chosen: Mapping[str, Value], resolving: bool) -> list[str]:
     """Every object that may fill ``pick`` on its own on ``board``."""
     chooser = _chooser(scenario, pick, chosen)
+    if pick.chooser == "owner" and not chooser:
+        return []  # (the unit is no longer chosen: nothing is played, nothing to choose)
     if pick.kind == "player":
         pool: list[str] = list(board.players())
     elif pick.kind == "battlefield":
@@ -1479,8 +1494,10 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                 "information is null, so nothing is chosen").format(pick=pick.name,
                                                                   other=gone[0])))
         if pick.later:
-            who = _("the chosen opponent") if pick.chooser != "you" else scenario.controller
-            rule = "355.10.e" if pick.chooser != "you" else "355.5"
+            who = _("the chosen opponent") if pick.chooser not in (
+                "you", "owner") else _chooser(scenario, pick, chosen)
+            rule = "355.10.e" if pick.chooser not in ("you", "owner") else "355.2.a" if (
+                pick.chooser == "owner") else "355.5"
             steps.append(step(rule, _("{pick}: {value}, chosen now by {who}").format(
                 pick=pick.name, value=value or _("nothing to choose"), who=who)))
             steps += _hidden_play_steps(scenario, pick, value)
