@@ -1877,8 +1877,15 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     trigger "When I die" (its reminder text), so its "you may" is decided as the trigger
     is finalized (383.3.a); the unit is a card of A's trash with Energy cost 3 or less and
     Power cost 1 or less (it was refused: "play" read as a unit on the board). Spectral
-    Matron says the same with "costing". Mournful Spirit's "[Deathknell] You may kill a
-    unit or gear here" may choose nothing (it had to choose one)."""
+    Matron says the same with "costing". The unit played enters where its player chooses
+    as it is played, on resolution (355.2, 355.2.a): a later location pick; a card declined
+    (the trigger not done) or gone from the trash is not played: nothing is chosen for it.
+    Mournful Spirit's "[Deathknell] You may kill a unit or gear here" may choose nothing (it
+    had to choose one)."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
     for name, text in (
             ("Glasc Mixologist", "[Deathknell] - You may play a unit with cost no more than "
              "[3] and no more than [Universal] from your trash, ignoring its cost. (When I "
@@ -1888,8 +1895,16 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
         (effect,) = compile_abilities(name, keywords_in_words(text))
         assert isinstance(effect, JointChoice)
         assert [(p.kind, p.zone, p.card_type, p.energy_at_most, p.power_at_most,
-                 p.trigger_may) for p in effect.picks] == [
-            ("card", "trash", "unit", 3, 1, True)]
+                 p.trigger_may, p.later, p.chooser) for p in effect.picks] == [
+            ("card", "trash", "unit", 3, 1, True, False, "you"),
+            ("location", "", "", None, None, False, True, "owner")]
+    # north is A's, south B's: the unit played enters A's base or north (355.2.a)
+    card = Piece("c1", "card", "A", zone="trash", type="unit", energy=2, power=0)
+    for chosen, where in (("c1", ["base", "north"]), (None, ["None"])):
+        board = Board(("north", "south"), (Unit("me", "A", 2, "offboard"),), objects=(card,),
+                      control=(("north", "A"), ("south", "B")))
+        s = Scenario("A", effect, board, targets=Targets(picks=(("card", chosen),)))
+        assert sorted(str(dict(a.picks)["location"]) for a in resolve(s)) == where
     (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
         "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
     assert isinstance(spirit, GroupTargets) and spirit.slots[0].least == 0

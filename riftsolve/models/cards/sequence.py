@@ -396,6 +396,16 @@ _OWNER_PLAYS = re.compile(r",? then its owner plays it(?:, ignoring its cost)?(?
                           re.IGNORECASE)
 
 
+def _enters(reading: _Reading) -> None:
+    """Where a unit played with no place said enters: its player's base or a battlefield
+    they control, chosen as it is played, on resolution (355.2, 355.2.a); nothing when the
+    unit or card chosen before is no longer chosen."""
+    where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                 later=True, own=True, chooser="owner")
+    reading.picks.append(where)
+    reading.do(Deed(where.name, Action.AFFECT, label="where the unit played enters"))
+
+
 def _owner_plays(reading: _Reading, sentence: str) -> None:
     """The unit banished before is played again by its owner: where it enters is chosen
     as it is played, on resolution, by that player (355.2: their base or a battlefield
@@ -405,10 +415,7 @@ def _owner_plays(reading: _Reading, sentence: str) -> None:
     if unit is None or not re.search(r"\bbanish\b", sentence, re.IGNORECASE):
         raise SequenceError(f"{sentence!r}: what its owner plays is not understood")
     reading.do(Deed(unit.name, Action.AFFECT, label="banish, then its owner plays it"))
-    where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
-                 later=True, own=True, chooser="owner")
-    reading.picks.append(where)
-    reading.do(Deed(where.name, Action.AFFECT, label="where the banished unit is played"))
+    _enters(reading)
 
 
 def effect_opening(instruction: Instruction) -> Segment | None:
@@ -1418,6 +1425,8 @@ def _play(reading: _Reading, sentence: str, card: Pick, destinations: list[Phras
     battlefield is chosen exactly when a card is played."""
     if not destinations or destinations[0].kind == "base":
         reading.do(Deed(card.name, Action.AFFECT, label="play"))
+        if not destinations and card.card_type == "unit":
+            _enters(reading)
         return
     phrase = destinations[0]
     if phrase.words.lower() != "a battlefield":

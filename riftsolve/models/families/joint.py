@@ -100,9 +100,8 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
     player a pick made by each player is expanded for (:func:`_each`)."""
     if pick.chooser == "you":
         return scenario.controller
-    if pick.chooser == "owner":  # "its owner plays it": the unit chosen before's owner
-        unit = _owned_unit(scenario, pick, chosen)
-        return unit.controller if unit is not None else ""
+    if pick.chooser == "owner":  # "its owner plays it": the object chosen before's owner
+        return _owner(scenario, pick, chosen)
     if pick.chooser not in ("opponent", *_EACH):
         return pick.chooser  # one player's copy of an "each player" pick
     players = [v for p in joint_effect(scenario).picks if p.kind == "player"
@@ -110,14 +109,17 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
     return players[0] if players else ""
 
 
-def _owned_unit(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> Unit | None:
-    """The unit an "its owner" ``pick`` reads: the unit chosen by the unit pick before it,
-    if it is still chosen and on the board (its controller stands for its owner: a
-    scenario states no other)."""
+def _owner(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str:
+    """Who plays the object an "its owner" ``pick`` reads, the unit or card chosen by the
+    pick before it: a unit's controller (a scenario states no other owner), a card's owner;
+    ``""`` when it is no longer chosen or gone (nothing is played)."""
     picks = joint_effect(scenario).picks
-    before = [p for p in picks[:picks.index(pick)] if p.kind == "unit"]
+    before = [p for p in picks[:picks.index(pick)] if p.kind in ("unit", "card")]
     value = chosen.get(before[-1].name) if before else None
-    return scenario.board.get(value) if value is not None else None
+    if value is None:
+        return ""
+    unit, card = scenario.board.get(value), scenario.board.piece(value)
+    return unit.controller if unit is not None else card.controller if card else ""
 
 
 def _modes(pick: Pick) -> list[str]:
