@@ -930,6 +930,20 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
     assert wheres("kai", "offboard") == ["None"]
 
 
+def test_a_token_named_in_an_instruction_that_chooses() -> None:
+    """Emperor's Dais (its erratum), "When you conquer here, you may pay [1] and return a
+    unit you control here to its owner's hand to play a 2 [Might] Sand Soldier unit token
+    here.": the token's name chooses nothing (it was refused: 'Sand', 'Soldier' not
+    understood); the unit returned is the cost of the "you may ... to", chosen as the
+    trigger is finalized (383.3.a, 383.3.b: no target), one of A's units here."""
+    dais = compile_card("Emperor's Dais", "When you conquer here, you may pay [1] and return "
+                        "a unit you control here to its owner's hand to play a 2 [Might] Sand "
+                        "Soldier unit token here.")
+    assert isinstance(dais, JointChoice)
+    assert [(p.kind, p.among, p.reach, p.target, p.trigger_may) for p in dais.picks] == [
+        ("unit", Relation.FRIENDLY, Reach.HERE, False, True)]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

@@ -250,11 +250,30 @@ def is_tag_choice(word: str) -> bool:
 
 def parse(text: str) -> Instruction:
     """Parse a templated instruction; :class:`GrammarError` names words not understood."""
-    tokens = tokenize(text)
+    tokens = _unnamed(tokenize(text))
     unknown = [t.text for t in tokens if not _known(t)]
     if unknown:
         raise GrammarError(not_understood(unknown))
     return parse_tokens(text, tokens)
+
+
+def _unnamed(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without the name of a token made ("a 2 [Might] Sand Soldier unit token",
+    "a Shadow Clone unit token"): capitalised words right before "unit token" or "gear
+    token", which name it and choose nothing.
+
+    >>> [t.text for t in _unnamed(tokenize("Play a Sand Soldier unit token here."))]
+    ['Play', 'a', 'unit', 'token', 'here', '.']
+    """
+    named: set[int] = set()
+    for index in range(len(tokens) - 2):
+        if tokens[index + 1].word in ("unit", "gear") and tokens[index + 2].word in (
+                "token", "tokens"):
+            back = index
+            while back >= 0 and tokens[back].text[:1].isupper() and not _known(tokens[back]):
+                named.add(back)
+                back -= 1
+    return [t for i, t in enumerate(tokens) if i not in named]
 
 
 def not_understood(words: list[str]) -> str:
