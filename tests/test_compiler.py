@@ -944,6 +944,37 @@ def test_a_token_named_in_an_instruction_that_chooses() -> None:
         ("unit", Relation.FRIENDLY, Reach.HERE, False, True)]
 
 
+def test_damage_of_an_amount_not_stated_and_a_card_played_from_hand() -> None:
+    """"Deal that much": an amount paid or counted before, which a scenario does not state
+    (Sivir, Ambitious: the excess damage assigned; Bullet Time: the Power paid): the choice
+    is answered, the damage labelled not modelled (neither was compiled). Rell, Magnetic,
+    "When I attack, you may play an Equipment with Energy cost no more than [2]": a card of
+    A's hand (where a card is played from unless the text says otherwise), a gear tagged
+    Equipment, chosen on resolution (a hand is not public, 355.10.a). Cursed Sarcophagus's
+    "a unit banished with this" is not a card of the hand: still refused."""
+    sivir = compile_card("Sivir, Ambitious", "When I conquer after an attack, if you assigned "
+                         "5 or more excess damage to enemy units, you may deal that much to an "
+                         "enemy unit.")
+    bullet = compile_card("Bullet Time", "Pay any amount of [Universal] to deal that much "
+                          "damage to all enemy units at a battlefield.")
+    assert isinstance(sivir, JointChoice) and isinstance(bullet, JointChoice)
+    assert [(p.kind, p.among, p.trigger_may) for p in sivir.picks] == [
+        ("unit", Relation.ENEMY, True)]
+    assert [(p.kind, p.target) for p in bullet.picks] == [("battlefield", True)]
+    for effect in (sivir, bullet):
+        assert [(d.action, "not modelled" in d.label) for d in effect.deeds] == [
+            (Action.AFFECT, True)]
+    rell = compile_card("Rell, Magnetic", "When I attack, you may play an Equipment with "
+                        "Energy cost no more than [2], ignoring its cost. If you do, then do "
+                        "this: Attach it to me.")
+    assert isinstance(rell, JointChoice)
+    assert [(p.kind, p.zone, p.card_type, p.tags, p.energy_at_most, p.later, p.target)
+            for p in rell.picks] == [("card", "hand", "gear", ("Equipment",), 2, True, False)]
+    with pytest.raises(CompileError):
+        compile_card("Cursed Sarcophagus", "[Exhaust]: Play a unit banished with this. (You "
+                     "must pay its costs.)")
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

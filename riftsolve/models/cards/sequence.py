@@ -376,6 +376,19 @@ _MIGHT_CHANGE = re.compile(r"\bgive (it|that unit|the (friendly|enemy) unit) ([+
                            r"\[?might\]?")
 
 
+#: Words after a card that say where it is, other than a hand: "a unit banished with
+#: this", "a unit from among them", "a spell in your trash".
+_ELSEWHERE = re.compile(r"\s+(?:that was |that were )?(?:banished|revealed|from|in|among|"
+                        r"put|exiled)\b")
+
+
+#: "deal that much (damage)": an amount paid or counted earlier ("Pay any amount of
+#: [Universal] to deal that much damage", "if you assigned 5 or more excess damage, you may
+#: deal that much"), which a scenario does not state: the damage is not modelled.
+_THAT_MUCH = re.compile(r"\bdeals? that much\b")
+_THAT_MUCH_LABEL = "deal that much damage (an amount the scenario does not state: not modelled)"
+
+
 def _conditional_might(reading: _Reading, low: str) -> None:
     """Record a Might change under a condition the scenario does not state ("If you paid
     the additional cost, give the friendly unit +2 [Might] this turn") as an outcome not
@@ -581,8 +594,10 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
     zoned |= {i for i, p in enumerate(phrases) if _FROM_TRASH.match(
         low[p.start + len(p.words):])}
     in_zone = [i for i, p in enumerate(phrases) if _is_choice(p) and (
-        i in zoned or revealed or (verb == "discard" and KINDS.get(p.kind, p.kind) in (
-            "card", "unit", "gear", "spell")))]
+        i in zoned or revealed or (verb in ("discard", "play") and not zoned and KINDS.get(
+            p.kind, p.kind) in ("card", "unit", "gear", "spell") and not _ELSEWHERE.match(
+                low[p.start + len(p.words):])))]  # ("play a unit": from the hand, where a
+    # card is played from unless its text says otherwise)
     if counted and counted.group(1) == verb and not any(
             _is_choice(p) and not re.search(r"\bdraw\s+$", low[:p.start])
             for p in phrases):  # (the cards drawn: no choice; the runes channelled are not
@@ -716,6 +731,10 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
             raise SequenceError(f"{sentence!r}: whose Might is not understood")
         reading.do(Deed(place.name, Action.DEAL, each=True, among=among,
                         amount_from=unit.name))
+        return
+    if verb == "deal" and found is None and _THAT_MUCH.search(sentence.lower()):
+        reading.do(Deed(place.name, Action.AFFECT, each=True, among=among,
+                        label=_THAT_MUCH_LABEL))
         return
     if verb == "deal" and found is None:
         raise SequenceError(f"{sentence!r}: how much damage is not understood")
@@ -1034,7 +1053,8 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not now,
         tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)
-                   and not is_tag_choice(q)), tags_any=_tags_any(qualifiers),
+                   and not is_tag_choice(q)) + (("Equipment",) if "equipment" in words.split()
+                                                else ()), tags_any=_tags_any(qualifiers),
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as
         # it is followed: no target, chosen then, 355.10.c.1)
         target=public and not now and mode is not Mode.COST and not untargeted,
@@ -1319,6 +1339,9 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                 # "deal damage to a unit equal to the damage marked on it" (Morgana)
                 reading.do(Deed(unit.name, Action.DEAL, amount_from=unit.name,
                                 amount_of="damage"))
+                continue
+            if amount is None and _THAT_MUCH.search(sentence.lower()):
+                reading.do(Deed(unit.name, Action.AFFECT, label=_THAT_MUCH_LABEL))
                 continue
             if amount is None:
                 raise SequenceError(f"{sentence!r}: how much damage is not understood")
