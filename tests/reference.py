@@ -2395,7 +2395,11 @@ def data_hosts_ally_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other
 def _data_unit_might(doc: Doc, value: str | None) -> int | None:
     """143.2.b: a unit's Might on the board, below 0 counting 0 (None: no such unit there)."""
     entry = next((u for u in doc["units"] if u["id"] == value), None)
-    if entry is None or not on_board(entry) or entry.get("type", "unit") != "unit":
+    if entry is None:  # a unit card in a zone: its printed Might
+        card = next((o for o in doc.get("objects", []) if o["id"] == value), None)
+        return max(0, int(card["might"])) if card is not None and card.get(
+            "might") is not None else None
+    if not on_board(entry) or entry.get("type", "unit") != "unit":
         return None
     return max(0, int(entry["might"]))
 

@@ -975,6 +975,32 @@ def test_damage_of_an_amount_not_stated_and_a_card_played_from_hand() -> None:
                      "must pay its costs.)")
 
 
+def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
+    """Transpositionist, "[Chaos], [Exhaust]: Return a friendly unit to its owner's hand. You
+    may play a unit with less Might than that unit had, ignoring its cost.": a friendly
+    unit (a target), then on resolution a unit card of A's hand with less printed Might
+    than it (355.9.b) and, with it, where that unit enters (355.2.a: A's base or north,
+    which A controls); declined, neither. kai (3): h1 (Might 2) to base or north, or
+    declined: 3 resolutions; h2 (3) is not less, h3 is a spell."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    effect = compile_card("Transpositionist", "[Chaos], [Exhaust]: Return a friendly unit to "
+                          "its owner's hand. You may play a unit with less Might than that "
+                          "unit had, ignoring its cost.")
+    assert isinstance(effect, JointChoice)
+    hand = (Piece("h1", "card", "A", zone="hand", type="unit", might=2),
+            Piece("h2", "card", "A", zone="hand", type="unit", might=3),
+            Piece("h3", "card", "A", zone="hand", type="spell"))
+    board = Board(("north", "south"), (Unit("tp", "A", 2, "north"), Unit("kai", "A", 3, "north"),
+                                       Unit("r1", "B", 2, "north")),
+                  objects=hand, control=(("north", "A"),))
+    s = Scenario("A", effect, board, source="tp", targets=Targets(picks=(("friendly", "kai"),)))
+    assert sorted((dict(a.picks)["card"] or "", dict(a.picks)["location"] or "")
+                  for a in resolve(s)) == [("", ""), ("h1", "base"), ("h1", "north")]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

@@ -413,9 +413,18 @@ def _enters(reading: _Reading) -> None:
     """Where a unit played with no place said enters: its player's base or a battlefield
     they control, chosen as it is played, on resolution (355.2, 355.2.a); nothing when the
     unit or card chosen before is no longer chosen."""
-    where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
-                 later=True, own=True, chooser="owner")
-    reading.picks.append(where)
+    played = reading.last("unit", "card")
+    if played is not None and played.later:
+        # (a card chosen on resolution too, "you may play a unit" from a hand: its player's,
+        # made together with it, none when none is played)
+        where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                     later=True, own=True, chooser=played.chooser, optional=True)
+        reading.picks.append(where)
+        reading.link(where.name, Link.TOGETHER, played.name)
+    else:
+        where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                     later=True, own=True, chooser="owner")
+        reading.picks.append(where)
     reading.do(Deed(where.name, Action.AFFECT, label="where the unit played enters"))
 
 
@@ -1033,6 +1042,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     keyed = _KEYED.match(after)  # "up to two cards with [Hidden] from your trash"
     if keyed:
         after = after[keyed.end():]
+    weaker = _WEAKER.match(after)  # "a unit with less Might than that unit had"
+    if weaker is not None and weaker.group(1) != "me":
+        after = after[weaker.end():].removeprefix(" had")
     where_said = re.match(r"\s+(?:from|in) [a-z' ]+?(?= with\b)", after)
     costs = _COSTS.match(after[where_said.end():] if where_said else after)
     rest = after[(where_said.end() if where_said else 0) + (costs.end() if costs else 0):]
@@ -1067,7 +1079,12 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     if keyed:
         pick = replace(pick, keyword=keyed.group(1).capitalize())
     pick = _with_costs(pick, costs)
+    stronger = reading.last("unit") if weaker is not None and weaker.group(1) != "me" else None
+    if weaker is not None and stronger is None:
+        raise SequenceError(f"{sentence!r}: less Might than what is not understood")
     reading.picks.append(pick)
+    if stronger is not None:
+        reading.link(pick.name, Link.WEAKER, stronger.name)
     if player is not None:
         reading.link(pick.name, Link.SAME_CONTROLLER, player.name)
     elif owner == "their" and where == "hand":

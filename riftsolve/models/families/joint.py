@@ -515,9 +515,13 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
 
 
 def _might(board: Board, value: Value) -> int | None:
-    """A unit's Might as spells see it (143.2.b), ``None`` for no unit on the board."""
+    """A unit's Might as spells see it (143.2.b), or a unit card's printed Might (a card in
+    a hand or trash, "a unit with less Might than that unit had"); ``None`` for neither."""
     unit = board.get(value) if value is not None else None
-    return unit.effective_might if unit is not None and unit.on_board else None
+    if unit is not None:
+        return unit.effective_might if unit.on_board else None
+    card = board.piece(value) if value is not None else None
+    return max(0, card.might) if card is not None and card.might is not None else None
 
 
 def _controller(board: Board, pick: Pick, value: Value) -> str | None:
