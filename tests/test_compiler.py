@@ -970,6 +970,10 @@ def test_damage_of_an_amount_not_stated_and_a_card_played_from_hand() -> None:
     assert isinstance(rell, JointChoice)
     assert [(p.kind, p.zone, p.card_type, p.tags, p.energy_at_most, p.later, p.target)
             for p in rell.picks] == [("card", "hand", "gear", ("Equipment",), 2, True, False)]
+    with pytest.raises(CompileError, match="which card is revealed"):
+        compile_card("Dazzling Aurora", "At the end of your turn, reveal cards from the top of "
+                     "your Main Deck until you reveal a unit and banish it. Play it, ignoring "
+                     "its cost, and recycle the rest.")
     with pytest.raises(CompileError):
         compile_card("Cursed Sarcophagus", "[Exhaust]: Play a unit banished with this. (You "
                      "must pay its costs.)")
@@ -1931,6 +1935,10 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     # a destination chosen for a token is still a choice (355.2.a), the token is not
     ("[1], [Exhaust]: Play a Bomb gear token to a battlefield.", ["battlefield"]),
     ("As this is attached to a unit, choose another friendly unit.", ["unit"]),
+    # a unit revealed and played, no place said: where it enters is chosen (355.2.a), so the
+    # card chooses (Dazzling Aurora; refused: what is revealed is not stated)
+    ("At the end of your turn, reveal cards from the top of your Main Deck until you reveal "
+     "a unit and banish it. Play it, ignoring its cost, and recycle the rest.", ["location"]),
 ])
 def test_what_chooses_nothing_is_not_counted_as_choosing(text: str, kinds: list[str]) -> None:
     """A card's report counts the cards that choose objects (355.5-355.10): a condition

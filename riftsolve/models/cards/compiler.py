@@ -226,7 +226,7 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     >>> chosen_objects("When you play me, discard 1, then draw 1.")
     ['card']
     """
-    found: list[str] = []
+    found: list[str] = ["location"] if _REVEALED_PLAYED.search(_REMINDER.sub("", text)) else []
     looked = False
     for line in text.split("\n"):  # "[Equip] - Kill a friendly unit": its cost chooses
         keyword = _KEYWORD_ABILITY.match(_REMINDER.sub("", line)) or _KEYWORD_EITHER.match(
@@ -424,6 +424,11 @@ def _compile(name: str, text: str) -> Effect:
     shown = _SHOW_OFF.search(_REMINDER.sub("", text))
     if shown:
         return _show_off(name, text, shown)
+    revealed = _REVEALED_PLAYED.search(_REMINDER.sub("", text))
+    if revealed:  # (Dazzling Aurora)
+        raise CompileError(f"{revealed.group(0)!r}: a unit revealed from a deck and played: "
+                           "where it enters is chosen (355.2.a), but which card is revealed "
+                           "a scenario does not state: not modelled yet")
     played = _PLAYED_TO.search(_REMINDER.sub("", text))
     if played:  # (Stalking Wolf: "kill a Poro you control. You may play me to its battlefield")
         raise CompileError(f"{played.group(0)!r}: where the card itself is played, a choice "
@@ -507,6 +512,11 @@ def _show_off(name: str, text: str, shown: re.Match[str]) -> JointChoice:
     return JointChoice(name=name, text=text, picks=tuple(picks), links=tuple(links),
                        deeds=tuple(deeds), hidden=card.hidden, repeat=card.repeat,
                        slug=_slug(name))
+
+
+#: A unit revealed from a deck and then played, no place said: where it enters is chosen
+#: as it is played (355.2.a), "reveal cards ... until you reveal a unit ... Play it".
+_REVEALED_PLAYED = re.compile(r"(?i)\buntil you reveal a unit\b[^.]*\.\s*play it\b")
 
 
 #: A card that lets itself be played to a place its choices name.
