@@ -1708,6 +1708,13 @@ def test_damage_equal_to_a_shield_given_this_turn_is_recorded_on_its_target() ->
     assert isinstance(ntofo, JointChoice)
     assert [d.label for d in ntofo.deeds if d.pick == "enemy"] == [
         "deal damage equal to friendly's [Shield]"]
+    # the preview's wording, "Then deal damage equal to that unit's Shield to an enemy
+    # unit.": the same choices; the friendly unit is read, not dealt damage
+    worded = compile_card("Ntofo Strikes", "Give a friendly unit [Shield 2] this turn. Then "
+                          "deal damage equal to that unit's Shield to an enemy unit.")
+    assert isinstance(worded, JointChoice)
+    assert [(d.pick, d.label) for d in worded.deeds] == [
+        ("friendly", "give"), ("enemy", "deal damage equal to friendly's [Shield]")]
 
 
 def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:

@@ -663,7 +663,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         elif (phrase.determiner in ("that", "the") or _your_unit(reading, phrase) or (
                 phrase.words.lower() == "those units" and _chosen_by_each(reading))) and \
                 KINDS.get(phrase.kind, phrase.kind) in _KINDS and not low[
-                    :phrase.start].endswith("than "):  # ("less Might than the chosen unit")
+                    :phrase.start].endswith(("than ", "equal to ")):  # ("less Might than the
+            # chosen unit", "damage equal to that unit's Shield": read, not acted on)
             found = _referenced(reading, phrase)
             if found is None:
                 raise SequenceError(f"{sentence!r}: {phrase.words!r} refers to no earlier "
@@ -1343,8 +1344,8 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                 reading.do(Deed(unit.name, Action.DEAL, amount_from=source, amount_of=of,
                                 by=_dealer(reading, sentence, unit)))
                 continue
-            if amount is None and re.search(r"\bdeals? damage equal to its shield\b",
-                                            sentence.lower()):
+            if amount is None and re.search(
+                    r"\bdeals? damage equal to (?:its|that unit's) shield\b", sentence.lower()):
                 # "deal damage equal to its [Shield]" (after giving it more Shield this
                 # turn): the amount is not computed, the target is recorded
                 earlier = reading.last("unit", before=reading.position(unit))
