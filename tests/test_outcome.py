@@ -55,6 +55,14 @@ def test_the_board_after_each_group_action() -> None:
                   Affected.of(["b1"], unmoved=["b2"]))
     assert moved.moved == (("b1", "south"),)
     assert moved.board["b1"].location == "south" and not moved.killed
+    # a unit moved away from a combat is out of it (a defender moved to base: no longer
+    # defending, else the board after would not be a board), and moved this turn
+    fighting = [unit("b1", might=2, combat="defending"), unit("a1", "A", 3, combat="attacking"),
+                unit("b2", might=3, location="south")]
+    away = apply(build(fighting, card="Tricksy Tentacles",
+                       targets={"units": ["b1"], "destination": "south"}), Affected.of(["b1"]))
+    assert (away.board["b1"].location, away.board["b1"].combat, away.board["b1"].moved) == (
+        "south", "", True)
     killed = apply(build(units, card="Fox-Fire", targets={"units": ["b1"]}),
                    Affected.of(["b1"]))
     assert killed.killed == ("b1",) and killed.overkill == 0

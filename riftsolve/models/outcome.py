@@ -39,7 +39,7 @@ from functools import cached_property
 from typing import Any
 
 from riftsolve.models.answers import Answer, Repeated
-from riftsolve.models.board import BASE, OFFBOARD, Board, Unit
+from riftsolve.models.board import OFFBOARD, Board, Unit
 from riftsolve.models.effects import Action
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import _
@@ -204,8 +204,9 @@ def _after(board: Board, dealt: dict[str, int], killed: set[str], moved: dict[st
         changes: dict[str, Any] = {}
         if unit.id in dealt:
             changes["damage"] = min(unit.damage + dealt[unit.id], LIMIT)  # the bound
-        if unit.id in moved:
-            changes["location"] = BASE if moved[unit.id] == BASE else moved[unit.id]
+        if unit.id in moved and moved[unit.id] != unit.location:
+            # out of the combat it was in, and moved this turn (as Unit.moved_to says)
+            changes.update(location=moved[unit.id], combat="", moved=True)
         if unit.id in mights:
             changes["might"] = mights[unit.id]
         if unit.id in acted.get(Action.STUN, ()):
