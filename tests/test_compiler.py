@@ -1005,6 +1005,25 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
                   for a in resolve(s)) == [("", ""), ("h1", "base"), ("h1", "north")]
 
 
+def test_a_reflexive_choice_after_a_card_burned() -> None:
+    """Forgotten Relic, "When you play this or at the start of your Beginning Phase, [Burn
+    1]. When you burn a unit this way, do this: Give a friendly unit +[Might] equal to the
+    burned card's Might this turn.": [Burn 1] chooses nothing; the reflexive trigger's
+    friendly unit is chosen when it is put on the Chain (355.5.b: later), and whether a
+    unit was burned (the top card of the deck) a scenario does not state: the outcome is
+    labelled, not modelled (it was refused: 'burn', 'burned' not understood)."""
+    relic = compile_card("Forgotten Relic", "When you play this or at the start of your "
+                         "Beginning Phase, [Burn 1]. When you burn a unit this way, do this: "
+                         "Give a friendly unit +[Might] equal to the burned card's Might this "
+                         "turn. (To Burn 1, put the top card of your Main Deck into your "
+                         "trash.)")
+    assert isinstance(relic, JointChoice)
+    assert [(p.kind, p.among, p.later) for p in relic.picks] == [
+        ("unit", Relation.FRIENDLY, True)]
+    assert [(d.action, "if a unit is burned" in d.label) for d in relic.deeds] == [
+        (Action.AFFECT, True)]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

@@ -396,6 +396,7 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with energy cost no more than my might'|"
                               r"the condition 'with less might than (?:me|it)'|"
+                              r"words not understood: 'burn'|"
                               r"an optional action|one of several tags|a unit's state")
 
 

@@ -300,6 +300,15 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         reading.conditional = True
         sentence = sentence[clause.end():]
         low = sentence.lower()
+    burned = _BURNED.match(sentence)
+    if burned is not None:  # "When you burn a unit this way, do this: Give a friendly unit ..."
+        before = len(reading.deeds)
+        _sentence(reading, "Then do this: " + _BURNED_MIGHT.sub("", sentence[burned.end():]))
+        reading.deeds[before:] = [replace(
+            d, action=Action.AFFECT, amount=0, amount_from="",
+            label=f"{d.label or d.action.value} (if a {burned.group(1)} is burned this way: "
+                  "what is burned a scenario does not state)") for d in reading.deeds[before:]]
+        return
     replayed = _OWNER_PLAYS.search(sentence)
     if replayed is not None:  # "Banish a friendly unit, then its owner plays it"
         _sentence(reading, sentence[:replayed.start()] + sentence[replayed.end():])
@@ -402,6 +411,13 @@ def _conditional_might(reading: _Reading, low: str) -> None:
     if units:
         reading.do(Deed(units[-1].name, Action.AFFECT,
                         label=f"give {change.group(3)} Might this turn (if ...)"))
+
+
+#: "When you burn a unit this way, do this: ...": a reflexive trigger (355.5.b) under a
+#: condition on the card burned ([Burn 1]: the top card of a deck put into its trash).
+_BURNED = re.compile(r"when you burn an? (\w+) this way, do this:\s*", re.IGNORECASE)
+#: "... +[Might] equal to the burned card's Might": an amount read off that card.
+_BURNED_MIGHT = re.compile(r"\s*equal to the burned card's \[?might\]?", re.IGNORECASE)
 
 
 #: "..., then its owner plays it, ignoring its cost": the unit just banished played again.
