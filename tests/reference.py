@@ -2599,7 +2599,7 @@ def _data_declarations(doc: Doc, effect: Any) -> list[tuple[dict[str, DataValue]
         ok = ok and data_destinations_ok(doc, effect, values, {p["name"] for p in now})
         # 383.3.b: a "you may" whose cost can't be paid is not done: its picks are null
         ok = ok and not (trigger_cost_spent(doc, effect) and any(
-            values[p["name"]] is not None for p in now if p["trigger_may"]))
+            values[p["name"]] is not None for p in now if _done_as_a_whole(effect, p)))
         if ok:
             found.append((values, data_deflect(doc, effect, values)))
     return found
@@ -2637,17 +2637,26 @@ def source_spent(doc: Doc, text: str) -> bool:
     return source is not None and bool(source.get("exhausted"))
 
 
+def _done_as_a_whole(effect: Any, pick: DataPick) -> bool:
+    """383.3.a: a triggered "you may"'s pick; 355.10.c: a pick of an optional cost paid in
+    full or not at all ("you may exhaust me and three friendly units": "together")."""
+    return bool(pick["trigger_may"]) or any(
+        lk["link"] == "together" and pick["name"] in (lk["pick"], lk["to"])
+        for lk in ({"pick": k.pick, "link": k.link.value, "to": k.to} for k in effect.links))
+
+
 def trigger_cost_spent(doc: Doc, effect: Any) -> bool:
-    """383.3.b, 383.3.b.1: a cost right after a triggered ability's first "you may" ("you
-    may exhaust me to ready ...", "you may discard 1 and exhaust me to ...") is its base
-    cost, paid to finalize it; 415.4: an exhausted source cannot pay "exhaust me"."""
-    if not any(p["trigger_may"] for p in _data_picks(effect)):
+    """383.3.b, 383.3.b.1: a cost right after a first "you may" ("you may exhaust me to
+    ready ...", "you may discard 1 and exhaust me to ..."), paid in full to do the action;
+    415.4: an exhausted source, or one not on the board, cannot pay "exhaust me"."""
+    if not any(_done_as_a_whole(effect, p) for p in _data_picks(effect)):
         return False
     words = re.search(r"\byou may\b([^.]*?)\bto\b", effect.text, re.IGNORECASE)
     if words is None or not re.search(r"\bexhaust me\b", words.group(1), re.IGNORECASE):
         return False
     source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
-    return source is not None and bool(source.get("exhausted"))
+    return source is not None and (bool(source.get("exhausted"))
+                                   or source.get("location") == "offboard")
 
 
 def data_finalize(doc: Doc, effect: Any) -> list[dict[str, Any]]:

@@ -139,6 +139,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "location to my battlefield.",
     "When you play a unit with Energy cost [7] or more, you may exhaust me to ready up to 2 "
     "runes.",
+    "As an additional cost to play a spell, you may exhaust me and two friendly units to "
+    "reduce the cost of that spell by [2].",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.

@@ -894,6 +894,17 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
         assert legal.count() == count == len(list(legal))
     bad = Choice((("rune", "r1"), ("rune2", None)), 0)
     assert [f.rule for f in legal.verify(bad)] == ["383.3.b"]
+    # Starry-Eyed Songstress, "As an additional cost to play a spell, you may exhaust me and
+    # three friendly units to ...": paid in full or not at all (355.10.c): ready, the cost
+    # declined or 3 of a1-a4 (1 + 4 = 5); exhausted or off the board, declined only (415.4)
+    songstress = compile_card("Starry-Eyed Songstress", "As an additional cost to play a "
+                              "spell, you may exhaust me and three friendly units to reduce "
+                              "the cost of that spell by [2].")
+    units = tuple(Unit(f"a{n}", "A", 1, "north") for n in range(1, 5))
+    for where, tired, count in (("base", False, 5), ("base", True, 1), ("offboard", False, 1)):
+        board = Board(("north",), (Unit("song", "A", 2, where, exhausted=tired), *units))
+        legal = finalize(Scenario("A", songstress, board, source="song"))
+        assert legal.count() == count == len(list(legal))
 
 
 def test_a_banished_unit_played_again_by_its_owner() -> None:

@@ -42,12 +42,15 @@ def exhausts_source(text: str) -> bool:
 _MAY_EXHAUST_ME = re.compile(r"\byou may (?:[^.]*?\b)?exhaust me\b[^.]*?\bto\b", re.IGNORECASE)
 
 
-def trigger_cost_failure(scenario: Scenario, trigger_may: bool) -> Failure | None:
-    """Why a triggered ability's "you may" cannot be done: its cost exhausts its source
-    ("you may exhaust me to ..."), the base cost that must be paid to finalize it
-    (383.3.b, 383.3.b.1), and the source is exhausted (415.4); ``None`` when it can, when
-    the effect has no such "you may" (``trigger_may``: whether it has picks made only if
-    the "you may" is done), or the scenario names no source.
+def trigger_cost_failure(scenario: Scenario, optional_whole: bool) -> Failure | None:
+    """Why an optional action whose cost exhausts its source ("you may exhaust me to ready
+    up to 2 runes", "you may exhaust me and three friendly units to ...") cannot be done:
+    a triggered ability's base cost, paid to finalize it (383.3.b, 383.3.b.1), or an
+    additional cost paid as a card is played, which must be paid in full (355.10.c), and
+    the source is exhausted or not on the board (415.4: the action must be able to be
+    completed); ``None`` when it can, when the effect has no such action
+    (``optional_whole``: whether it has picks made only if that action is done), or the
+    scenario names no source.
 
     >>> from riftsolve.models.board import Board, Unit
     >>> from riftsolve.models.cards.compiler import compile_card
@@ -59,12 +62,15 @@ def trigger_cost_failure(scenario: Scenario, trigger_may: bool) -> Failure | Non
     """
     source = scenario.source
     unit = scenario.board.get(source) if source is not None else None
-    if not trigger_may or unit is None or not unit.exhausted \
-            or not _MAY_EXHAUST_ME.search(scenario.effect.text):
+    if not optional_whole or unit is None or not _MAY_EXHAUST_ME.search(scenario.effect.text):
         return None
-    return Failure("383.3.b", _("{source} is exhausted: the triggered ability's 'you may' "
-                                "cost exhausts it, so it cannot be done").format(
-                                    source=source))
+    if not unit.on_board:
+        return Failure("383.3.b", _("{source} is not on the board: the 'you may' cost "
+                                    "exhausts it, so it cannot be done").format(source=source))
+    if not unit.exhausted:
+        return None
+    return Failure("383.3.b", _("{source} is exhausted: the 'you may' cost exhausts it, so "
+                                "it cannot be done").format(source=source))
 
 
 def source_cost_failure(scenario: Scenario) -> Failure | None:

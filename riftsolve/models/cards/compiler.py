@@ -438,6 +438,8 @@ def _compile(name: str, text: str) -> Effect:
     if modes is not None:
         return _modal(name, text, *modes)
     try:
+        if _FIGHT_EACH_OTHER.search(text):  # (the units chosen fight: a deed of each pick)
+            raise CompileError("several choices that deal damage to each other")
         return _single(name, text)
     except CompileError as error:
         if not _SEQUENCE_WORTHY.search(str(error)) or _MODES.search(text.lower()):
@@ -455,6 +457,11 @@ def _compile(name: str, text: str) -> Effect:
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None
+
+
+#: "They deal damage equal to their Mights to each other": the units chosen fight, which
+#: a group's one instruction for all does not say (Clash of Giants: "Choose two units.").
+_FIGHT_EACH_OTHER = re.compile(r"(?i)\bthey deal damage equal to their mights to each other\b")
 
 
 #: "units, gear, and/or runes", "gear, unit, or facedown card": one choice of several kinds.

@@ -802,8 +802,8 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
     for pick in picks:
         found: tuple[Value, ...] = tuple(hidden_play(scenario, pick, _candidates(
             scenario, board, pick, {}, False)))
-        if pick.trigger_may and unpaid is not None:
-            found = ()  # (its cost can't be paid: the ability is not done, 383.3.b)
+        if unpaid is not None and _done_whole(effect, pick):
+            found = ()  # (its cost can't be paid: the action is not done, 383.3.b)
         domains.append((None, *found) if pick.optional or pick.in_mode else found)
     names = {p.name for p in picks}
     links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
@@ -818,10 +818,19 @@ def finalize_problem(scenario: Scenario) -> JointProblem:
 
 
 def _trigger_unpaid(scenario: Scenario) -> Failure | None:
-    """Why the triggered ability's "you may" cannot be done (its cost exhausts an exhausted
-    source, 383.3.b), when it has picks made only if it is done."""
-    return trigger_cost_failure(scenario, any(p.trigger_may
-                                              for p in joint_effect(scenario).picks))
+    """Why the optional action whose cost exhausts the source cannot be done (the source
+    exhausted or gone, 383.3.b, 415.4), when the effect has picks made only if it is done
+    (:func:`_done_whole`)."""
+    effect = joint_effect(scenario)
+    return trigger_cost_failure(scenario, any(_done_whole(effect, p) for p in effect.picks))
+
+
+def _done_whole(effect: JointChoice, pick: Pick) -> bool:
+    """Whether ``pick`` is made only if an optional action is done as a whole: a triggered
+    ability's "you may" (383.3.a), or picks made together ("you may exhaust me and three
+    friendly units": all or none)."""
+    return pick.trigger_may or any(lk.link is Link.TOGETHER and pick.name in (lk.pick, lk.to)
+                                   for lk in effect.links)
 
 
 def _declaration(picks: tuple[tuple[str, Value], ...], declined: tuple[str, ...], cost: int
@@ -1112,7 +1121,8 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
             names=", ".join(p.name for p in picks)))]
     failures = []
     unpaid = _trigger_unpaid(scenario)
-    if unpaid is not None and any(given[p.name] is not None for p in picks if p.trigger_may):
+    if unpaid is not None and any(given[p.name] is not None for p in picks
+                                  if _done_whole(effect, p)):
         failures.append(unpaid)
     for pick in picks:
         value = given[pick.name]
@@ -1395,7 +1405,8 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                     pick=pick.name, mode=pick.in_mode)))
             continue
         if value is None:
-            unpaid = _trigger_unpaid(scenario) if pick.trigger_may else None
+            unpaid = _trigger_unpaid(scenario) if _done_whole(
+                joint_effect(scenario), pick) else None
             if unpaid is not None and step(unpaid.rule, unpaid.message) not in steps:
                 steps.append(step(unpaid.rule, unpaid.message))
             steps.append(step("383.3.a", _(
@@ -1542,6 +1553,12 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     if done.dealt:
         steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
             f"{u} {n}" for u, n in done.dealt))))
+    for deed in joint_effect(scenario).deeds:  # (what the outcome leaves unsaid, said)
+        value = chosen.get(deed.pick)
+        if deed.action is Action.AFFECT and deed.label and value is not None \
+                and deed.pick not in answer.declined:
+            steps.append(step("359.3.e.8", _("{pick}: {what}, an outcome not modelled").format(
+                pick=value, what=deed.label)))
     return steps
 
 
