@@ -981,6 +981,13 @@ def test_damage_of_an_amount_not_stated_and_a_card_played_from_hand() -> None:
     assert isinstance(rell, JointChoice)
     assert [(p.kind, p.zone, p.card_type, p.tags, p.energy_at_most, p.later, p.target)
             for p in rell.picks] == [("card", "hand", "gear", ("Equipment",), 2, True, False)]
+    # Ivern, Nurturer's buff is made only if the card revealed is a Bird, Cat, Dog or Poro,
+    # a condition read as it resolves: refused (it offered the buff whatever was revealed)
+    with pytest.raises(CompileError, match="holds as it resolves"):
+        compile_card("Ivern, Nurturer", "When you play me or when I hold, look at the top 3 "
+                     "cards of your Main Deck. You may reveal a unit from among them and draw "
+                     "it. Recycle the rest. Then if you revealed a Bird, Cat, Dog, or Poro, do "
+                     "this: [Buff] a friendly unit.")
     with pytest.raises(CompileError, match="which card is revealed"):
         compile_card("Dazzling Aurora", "At the end of your turn, reveal cards from the top of "
                      "your Main Deck until you reveal a unit and banish it. Play it, ignoring "

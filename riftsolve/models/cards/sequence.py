@@ -241,6 +241,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             and re.search(r"\b(?:to|at) a battlefield\b", low.split(",")[0]):
         reading.triggered = True
     if _THEN_DO.match(low):
+        condition = re.match(r"^then,? (if [^:]*?),? do this:", low)
+        if condition is not None and reading.chooses is not None and reading.chooses(
+                sentence[_THEN_DO.match(low).end():]):  # type: ignore[union-attr]
+            raise SequenceError(f"{sentence!r}: a choice made only if {condition.group(1)!r} "
+                                "holds as it resolves is not modelled yet")
         reading.later = True  # a reflexive trigger: its choices come later (355.5.b)
         # "Then you may do this: choose ...": done or not, its choices then or none
         reading.reflexive_may = " may " in f" {_THEN_DO.match(low).group(0)} "  # type: ignore[union-attr]
