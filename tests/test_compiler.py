@@ -470,18 +470,22 @@ def test_an_optional_action_with_a_cost_is_declinable() -> None:
 
 def test_what_a_third_review_found_is_read_right() -> None:
     """A cap after a place ("a unit at a battlefield with 2 Might or less") is kept; "one
-    of its Equipment" (another object's) is refused; a reflexive "do this:" after a
-    condition chooses on resolution (355.5.b)."""
+    of its Equipment" (another object's) is refused; a reflexive "do this:" chooses on
+    resolution (355.5.b), and one made only if a condition holds then is refused (a later
+    review found Ivern's buff offered whatever was revealed)."""
     money = compile_card("Money", "Kill a unit at a battlefield with 2 Might or less.")
     assert [s.might_at_most for s in getattr(money, "slots", ())] == [2] or [
         p.might_at_most for p in getattr(money, "picks", ())] == [2]
     with pytest.raises(CompileError, match="another object's"):
         compile_card("Azir", "Choose a friendly unit. You may attach one of its Equipment "
                      "to me.")
-    ivern = compile_card("Ivern", "Choose a friendly unit. Then if you revealed a Bird, do "
-                         "this: Buff a friendly unit.")
-    assert isinstance(ivern, JointChoice)
-    assert [p.later for p in ivern.picks] == [False, True]
+    reflexive = compile_card("Ivern", "Choose a friendly unit. Then do this: Buff a friendly "
+                             "unit.")
+    assert isinstance(reflexive, JointChoice)
+    assert [p.later for p in reflexive.picks] == [False, True]
+    with pytest.raises(CompileError, match="holds as it resolves"):
+        compile_card("Ivern", "Choose a friendly unit. Then if you revealed a Bird, do this: "
+                     "Buff a friendly unit.")
 
 
 def test_a_choice_of_two_modes_makes_both_modes_picks() -> None:
