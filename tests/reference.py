@@ -2410,6 +2410,22 @@ def data_weaker_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: st
     return mine is not None and theirs is not None and mine < theirs
 
 
+def _data_costs(doc: Doc, value: str) -> tuple[int, int]:
+    """A unit's or card's printed Energy and Power costs (a unit's known off the board
+    too: its card's)."""
+    entry = next(e for e in [*doc["units"], *doc.get("objects", [])] if e["id"] == value)
+    return int(entry["energy"]), int(entry["power"])
+
+
+def data_no_costlier_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: str
+                        ) -> bool:
+    """355.9.b "a unit from your trash that costs no more Energy and no more Power than the
+    killed unit": each of its costs at most the other's."""
+    (energy, power), (their_energy, their_power) = (_data_costs(doc, value),
+                                                    _data_costs(doc, other))
+    return energy <= their_energy and power <= their_power
+
+
 def data_weaker_than_source_ok(doc: Doc, pick: DataPick, value: str) -> bool:
     """355.9.b "with less Might than me": strictly less than the ability's source's."""
     if not pick["weaker_than_source"]:
@@ -2483,6 +2499,7 @@ DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] 
     "same-controller": data_same_controller_ok,
     "other": data_other_ok,
     "hosts-ally": data_hosts_ally_ok,
+    "no-costlier": data_no_costlier_ok,
 }
 
 

@@ -141,6 +141,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "runes.",
     "As an additional cost to play a spell, you may exhaust me and two friendly units to "
     "reduce the cost of that spell by [2].",
+    "As an additional cost to play this, kill a friendly unit. Play a unit from your trash "
+    "that costs no more Energy and no more Power than the killed unit, ignoring its cost.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.

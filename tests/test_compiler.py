@@ -1046,6 +1046,34 @@ def test_a_reflexive_choice_after_a_card_burned() -> None:
         (Action.AFFECT, True)]
 
 
+def test_a_card_from_the_trash_no_costlier_than_the_unit_killed() -> None:
+    """Heedless Resurrection, "As an additional cost to play this, kill a friendly unit. Play
+    a unit from your trash that costs no more Energy and no more Power than the killed
+    unit, ignoring its cost.": the unit killed is the cost's choice, the card of A's trash
+    a target (355.9.a) costing at most as much of each (355.9.b), then where it enters
+    (355.2.a). kai (Energy 3, Power 1): t1 (2/0) and t2 (3/1, equal costs are "no more");
+    not t3 (3/2), nor B's t4; lux (2/0): t1 only. 3 declarations. A cost a scenario does
+    not state: exit 2 naming its field."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    effect = compile_card("Heedless Resurrection", "As an additional cost to play this, kill a "
+                          "friendly unit. Play a unit from your trash that costs no more Energy "
+                          "and no more Power than the killed unit, ignoring its cost.")
+    trash = (Piece("t1", "card", "A", zone="trash", type="unit", might=2, energy=2, power=0),
+             Piece("t2", "card", "A", zone="trash", type="unit", might=4, energy=3, power=1),
+             Piece("t3", "card", "A", zone="trash", type="unit", might=4, energy=3, power=2),
+             Piece("t4", "card", "B", zone="trash", type="unit", might=1, energy=1, power=0))
+    units = (Unit("kai", "A", 3, "north", energy=3, power=1),
+             Unit("lux", "A", 2, "base", energy=2, power=0), Unit("r1", "B", 2, "north"))
+    legal = finalize(Scenario("A", effect, Board(("north",), units, objects=trash)))
+    assert sorted(a.chosen() for a in legal) == [("kai", "t1"), ("kai", "t2"), ("lux", "t1")]
+    unstated = Board(("north",), (Unit("kai", "A", 3, "north"),), objects=trash)
+    with pytest.raises(rs.ScenarioError, match=r"units\[kai\]\.energy"):
+        list(finalize(Scenario("A", effect, unstated)))
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear

@@ -292,6 +292,10 @@ class Link(StrEnum):
     #: made only if the other pick is not: one of two ways to do one thing ("[Show Off] a
     #: unit": reveal a unit card from hand, or pick a friendly unit)
     EITHER = "either"
+    #: a card that costs no more Energy and no more Power than the other pick's unit ("a
+    #: unit from your trash that costs no more Energy and no more Power than the killed
+    #: unit", 355.9.b)
+    NO_COSTLIER = "no-costlier"
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from riftsolve.models.effects import (
     GroupSlot,
     GroupTargets,
     JointChoice,
+    Link,
     Pick,
     Reach,
     Relation,
@@ -127,7 +128,8 @@ def _reads_costs(effect: Effect) -> bool:
     return isinstance(effect, JointChoice) and (any(
         p.energy_at_most is not None or p.energy_at_least is not None
         or p.power_at_most is not None or p.energy_within_source_might for p in effect.picks
-    ) or any(d.amount_of == "energy" for d in effect.deeds))
+    ) or any(d.amount_of == "energy" for d in effect.deeds)
+        or any(lk.link is Link.NO_COSTLIER for lk in effect.links))
 
 
 def _energy(pick: Pick) -> int:

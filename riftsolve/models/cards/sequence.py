@@ -390,6 +390,11 @@ _MIGHT_CHANGE = re.compile(r"\bgive (it|that unit|the (friendly|enemy) unit) ([+
                            r"\[?might\]?")
 
 
+#: "(from your trash) that costs no more Energy and no more Power than the killed unit".
+_NO_COSTLIER = re.compile(r"(\s+from [a-z' ]+?)?\s+that costs no more energy and no more "
+                          r"power than (?:the killed unit|that unit|it)\b")
+
+
 #: Words after a card that say where it is, other than a hand: "a unit banished with
 #: this", "a unit from among them", "a spell in your trash".
 _ELSEWHERE = re.compile(r"\s+(?:that was |that were )?(?:banished|revealed|from|in|among|"
@@ -1067,6 +1072,9 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     weaker = _WEAKER.match(after)  # "a unit with less Might than that unit had"
     if weaker is not None and weaker.group(1) != "me":
         after = after[weaker.end():].removeprefix(" had")
+    cheaper = _NO_COSTLIER.match(after)  # "... that costs no more Energy and no more Power
+    if cheaper is not None:  # than the killed unit"
+        after = (cheaper.group(1) or "") + after[cheaper.end():]
     where_said = re.match(r"\s+(?:from|in) [a-z' ]+?(?= with\b)", after)
     costs = _COSTS.match(after[where_said.end():] if where_said else after)
     rest = after[(where_said.end() if where_said else 0) + (costs.end() if costs else 0):]
@@ -1104,9 +1112,14 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     stronger = reading.last("unit") if weaker is not None and weaker.group(1) != "me" else None
     if weaker is not None and stronger is None:
         raise SequenceError(f"{sentence!r}: less Might than what is not understood")
+    dearer = reading.last("unit") if cheaper is not None else None
+    if cheaper is not None and dearer is None:
+        raise SequenceError(f"{sentence!r}: costs no more than what is not understood")
     reading.picks.append(pick)
     if stronger is not None:
         reading.link(pick.name, Link.WEAKER, stronger.name)
+    if dearer is not None:
+        reading.link(pick.name, Link.NO_COSTLIER, dearer.name)
     if player is not None:
         reading.link(pick.name, Link.SAME_CONTROLLER, player.name)
     elif owner == "their" and where == "hand":

@@ -482,6 +482,13 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     if link is Link.EITHER:
         return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
                                   "both").format(first=first, second=second))
+    if link is Link.NO_COSTLIER:
+        costs, other = _costs(board, first), _costs(board, second)
+        return None if costs[0] <= other[0] and costs[1] <= other[1] else Failure(
+            "355.9.b", _("{first} costs more than {second} (Energy and Power {mine} and "
+                         "{theirs})").format(first=first, second=second,
+                                             mine="/".join(map(str, costs)),
+                                             theirs="/".join(map(str, other))))
     if link is Link.WEAKER:
         weak, strong = _might(board, first), _might(board, second)
         weaker = weak is not None and strong is not None and weak < strong
@@ -522,6 +529,21 @@ def _might(board: Board, value: Value) -> int | None:
         return unit.effective_might if unit.on_board else None
     card = board.piece(value) if value is not None else None
     return max(0, card.might) if card is not None and card.might is not None else None
+
+
+def _costs(board: Board, value: str) -> tuple[int, int]:
+    """A unit's or card's Energy and Power costs, as printed (still known once it has left
+    the board: a unit killed to pay a cost); a scenario that does not state them is told
+    which field to give."""
+    thing = board.get(value) or board.piece(value)
+    where = "units" if board.get(value) is not None else "objects"
+    if thing is None:
+        raise ScenarioError(f"{where}[{value}]", "neither a unit nor a card")
+    if thing.energy is None or thing.power is None:
+        field = "energy" if thing.energy is None else "power"
+        raise ScenarioError(f"{where}[{value}].{field}", "the card compares its costs: "
+                            "state them")
+    return thing.energy, thing.power
 
 
 def _controller(board: Board, pick: Pick, value: Value) -> str | None:
@@ -704,6 +726,10 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.WEAKER:
         return Check("less", i, j, tuple(_might(board, v) for v in first),
                      tuple(_might(board, v) for v in second))
+    if link is Link.NO_COSTLIER:
+        def costs(value: Value) -> Hashable:
+            return None if value is None else _costs(board, value)
+        return Check("within", i, j, tuple(map(costs, first)), tuple(map(costs, second)))
     if link is Link.HOSTS_ALLY:  # a location holding another unit of the mover's controller
         def present(value: Value) -> Hashable:
             return frozenset((u.controller, u.id) for u in board
@@ -1366,7 +1392,9 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                                "{second}"),
                Link.TOGETHER: N_("{first} is chosen, the ability being done, with {second}"),
                Link.IF_DONE: N_("{first} is chosen, the ability being done, with {second}"),
-               Link.EITHER: N_("{first} is chosen instead of {second}")}
+               Link.EITHER: N_("{first} is chosen instead of {second}"),
+               Link.NO_COSTLIER: N_("{first} costs no more Energy and no more Power than "
+                                    "{second}")}
 
 
 def _pick_rule(pick: Pick) -> str:

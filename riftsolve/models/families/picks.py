@@ -103,6 +103,9 @@ class Check:
             return (x, y) not in self.exempt
         if self.mode == "less":
             return x is not None and y is not None and x < y  # type: ignore[operator]
+        if self.mode == "within":  # (costs: no more Energy and no more Power)
+            return x is None or y is None or (
+                x[0] <= y[0] and x[1] <= y[1])  # type: ignore[index]
         return bool(x) or y in self.exempt
 
     def key(self, variable: int, position: int) -> Hashable:
