@@ -295,7 +295,13 @@ def _sentence(reading: _Reading, sentence: str) -> None:
                 reading.deeds[:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
                                             label=f"{d.label or d.action.value} (or, if "
                                             "..., what replaces it)") for d in reading.deeds]
-            _conditional_might(reading, low)
+            if not _conditional_might(reading, low) and _MOVES_THEM.search(low) and \
+                    reading.picks and not re.search(r"\binstead\b", low):
+                # ("If at least one of them has [Temporary], move each to the other's
+                # location": said, not done)
+                done = sentence.split(",", 1)[-1].strip().rstrip(".")
+                reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label=(
+                    f"if ..., {done} (a condition the scenario does not state)")))
             return  # an outcome under a condition the scenario does not state: not modelled
         clause = _CONDITION.match(sentence)
         if clause is None:
@@ -408,19 +414,24 @@ _THAT_MUCH = re.compile(r"\bdeals? that much\b")
 _THAT_MUCH_LABEL = "deal that much damage (an amount the scenario does not state: not modelled)"
 
 
-def _conditional_might(reading: _Reading, low: str) -> None:
+#: An outcome under a condition that moves, kills or damages the units chosen: said.
+_MOVES_THEM = re.compile(r"\b(?:move|moves|kill|kills|deal|deals|return|returns|swap)\b")
+
+
+def _conditional_might(reading: _Reading, low: str) -> bool:
     """Record a Might change under a condition the scenario does not state ("If you paid
     the additional cost, give the friendly unit +2 [Might] this turn") as an outcome not
     modelled, so that damage read from that unit's Might later (a fight) is not claimed
     from the Might on the board either."""
     change = _MIGHT_CHANGE.search(low)
     if change is None:
-        return
+        return False
     units = [p for p in reading.picks if p.kind == "unit" and (
         change.group(2) is None or p.among.value == change.group(2))]
     if units:
         reading.do(Deed(units[-1].name, Action.AFFECT,
                         label=f"give {change.group(3)} Might this turn (if ...)"))
+    return bool(units)
 
 
 #: "When you burn a unit this way, do this: ...": a reflexive trigger (355.5.b) under a

@@ -1581,11 +1581,20 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     if done.dealt:
         steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
             f"{u} {n}" for u, n in done.dealt))))
-    for deed in joint_effect(scenario).deeds:  # (what the outcome leaves unsaid, said)
+    # what the outcome leaves unsaid, said; what it would read of a target no longer legal
+    # is null, and an instruction reading it is Ignored (359.3.e.12)
+    nulls = [name for name, value in made.items() if value is not None
+             and _legal.get(name) is None]
+    for deed in effect.deeds:
         value = chosen.get(deed.pick)
-        if deed.action is Action.AFFECT and deed.label and value is not None \
-                and deed.pick not in answer.declined:
-            steps.append(step("359.3.e.8", _("{pick}: {what}, an outcome not modelled").format(
+        if deed.action is not Action.AFFECT or not deed.label or value is None \
+                or deed.pick in answer.declined:
+            continue
+        others = [n for n in nulls if n != deed.pick]
+        steps.append(step("359.3.e.12", _(
+            "{pick}: {what}, an outcome not modelled; if it reads {others}, no longer a legal "
+            "target, it is Ignored").format(pick=value, what=deed.label, others=ids(others)))
+            if others else step("359.3.e.8", _("{pick}: {what}, an outcome not modelled").format(
                 pick=value, what=deed.label)))
     return steps
 
