@@ -932,13 +932,13 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
         ("enemy", "unit", False, True, "you")]
     control = (("north", "B"), ("south", "A"))
 
-    def wheres(friendly: str, where: str = "base") -> list[object]:
+    def wheres(friendly: str, where: str = "base") -> list[str]:
         units = (Unit("kai", "A", 3, where), Unit("c1", "C", 1, "base"),
                  Unit("a2", "A", 2, "south"), Unit("r1", "B", 2, "north"))
         board = Board(("north", "south"), units, teams=(("A", "C"),), control=control)
         s = Scenario("A", shift, board,
                      targets=Targets(picks=(("friendly", friendly), ("enemy", "r1"))))
-        return sorted(str(dict(a.picks)["location"]) for a in resolve(s))
+        return sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s))
 
     assert wheres("kai") == ["base", "south"]
     assert wheres("c1") == ["base"]
@@ -1023,7 +1023,7 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
                                        Unit("r1", "B", 2, "north")),
                   objects=hand, control=(("north", "A"),))
     s = Scenario("A", effect, board, source="tp", targets=Targets(picks=(("friendly", "kai"),)))
-    assert sorted((dict(a.picks)["card"] or "", dict(a.picks)["location"] or "")
+    assert sorted((a.as_json()["picks"]["card"] or "", a.as_json()["picks"]["location"] or "")
                   for a in resolve(s)) == [("", ""), ("h1", "base"), ("h1", "north")]
 
 
@@ -2059,7 +2059,7 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
         board = Board(("north", "south"), (Unit("me", "A", 2, "offboard"),), objects=(card,),
                       control=(("north", "A"), ("south", "B")))
         s = Scenario("A", effect, board, targets=Targets(picks=(("card", chosen),)))
-        assert sorted(str(dict(a.picks)["location"]) for a in resolve(s)) == where
+        assert sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s)) == where
     (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
         "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
     assert isinstance(spirit, GroupTargets) and spirit.slots[0].least == 0
