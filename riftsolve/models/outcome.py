@@ -201,12 +201,11 @@ def _after(board: Board, dealt: dict[str, int], killed: set[str], moved: dict[st
         if unit.id in gone:
             units.append(replace(unit.moved_to(OFFBOARD), damage=0))
             continue
+        if unit.id in moved:  # (out of the combat it was in, and moved this turn)
+            unit = unit.moved_to(moved[unit.id])
         changes: dict[str, Any] = {}
         if unit.id in dealt:
             changes["damage"] = min(unit.damage + dealt[unit.id], LIMIT)  # the bound
-        if unit.id in moved and moved[unit.id] != unit.location:
-            # out of the combat it was in, and moved this turn (as Unit.moved_to says)
-            changes.update(location=moved[unit.id], combat="", moved=True)
         if unit.id in mights:
             changes["might"] = mights[unit.id]
         if unit.id in acted.get(Action.STUN, ()):

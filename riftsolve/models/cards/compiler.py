@@ -396,7 +396,6 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"the condition 'with energy cost \d+ or|"
                               r"the condition 'with energy cost no more than my might'|"
                               r"the condition 'with less might than (?:me|it)'|"
-                              r"words not understood: 'burn'|"
                               r"an optional action|one of several tags|a unit's state")
 
 
@@ -438,8 +437,8 @@ def _compile(name: str, text: str) -> Effect:
     if modes is not None:
         return _modal(name, text, *modes)
     try:
-        if _FIGHT_EACH_OTHER.search(text):  # (the units chosen fight: a deed of each pick)
-            raise CompileError("several choices that deal damage to each other")
+        if _SEQUENCE_ONLY.search(text):  # (a fight of the units chosen, a reflexive choice)
+            raise CompileError("several choices one after another")
         return _single(name, text)
     except CompileError as error:
         if not _SEQUENCE_WORTHY.search(str(error)) or _MODES.search(text.lower()):
@@ -459,9 +458,12 @@ def _compile(name: str, text: str) -> Effect:
                                error.words or second.words) from None
 
 
-#: "They deal damage equal to their Mights to each other": the units chosen fight, which
-#: a group's one instruction for all does not say (Clash of Giants: "Choose two units.").
-_FIGHT_EACH_OTHER = re.compile(r"(?i)\bthey deal damage equal to their mights to each other\b")
+#: What only the sequence reader reads: "They deal damage equal to their Mights to each
+#: other", the units chosen fighting, which a group's one instruction for all does not say
+#: (Clash of Giants: "Choose two units."); "When you burn a unit this way, do this:", a
+#: reflexive choice after a [Burn] (Forgotten Relic).
+_SEQUENCE_ONLY = re.compile(r"(?i)\bthey deal damage equal to their mights to each other\b"
+                            r"|\bwhen you burn an? \w+ this way, do this:")
 
 
 #: "units, gear, and/or runes", "gear, unit, or facedown card": one choice of several kinds.

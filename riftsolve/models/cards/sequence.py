@@ -451,17 +451,16 @@ def _enters(reading: _Reading) -> None:
     they control, chosen as it is played, on resolution (355.2, 355.2.a); nothing when the
     unit or card chosen before is no longer chosen."""
     played = reading.last("unit", "card")
-    if played is not None and played.later:
-        # (a card chosen on resolution too, "you may play a unit" from a hand: its player's,
-        # made together with it, none when none is played)
-        where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
-                     later=True, own=True, chooser=played.chooser, optional=True)
-        reading.picks.append(where)
+    # (a card chosen on resolution too, "you may play a unit" from a hand: its player's,
+    # made together with it, none when none is played; else the owner of the object chosen
+    # before, none when it is no longer chosen)
+    together = played is not None and played.later
+    where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
+                 later=True, own=True, optional=together,
+                 chooser=played.chooser if played is not None and together else "owner")
+    reading.picks.append(where)
+    if played is not None and together:
         reading.link(where.name, Link.TOGETHER, played.name)
-    else:
-        where = Pick(reading.named("location"), "location", Relation.FRIENDLY, target=False,
-                     later=True, own=True, chooser="owner")
-        reading.picks.append(where)
     reading.do(Deed(where.name, Action.AFFECT, label="where the unit played enters"))
 
 
@@ -1120,17 +1119,17 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
     if keyed:
         pick = replace(pick, keyword=keyed.group(1).capitalize())
     pick = _with_costs(pick, costs)
-    stronger = reading.last("unit") if weaker is not None and weaker.group(1) != "me" else None
-    if weaker is not None and stronger is None:
-        raise SequenceError(f"{sentence!r}: less Might than what is not understood")
-    dearer = reading.last("unit") if cheaper is not None else None
-    if cheaper is not None and dearer is None:
-        raise SequenceError(f"{sentence!r}: costs no more than what is not understood")
+    # (compared with the unit chosen before: "less Might than", "costs no more than")
+    compared = [link for link, said in ((Link.WEAKER, weaker is not None and weaker.group(1)
+                                         != "me"), (Link.NO_COSTLIER, cheaper is not None))
+                if said]
+    other = reading.last("unit")
+    if compared and other is None:
+        what = "less Might than" if compared[0] is Link.WEAKER else "costs no more than"
+        raise SequenceError(f"{sentence!r}: {what} what is not understood")
     reading.picks.append(pick)
-    if stronger is not None:
-        reading.link(pick.name, Link.WEAKER, stronger.name)
-    if dearer is not None:
-        reading.link(pick.name, Link.NO_COSTLIER, dearer.name)
+    for link in compared:
+        reading.link(pick.name, link, other.name)  # type: ignore[union-attr]
     if player is not None:
         reading.link(pick.name, Link.SAME_CONTROLLER, player.name)
     elif owner == "their" and where == "hand":

@@ -535,8 +535,9 @@ def _costs(board: Board, value: str) -> tuple[int, int]:
     """A unit's or card's Energy and Power costs, as printed (still known once it has left
     the board: a unit killed to pay a cost); a scenario that does not state them is told
     which field to give."""
-    thing = board.get(value) or board.piece(value)
-    where = "units" if board.get(value) is not None else "objects"
+    unit = board.get(value)
+    thing = unit or board.piece(value)
+    where = "units" if unit is not None else "objects"
     if thing is None:
         raise ScenarioError(f"{where}[{value}]", "neither a unit nor a card")
     if thing.energy is None or thing.power is None:
@@ -1418,6 +1419,7 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
     steps = [step("355.5.b", _("these are the choices of the delayed trigger the card "
                                "creates, made when that trigger is finalized"))
              ] if effect.delayed else []
+    unpaid = _trigger_unpaid(scenario)  # (why an optional action is not done, said once)
     for pick in effect.picks:
         if pick.later:  # a reflexive trigger's choice (355.5.b), or another player's
             steps.append(step("355.5.b", _(
@@ -1433,10 +1435,9 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
                     pick=pick.name, mode=pick.in_mode)))
             continue
         if value is None:
-            unpaid = _trigger_unpaid(scenario) if _done_whole(
-                joint_effect(scenario), pick) else None
-            if unpaid is not None and step(unpaid.rule, unpaid.message) not in steps:
+            if unpaid is not None and _done_whole(effect, pick):
                 steps.append(step(unpaid.rule, unpaid.message))
+                unpaid = None  # (said once)
             steps.append(step("383.3.a", _(
                 "{pick}: none: the triggered ability's 'you may' is not done, and it is not "
                 "put on the Chain").format(pick=pick.name))
@@ -1539,10 +1540,11 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                 "information is null, so nothing is chosen").format(pick=pick.name,
                                                                   other=gone[0])))
         if pick.later:
-            who = _("the chosen opponent") if pick.chooser not in (
-                "you", "owner") else _chooser(scenario, pick, chosen)
-            rule = "355.10.e" if pick.chooser not in ("you", "owner") else "355.2.a" if (
-                pick.chooser == "owner") else "355.5"
+            if pick.chooser in ("you", "owner"):  # (the owner: where the unit enters)
+                who = _chooser(scenario, pick, chosen)
+                rule = "355.2.a" if pick.chooser == "owner" else "355.5"
+            else:
+                who, rule = _("the chosen opponent"), "355.10.e"
             steps.append(step(rule, _("{pick}: {value}, chosen now by {who}").format(
                 pick=pick.name, value=value or _("nothing to choose"), who=who)))
             steps += _hidden_play_steps(scenario, pick, value)
