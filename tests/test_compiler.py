@@ -1074,6 +1074,30 @@ def test_a_card_from_the_trash_no_costlier_than_the_unit_killed() -> None:
         list(finalize(Scenario("A", effect, unstated)))
 
 
+def test_a_cost_compared_but_not_stated_exits_2(tmp_path: Path) -> None:
+    """The command line on Heedless Resurrection with the killed unit's costs unstated:
+    exit 2 and one line naming the field and the id, no traceback."""
+    import contextlib
+    import io
+
+    from riftsolve.solver.cli import main
+
+    write_library(tmp_path, [compile_card(
+        "Heedless Resurrection", "As an additional cost to play this, kill a friendly unit. "
+        "Play a unit from your trash that costs no more Energy and no more Power than the "
+        "killed unit, ignoring its cost.")])
+    board = tmp_path / "heedless.board"
+    board.write_text("card Heedless Resurrection\ncontroller A\nbattlefields north\n"
+                     "kai A 3 @north\nobject t1 card A zone=trash type=unit energy=2 power=0\n",
+                     encoding="utf-8")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["finalize", str(board), "--cards", str(tmp_path)], io.StringIO())
+    assert code == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and "units[kai].energy" in lines[0] and "Traceback" not in lines[0]
+
+
 def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     """Sabotage, "Choose an opponent. They reveal their hand. Choose a non-unit card from
     it": a gear or spell card of that opponent's hand (a Main Deck card is a unit, a gear
