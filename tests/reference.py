@@ -2036,6 +2036,8 @@ def _data_domain(doc: Doc, pick: DataPick) -> list[DataValue]:
         values += [*_battlefields(doc), "base"]
     elif kind == "player":
         values += data_named_players(doc)
+    elif kind == "decision":
+        values.append("yes")
     else:
         values += [str(o["id"]) for o in doc.get("objects") or []]
     return values
@@ -2272,6 +2274,8 @@ def data_state_ok(doc: Doc, pick: DataPick, value: str) -> bool:
 def data_pick_ok(doc: Doc, effect_picks: list[DataPick], pick: DataPick, value: str,
                  values: dict[str, DataValue]) -> bool:
     """Every restriction of a pick on its own (355.9), at finalization or on resolution."""
+    if pick["kind"] == "decision":  # 383.3.a: a triggered "you may" done ("yes") or not
+        return value == "yes"
     chooser = _data_chooser(doc, effect_picks, pick, values)
     return (data_kind_ok(doc, pick, value) and data_zone_ok(doc, pick, value)
             and data_card_type_ok(doc, pick, value)

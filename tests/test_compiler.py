@@ -877,10 +877,12 @@ def test_a_choice_another_when_an_additional_cost_is_paid() -> None:
 def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -> None:
     """Curator of the Sands, "... you may exhaust me to ready up to 2 runes.": "exhaust me"
     right after the first "you may" is the trigger's base cost, paid to finalize it
-    (383.3.b, 383.3.b.1), and an exhausted source cannot pay it (415.4). Runes r1, r2 (A's,
-    exhausted) and r3 (B's): ready, the ability is declined or done with up to 2 runes, 1 +
-    3 + 3 = 7 declarations; exhausted, only the ability not done: 1, and a declaration
-    choosing a rune breaks 383.3.b."""
+    (383.3.b, 383.3.b.1), and an exhausted source cannot pay it (415.4). Done or not is
+    decided as it is finalized (383.3.a); done, "up to 2" allows none (355.13): done with
+    no rune exhausts the Curator and is not the ability declined. Runes r1, r2 (A's,
+    exhausted) and r3 (B's): ready, declined, or done with 0, 1 or 2 runes, 1 + (1 + 3 + 3)
+    = 8 declarations; exhausted, only the ability not done: 1, and a declaration done
+    breaks 383.3.b."""
     from riftsolve.models.answers import Choice
     from riftsolve.models.board import Board, Piece, Unit
     from riftsolve.models.scenario import Scenario
@@ -891,13 +893,19 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
                            "up to 2 runes.")
     runes = (Piece("r1", "rune", "A", exhausted=True), Piece("r2", "rune", "A", exhausted=True),
              Piece("r3", "rune", "B"))
-    for tired, count in ((False, 7), (True, 1)):
+    for tired, count in ((False, 8), (True, 1)):
         board = Board(("north",), (Unit("cur", "A", 2, "base", exhausted=tired),),
                       objects=runes)
         legal = finalize(Scenario("A", curator, board, source="cur"))
         assert legal.count() == count == len(list(legal))
-    bad = Choice((("rune", "r1"), ("rune2", None)), 0)
-    assert [f.rule for f in legal.verify(bad)] == ["383.3.b"]
+        if not tired:
+            assert Choice((("done", "yes"), ("rune", None), ("rune2", None)), 0) in set(legal)
+            assert Choice((("done", None), ("rune", None), ("rune2", None)), 0) in set(legal)
+            assert [f.rule for f in legal.verify(Choice(
+                (("done", None), ("rune", "r1"), ("rune2", None)), 0))] == ["383.3.a"]
+    for done in (("done", "yes"), ("done", None)):
+        bad = Choice((done, ("rune", "r1"), ("rune2", None)), 0)
+        assert "383.3.b" in [f.rule for f in legal.verify(bad)]
     # Starry-Eyed Songstress, "As an additional cost to play a spell, you may exhaust me and
     # three friendly units to ...": paid in full or not at all (355.10.c): ready, the cost
     # declined or 3 of a1-a4 (1 + 4 = 5); exhausted or off the board, declined only (415.4)
@@ -2271,3 +2279,34 @@ def test_a_group_moves_to_an_open_battlefield() -> None:
     assert finalize(Scenario("A", bard, moved)).count() == 1
     failures = legal.verify(GroupDeclaration((("kai",),), "west", 0, (("units", False),)))
     assert [f.rule for f in failures] == ["170.11.c"]
+
+
+def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
+    """Flash, "Move up to 2 friendly units to base.": the card names the destination, no
+    player chooses it (355.4), so by default (policy specified_destination=unrestricted) a
+    unit already at its base is a legal choice whose move does nothing. A controls kai
+    (north), lux (south), ez (base): subsets of up to 2 of 3 -> 1 + 3 + 3 = 7; under
+    ``elsewhere`` (355.4.a read for every move) ez is not offered -> subsets of {kai, lux}
+    = 4. Declared ez and kai, board unchanged: kai moves, ez is kept but unmoved (355.4.a),
+    its move Negated (359.3.e.6); under ``elsewhere`` ez is an illegal target now and
+    only kai is kept."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.effects import Action, GroupTargets
+    from riftsolve.models.scenario import Policy, Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    flash = compile_card("Flash", "Move up to 2 friendly units to base.")
+    assert isinstance(flash, GroupTargets) and flash.action is Action.MOVE
+    board = Board(("north", "south"), (
+        Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "south"), Unit("ez", "A", 1, "base"),
+        Unit("r1", "B", 2, "north")))
+    played = Scenario("A", flash, board)
+    assert finalize(played).count() == 7
+    apart = replace(played, policy=Policy(specified_destination="elsewhere"))
+    assert finalize(apart).count() == 4
+    slot = flash.slots[0].name
+    chosen = replace(played, targets=Targets(groups=((slot, ("ez", "kai")),)))
+    [answer] = list(resolve(chosen))
+    assert answer.as_json() == {"affected": ["kai"], "unmoved": ["ez"]}
+    [answer] = list(resolve(replace(chosen, policy=apart.policy)))
+    assert answer.as_json() == {"affected": ["kai"]}

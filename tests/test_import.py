@@ -69,6 +69,9 @@ def test_an_imported_card_is_named_by_a_scenario(tmp_path: Path,
     assert "unknown card 'Thornback, Furious'" in capsys.readouterr().err
     code, listed = _run(["cards", "--cards", str(library)])
     assert code == 0 and "Thornback" in listed
+    named = tmp_path / "named"  # the cards command's own --cards DIR is where import writes
+    code, out = _run(["cards", "--cards", str(named), "import", str(DUMPS / "gallery.json")])
+    assert code == 0 and json.loads(out)["written"] == str(named / "cards.json")
 
 
 @pytest.mark.parametrize(("content", "says"), [

@@ -51,6 +51,8 @@ def _pick_role(pick: Pick) -> tuple[Role, str]:
         return Role.TARGET, "355.7"
     if pick.kind == "mode":
         return Role.FINALIZATION_CHOICE, "355.3"
+    if pick.kind == "decision":
+        return Role.FINALIZATION_CHOICE, "383.3.a"
     if pick.kind == "location" and pick.own:
         return Role.FINALIZATION_CHOICE, "355.2.a"
     if pick.is_place:

@@ -298,11 +298,17 @@ class Link(StrEnum):
     NO_COSTLIER = "no-costlier"
 
 
+#: The name of a ``decision`` pick, and the value it takes when the action is done.
+DECISION, DONE = "done", "yes"
+
+
 @dataclass(frozen=True)
 class Pick:
     """One object a joint choice picks: a unit, a gear, a battlefield, a location (a
     battlefield or the units' base), a player, a rune, a spell or ability on the Chain, a
-    legend, a card in a zone; or a ``mode`` of a "Choose one -" (``"1"``, ``"2"`` ...).
+    legend, a card in a zone; a ``mode`` of a "Choose one -" (``"1"``, ``"2"`` ...); or a
+    ``decision``: a triggered "you may" whose choices are all "up to" done (``"yes"``) or
+    not (empty), told apart from done with none chosen (383.3.a, 355.13).
 
     ``target``: whether it is targeted (355.7): a move's destination (355.4), a cost's
     choice (355.10.c) and another player's choice (355.10.e) are not. ``later``: chosen

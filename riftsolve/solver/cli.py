@@ -72,7 +72,8 @@ TABLE_ROWS = 50
 
 #: The help of ``--cards``.
 CARDS_HELP = ("the folder of an imported card library the card named may be from "
-              "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
+              "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
+                           "~/.local/share/riftsolve/cards)")
 
 
 class TooMany(Exception):
@@ -211,7 +212,8 @@ def _parser() -> argparse.ArgumentParser:
                            "card: the official gallery's over Riftcodex's over the "
                            "catalog's over a preview's")
     importing.add_argument("--out", metavar="DIR", help="the library folder to write "
-                           "(default: $RIFTSOLVE_CARDS, else ~/.local/share/riftsolve/cards)")
+                           "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
+                           "~/.local/share/riftsolve/cards)")
     importing.add_argument("--errata", metavar="FILE", action="append", default=[],
                            help="an errata overlay whose new texts replace the dump's")
     importing.add_argument("--report", action="store_true",
@@ -627,7 +629,7 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     if args.report:
         out.write(json_line(done.report()))
         return 0
-    folder = args.out or store.default_folder()
+    folder = args.out or args.cards or store.default_folder()  # (cards --cards DIR import)
     written = store.write_library(folder, done.effects, aliases=done.aliases)
     out.write(json_line({"written": str(written), "compiled": done.compiled,
                          "effects": len(done.effects), "not_compiled": len(done.failures)}))

@@ -53,6 +53,7 @@ from riftsolve.models.families.group import (
     group_effect,
     hidden_failure,
     movable,
+    moved_to,
     stands_at,
 )
 from riftsolve.models.families.group import (
@@ -740,7 +741,7 @@ class GroupResolutions(LegalSet[Affected]):
         """The answer keeping ``selection``: a move's kept targets already at the
         destination are unmoved (355.4.a)."""
         kept = [u for slot in selection for u in slot]
-        where = self.scenario.targets.destination if self.scenario.targets else None
+        where = moved_to(self.scenario)
         if where is None:
             return Affected.of(kept)
         board = self.scenario.board
@@ -754,7 +755,7 @@ class GroupResolutions(LegalSet[Affected]):
         """The resolutions as 0/1 rows over :attr:`columns` (the units kept), straight from
         the native search's selections; a move's (some kept units unmoved) from its
         answers."""
-        if self.scenario.targets is not None and self.scenario.targets.destination:
+        if moved_to(self.scenario) is not None:
             yield from super().arrays(batch)
         else:
             yield from _group_rows(self, self.problem, batch)

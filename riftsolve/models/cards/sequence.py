@@ -27,6 +27,7 @@ from typing import Any
 
 from riftsolve.models.board import BASE
 from riftsolve.models.effects import (
+    DECISION,
     MIGHTY,
     Action,
     Deed,
@@ -507,6 +508,10 @@ def _decided_now(reading: _Reading, sentence: str, made_before: int) -> None:
     # choices ("you may discard 1 to ..."); "up to" targets may stay empty even then
     done = [p for p in now if not p.target or not p.optional]
     free = [p for p in now if p not in done]
+    if free and not done:  # ("you may exhaust me to ready up to 2 runes": done with none)
+        decision = Pick(DECISION, "decision", target=False)
+        reading.picks.insert(made_before, decision)
+        made, done = [decision, *made], [decision]
     for pick in done[1:]:
         reading.link(pick.name, Link.TOGETHER, done[0].name)
     for pick in free if done else ():

@@ -220,6 +220,11 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         return Failure(requirement, said(N_("{unit} is not {tags}"),
                                          N_("{unit} is no longer {tags}"),
                                          tags=" ".join(missing)))
+    if (effect.moves_to and scenario.policy.specified_destination == "elsewhere"
+            and stands_at(unit, effect.moves_to)):  # 355.4.a read for every move
+        return Failure("355.4.a", _("{unit} is already at {place}: a move goes elsewhere "
+                                    "(policy specified_destination=elsewhere)").format(
+                                        unit=unit.id, place=effect.moves_to))
     if slot.name not in targeted_slots(effect):
         return None  # (a cost's choice is no target: "can't be chosen" is about targets)
     return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
@@ -601,12 +606,11 @@ def _grow_to(scenario: Scenario, effect: GroupTargets, slot_of: dict[str, int],
 
 
 def _move_failures(scenario: Scenario, answer: Affected) -> list[Failure]:
-    """A move affects its kept targets not yet at the destination; the others are listed
-    as ``unmoved`` (355.4.a)."""
-    effect = group_effect(scenario)
-    destination = require_targets(scenario).destination
+    """A move affects its kept targets not yet at the destination (chosen, or the card's:
+    "to base"); the others are listed as ``unmoved`` (355.4.a)."""
+    destination = moved_to(scenario)
     board = scenario.board
-    if not effect.destination or destination is None:
+    if destination is None:
         if answer.unmoved:
             return [Failure("355.4.a", _("only a move leaves units unmoved"))]
         return []
@@ -756,14 +760,14 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
                                         ).format(verb=effect.verb, units=ids(kept),
                                                  might=_might(scenario, kept))))
     if answer.unmoved:
-        where = scenario.targets.destination if scenario.targets else None
+        where = moved_to(scenario)
         steps.append(step("355.4.a", _(
             "{units} already at {place}: kept (counted in the requirement) but not moved"
             ).format(units=ids(list(answer.unmoved)), place=where)))
         steps += negated_steps(scenario, _("the move of {units}, already there").format(
             units=ids(list(answer.unmoved))))
     for unit in recalled(scenario, answer):
-        barred = move_failure(scenario.board, unit, _moved_to(scenario) or "")
+        barred = move_failure(scenario.board, unit, moved_to(scenario) or "")
         assert barred is not None
         steps.append(step("447.2.c", renumber(_(
             "{failure} ({rule}): it is recalled to its base instead (447.2.c)").format(
@@ -771,7 +775,7 @@ def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     return steps + _outcome_steps(scenario, answer.units)
 
 
-def _moved_to(scenario: Scenario) -> str | None:
+def moved_to(scenario: Scenario) -> str | None:
     """Where a group effect moves its units: its own destination, the one chosen at
     finalization, or none (no move)."""
     effect = group_effect(scenario)
@@ -783,7 +787,7 @@ def _moved_to(scenario: Scenario) -> str | None:
 def recalled(scenario: Scenario, answer: Affected) -> list[str]:
     """The units a move affects that can't move to its destination now (447.2.b, 449.2,
     on the board before the move): each is recalled to its base instead (447.2.c)."""
-    where = _moved_to(scenario)
+    where = moved_to(scenario)
     board = scenario.board
     return [u for u in answer.units if where and u in board and board[u].on_board
             and board[u].location != where and move_failure(board, u, where) is not None]
@@ -815,7 +819,7 @@ def acts(scenario: Scenario, answer: Affected) -> Acts:
     if per_unit is not None:
         return Acts(dealt=tuple((u, per_unit) for u in answer.units), affected=answer.units)
     action = group_effect(scenario).action
-    destination = _moved_to(scenario)
+    destination = moved_to(scenario)
     back = recalled(scenario, answer)  # (447.2.c: a Recall, not a Move)
     moved = tuple((u, BASE if u in back else destination) for u in answer.units
                   if destination and scenario.board[u].location != (

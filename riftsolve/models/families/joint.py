@@ -41,6 +41,7 @@ from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, key
 from riftsolve.models.choosing import deflect_failures
 from riftsolve.models.costs import trigger_cost_failure
 from riftsolve.models.effects import (
+    DONE,
     MIGHTY,
     Action,
     Deed,
@@ -172,6 +173,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
             return Failure("355.3", _("mode {mode} was chosen before this turn: the card "
                                       "chooses one not chosen yet").format(mode=used[0]))
         return None
+    if pick.kind == "decision":
+        return None if value == DONE else Failure("383.3.a", _(
+            "{value} is not {done}: the 'you may' is done ({done}) or not (null)").format(
+                value=repr(value), done=repr(DONE)))
     if pick.kind == "player":
         if resolving:  # a player chosen stays a player of the game (not an object)
             return None
@@ -587,6 +592,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
         pool = sorted(p.id for p in board.objects if p.kind == pick.kind)
     elif pick.kind == "mode":
         pool = _modes(pick)
+    elif pick.kind == "decision":
+        pool = [DONE]
     else:
         pool = sorted(u.id for u in board if u.type in pick.types)
     return [v for v in pool
@@ -850,6 +857,12 @@ def _trigger_unpaid(scenario: Scenario) -> Failure | None:
     (:func:`_done_whole`)."""
     effect = joint_effect(scenario)
     return trigger_cost_failure(scenario, any(_done_whole(effect, p) for p in effect.picks))
+
+
+def _decided_done(effect: JointChoice, given: Mapping[str, Value]) -> bool:
+    """Whether a ``decision`` pick says the "you may" is done (its "up to" choices may
+    then all be empty, 355.13)."""
+    return any(p.kind == "decision" and given.get(p.name) is not None for p in effect.picks)
 
 
 def _done_whole(effect: JointChoice, pick: Pick) -> bool:
@@ -1401,6 +1414,8 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
 def _pick_rule(pick: Pick) -> str:
     if pick.kind == "mode":
         return "191.2"
+    if pick.kind == "decision":
+        return "383.3.a"
     if pick.kind == "location" and pick.own:  # where a unit (a token) is played
         return "355.2.a"
     if pick.is_place and not pick.target:
@@ -1441,11 +1456,13 @@ def explain_declaration(scenario: Scenario, declaration: Choice) -> list[Step]:
             steps.append(step("383.3.a", _(
                 "{pick}: none: the triggered ability's 'you may' is not done, and it is not "
                 "put on the Chain").format(pick=pick.name))
-                         if pick.trigger_may else
+                         if pick.trigger_may and not _decided_done(effect, given) else
                          step("355.13", _("{pick}: none chosen ('up to' allows zero)").format(
                              pick=pick.name)))
             continue
         what = _("the mode its controller chooses") if pick.kind == "mode" else (
+            _("the triggered ability's 'you may' is done, its cost paid, and it is put on "
+              "the Chain")) if pick.kind == "decision" else (
             _("where it is played, not a target")) if _pick_rule(pick) == "355.2.a" else (
             _("a destination, not a target")) if _pick_rule(pick) == "355.4" else (
             _("a cost's choice, not a target") if _pick_rule(pick) == "355.10.c" else
@@ -1551,6 +1568,12 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         elif value is not None and pick.target:
             steps.append(step("359.3.e.2", _("{pick}: {value} is still a legal target"
                                              ).format(pick=pick.name, value=value)))
+        elif value is not None and pick.kind == "decision" and not any(
+                chosen.get(p.name) is not None for p in effect.picks if p.trigger_may
+                and p is not pick):
+            steps.append(step("355.13", _(
+                "the 'you may' was done with none of its 'up to' choices (its cost paid "
+                "as it was finalized): it does nothing more")))
     for name, other in idle_may(scenario, _legal, made).items():
         steps.append(step("359.3.f.2.a", _(
             "{pick}: its action reads {other}, no longer a legal target: that information "
@@ -1625,6 +1648,9 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(field, _("one of the modes {modes} (a string), not {value}"
                                          ).format(modes=", ".join(_modes(pick)),
                                                   value=repr(value)))
+        if pick.kind == "decision" and value not in (None, DONE):
+            raise ScenarioError(field, _("{done} (the 'you may' is done) or null, not {value}"
+                                         ).format(done=repr(DONE), value=repr(value)))
         if value is None:
             if not pick.optional:
                 raise ScenarioError(field, _("{card} must choose its {pick} (355.8)").format(
