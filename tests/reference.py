@@ -2519,11 +2519,13 @@ def data_link_ok(doc: Doc, by_name: dict[str, DataPick], link: DataLink,
         if link["pick"] not in values or link["to"] not in values:
             return True
         return a is None if b is None else (a is None or a > b)
-    if link["link"] in ("together", "if-done", "either"):
+    if link["link"] in ("together", "if-done", "either", "one-of"):
         if link["pick"] not in values or link["to"] not in values:
             return True
         if link["link"] == "either":  # one way to do it or the other, not both
             return a is None or b is None
+        if link["link"] == "one-of":  # 355.8: one object, of one kind or of the other
+            return (a is None) != (b is None)
         return (a is None) == (b is None) if link["link"] == "together" else (
             a is None or b is not None)
     if a is None or b is None:

@@ -1938,9 +1938,10 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     * Hexplosive Minefield, "Kill any number of friendly Bomb tokens": Bomb tokens are gear
       (every card that makes them says "play a Bomb gear token"): A's two Bomb gear, any
       subset (355.13): 4; A's unit tagged Bomb is not one.
-    * Refused with their reason, no longer misread: Fading Memories ("a unit at a
-      battlefield or a gear": one object, restricted as one kind), Acceleration Gate (units,
-      gear and runes in one choice), Pack of Wonders (a facedown card among its kinds).
+    * Refused with their reason, no longer misread: Acceleration Gate (units, gear and
+      runes in one choice), Pack of Wonders (a facedown card among its kinds). Fading
+      Memories ("a unit at a battlefield or a gear") is now read right: see
+      ``test_one_object_of_one_kind_or_another``.
     * Riven, Shattered, "Deal 2 to it for each Equipment attached to me": one instance of the
       total (418.8), counted from what the board does not record: the enemy unit here is
       answered, the damage not modelled (it was dealt as 2).
@@ -1988,8 +1989,6 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     assert [(p.kind, p.zone, p.later, p.target) for p in called.picks] == [
         ("card", "revealed", True, False)]
     for name, text, why in (
-            ("Fading Memories", "Give a unit at a battlefield or a gear [Temporary].",
-             "one kind or another"),
             ("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.", "other kinds"),
             ("Pack of Wonders", "[Exhaust]: Return another friendly gear, unit, or facedown "
              "card to its owner's hand.", "other kinds")):
@@ -2279,6 +2278,37 @@ def test_a_group_moves_to_an_open_battlefield() -> None:
     assert finalize(Scenario("A", bard, moved)).count() == 1
     failures = legal.verify(GroupDeclaration((("kai",),), "west", 0, (("units", False),)))
     assert [f.rule for f in failures] == ["170.11.c"]
+
+
+def test_one_object_of_one_kind_or_another() -> None:
+    """Fading Memories, "Give a unit at a battlefield or a gear [Temporary].": one object
+    (355.8), a unit at a battlefield (a base is no battlefield) or a gear anywhere (355.9.b).
+    kai (north) and r1 (south) are units at battlefields, lux is at base; g1 (base) and g2
+    (north) are gear: kai, r1, g1 or g2 -> 4 declarations, never a unit and a gear, never
+    none. With only lux on the board, nothing can be chosen: 0 (it cannot be played)."""
+    from riftsolve.models.answers import Choice
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    fading = compile_card("Fading Memories", "Give a unit at a battlefield or a gear "
+                          "[Temporary]. (Kill it at the start of its controller's Beginning "
+                          "Phase, before scoring.)")
+    board = Board(("north", "south"), (
+        Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "base"), Unit("r1", "B", 2, "south"),
+        Unit("g1", "A", 0, "base", type="gear"), Unit("g2", "B", 0, "north", type="gear")))
+    legal = finalize(Scenario("A", fading, board))
+    assert {tuple(v for _, v in d.picks) for d in legal} == {
+        ("kai", None), ("r1", None), (None, "g1"), (None, "g2")}
+    assert legal.count() == 4
+    assert [f.rule for f in legal.verify(Choice((("unit", None), ("gear", None)), 0))] == [
+        "355.8"]
+    assert "355.5" in [f.rule for f in legal.verify(Choice((("unit", "kai"), ("gear", "g1")),
+                                                           0))]
+    assert [f.rule for f in legal.verify(Choice((("unit", "lux"), ("gear", None)), 0))] == [
+        "355.9.b"]
+    alone = Board(("north",), (Unit("lux", "A", 2, "base"),))
+    assert finalize(Scenario("A", fading, alone)).count() == 0
 
 
 def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:

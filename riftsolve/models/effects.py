@@ -292,6 +292,9 @@ class Link(StrEnum):
     #: made only if the other pick is not: one of two ways to do one thing ("[Show Off] a
     #: unit": reveal a unit card from hand, or pick a friendly unit)
     EITHER = "either"
+    #: made if and only if the other pick is not: one object of one kind or of another ("a
+    #: unit at a battlefield or a gear", each kind with its own restrictions)
+    ONE_OF = "one-of"
     #: a card that costs no more Energy and no more Power than the other pick's unit ("a
     #: unit from your trash that costs no more Energy and no more Power than the killed
     #: unit", 355.9.b)

@@ -399,10 +399,11 @@ _SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or ge
                               r"an optional action|one of several tags|a unit's state")
 
 
-def _compile(name: str, text: str) -> Effect:
+def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
     """:func:`compile_card`, grammar errors not yet turned into compile errors: a single
     choice (a split or a group), else several choices one after another (a joint
-    choice, :mod:`riftsolve.models.cards.sequence`)."""
+    choice, :mod:`riftsolve.models.cards.sequence`); ``one_or_another``: the text's "a
+    unit at a battlefield or a gear" read already (:func:`_one_of_two_kinds`)."""
     _one_ability(text)
     if re.search(r"(?i)\bsomething (?:you|they) controls?\b", text):
         raise CompileError("'something you control' (an object of any kind) is not modelled "
@@ -418,9 +419,8 @@ def _compile(name: str, text: str) -> Effect:
         raise CompileError(f"{kinds.group(0)!r}: a choice among units or gear and other kinds "
                            "of object (runes, cards) is not modelled yet")
     either = _KIND_OR_KIND.search(_REMINDER.sub("", text))
-    if either:  # (Fading Memories: "a unit at a battlefield or a gear")
-        raise CompileError(f"{either.group(0)!r}: one object of one kind or another, a "
-                           "restriction on one kind only, is not modelled yet")
+    if either and not one_or_another:  # (Fading Memories: "a unit at a battlefield or a gear")
+        return _one_of_two_kinds(_compile(name, text, True), either.group(0))
     shown = _SHOW_OFF.search(_REMINDER.sub("", text))
     if shown:
         return _show_off(name, text, shown)
@@ -456,6 +456,29 @@ def _compile(name: str, text: str) -> Effect:
         except SequenceError as second:
             raise CompileError(f"{error}; read as choices one after another: {second}",
                                error.words or second.words) from None
+
+
+def _one_of_two_kinds(effect: Effect, words: str) -> Effect:
+    """"Give a unit at a battlefield or a gear [Temporary]": one object, of one kind with
+    its restriction or of the other (355.9.b): the two picks read, each optional, exactly
+    one of them made (``one-of``); refused unless the text chooses just those two.
+
+    >>> fading = compile_card("Fading Memories", "Give a unit at a battlefield or a gear "
+    ...                       "[Temporary].")
+    >>> [(p.name, p.reach.value, p.optional) for p in fading.picks]
+    [('unit', 'battlefield', True), ('gear', 'board', True)]
+    >>> [(lk.pick, lk.link.value, lk.to) for lk in fading.links]
+    [('gear', 'one-of', 'unit')]
+    """
+    picks = effect.picks if isinstance(effect, JointChoice) else ()
+    if not isinstance(effect, JointChoice) or len(picks) != 2 or effect.links or {
+            p.kind for p in picks} != {"unit", "gear"} or any(
+                p.later or p.optional or p.may for p in picks):
+        raise CompileError(f"{words!r}: one object of one kind or another, a restriction on "
+                           "one kind only, is not modelled yet here")
+    first, second = picks
+    return replace(effect, picks=tuple(replace(p, optional=True) for p in picks),
+                   links=(Linked(second.name, Link.ONE_OF, first.name),))
 
 
 #: What only the sequence reader reads: "They deal damage equal to their Mights to each

@@ -484,7 +484,7 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
                                                                             second=second))
     if link in (Link.TOGETHER, Link.IF_DONE):
         return None  # (both made: nothing more to check)
-    if link is Link.EITHER:
+    if link in (Link.EITHER, Link.ONE_OF):
         return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
                                   "both").format(first=first, second=second))
     if link is Link.NO_COSTLIER:
@@ -727,7 +727,7 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
     if link is Link.SAME_CONTROLLER:
         return Check("same", i, j, tuple(map(controller, first)),
                     tuple(map(their, second)))
-    if link in (Link.TOGETHER, Link.IF_DONE, Link.EITHER):
+    if link in (Link.TOGETHER, Link.IF_DONE, Link.EITHER, Link.ONE_OF):
         def made(value: Value) -> Hashable:
             return "none" if value is None else "some"
         return Check(link.value, i, j, tuple(map(made, first)), tuple(map(made, second)))
@@ -787,7 +787,8 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
     index = {p.name: i for i, p in enumerate(picks)}
     hidden = scenario.from_hidden is not None
     carried = {p.name: [lk for lk in links if lk.pick == p.name  # (restrictions only)
-                        and lk.link not in (Link.TOGETHER, Link.IF_DONE, Link.EITHER)]
+                        and lk.link not in (Link.TOGETHER, Link.IF_DONE, Link.EITHER,
+                                            Link.ONE_OF)]
                for p in picks}
     if hidden:  # first the domains (the keys of the tests follow them)
         gone = source_gone(scenario)  # nowhere to choose at: no target at all (811.1.d.3.a)
@@ -1193,6 +1194,10 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
             failures.append(Failure("355.13", _(
                 "{first} is empty but {second} is not: fewer objects chosen alike fill the "
                 "first picks").format(first=linked.to, second=linked.pick)))
+        if linked.link is Link.ONE_OF and first is None and second is None:
+            failures.append(Failure("355.8", _(
+                "{first} or {second}: one object is chosen, of one kind or the other").format(
+                    first=linked.to, second=linked.pick)))
         if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
                 linked.link is Link.IF_DONE and first is not None and second is None):
             failures.append(Failure("383.3.a", _(
@@ -1407,6 +1412,7 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                Link.TOGETHER: N_("{first} is chosen, the ability being done, with {second}"),
                Link.IF_DONE: N_("{first} is chosen, the ability being done, with {second}"),
                Link.EITHER: N_("{first} is chosen instead of {second}"),
+               Link.ONE_OF: N_("{first} is chosen instead of {second}"),
                Link.NO_COSTLIER: N_("{first} costs no more Energy and no more Power than "
                                     "{second}")}
 
@@ -1671,6 +1677,12 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(field, _("{place} is not a battlefield in play nor 'base'"
                                          ).format(place=repr(value)))
         picks.append((pick.name, value))
+    given = dict(picks)
+    for linked in effect.links:
+        if linked.link is Link.ONE_OF and given[linked.pick] is None and given[linked.to] is None:
+            raise ScenarioError(f"{field_prefix}.{linked.to}", _(
+                "{card} chooses its {first} or its {second} (355.8): one of them").format(
+                    card=effect.name, first=linked.to, second=linked.pick))
     return Targets(picks=tuple(picks))
 
 

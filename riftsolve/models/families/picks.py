@@ -71,7 +71,8 @@ class Check:
     def total(self) -> bool:
         """Whether the test reads empty picks too (else an empty pick passes it): the
         order of picks alike, and Hidden (an empty pick excuses nothing)."""
-        return self.mode in ("after", "or", "gate", "together", "if-done", "sorted", "either")
+        return self.mode in ("after", "or", "gate", "together", "if-done", "sorted", "either",
+                             "one-of")
 
     def holds(self, a: int, b: int) -> bool:
         """Whether value ``a`` of variable ``i`` and value ``b`` of ``j`` pass."""
@@ -97,6 +98,8 @@ class Check:
             return bool(x == "none" or y == "some")
         if self.mode == "either":
             return not (x == "some" and y == "some")
+        if self.mode == "one-of":
+            return (x == "some") != (y == "some")
         if self.mode == "sorted":  # (identical objects placed alike: a multiset, once)
             return bool(x >= y)  # type: ignore[operator]
         if self.mode == "barred":
