@@ -315,3 +315,35 @@ def test_no_spread_is_listed_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(ruling_module, "SPREAD_LIMIT", 2)
     monkeypatch.setattr(type(legal), "_listed", lambda self: pytest.fail("listed"))
     assert ruling(legal).facts == ()
+
+
+def test_the_opponent_who_chooses_on_resolution_is_named() -> None:
+    """Call to Battle, "Move a unit you control to a battlefield you control. Then, choose
+    an opponent. They move a unit they control to the same battlefield.": kai moves to
+    north; B, the opponent chosen, picks r1 (at base) or r2 (already at north) as it
+    resolves (355.10.e): 2 resolutions, and B chooses them, not A."""
+    from riftsolve.models.notation import read_board
+
+    scenario = read_board("card Call to Battle\ncontroller A\nbattlefields north south\n"
+                          "control north=A\nkai A 3 @base\nlux A 2 @north\nmo A 1 @south\n"
+                          "r1 B 2 @base\nr2 B 1 @north\n"
+                          "targets friendly=kai destination=north opponent=B\n")
+    said = ruling(resolve(scenario))
+    assert said.count == 2
+    assert "B chooses one of them" in said.paragraph()
+    assert "A chooses" not in said.paragraph()
+
+
+def test_an_instruction_done_one_way_or_the_other_is_said_so() -> None:
+    """Angle Shot, "Attach that Equipment to that unit or detach that Equipment from that
+    unit.": its controller chooses which as it resolves (an Equipment already attached to
+    the unit can only be detached, 435.1.g); the outcome is not modelled, and the ruling
+    says both ways, not "attach" alone."""
+    from riftsolve.models.notation import read_board
+
+    scenario = read_board("card Angle Shot\ncontroller A\nbattlefields north\n"
+                          "kai A 3 @north\nr1 B 2 @north\n"
+                          "axe B @north type=gear tags=Equipment\n"
+                          "targets unit=r1 equipment=axe\n")
+    text = ruling(resolve(scenario)).paragraph()
+    assert "attach or detach, as its controller chooses, an outcome not modelled" in text

@@ -44,6 +44,7 @@ from riftsolve.solver.legal import (
     CombatResolutions,
     Declarations,
     GroupResolutions,
+    JointResolutions,
     LegalSet,
     Resolutions,
     resolve,
@@ -290,10 +291,11 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
         return _split_declaration_must(legal, controller)
     if count == 1:
         return ()
+    choosing = _choosing(legal)
     if count is None or count > SPREAD_LIMIT:
-        return (Clause(_("{player} chooses one of them").format(player=controller)),)
+        return (choosing,)
     always, never, some = _spread(legal)
-    clauses = [Clause(_("{player} chooses one of them").format(player=controller))]
+    clauses = [choosing]
     if always:
         clauses.append(Clause(_("each includes {units}").format(units=span(always)),
                               goes_on=", "))
@@ -304,6 +306,19 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
         clauses.append(Clause(_("none includes {units}").format(units=span(never)),
                               goes_on=", "))
     return tuple(clauses)
+
+
+def _choosing(legal: LegalSet[Any]) -> Clause:
+    """Who chooses among the answers: the controller, or on resolution whoever makes its
+    choices then (the chosen opponent, 355.10.e; a unit's owner, 355.2.a)."""
+    who = [legal.scenario.controller]
+    if isinstance(legal, JointResolutions):
+        from riftsolve.models.families.joint import resolution_choosers
+        who = resolution_choosers(legal.scenario)
+    if len(who) == 1:
+        return Clause(_("{player} chooses one of them").format(player=who[0]))
+    return Clause(_("{players} choose one of them, each making their own choices").format(
+        players=span(who)))
 
 
 def _split_must(legal: Resolutions, controller: str) -> tuple[Clause, ...]:

@@ -1451,11 +1451,21 @@ def _label(sentence: str, verb: str, start: int = 0) -> str:
     >>> _label("Give a unit +2 Might this turn and another unit -2 Might this turn.",
     ...        "give", 34)
     'give -2 Might'
+    >>> _label("Attach that Equipment to that unit or detach that Equipment from that "
+    ...        "unit.", "attach")
+    'attach or detach, as its controller chooses'
     """
     low = sentence.lower()
+    either = re.search(rf"\b{verb}\b[^.]*? or ({_OTHER_VERBS}) (?:that|it|them)\b", low)
+    if either:  # (one instruction done one way or the other, chosen as it resolves)
+        return f"{verb} or {either.group(1)}, as its controller chooses"
     found = re.search(r"([+-]\d+ might)", low[start:]) or re.search(
         rf"\b{verb}\b[^.]*?([+-]\d+ might)", low)
     return f"{verb} {found.group(1).replace('might', 'Might')}" if found else verb
+
+
+#: The verbs of "attach that Equipment to that unit or detach that Equipment from it".
+_OTHER_VERBS = "attach|detach|ready|exhaust|stun|kill|return|banish|recycle|buff"
 
 
 #: What a cost does to the object it chooses (355.10.c: a cost's choice, no target).

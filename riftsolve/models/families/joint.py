@@ -110,6 +110,20 @@ def _chooser(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str
     return players[0] if players else ""
 
 
+def resolution_choosers(scenario: Scenario) -> list[str]:
+    """Who makes a resolution's choices, in order: the player each pick made on resolution
+    is made by (the controller, the chosen opponent, each player, a unit's owner,
+    355.10.e, 355.2.a), and the controller deciding a "you may" made at finalization
+    (355.12); the controller when nobody else does."""
+    effect = joint_effect(scenario)
+    made = declared(scenario)
+    who = [_chooser(scenario, p, made) for p in _each(scenario, list(effect.picks))
+           if p.later]
+    if any(p.may and not p.later for p in effect.picks):
+        who.insert(0, scenario.controller)
+    return list(dict.fromkeys(w for w in who if w)) or [scenario.controller]
+
+
 def _owner(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str:
     """Who plays the object an "its owner" ``pick`` reads, the unit or card chosen by the
     pick before it: a unit's controller (a scenario states no other owner), a card's owner;
