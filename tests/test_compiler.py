@@ -917,6 +917,17 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
         board = Board(("north",), (Unit("song", "A", 2, where, exhausted=tired), *units))
         legal = finalize(Scenario("A", songstress, board, source="song"))
         assert legal.count() == count == len(list(legal))
+    # a resolution question for a cost paid in part is refused, naming the pick left empty
+    from riftsolve.models.families.joint import read_targets
+    from riftsolve.models.limits import ScenarioError
+    assert isinstance(songstress, JointChoice)
+    names = [p.name for p in songstress.picks if not p.later]
+    partial = dict(zip(names, ["a1", "a2", None], strict=True))
+    with pytest.raises(ScenarioError, match=r"383\.3\.a") as refused:
+        read_targets(partial, songstress, board, "targets")
+    assert refused.value.field == f"targets.{names[2]}"
+    whole = dict(zip(names, ["a1", "a2", "a3"], strict=True))
+    assert read_targets(whole, songstress, board, "targets").picks == tuple(whole.items())
 
 
 def test_a_banished_unit_played_again_by_its_owner() -> None:
@@ -2298,7 +2309,7 @@ def test_one_object_of_one_kind_or_another() -> None:
         Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "base"), Unit("r1", "B", 2, "south"),
         Unit("g1", "A", 0, "base", type="gear"), Unit("g2", "B", 0, "north", type="gear")))
     legal = finalize(Scenario("A", fading, board))
-    assert {tuple(v for _, v in d.picks) for d in legal} == {
+    assert {tuple(d.as_json()["targets"].values()) for d in legal} == {
         ("kai", None), ("r1", None), (None, "g1"), (None, "g2")}
     assert legal.count() == 4
     assert [f.rule for f in legal.verify(Choice((("unit", None), ("gear", None)), 0))] == [

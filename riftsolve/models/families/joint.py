@@ -1693,10 +1693,19 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
         picks.append((pick.name, value))
     given = dict(picks)
     for linked in effect.links:
-        if linked.link is Link.ONE_OF and given[linked.pick] is None and given[linked.to] is None:
+        first, second = given.get(linked.pick), given.get(linked.to)
+        if linked.link is Link.ONE_OF and first is None and second is None:
             raise ScenarioError(f"{field_prefix}.{linked.to}", _(
                 "{card} chooses its {first} or its {second} (355.8): one of them").format(
                     card=effect.name, first=linked.to, second=linked.pick))
+        if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
+                linked.link is Link.IF_DONE and first is not None and second is None):
+            empty = linked.pick if first is None else linked.to
+            raise ScenarioError(f"{field_prefix}.{empty}", _(
+                "null while {other} is chosen: {card}'s 'you may' is done as a whole, with "
+                "its choices, or not at all (383.3.a, 355.10.c)").format(
+                    other=linked.to if empty == linked.pick else linked.pick,
+                    card=effect.name))
     return Targets(picks=tuple(picks))
 
 
