@@ -82,3 +82,17 @@ def test_help_gives_the_grammar(capsys: pytest.CaptureFixture[str]) -> None:
         main(["new", "--help"], out=io.StringIO())
     shown = capsys.readouterr().out
     assert "ID CONTROLLER MIGHT @LOCATION" in shown and "targets SLOT=ID" in shown
+
+
+def test_an_open_battlefield_destination_is_said_so(tmp_path: Path) -> None:
+    """Bard, Mercurial moves "to an open battlefield": the starting scenario says so (a
+    battlefield with no unit and no controller, 170.11.c), not "a battlefield or base"."""
+    from riftsolve.models.cards.compiler import compile_card
+    from riftsolve.models.cards.store import write_library
+
+    bard = compile_card("Bard, Mercurial", "When you play me, if you paid the additional "
+                        "cost, move any number of your units to an open battlefield.")
+    write_library(tmp_path, [bard])
+    text = starter("Bard, Mercurial", str(tmp_path))
+    assert "an open battlefield (no unit, no controller" in text
+    assert "a battlefield or base" not in text

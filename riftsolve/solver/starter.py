@@ -284,7 +284,12 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
         if together:
             yield _("together: {what} ({rule})").format(
                 what=", ".join(together), rule=citation("355.11", DEFAULT_VERSION))
-        if effect.destination:
+        if effect.destination and effect.destination_open:
+            yield _("destination=BATTLEFIELD: an open battlefield (no unit, no controller, "
+                    "{open}); not a target ({rule})").format(
+                        open=citation("170.11.c", DEFAULT_VERSION),
+                        rule=citation("355.4", DEFAULT_VERSION))
+        elif effect.destination:
             yield _("destination=LOCATION: a battlefield or base, not where they stand; "
                     "not a target ({rule})").format(rule=citation("355.4", DEFAULT_VERSION))
     elif isinstance(effect, JointChoice):
