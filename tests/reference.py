@@ -2371,6 +2371,14 @@ def data_apart_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: str
     return a is not None and b is not None and not _data_same_place(a, b)
 
 
+def data_base_side_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: str
+                      ) -> bool:
+    """"Move a friendly unit to or from its base" (355.4): to its base when the unit is at a
+    battlefield, to a battlefield when it is at its base."""
+    unit = _data_entry(doc, "unit", other)
+    return unit is not None and (value == "base") != (unit.get("location") == "base")
+
+
 def data_same_controller_ok(doc: Doc, pick: DataPick, value: str, to: DataPick, other: str
                             ) -> bool:
     """355.9.b "with the same controller": one player controls both."""
@@ -2504,6 +2512,7 @@ DATA_LINK_TESTS: dict[str, Callable[[Doc, DataPick, str, DataPick, str], bool]] 
     "other": data_other_ok,
     "hosts-ally": data_hosts_ally_ok,
     "no-costlier": data_no_costlier_ok,
+    "base-side": data_base_side_ok,
 }
 
 

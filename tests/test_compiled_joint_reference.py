@@ -143,6 +143,8 @@ EXTRA_TEXTS: tuple[str, ...] = (
     "reduce the cost of that spell by [2].",
     "As an additional cost to play this, kill a friendly unit. Play a unit from your trash "
     "that costs no more Energy and no more Power than the killed unit, ignoring its cost.",
+    "Give a unit at a battlefield or a gear [Temporary].",
+    "Move a friendly unit to or from its base.",
 )
 ALL_TEXTS = TEXTS + EXTRA_TEXTS
 #: Kinds whose random picks may read Energy and Power costs.

@@ -1854,11 +1854,13 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     """Commander Ledros, "As you play me, you may kill any number of friendly units as an
     additional cost.": any subset of A's units, chosen as the card is played, none of them a
     target (355.10.c): no Deflect is paid and "can't be chosen" does not bar one. a1, a2
-    (Deflect 1, untargetable by all): 2^2 = 4 subsets, each costing 0 Power."""
+    (Deflect 1, untargetable by all): 2^2 = 4 subsets, each costing 0 Power. The cost is
+    paid as the card is played (135.2.b.3): on resolution nothing is chosen or killed, the
+    units killed then (now off the board) are no illegal targets and are not counted."""
     from riftsolve.models.board import Board, Unit
-    from riftsolve.models.choosing import targeted_slots
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.models.choosing import counted_targets, targeted_slots
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
 
     ledros = compile_card("Commander Ledros", "As you play me, you may kill any number of "
                           "friendly units as an additional cost. Reduce my cost by "
@@ -1869,6 +1871,16 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     answers = list(finalize(Scenario("A", ledros, board)))
     assert sorted(a.chosen() for a in answers) == [(), ("a1",), ("a1", "a2"), ("a2",)]
     assert {a.deflect_cost for a in answers} == {0} and targeted_slots(ledros) == frozenset()
+    assert isinstance(ledros, GroupTargets)
+    slot = ledros.slots[0].name
+    played = replace(board, units=(replace(board.units[0], location="offboard"),
+                                   *board.units[1:]))
+    paid = Scenario("A", ledros, played, targets=Targets(groups=((slot, ("a1", "a2")),)))
+    legal = resolve(paid)
+    assert [a.as_json() for a in legal] == [{"affected": []}]
+    [why] = legal.explain(next(iter(legal)))
+    assert why["rule"] == "355.10.c" and "a1, a2" in why["detail"]
+    assert counted_targets(paid) == []
 
 
 def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
@@ -2113,9 +2125,11 @@ def test_what_the_second_review_found() -> None:
     resolution (355.10.e, 355.10.f), nothing is chosen as it is played, and the exception
     chooses nothing: one declaration, the empty one, on a board with four units (it listed
     one a unit). Unforgiven, "Move a friendly unit to or from its base": where it may go
-    depends on where it is, which no destination pick says: refused (it offered
-    battlefield-to-battlefield moves). Gentlemen's Duel's fight after "+3 Might" is not
+    depends on where it is (it offered battlefield-to-battlefield moves, then was refused):
+    its base from a battlefield, a battlefield from its base (355.4). kai (north) to base;
+    lux (base) to north or south; never kai to south: 3. Gentlemen's Duel's fight after "+3 Might" is not
     claimed as damage from the Mights on the board."""
+    from riftsolve.models.answers import Choice
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver import finalize
@@ -2126,8 +2140,15 @@ def test_what_the_second_review_found() -> None:
     board = Board(("north", "south"), (Unit("me", "A", 2, "north"), Unit("a1", "A", 1, "base"),
                                        Unit("b1", "B", 2, "north"), Unit("b2", "B", 1, "south")))
     assert [a.chosen() for a in finalize(Scenario("A", inspector, board, source="me"))] == [()]
-    with pytest.raises(CompileError, match="to or from the unit's base"):
-        compile_card("Unforgiven", "[2], [Exhaust]: Move a friendly unit to or from its base.")
+    unforgiven = compile_card("Unforgiven", "[2], [Exhaust]: Move a friendly unit to or from "
+                              "its base.")
+    sides = Board(("north", "south"), (Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "base"),
+                                       Unit("r1", "B", 2, "south")))
+    legal = finalize(Scenario("A", unforgiven, sides))
+    assert sorted(a.chosen() for a in legal) == [("kai", "base"), ("lux", "north"),
+                                                 ("lux", "south")]
+    assert "355.4" in [f.rule for f in legal.verify(Choice((("friendly", "kai"),
+                                                            ("destination", "south")), 0))]
     # Gentlemen's Duel: the fight follows "+3 Might" the outcome does not model, so its
     # damage is not claimed from the Mights on the board (it dealt 2 where 5 is dealt)
     duel = compile_card("Gentlemen's Duel", "Give a friendly unit +3 [Might] this turn. Then "

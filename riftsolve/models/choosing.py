@@ -140,9 +140,9 @@ def counted_targets(scenario: Scenario) -> list[str] | None:
     if scenario.targets is None:
         return []
     targets = scenario.targets
-    chosen = [*((targets.friendly,) if targets.friendly else ()), *targets.split,
-              *targets.group_units()]
     targeted = targeted_slots(scenario.effect)
+    chosen = [*((targets.friendly,) if targets.friendly else ()), *targets.split,
+              *(u for slot, units in targets.groups if slot in targeted for u in units)]
     if "friendly" not in targeted:
         chosen = [u for u in chosen if u != targets.friendly]
     return [u for u in chosen if scenario.board[u].on_board]

@@ -295,6 +295,9 @@ class Link(StrEnum):
     #: made if and only if the other pick is not: one object of one kind or of another ("a
     #: unit at a battlefield or a gear", each kind with its own restrictions)
     ONE_OF = "one-of"
+    #: a destination on the other side of the unit's base ("to or from its base"): its
+    #: base when the unit is at a battlefield, a battlefield when it is at its base
+    BASE_SIDE = "base-side"
     #: a card that costs no more Energy and no more Power than the other pick's unit ("a
     #: unit from your trash that costs no more Energy and no more Power than the killed
     #: unit", 355.9.b)

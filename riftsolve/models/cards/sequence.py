@@ -234,9 +234,17 @@ def _sentence(reading: _Reading, sentence: str) -> None:
     low = sentence.lower().rstrip(".")
     if _NOT_DONE.search(low):
         return  # (an exception to the instruction before, whose choice it is)
-    if _TO_OR_FROM_BASE.search(low):
-        raise SequenceError(f"{sentence!r}: a move to or from the unit's base (its base if it "
-                            "is at a battlefield, else a battlefield) is not modelled yet")
+    if _TO_OR_FROM_BASE.search(low):  # (Unforgiven: its base, or from it to a battlefield)
+        before = len(reading.picks)
+        _sentence(reading, re.sub(r"(?i) to or from (?:its|their|your) base\b", "", sentence))
+        made = reading.picks[before:]
+        units = [p for p in made if p.kind == "unit"]
+        places = [p for p in made if p.kind == "location"]
+        if len(units) != 1 or len(places) != 1:
+            raise SequenceError(f"{sentence!r}: a move to or from the unit's base of more "
+                                "than one unit is not modelled yet")
+        reading.link(places[0].name, Link.BASE_SIDE, units[0].name)
+        return
     triggered = _TRIGGER_START.match(low) is not None
     if re.match(r"^when (?:i|you play me to) (?:move|attack|defend|conquer|hold)?", low) \
             and re.search(r"\b(?:to|at) a battlefield\b", low.split(",")[0]):

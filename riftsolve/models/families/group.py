@@ -415,6 +415,22 @@ def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return require_targets(scenario).groups
 
 
+def resolved_group(scenario: Scenario) -> list[tuple[int, tuple[str, ...]]]:
+    """The units chosen at finalization that resolution reads, with their slot's index: a
+    cost's are not (paid as the card was played, 355.10.c, 135.2.b.3)."""
+    aimed = targeted_slots(group_effect(scenario))
+    return [(index, units) for index, (slot, units) in enumerate(chosen_group(scenario))
+            if slot in aimed]
+
+
+def costs_only(scenario: Scenario) -> list[str]:
+    """The units chosen for a cost, when the effect chooses nothing else (Commander Ledros:
+    "you may kill any number of friendly units as an additional cost"); empty otherwise."""
+    if targeted_slots(group_effect(scenario)):
+        return []
+    return [u for _slot, units in chosen_group(scenario) for u in units]
+
+
 def resolve_problem(scenario: Scenario) -> GroupProblem:
     """The resolution question: drop illegal targets (359.3.e); if the rest still meet the
     requirement they are the one answer, else a subset of them that does (355.11.b). An
@@ -424,7 +440,7 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
     board = scenario.board
     legal: list[tuple[Unit, tuple[int, ...]]] = []
     illegal: list[tuple[str, Failure]] = []
-    for index, (_slot, units) in enumerate(chosen_group(scenario)):
+    for index, units in resolved_group(scenario):
         for unit_id in units:
             failure = member_failure(scenario, board[unit_id], effect.slots[index], True)
             if failure is None:
@@ -530,7 +546,7 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
     effect = group_effect(scenario)
     board = scenario.board
     slot_of: dict[str, int] = {}
-    for index, (_slot, units) in enumerate(chosen_group(scenario)):
+    for index, units in resolved_group(scenario):
         for unit_id in units:
             slot_of[unit_id] = index
     failures: list[Failure] = []
@@ -704,6 +720,12 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
 def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     """The rule trail of one resolution of a group effect."""
     effect = group_effect(scenario)
+    paid = costs_only(scenario)
+    if not targeted_slots(effect):
+        return [step("355.10.c", _(
+            "{units}: chosen for a cost, paid as the card was played (135.2.b.3), not "
+            "targets: nothing is chosen or done on resolution").format(
+                units=ids(paid) or _("none")))]
     problem = resolve_problem(scenario)
     steps = illegal_steps(scenario, problem.illegal)
     legal = [m.id for m in problem.members]

@@ -498,6 +498,11 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
                                                                             second=second))
     if link in (Link.TOGETHER, Link.IF_DONE):
         return None  # (both made: nothing more to check)
+    if link is Link.BASE_SIDE:
+        home = second in board and board[second].location == BASE
+        return None if (first == BASE) != home else Failure("355.4", _(
+            "{first}: {second} moves to its base from a battlefield, or from its base to a "
+            "battlefield").format(first=first, second=second))
     if link in (Link.EITHER, Link.ONE_OF):
         return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
                                   "both").format(first=first, second=second))
@@ -752,6 +757,11 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
         def costs(value: Value) -> Hashable:
             return None if value is None else _costs(board, value)
         return Check("within", i, j, tuple(map(costs, first)), tuple(map(costs, second)))
+    if link is Link.BASE_SIDE:  # "to or from its base": a base for a unit at a battlefield
+        def at_base(value: Value) -> Hashable:
+            return value is not None and value in board and board[value].location == BASE
+        return Check("differ", i, j, tuple(v == BASE for v in first),
+                     tuple(map(at_base, second)))
     if link is Link.HOSTS_ALLY:  # a location holding another unit of the mover's controller
         def present(value: Value) -> Hashable:
             return frozenset((u.controller, u.id) for u in board
@@ -1427,6 +1437,8 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                Link.IF_DONE: N_("{first} is chosen, the ability being done, with {second}"),
                Link.EITHER: N_("{first} is chosen instead of {second}"),
                Link.ONE_OF: N_("{first} is chosen instead of {second}"),
+               Link.BASE_SIDE: N_("{first} is on the other side of {second}'s base: its "
+                                  "base from a battlefield, a battlefield from its base"),
                Link.NO_COSTLIER: N_("{first} costs no more Energy and no more Power than "
                                     "{second}")}
 
