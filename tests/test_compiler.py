@@ -2127,8 +2127,8 @@ def test_what_the_second_review_found() -> None:
     one a unit). Unforgiven, "Move a friendly unit to or from its base": where it may go
     depends on where it is (it offered battlefield-to-battlefield moves, then was refused):
     its base from a battlefield, a battlefield from its base (355.4). kai (north) to base;
-    lux (base) to north or south; never kai to south: 3. Gentlemen's Duel's fight after "+3 Might" is not
-    claimed as damage from the Mights on the board."""
+    lux (base) to north or south; never kai to south: 3. Gentlemen's Duel's fight after
+    "+3 Might" is not claimed as damage from the Mights on the board."""
     from riftsolve.models.answers import Choice
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario
