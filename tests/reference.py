@@ -678,7 +678,7 @@ GROUP_DEFAULTS: dict[str, Any] = {
 }
 SLOT_DEFAULTS: dict[str, Any] = {
     "among": "any", "at": "battlefield", "least": 0, "most": None, "tags": [], "other": False,
-    "might_at_most": None, "kinds": ["unit"], "own": False,
+    "might_at_most": None, "kinds": ["unit"], "own": False, "states": [],
 }
 
 
@@ -768,8 +768,24 @@ def group_slot_accepts(doc: Doc, slot: dict[str, Any], unit: Unit) -> bool:
     return (on_board(unit) and targetable(doc, unit) and group_hidden_ok(doc, unit)
             and kind_ok(slot, unit)
             and whose_ok(doc, slot, unit) and where_ok(doc, slot, unit)
-            and has_tags(slot, unit) and might_ok(slot, unit)
+            and has_tags(slot, unit) and might_ok(slot, unit) and in_states(slot, unit)
             and not_the_source(doc, slot, unit) and at_the_shared_battlefield_ok(doc, unit))
+
+
+def in_states(slot: dict[str, Any], unit: Unit) -> bool:
+    """355.9.b "any number of your buffed units", "stunned enemy units": each state the
+    slot names is the unit's (``exhausted``; ``ready``: not exhausted; ``stunned``,
+    ``buffed``, ``moved`` flags; ``attacking``/``defending``: its ``combat`` entry)."""
+    for state in slot["states"]:
+        if state == "ready":
+            held = not unit.get("exhausted", False)
+        elif state in ("attacking", "defending"):
+            held = unit.get("combat", "") == state
+        else:
+            held = bool(unit.get(state, False))
+        if not held:
+            return False
+    return True
 
 
 def at_the_shared_battlefield_ok(doc: Doc, unit: Unit) -> bool:

@@ -174,6 +174,9 @@ def boards(draw: st.DrawFn, name: str, group: dict[str, Any], text: str = "",
             unit["type"] = "gear"
         if draw(st.integers(0, 5)) == 0:
             unit["untargetable"] = draw(st.sampled_from(("enemy", "all")))
+        for state in ("exhausted", "stunned", "buffed"):
+            if draw(st.integers(0, 3)) == 0:
+                unit[state] = True
         units.append(unit)
     doc: Doc = {
         "format": 1, "controller": "A", "battlefields": ["north", "south"], "units": units,
@@ -234,6 +237,8 @@ def inline_slots(draw: st.DrawFn, index: int) -> dict[str, Any]:
         "other": draw(st.sampled_from((False, False, True))),
         "might_at_most": draw(st.sampled_from((None, None, 0, 2))),
         "own": draw(st.sampled_from((False, False, True))),
+        "states": draw(st.sampled_from(([], [], [], ["buffed"], ["ready"], ["exhausted"],
+                                        ["stunned", "buffed"]))),
     }
     kinds = draw(st.sampled_from(KINDS))
     if kinds is not None:

@@ -928,6 +928,13 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     assert refused.value.field == f"targets.{names[2]}"
     whole = dict(zip(names, ["a1", "a2", "a3"], strict=True))
     assert read_targets(whole, songstress, board, "targets").picks == tuple(whole.items())
+    # on resolution, the units exhausted as the cost are said paid then, not targets
+    from riftsolve.solver import resolve
+    paid = Scenario("A", songstress, board, source="song",
+                    targets=read_targets(whole, songstress, board, "targets"))
+    legal = resolve(paid)
+    said = [w["rule"] for w in legal.explain(next(iter(legal)))]
+    assert said == ["355.10.c"] * 3
 
 
 def test_a_banished_unit_played_again_by_its_owner() -> None:
@@ -2372,3 +2379,65 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     assert answer.as_json() == {"affected": ["kai"], "unmoved": ["ez"]}
     [answer] = list(resolve(replace(chosen, policy=apart.policy)))
     assert answer.as_json() == {"affected": ["kai"]}
+
+
+def test_units_there_and_a_cost_paid_are_said() -> None:
+    """Siphon Power, "Choose a battlefield. Give friendly units there +1 Might this turn and
+    enemy units there -1 Might this turn": both halves recorded on the battlefield chosen
+    (they were dropped). Gust Monk's banish is its trigger's cost (355.10.c, paid as it is
+    finalized): on resolution it is said paid then, never Ignored with the unit."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    siphon = compile_card("Siphon Power", "Choose a battlefield. Give friendly units there +1 "
+                          "[Might] this turn and enemy units there -1 [Might] this turn, to a "
+                          "minimum of 1 [Might].")
+    assert isinstance(siphon, JointChoice)
+    assert [(d.pick, d.each, d.among.value, d.label) for d in siphon.deeds] == [
+        ("battlefield", True, "friendly", "give +1 Might"),
+        ("battlefield", True, "enemy", "give -1 Might")]
+    monk = compile_card("Gust Monk", "When you play me, if you paid the additional cost, "
+                        "banish a card from any trash to give a unit [Assault 2] this turn.")
+    assert isinstance(monk, JointChoice)
+    board = Board(("north",), (Unit("me", "A", 2, "base"), Unit("e1", "B", 3, "offboard")),
+                  objects=(Piece("c1", "card", "A", zone="trash"),))
+    picks = tuple((p.name, {"card": "c1", "unit": "e1"}.get(p.kind))
+                  for p in monk.picks if not p.later)
+    legal = resolve(Scenario("A", monk, board, source="me", targets=Targets(picks=picks)))
+    said = [w["detail"] for w in legal.explain(next(iter(legal)))]
+    assert "c1: banish, a cost paid as it was finalized, not on resolution" in said
+
+
+def test_a_cost_spends_any_number_of_buffs() -> None:
+    """Kraken Hunter, "As you play me, you may spend any number of buffs as an additional
+    cost.": the buffs of any of A's own units that have one (702), chosen as the card is
+    played, no target (355.10.c). a1 and a3 are A's buffed units, a2 is not buffed, c1
+    (buffed) is A's teammate's and b1 (buffed) B's: subsets of {a1, a3} -> 4; a unit no
+    longer buffed is refused with its reason. "Spend any number of buffs" in an effect (Albus
+    Ferros) is made as it resolves: not read as this cost."""
+    from riftsolve.models.answers import GroupDeclaration
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.choosing import targeted_slots
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    kraken = compile_card("Kraken Hunter", "As you play me, you may spend any number of buffs "
+                          "as an additional cost. Reduce my cost by [Body] for each buff you "
+                          "spend.")
+    assert isinstance(kraken, GroupTargets) and targeted_slots(kraken) == frozenset()
+    assert kraken.slots[0].states == ("buffed",) and kraken.label == "spend its buff"
+    board = Board(("north",), (Unit("a1", "A", 2, "north", buffed=True),
+                               Unit("a2", "A", 2, "north"),
+                               Unit("a3", "A", 1, "base", buffed=True),
+                               Unit("c1", "C", 1, "base", buffed=True),
+                               Unit("b1", "B", 3, "north", buffed=True)),
+                  teams=(("A", "C"),))
+    legal = finalize(Scenario("A", kraken, board), kind=GroupDeclaration)
+    assert sorted(a.chosen() for a in legal) == [(), ("a1",), ("a1", "a3"), ("a3",)]
+    name = kraken.slots[0].name
+    [failure] = legal.verify(GroupDeclaration(((("a2",)),), None, 0, ((name, False),)))
+    assert failure.rule == "355.9.b" and "buffed" in failure.message
+    with pytest.raises(CompileError):
+        compile_card("Albus Ferros", "When you play me, spend any number of buffs. For each "
+                     "buff spent, channel 1 rune exhausted.")

@@ -346,4 +346,33 @@ def test_an_instruction_done_one_way_or_the_other_is_said_so() -> None:
                           "axe B @north type=gear tags=Equipment\n"
                           "targets unit=r1 equipment=axe\n")
     text = ruling(resolve(scenario)).paragraph()
-    assert "attach or detach, as its controller chooses, an outcome not modelled" in text
+    assert "attach or detach, as the card's controller chooses, an outcome not modelled" in text
+    # its "Draw 1." chooses nothing and is still followed (359.3.e.5's Void Seeker): said
+    assert "Draw 1: an outcome not modelled" in text
+
+
+def test_every_outcome_of_a_resolution_is_said() -> None:
+    """What a resolution does is said, modelled or not, each by what it is. Zenith Blade,
+    "Stun an enemy unit at a battlefield. You may move a friendly unit to that enemy unit's
+    battlefield.": e2 is stunned (it said only the move). Alpha Strike's reflexive "for each
+    unit this kills, gain 1 XP" (355.5.b): kai (Might 4) deals e1 (Might 1) 1 and e2
+    (Might 3) 3: both die, 2 XP. Moonfall's "Then give enemy units there -2 Might this
+    turn": said of the enemy units at north, not modelled (it was said of nothing)."""
+    from riftsolve.models.notation import read_board
+
+    zenith = read_board("card Zenith Blade\ncontroller A\nbattlefields north south\n"
+                        "a1 A 3 @north\ne2 B 1 @south\ntargets enemy=e2 friendly=a1\n")
+    assert "e2 is stunned (359.3.e.8)" in ruling(resolve(zenith)).paragraph()
+    alpha = read_board("card Alpha Strike\ncontroller A\nbattlefields north south\n"
+                       "kai A 4 @north\ne1 B 1 @north\ne2 B 3 @south\n"
+                       "targets friendly=kai enemies=e1,e2\n")
+    legal = resolve(alpha)
+    said = {str(a.as_json()["damage"]): legal.explain(a)[-1]["detail"] for a in legal}
+    assert said["{'e1': 1, 'e2': 3}"] == ("for each unit this kills, 1 XP: e1, e2 killed, 2 "
+                                          "XP gained")
+    assert said["{'e1': 2, 'e2': 2}"].endswith("e1 killed, 1 XP gained")
+    moonfall = read_board("card Moonfall\ncontroller A\nbattlefields north south\n"
+                          "a1 A 3 @north\ne1 B 2 @north\ne2 B 1 @south\n"
+                          "targets battlefield=north enemy=e2\n")
+    assert "Enemy units at north: give -2 Might, an outcome not modelled" in ruling(
+        resolve(moonfall)).paragraph()

@@ -436,7 +436,10 @@ def test_142_4_c_is_named_in_a_split_explanation() -> None:
     legal = resolve(build(units, targets={"friendly": "kai", "enemies": ["r1", "r2"]},
                           lethal_any=True))
     steps = legal.explain(next(iter(legal)))
-    assert steps[-1]["rule"] == "142.4.c" and "r1, r2 die" in steps[-1]["detail"]
+    [said] = [s for s in steps if s["rule"] == "142.4.c"]
+    assert "r1, r2 die" in said["detail"]
+    # (then Alpha Strike's XP for each unit this kills: both die, 2 XP, 355.5.b)
+    assert steps[-1]["rule"] == "355.5.b" and "r1, r2 killed, 2 XP" in steps[-1]["detail"]
 
 
 # --------------------------------------------------------------------------- found by mutation

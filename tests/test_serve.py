@@ -75,7 +75,7 @@ def test_a_resolution_worked_out_by_hand(client: TestClient) -> None:
     assert body["ruling"].startswith("Alpha Strike, on resolution. ")
     assert body["ruling"].endswith(" 2 legal resolutions. Core Rules 1.4.")
     assert [step["rule"] for step in body["trails"][0]] == ["359.3.f.2", "355.14.e",
-                                                             "355.14.g"]
+                                                             "355.14.g", "355.5.b"]
 
 
 @pytest.mark.parametrize(("example", "question"), [

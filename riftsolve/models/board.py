@@ -180,6 +180,19 @@ class Unit:
         return self.type == "unit"
 
     @property
+    def states(self) -> frozenset[str]:
+        """The states a card may choose it by: ``exhausted`` or ``ready``, ``stunned``,
+        ``buffed``, ``moved`` (this turn), ``attacking`` or ``defending``.
+
+        >>> sorted(Unit("kai", "A", 3, "north", exhausted=True, buffed=True).states)
+        ['buffed', 'exhausted']
+        """
+        return frozenset(s for s in ("exhausted" if self.exhausted else "ready",
+                                     "stunned" if self.stunned else "",
+                                     "buffed" if self.buffed else "",
+                                     "moved" if self.moved else "", self.combat) if s)
+
+    @property
     def on_board(self) -> bool:
         """Whether the unit is on the board (at a base or a battlefield)."""
         return self.location != OFFBOARD

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from riftsolve.models.i18n import N_
+
 
 class Pool(StrEnum):
     """Where the amount of damage to split comes from."""
@@ -174,6 +176,9 @@ class GroupSlot:
     #: "you control", "your": the controller's own, not a teammate's (740.1.a makes a
     #: teammate's friendly, not controlled by you).
     own: bool = False
+    #: states every member is in ("any number of your buffed units": ``("buffed",)``; the
+    #: words of :data:`STATE_WORDS`), a targeting restriction (355.9.b)
+    states: tuple[str, ...] = ()
 
     @property
     def single(self) -> bool:
@@ -303,6 +308,12 @@ class Link(StrEnum):
     #: unit", 355.9.b)
     NO_COSTLIER = "no-costlier"
 
+
+#: The states a card may choose a unit by ("an exhausted unit", "any number of your
+#: buffed units"), in words (:attr:`riftsolve.models.board.Unit.states`).
+STATE_WORDS = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_("stunned"),
+               "buffed": N_("buffed"), "moved": N_("moved"), "attacking": N_("attacking"),
+               "defending": N_("defending")}
 
 #: The name of a ``decision`` pick, and the value it takes when the action is done.
 DECISION, DONE = "done", "yes"
@@ -505,6 +516,9 @@ class JointChoice:
     #: the choices of a delayed trigger the card creates ("When you conquer here, ready up
     #: to 2 runes at the end of this turn"), made when that trigger is finalized (355.5.b)
     delayed: bool = False
+    #: its instructions that choose nothing and do nothing modelled ("Draw 1."), said as
+    #: outcomes not modelled
+    unsaid: tuple[str, ...] = ()
 
     @property
     def slot_names(self) -> tuple[str, ...]:

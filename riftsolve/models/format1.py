@@ -226,6 +226,10 @@ class GroupSlotIn(_Strict):
         description="what the slot chooses: units, gear, or either ('a unit or gear')")
     own: bool = Field(False, description="'you control': the controller's own units, not a "
                       "teammate's")
+    states: list[Literal["exhausted", "ready", "stunned", "buffed", "moved", "attacking",
+                         "defending"]] = Field(
+        default_factory=list, description="states every member is in ('any number of your "
+        "buffed units': ['buffed'])")
 
 
 #: An inline group's action, by the names ``action`` takes.
@@ -713,7 +717,7 @@ def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
                 least=slot.least, most=slot.most))
         slots.append(GroupSlot(slot.name, Relation(slot.among), Reach(slot.at), slot.least,
                                slot.most, tuple(slot.tags), slot.other, slot.might_at_most,
-                               tuple(slot.kinds), slot.own))
+                               tuple(slot.kinds), slot.own, tuple(slot.states)))
     return GroupTargets(
         name=name, slug=cards.slugify(name), text=text, action=action, damage=raw.damage,
         label=raw.verb or "", slots=tuple(slots), might_cap=raw.might_cap,

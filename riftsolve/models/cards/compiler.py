@@ -48,6 +48,7 @@ from riftsolve.models.cards.sequence import (
 from riftsolve.models.choosing import slot_roles
 from riftsolve.models.classify import Role, classify
 from riftsolve.models.effects import (
+    STATE_WORDS,
     Action,
     Deed,
     Effect,
@@ -481,6 +482,11 @@ def _one_of_two_kinds(effect: Effect, words: str) -> Effect:
                    links=(Linked(second.name, Link.ONE_OF, first.name),))
 
 
+#: "Spend any number of buffs" (a cost, 355.10.c): the buffs of any number of the player's
+#: units that have one, read as "any number of your buffed units".
+_ANY_BUFFS = re.compile(r"(?i)\bspend any number of buffs\b")
+
+
 #: What only the sequence reader reads: "They deal damage equal to their Mights to each
 #: other", the units chosen fighting, which a group's one instruction for all does not say
 #: (Clash of Giants: "Choose two units."); "When you burn a unit this way, do this:", a
@@ -865,7 +871,9 @@ def _single(name: str, text: str) -> Effect:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
     # a delayed trigger's choices are made when it is finalized (355.5.b), not now
     # (a static ability, "You may play me to an open battlefield", chooses nothing)
-    sentences = [s for s in _read_now(_sentences(text)) if not _STATIC.match(s.lower())]
+    sentences = [_ANY_BUFFS.sub("spend any number of your buffed units", s)
+                 if "additional cost" in s.lower() else s  # (a cost's; an effect's is later)
+                 for s in _read_now(_sentences(text)) if not _STATIC.match(s.lower())]
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
               and ([k for k in chosen_objects(s) if k not in ("unit", "gear")]
@@ -1116,7 +1124,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
     cost = _group_cost(segments[0])
     if cost:
-        paid = re.search(r"\b(kill|exhaust|return) any number of\b", sentence.lower())
+        paid = re.search(r"\b(kill|exhaust|return|spend) any number of\b", sentence.lower())
         if paid is None:
             raise CompileError(f"{sentence!r}: what the cost does to its choice is not "
                                "understood")
@@ -1163,6 +1171,8 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         if follow:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
+    if verb == "spend":  # ("spend any number of buffs": each unit's buff)
+        label = "spend its buff"
     moving = action is Action.MOVE  # (its destination is chosen now, whatever the outcome)
     # ("When you play me, if you paid the additional cost, ...": a trigger that checks its
     # condition as it triggers; asked about, it was met)
@@ -1287,7 +1297,9 @@ def _number(word: str, phrase: Phrase) -> int:
 
 def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> GroupSlot:
     qualifiers = [q.lower() for q in phrase.qualifiers]
-    untracked = [q for q in qualifiers if q in _UNTRACKED]
+    # ("any number of your buffed units"; one object in a state is the sequence reader's)
+    states = tuple(q for q in qualifiers if q in STATE_WORDS) if phrase.plural else ()
+    untracked = [q for q in qualifiers if q in _UNTRACKED and q not in states]
     # "an enemy unit attacking here": a state said after the noun (a group reads none)
     untracked += re.findall(r"^\s+(attacking|defending)\b",
                             sentence[phrase.start + len(phrase.words):].lower())
@@ -1314,7 +1326,8 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     if len(chosen) == 1 or bases.count(base) == 1:
         name = base
     own = "your" in phrase.words.lower().split() or _controls(phrase, sentence)
-    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds, own)
+    return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds, own,
+                     states)
 
 
 def _kind_of(phrase: Phrase) -> str:

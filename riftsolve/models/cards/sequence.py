@@ -164,8 +164,13 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
     mode's picks made only when it is chosen; ``fresh``: a mode not chosen before this
     turn."""
     reading = _Reading(chooses=chooses)
+    unsaid: list[str] = []
     for sentence in sentences:
+        before = (len(reading.picks), len(reading.deeds))
         _sentence(reading, sentence)
+        if (len(reading.picks), len(reading.deeds)) == before and _ACTING.match(sentence) \
+                and not re.search(r"(?::|\s\.)\s*$", sentence):  # (a cost; a keyword gone)
+            unsaid.append(sentence.strip())  # ("Draw 1.": done, its outcome not modelled)
     if modes:
         reading.picks.append(Pick("mode", "mode", target=False, options=len(modes),
                                   modes_chosen=modes_chosen, fresh=fresh))
@@ -186,8 +191,14 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         links=tuple(reading.links), deeds=_unmodelled_fights(reading.deeds), hidden=hidden,
         repeat=repeat,
         ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
-        delayed=delayed,
+        delayed=delayed, unsaid=tuple(unsaid),
         destination=any(p.is_place and not p.target for p in reading.picks))
+
+
+#: An instruction, by the verb it starts with ("Draw 1.", "Then channel 1 rune exhausted.").
+_ACTING = re.compile(r"(?i)^(?:then,? )?(?:draw|channel|gain|score|recycle|discard|buff|heal|"
+                     r"look|reveal|put|give|ready|exhaust|counter|play|return|banish|kill|"
+                     r"stun|deal|move|attach|detach|add|take|spend)\b")
 
 
 def _unmodelled_fights(deeds: list[Deed]) -> tuple[Deed, ...]:
@@ -225,12 +236,18 @@ _EXHAUSTED_REF = re.compile(r" to pay for this ability")
 #: this way"): an exception to an earlier one, no choice of its own.
 _NOT_DONE = re.compile(r"\b(?:you|they|players?) (?:don't|do not|doesn't|does not) [a-z]+ an? "
                        r"[a-z ]*?(?:unit|gear|card)s? this way\b")
+#: "Then give enemy units there -2 Might this turn": every such unit at the battlefield
+#: chosen before (read as "at that battlefield").
+_UNITS_THERE = re.compile(r"(?i)\b(give|stun|kill|ready|exhaust|buff|deal \d+ to|and) ((?:all )?"
+                          r"(?:other )?(?:enemy |friendly )?units) there\b")
 #: "Move a friendly unit to or from its base": a destination set by where the unit is.
 _TO_OR_FROM_BASE = re.compile(r"\bto or from (?:its|their|your) base\b")
 
 
 def _sentence(reading: _Reading, sentence: str) -> None:
     reading.conditional = False
+    if reading.last("battlefield") is not None:  # ("give enemy units there -2 Might")
+        sentence = _UNITS_THERE.sub(r"\1 \2 at that battlefield", sentence)
     low = sentence.lower().rstrip(".")
     if _NOT_DONE.search(low):
         return  # (an exception to the instruction before, whose choice it is)
@@ -724,7 +741,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         elif phrase.determiner == "each" and crescent is None and not low[
                 :phrase.start].endswith("for "):  # ("+2 Might for each enemy unit": a count)
             raise SequenceError(f"{sentence!r}: {phrase.words!r} is not modelled yet")
-    swept: list[tuple[Pick, Relation]] = []
+    swept: list[tuple[Pick, Relation, int]] = []
     for phrase in phrases:
         if phrase.relation == "zone" and phrase.words.lower() in _FROM and made:
             # "from a battlefield", "from here": where the object is taken from
@@ -735,13 +752,13 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         chosen_there = reading.last("battlefield")
         if phrase.head in sweeps and phrase.words.lower() == "that battlefield" and \
                 chosen_there is not None:  # ("Choose ... a battlefield. Move all ... there")
-            swept.append((chosen_there, sweeps[phrase.head]))
+            swept.append((chosen_there, sweeps[phrase.head], phrases[phrase.head].start))
             continue
         if phrase.head in sweeps:  # 355.10.b: the battlefield is the target
             place = Pick(reading.named("battlefield"), "battlefield", may=mode is Mode.MAY,
                          later=reading.later)
             reading.picks.append(place)
-            swept.append((place, sweeps[phrase.head]))
+            swept.append((place, sweeps[phrase.head], phrases[phrase.head].start))
             continue
         head = made.get(phrase.head if phrase.head is not None else -1) or (
             list(made.values())[-1] if made else None)
@@ -765,8 +782,8 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         it = Phrase("it", pronoun.start() + len(verb) + 1, referent.kind, "that", "object")
         acted.append((referent, it))
     _deeds(reading, sentence, verb, acted, destinations, if_units, crescent)
-    for place, among in swept:
-        _sweep(reading, sentence, verb, place, among)
+    for place, among, start in swept:
+        _sweep(reading, sentence, verb, place, among, start)
 
 
 #: "a card with [Hidden] from your hand" (a zone the grammar reads as the keyword's).
@@ -778,8 +795,10 @@ _FROM_TRASH = re.compile(r"(?:,? (?:and/)?or (?:an? )?[a-z]+)?(?: with [a-z]+)?(
                          r"(?:from|in) (your|a|an|any|their|its|opponents') trash(?:es)?\b")
 
 
-def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation) -> None:
-    """What a verb does to every unit of a kind at a chosen battlefield."""
+def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Relation,
+           start: int = 0) -> None:
+    """What a verb does to every unit of a kind at a chosen battlefield (its words from
+    ``start``)."""
     found = re.search(r"\bdeals? (\d+)", sentence.lower())
     equal = re.search(r"\bdeals? damage equal to its might\b", sentence.lower())
     if verb == "deal" and found is None and equal is not None:
@@ -809,7 +828,8 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
         raise SequenceError(f"{sentence!r}: moving every unit at a battlefield is not "
                             "modelled yet")
     reading.do(Deed(place.name, action, int(found.group(1)) if found else 0, each=True,
-                    among=among, label="" if action is not Action.AFFECT else verb))
+                    among=among, label="" if action is not Action.AFFECT else _label(
+                        sentence, verb, start)))
 
 
 def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, theirs: bool,
@@ -1461,15 +1481,18 @@ def _label(sentence: str, verb: str, start: int = 0) -> str:
     'give -2 Might'
     >>> _label("Attach that Equipment to that unit or detach that Equipment from that "
     ...        "unit.", "attach")
-    'attach or detach, as its controller chooses'
+    "attach or detach, as the card's controller chooses"
     """
     low = sentence.lower()
     either = re.search(rf"\b{verb}\b[^.]*? or ({_OTHER_VERBS}) (?:that|it|them)\b", low)
     if either:  # (one instruction done one way or the other, chosen as it resolves)
-        return f"{verb} or {either.group(1)}, as its controller chooses"
+        return f"{verb} or {either.group(1)}, as the card's controller chooses"
     found = re.search(r"([+-]\d+ might)", low[start:]) or re.search(
         rf"\b{verb}\b[^.]*?([+-]\d+ might)", low)
-    return f"{verb} {found.group(1).replace('might', 'Might')}" if found else verb
+    if found:
+        return f"{verb} {found.group(1).replace('might', 'Might')}"
+    keyword = re.search(r"\[([a-z]+(?: \d+)?)\]", low[start:])  # ("[Shield 2]")
+    return f"{verb} [{keyword.group(1).title()}]" if keyword else verb
 
 
 #: The verbs of "attach that Equipment to that unit or detach that Equipment from it".

@@ -112,7 +112,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
         fields["slots"] = tuple(
             GroupSlot(**{**slot, "among": Relation(slot["among"]),
                          "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"]),
-                         "kinds": tuple(slot.get("kinds", ("unit",)))})
+                         "kinds": tuple(slot.get("kinds", ("unit",))),
+                         "states": tuple(slot.get("states", ()))})
             for slot in fields["slots"])
     if "picks" in fields:
         fields["picks"] = tuple(
@@ -126,6 +127,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
         fields["deeds"] = tuple(Deed(**{**deed, "action": Action(deed["action"]),
                                         "among": Relation(deed.get("among", "enemy"))})
                                 for deed in fields["deeds"])
+    if "unsaid" in fields:
+        fields["unsaid"] = tuple(fields["unsaid"])
     effect: Effect = kind(**fields)
     return effect
 

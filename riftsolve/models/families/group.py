@@ -30,7 +30,14 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_slots
-from riftsolve.models.effects import Action, GroupSlot, GroupTargets, Reach, Sharing
+from riftsolve.models.effects import (
+    STATE_WORDS,
+    Action,
+    GroupSlot,
+    GroupTargets,
+    Reach,
+    Sharing,
+)
 from riftsolve.models.explain import (
     Step,
     deflect_steps,
@@ -220,6 +227,11 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         return Failure(requirement, said(N_("{unit} is not {tags}"),
                                          N_("{unit} is no longer {tags}"),
                                          tags=" ".join(missing)))
+    lacking = [state for state in slot.states if state not in unit.states]
+    if lacking:  # ("any number of your buffed units")
+        return Failure(requirement, said(N_("{unit} is not {tags}"),
+                                         N_("{unit} is no longer {tags}"),
+                                         tags=_(STATE_WORDS.get(lacking[0], lacking[0]))))
     if (effect.moves_to and scenario.policy.specified_destination == "elsewhere"
             and stands_at(unit, effect.moves_to)):  # 355.4.a read for every move
         return Failure("355.4.a", _("{unit} is already at {place}: a move goes elsewhere "

@@ -30,6 +30,7 @@ does is its deeds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from itertools import combinations
@@ -43,6 +44,7 @@ from riftsolve.models.costs import trigger_cost_failure
 from riftsolve.models.effects import (
     DONE,
     MIGHTY,
+    STATE_WORDS,
     Action,
     Deed,
     JointChoice,
@@ -267,9 +269,7 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.keyword and not unit.has(pick.keyword):
         return Failure(rule, _("{value} {verb} with [{keyword}]").format(
             value=value, verb=verb, keyword=pick.keyword))
-    states = {"exhausted" if unit.exhausted else "ready", "stunned" if unit.stunned else "",
-              "buffed" if unit.buffed else "", "moved" if unit.moved else "", unit.combat}
-    trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
+    trait = _trait_failure(pick, value, unit.tags, set(unit.states), verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
@@ -413,7 +413,7 @@ def _trait_failure(pick: Pick, value: str, tags: tuple[str, ...], states: set[st
             last=pick.tags_any[-1]))
     if pick.state and pick.state not in states:
         return Failure(rule, _("{value} {verb} {state}").format(
-            value=value, verb=verb, state=_(_STATES.get(pick.state, pick.state))))
+            value=value, verb=verb, state=_(STATE_WORDS.get(pick.state, pick.state))))
     return None
 
 
@@ -455,11 +455,6 @@ _A_KIND = {"unit": N_("a unit"), "gear": N_("a gear"), "rune": N_("a rune"),
            "card": N_("a card")}
 
 #: The states a pick may ask for.
-_STATES = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_("stunned"),
-           "buffed": N_("buffed"), "moved": N_("moved"), "attacking": N_("attacking"),
-           "defending": N_("defending")}
-
-
 def _place(board: Board, value: str, pick: Pick, mover: Unit | None = None) -> str:
     """Where a pick's value is, as a place: a unit's location (``base:<player>`` for a
     base), a battlefield itself, or ``"base"`` read as ``mover``'s own base."""
@@ -1572,6 +1567,16 @@ def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> 
     return steps
 
 
+#: Every unit of a kind at a battlefield, as a deed done to each of them says it.
+_EVERY_UNIT = {Relation.ENEMY: N_("enemy units at {place}"),
+               Relation.FRIENDLY: N_("friendly units at {place}"),
+               Relation.ANY: N_("units at {place}")}
+#: What a modelled action other than damage and a move does, said of its unit.
+_DONE_WORDS = {Action.KILL: N_("{unit} is killed"), Action.STUN: N_("{unit} is stunned"),
+               Action.RETURN_TO_HAND: N_("{unit} is returned to its owner's hand"),
+               Action.SWAP_MIGHT: N_("{unit}'s Might is swapped")}
+
+
 def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     """The rule trail of one resolution."""
     effect = joint_effect(scenario)
@@ -1638,21 +1643,50 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     if done.dealt:
         steps.append(step("359.3.e.8", _("damage dealt: {dealt}").format(dealt=", ".join(
             f"{u} {n}" for u, n in done.dealt))))
+    for unit, action in done.actions:  # (the other modelled actions; moves said above)
+        if action in _DONE_WORDS:
+            steps.append(step("359.3.e.8", _(_DONE_WORDS[action]).format(unit=unit)))
     # what the outcome leaves unsaid, said; what it would read of a target no longer legal
     # is null, and an instruction reading it is Ignored (359.3.e.12)
     nulls = [name for name, value in made.items() if value is not None
              and _legal.get(name) is None]
     for deed in effect.deeds:
         value = chosen.get(deed.pick)
-        if deed.action is not Action.AFFECT or not deed.label or value is None \
-                or deed.pick in answer.declined:
+        if value is None or deed.pick in answer.declined:
             continue
-        others = [n for n in nulls if n != deed.pick]
+        if deed.action is not Action.AFFECT and value in done.affected \
+                and scenario.board.piece(value) is not None:  # (a card, a rune: not a unit)
+            deed = replace(deed, action=Action.AFFECT, label=deed.label or deed.action.verb())
+        if deed.action is not Action.AFFECT or not deed.label:
+            continue
+        pick = effect.pick(deed.pick)
+        if not pick.later and _pick_rule(pick) == "355.10.c":  # (a cost's, paid already)
+            steps.append(step("355.10.c", _(
+                "{pick}: {what}, a cost paid as it was finalized, not on resolution").format(
+                    pick=value, what=deed.label)))
+            continue
+        others = [n for n in nulls if n != deed.pick and (  # (only what the deed reads)
+            n in (deed.to, deed.with_pick, deed.amount_from, deed.if_at)
+            or re.search(rf"\b{re.escape(n)}\b", deed.label))]
+        if deed.each:  # (every unit of a kind there: "give enemy units there -2 Might")
+            value = _(_EVERY_UNIT[deed.among]).format(place=value)
         steps.append(step("359.3.e.12", _(
             "{pick}: {what}, an outcome not modelled; if it reads {others}, no longer a legal "
             "target, it is Ignored").format(pick=value, what=deed.label, others=ids(others)))
             if others else step("359.3.e.8", _("{pick}: {what}, an outcome not modelled").format(
                 pick=value, what=deed.label)))
+    acted = {d.pick for d in effect.deeds}
+    for pick in effect.picks:  # a cost's choice nothing is done to on resolution
+        value = chosen.get(pick.name)
+        if value is not None and pick.name not in acted and not pick.later \
+                and _pick_rule(pick) == "355.10.c":
+            steps.append(step("355.10.c", _(
+                "{pick}: {value}, chosen for a cost, paid as it was finalized, not a "
+                "target").format(pick=pick.name, value=value)))
+    for instruction in effect.unsaid:
+        steps.append(step("359.3.e.5", _(
+            "{instruction}: an outcome not modelled (followed unless it reads an illegal "
+            "target)").format(instruction=instruction.rstrip("."))))
     return steps
 
 

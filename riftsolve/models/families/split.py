@@ -403,7 +403,22 @@ def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]
     steps.append(step("355.14.e", _("the controller divides {pool} damage: {split}").format(
         pool=problem.pool, split=split)))
     steps.append(step("355.14.g", _("each kept target is dealt at least 1")))
-    return steps + lethal_any_steps(scenario, resolution.kept)
+    return steps + lethal_any_steps(scenario, resolution.kept) + _xp_steps(scenario,
+                                                                            resolution)
+
+
+def _xp_steps(scenario: Scenario, resolution: Resolution) -> list[Step]:
+    """What "Then for each unit this kills, do this: Gain 1 XP" gains: a reflexive
+    trigger's (355.5.b), for each unit the damage kills (142.4.a)."""
+    each = split_effect(scenario).xp_per_kill
+    if not each:
+        return []
+    from riftsolve.models.outcome import apply  # (the outcome reads every family)
+
+    killed = apply(scenario, resolution).killed
+    return [step("355.5.b", _("for each unit this kills, {each} XP: {killed} killed, {xp} XP "
+                              "gained").format(each=each, killed=ids(list(killed)),
+                                               xp=each * len(killed)))]
 
 
 def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
