@@ -96,3 +96,19 @@ def test_an_open_battlefield_destination_is_said_so(tmp_path: Path) -> None:
     text = starter("Bard, Mercurial", str(tmp_path))
     assert "an open battlefield (no unit, no controller" in text
     assert "a battlefield or base" not in text
+
+
+def test_a_group_in_a_state_gets_a_unit_in_it(tmp_path: Path) -> None:
+    """Kraken Hunter spends "any number of buffs" (any of A's buffed units): the plain
+    example board has no buffed unit, so the starting scenario adds one of A's, buffed: the
+    cost unpaid, or paid with it -> 2 declarations."""
+    from riftsolve.models.cards.compiler import compile_card
+    from riftsolve.models.cards.store import write_library
+
+    kraken = compile_card("Kraken Hunter", "As you play me, you may spend any number of buffs "
+                          "as an additional cost. Reduce my cost by [Body] for each buff you "
+                          "spend.")
+    write_library(tmp_path, [kraken])
+    text = starter("Kraken Hunter", str(tmp_path))
+    assert "ally1 A 2 @north buffed" in text
+    assert finalize(read_board(text, cards=tmp_path)).count() == 2

@@ -153,10 +153,11 @@ def _fresh_unit(pick: Pick | GroupSlot, kind: str, number: int) -> dict[str, Any
             max(least or 0, 1), pick.might_at_most)
     if pick.tags:
         entry["tags"] = sorted(pick.tags)
-    if isinstance(pick, Pick):
-        if pick.state in _STATES:
-            field, value = _STATES[pick.state]
+    for state in (pick.state,) if isinstance(pick, Pick) else pick.states:
+        if state in _STATES:
+            field, value = _STATES[state]
             entry[field] = value
+    if isinstance(pick, Pick):
         if pick.keyword:
             entry["keywords"] = [pick.keyword]
         if pick.tags_any:
@@ -346,7 +347,8 @@ def starter(name: str, cards: str | Path | None = None, *, resolve: bool = False
     doc = example_board(effect)
     chosen = _chosen(parse_scenario(doc, cards=cards)) if not _reads_costs(effect) else None
     unmoved = chosen is not None and not _size(chosen) and isinstance(
-        effect, GroupTargets) and effect.destination_open  # (no open battlefield to move to)
+        effect, GroupTargets) and (effect.destination_open or any(  # (no open battlefield
+            s.states for s in effect.slots))  # to move to; no unit in the state asked)
     if chosen is None or unmoved:  # the plain board lacks what the card chooses: add it
         fitted = fitted_board(effect, doc)
         chosen = _chosen(parse_scenario(fitted, cards=cards))
