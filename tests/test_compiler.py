@@ -2441,3 +2441,34 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     with pytest.raises(CompileError):
         compile_card("Albus Ferros", "When you play me, spend any number of buffs. For each "
                      "buff spent, channel 1 rune exhausted.")
+
+
+def test_any_number_of_token_units_moved_here() -> None:
+    """Azir, Sovereign, "When I attack, you may move any number of your token units to this
+    battlefield.": A's own tokens anywhere (s1 at base, s2 at north, s3 at south; not kai,
+    no token; not c1, A's teammate's token; not b1, B's): 2^3 = 8 declarations. Azir
+    attacks at north: s1 and s3 move there, s2 is already there, kept but unmoved (355.4.a).
+    Azir at no battlefield as it resolves: "this battlefield" is null, nothing moves
+    (359.3.f.2.a)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    azir = compile_card("Azir, Sovereign", "When I attack, you may move any number of your "
+                        "token units to this battlefield.")
+    assert isinstance(azir, GroupTargets) and azir.moves_to == "here" and azir.needs_source
+    units = (Unit("azir", "A", 4, "north"), Unit("s1", "A", 2, "base", token=True),
+             Unit("s2", "A", 2, "north", token=True), Unit("s3", "A", 2, "south", token=True),
+             Unit("kai", "A", 3, "base"), Unit("c1", "C", 2, "base", token=True),
+             Unit("b1", "B", 2, "north", token=True))
+    board = Board(("north", "south"), units, teams=(("A", "C"),))
+    played = Scenario("A", azir, board, source="azir")
+    assert finalize(played).count() == 8
+    chosen = replace(played, targets=Targets(groups=((azir.slots[0].name,
+                                                       ("s1", "s2", "s3")),)))
+    assert [a.as_json() for a in resolve(chosen)] == [
+        {"affected": ["s1", "s3"], "unmoved": ["s2"]}]
+    home = replace(chosen, board=replace(board, units=(replace(units[0], location="base"),
+                                                       *units[1:])))
+    [answer] = list(resolve(home))
+    assert answer.as_json()["affected"] == []

@@ -25,6 +25,8 @@ from riftsolve.models.limits import LIMIT, VALUE_LIMIT, ScenarioError, bounded
 BASE = "base"
 #: The location of a unit that left the board (trash, hand, banishment, deck).
 OFFBOARD = "offboard"
+#: A move's destination a card names as its source's battlefield ("to this battlefield").
+HERE = "here"
 
 Untargetable = Literal["enemy", "all"]
 #: Damage prevented from each assignment to a unit (437.5): an amount, or ``"all"``.
@@ -115,6 +117,8 @@ class Unit:
     combat: Literal["", "attacking", "defending"] = ""
     #: Whether it has a buff (a +1 Might counter, 702): a buff spent is a buffed unit's.
     buffed: bool = False
+    #: Whether it is a token (a unit a card played as one: "your token units").
+    token: bool = False
     #: Whether it moved this turn ("an enemy unit that moved this turn").
     moved: bool = False
     #: Its Energy and Power costs, for "a gear with Energy cost 4 or less" (none: not
@@ -182,7 +186,7 @@ class Unit:
     @property
     def states(self) -> frozenset[str]:
         """The states a card may choose it by: ``exhausted`` or ``ready``, ``stunned``,
-        ``buffed``, ``moved`` (this turn), ``attacking`` or ``defending``.
+        ``buffed``, ``moved`` (this turn), ``attacking`` or ``defending``; ``token``.
 
         >>> sorted(Unit("kai", "A", 3, "north", exhausted=True, buffed=True).states)
         ['buffed', 'exhausted']
@@ -190,7 +194,8 @@ class Unit:
         return frozenset(s for s in ("exhausted" if self.exhausted else "ready",
                                      "stunned" if self.stunned else "",
                                      "buffed" if self.buffed else "",
-                                     "moved" if self.moved else "", self.combat) if s)
+                                     "moved" if self.moved else "", self.combat,
+                                     "token" if self.token else "") if s)
 
     @property
     def on_board(self) -> bool:

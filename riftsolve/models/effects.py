@@ -251,9 +251,10 @@ class GroupTargets:
 
     @property
     def needs_source(self) -> bool:
-        """Whether a slot chooses "here" or "another": the scenario must name the
-        ability's source."""
-        return any(slot.reach is Reach.HERE or slot.other for slot in self.slots)
+        """Whether a slot chooses "here" or "another", or the group moves "to this
+        battlefield": the scenario must name the ability's source."""
+        return self.moves_to == "here" or any(slot.reach is Reach.HERE or slot.other
+                                               for slot in self.slots)
 
 
 #: The Might at which a unit is Mighty (708: "as long as its Might is 5 or greater").
@@ -313,7 +314,7 @@ class Link(StrEnum):
 #: buffed units"), in words (:attr:`riftsolve.models.board.Unit.states`).
 STATE_WORDS = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_("stunned"),
                "buffed": N_("buffed"), "moved": N_("moved"), "attacking": N_("attacking"),
-               "defending": N_("defending")}
+               "defending": N_("defending"), "token": N_("a token")}
 
 #: The name of a ``decision`` pick, and the value it takes when the action is done.
 DECISION, DONE = "done", "yes"

@@ -164,6 +164,7 @@ class UnitIn(_Strict):
                          "spends a buffed unit's")
     moved: bool = Field(False, description="whether it moved this turn ('an enemy unit that "
                         "moved this turn')")
+    token: bool = Field(False, description="whether it is a token ('your token units')")
     energy: int | None = Field(None, ge=0, le=LIMIT, description="its Energy cost (for a "
                                "card that chooses by cost: 'a gear with Energy cost 4 or less')")
     power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
@@ -227,7 +228,7 @@ class GroupSlotIn(_Strict):
     own: bool = Field(False, description="'you control': the controller's own units, not a "
                       "teammate's")
     states: list[Literal["exhausted", "ready", "stunned", "buffed", "moved", "attacking",
-                         "defending"]] = Field(
+                         "defending", "token"]] = Field(
         default_factory=list, description="states every member is in ('any number of your "
         "buffed units': ['buffed'])")
 
@@ -750,7 +751,8 @@ def _board(raw: ScenarioIn) -> Board:
              untargetable=unit.untargetable, tags=tuple(unit.tags), value=unit.value,
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
              undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
-             buffed=unit.buffed, moved=unit.moved, energy=unit.energy, power=unit.power,
+             buffed=unit.buffed, moved=unit.moved, token=unit.token, energy=unit.energy,
+             power=unit.power,
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

@@ -117,7 +117,7 @@ def example_board(effect: Effect) -> dict[str, Any]:
 
 #: Each state a pick may ask of a unit, as the unit's field that says it.
 _STATES = {"exhausted": ("exhausted", True), "stunned": ("stunned", True),
-           "buffed": ("buffed", True), "moved": ("moved", True),
+           "buffed": ("buffed", True), "moved": ("moved", True), "token": ("token", True),
            "attacking": ("combat", "attacking"), "defending": ("combat", "defending")}
 #: The player whose object a choice among friendly, enemy or any objects finds first.
 _OWNER = {Relation.FRIENDLY: "A", Relation.ENEMY: "B", Relation.ANY: "B"}

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from riftsolve.models.board import BASE
+from riftsolve.models.board import BASE, HERE
 from riftsolve.models.cards.sequence import (
     NOT_BOARD,
     UNTRACKED,
@@ -1223,11 +1223,15 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     if each:
         slots = tuple(replace(slot, might_at_most=int(each.group(1))) for slot in slots)
     said = [p for p in segment.phrases if p.relation == "destination"]
-    moves_to = BASE if moving and said and said[0].kind == "base" else ""
+    # ("any number of your token units to this battlefield": the group's; one unit moved
+    # there is the sequence reader's, as it was)
+    grouped = any(slot.most is None or slot.most > 1 for slot in slots)
+    moves_to = (BASE if said[0].kind == "base" else HERE if grouped and said[0].words.lower()
+                in ("this battlefield", "here") else "") if moving and said else ""
     destination = moving and not moves_to and _destination(segment.phrases, sentence)
     said_open = destination and bool(said) and said[0].words.lower() == "an open battlefield"
     if moves_to:
-        label = "move to base"
+        label = "move to base" if moves_to == BASE else "move here"
     passive = _passive(card.text)
     return GroupTargets(
         name=card.name, text=card.text, action=action, slots=slots, damage=damage,

@@ -28,7 +28,7 @@ from typing import Any
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
-from riftsolve.models.board import BASE, Board, Unit
+from riftsolve.models.board import BASE, HERE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_slots
 from riftsolve.models.effects import (
     STATE_WORDS,
@@ -232,11 +232,12 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         return Failure(requirement, said(N_("{unit} is not {tags}"),
                                          N_("{unit} is no longer {tags}"),
                                          tags=_(STATE_WORDS.get(lacking[0], lacking[0]))))
-    if (effect.moves_to and scenario.policy.specified_destination == "elsewhere"
-            and stands_at(unit, effect.moves_to)):  # 355.4.a read for every move
+    named = moved_to(scenario) if effect.moves_to else None
+    if (named and scenario.policy.specified_destination == "elsewhere"
+            and stands_at(unit, named)):  # 355.4.a read for every move
         return Failure("355.4.a", _("{unit} is already at {place}: a move goes elsewhere "
                                     "(policy specified_destination=elsewhere)").format(
-                                        unit=unit.id, place=effect.moves_to))
+                                        unit=unit.id, place=named))
     if slot.name not in targeted_slots(effect):
         return None  # (a cost's choice is no target: "can't be chosen" is about targets)
     return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
@@ -474,6 +475,10 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
         illegal=tuple(illegal),
         per_class=effect.per_place,
     )
+    if effect.moves_to == HERE and moved_to(scenario) is None:
+        return replace(problem, whole=problem.empty, ignored=Failure("359.3.f.2.a", _(
+            "'this battlefield' is {source}'s, and {source} is at no battlefield now: the "
+            "move's destination is null and it is ignored").format(source=scenario.source)))
     if needs <= 1:
         return problem
     if (still_whole and len(legal) >= needs) or (not still_whole and can_act(problem, needs)):
@@ -815,6 +820,8 @@ def moved_to(scenario: Scenario) -> str | None:
     effect = group_effect(scenario)
     if effect.action is not Action.MOVE:
         return None
+    if effect.moves_to == HERE:  # "to this battlefield": the source's, now (359.3.f.2)
+        return source_battlefield(scenario.board, scenario.source)
     return effect.moves_to or (scenario.targets.destination if scenario.targets else None)
 
 
