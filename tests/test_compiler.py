@@ -2472,3 +2472,36 @@ def test_any_number_of_token_units_moved_here() -> None:
                                                        *units[1:])))
     [answer] = list(resolve(home))
     assert answer.as_json()["affected"] == []
+
+
+def test_the_defender_must_kill_one_of_their_units_here() -> None:
+    """Atakhan, "When I attack, the defender must kill one of their units here.": the
+    defender, an opponent with units at the battlefield Atakhan attacks (not A's teammate
+    C), chooses as it resolves (355.10.e, 355.10.f), nothing is chosen now. At north, B's
+    b1 or b2 (not b3, at south): 2 resolutions, chosen by B; D's d1 there too: D chooses
+    as well, 2 x 1 = 2; no opponent's unit there: nothing to choose, 1."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+    from riftsolve.solver.ruling import ruling
+
+    atakhan = compile_card("Atakhan", "When I attack, the defender must kill one of their "
+                           "units here.")
+    assert isinstance(atakhan, JointChoice)
+    assert [(p.chooser, p.later, p.reach.value, p.own) for p in atakhan.picks] == [
+        ("each-defender", True, "here", True)]
+    units = (Unit("atk", "A", 5, "north"), Unit("b1", "B", 2, "north"),
+             Unit("b2", "B", 3, "north"), Unit("b3", "B", 1, "south"),
+             Unit("c1", "C", 2, "north"))
+    board = Board(("north", "south"), units, teams=(("A", "C"),))
+    played = Scenario("A", atakhan, board, source="atk")
+    assert [d.as_json()["targets"] for d in finalize(played)] == [{}]
+    legal = resolve(replace(played, targets=Targets(picks=())))
+    assert sorted(str(a.as_json()["picks"]) for a in legal) == [
+        "{'their_unit[B]': 'b1'}", "{'their_unit[B]': 'b2'}"]
+    assert "B chooses one of them" in ruling(legal).paragraph()
+    three = replace(board, units=(*units, Unit("d1", "D", 1, "north")))
+    assert resolve(replace(played, board=three, targets=Targets(picks=()))).count() == 2
+    alone = replace(board, units=(units[0], units[3], units[4]))
+    assert [a.as_json()["picks"] for a in resolve(replace(
+        played, board=alone, targets=Targets(picks=())))] == [{}]  # (B defends nothing)

@@ -548,9 +548,11 @@ def _decided_now(reading: _Reading, sentence: str, made_before: int) -> None:
 
 
 #: Who chooses in "each player kills one of their units", "you must recycle one of your
-#: runes": each player, each opponent, each other player, or the controller on resolution.
+#: runes": each player, each opponent, each other player, the defender (each opponent with
+#: units at the source's battlefield, as it attacks there), or the controller on resolution.
 _CHOOSERS = {"each player": "each", "each opponent": "each-opponent",
-             "each other player": "each-other", "you": "you-must"}
+             "each other player": "each-other", "the defender": "each-defender",
+             "you": "you-must"}
 
 
 def _players(mode: Mode, subject: str) -> str:

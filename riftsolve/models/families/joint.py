@@ -152,7 +152,7 @@ def _in_mode(pick: Pick, mode: Value) -> bool:
 
 
 #: Picks made by several players, each on their own (355.10.e): by whom.
-_EACH = ("each", "each-opponent", "each-other")
+_EACH = ("each", "each-opponent", "each-other", "each-defender")
 
 
 def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
@@ -161,14 +161,19 @@ def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
     their own objects, 355.10.e)."""
     board, me = scenario.board, scenario.controller
     players = sorted({me, *board.players()})
+    here = source_battlefield(board, scenario.source)
     found = []
     for pick in picks:
         if pick.chooser not in _EACH:
             found.append(pick)
             continue
         for player in players:
-            if (pick.chooser == "each-opponent" and board.friends(player, me)) or (
-                    pick.chooser == "each-other" and player == me):
+            if (pick.chooser in ("each-opponent", "each-defender")
+                    and board.friends(player, me)) or (
+                    pick.chooser == "each-other" and player == me) or (
+                    pick.chooser == "each-defender" and not any(  # (the defender: units
+                        u.controller == player and u.is_unit and u.location == here
+                        for u in board)):  # there as the source attacks, 740.1)
                 continue
             found.append(replace(pick, name=f"{pick.name}[{player}]", chooser=player))
     return found
@@ -1584,7 +1589,7 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     steps = illegal_steps(scenario, illegal, named=True)
     chosen = dict(answer.picks)
     made = declared(scenario)
-    for pick in effect.picks:
+    for pick in _each(scenario, list(effect.picks)):  # (each player's own copy)
         value = chosen.get(pick.name)
         gone = [g for lk in effect.links if lk.pick == pick.name
                 for g in [null_referent(scenario, lk, _legal, made)] if g]
@@ -1597,8 +1602,11 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
             if pick.chooser in ("you", "owner"):  # (the owner: where the unit enters)
                 who = _chooser(scenario, pick, chosen)
                 rule = "355.2.a" if pick.chooser == "owner" else "355.5"
+            elif pick.chooser == "you-must":  # (the controller, who must: 355.10.f)
+                who, rule = scenario.controller, "355.10.f"
             else:
-                who, rule = _("the chosen opponent"), "355.10.e"
+                who, rule = (_("the chosen opponent") if pick.chooser == "opponent" else
+                             pick.chooser), "355.10.e"  # (or each player's copy's player)
             steps.append(step(rule, _("{pick}: {value}, chosen now by {who}").format(
                 pick=pick.name, value=value or _("nothing to choose"), who=who)))
             steps += _hidden_play_steps(scenario, pick, value)
