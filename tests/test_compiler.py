@@ -2505,3 +2505,45 @@ def test_the_defender_must_kill_one_of_their_units_here() -> None:
     alone = replace(board, units=(units[0], units[3], units[4]))
     assert [a.as_json()["picks"] for a in resolve(replace(
         played, board=alone, targets=Targets(picks=())))] == [{}]  # (B defends nothing)
+
+
+def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
+    """Atakhan, "You may kill a friendly unit as an additional cost to play me.": kai is
+    killed as Atakhan is played (355.10.c, 135.2.b.3), so its resolution kills nothing
+    (it killed kai again) and says the cost paid. Angle Shot with its Equipment gone:
+    "attach that Equipment to that unit or detach it" needs both, and is Ignored, not
+    claimed of the unit (359.3.e.12). Fading Memories naming both a unit and a gear is
+    refused (one of them, 355.8)."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.families.joint import acts, read_targets
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    atakhan = compile_card("Atakhan", "You may kill a friendly unit as an additional cost to "
+                           "play me. If you do, I cost [1] less for each Energy it costs.")
+    assert isinstance(atakhan, JointChoice)
+    board = Board(("north",), (Unit("kai", "A", 3, "north"), Unit("r1", "B", 2, "north")))
+    paid = Scenario("A", atakhan, board, targets=Targets(picks=(("friendly", "kai"),)))
+    legal = resolve(paid)
+    [answer] = list(legal)
+    assert isinstance(answer, Executed) and acts(paid, answer).actions == ()
+    assert [(w["rule"], w["detail"]) for w in legal.explain(answer)] == [
+        ("355.10.c", "kai: kill, a cost paid as it was finalized, not on resolution")]
+    shot = compile_card("Angle Shot", "Choose a unit and an Equipment with the same "
+                        "controller. Attach that Equipment to that unit or detach that "
+                        "Equipment from that unit. Draw 1.")
+    gone = Board(("north",), (Unit("k", "A", 3, "north"),
+                              Unit("e1", "A", 0, "offboard", type="gear", tags=("Equipment",))))
+    legal = resolve(Scenario("A", shot, gone, targets=Targets(
+        picks=(("unit", "k"), ("equipment", "e1")))))
+    said = [w["detail"] for w in legal.explain(next(iter(legal)))]
+    assert any(d.startswith("k: attach or detach") and d.endswith("Ignored") for d in said)
+    fading = compile_card("Fading Memories", "Give a unit at a battlefield or a gear "
+                          "[Temporary].")
+    assert isinstance(fading, JointChoice)
+    both = Board(("north",), (Unit("k", "A", 3, "north"),
+                              Unit("g1", "A", 0, "base", type="gear")))
+    with pytest.raises(ScenarioError, match=r"355\.8"):
+        read_targets({"unit": "k", "gear": "g1"}, fading, both, "targets")

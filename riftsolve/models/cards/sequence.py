@@ -327,7 +327,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
                 # location": said, not done)
                 done = sentence.split(",", 1)[-1].strip().rstrip(".")
                 reading.do(Deed(reading.picks[-1].name, Action.AFFECT, label=(
-                    f"if ..., {done} (a condition the scenario does not state)")))
+                    f"if ..., {done} (a condition not checked here)")))
             return  # an outcome under a condition the scenario does not state: not modelled
         clause = _CONDITION.match(sentence)
         if clause is None:

@@ -884,6 +884,13 @@ def _trigger_unpaid(scenario: Scenario) -> Failure | None:
     return trigger_cost_failure(scenario, any(_done_whole(effect, p) for p in effect.picks))
 
 
+def _paid(effect: JointChoice, name: str) -> bool:
+    """Whether pick ``name`` is a cost's choice made at finalization, what is done to it
+    done then (355.10.c, 135.2.b.3), not on resolution."""
+    pick = next((p for p in effect.picks if p.name == name), None)
+    return pick is not None and not pick.later and _pick_rule(pick) == "355.10.c"
+
+
 def _decided_done(effect: JointChoice, given: Mapping[str, Value]) -> bool:
     """Whether a ``decision`` pick says the "you may" is done (its "up to" choices may
     then all be empty, 355.13)."""
@@ -1338,10 +1345,11 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
     actions: list[tuple[str, Action]] = []
     affected: list[str] = []
     picked = {v for v in chosen.values() if v is not None}
-    for deed in _each_deed(joint_effect(scenario).deeds, chosen):
+    effect = joint_effect(scenario)
+    for deed in _each_deed(effect.deeds, chosen):
         value = chosen.get(deed.pick)
-        if value is None or deed.pick in answer.declined:
-            continue
+        if value is None or deed.pick in answer.declined or _paid(effect, deed.pick):
+            continue  # (a cost's action was done as the card was finalized, 355.10.c)
         if deed.if_units and _units_at(board, chosen.get(deed.if_at)) < deed.if_units:
             continue
         subjects = [value] if not deed.each else [
@@ -1572,6 +1580,9 @@ def _named_destination_steps(scenario: Scenario, given: Mapping[str, Value]) -> 
     return steps
 
 
+#: An instruction relating two chosen objects: it needs both ("attach that Equipment to
+#: that unit or detach it", "swap", "move each to the other's location").
+_BETWEEN_TWO = re.compile(r"^(?:attach|detach|swap)\b|.*\bthe other's\b")
 #: Every unit of a kind at a battlefield, as a deed done to each of them says it.
 _EVERY_UNIT = {Relation.ENEMY: N_("enemy units at {place}"),
                Relation.FRIENDLY: N_("friendly units at {place}"),
@@ -1589,7 +1600,18 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     steps = illegal_steps(scenario, illegal, named=True)
     chosen = dict(answer.picks)
     made = declared(scenario)
-    for pick in _each(scenario, list(effect.picks)):  # (each player's own copy)
+    expanded = _each(scenario, list(effect.picks))
+    for pick in effect.picks:  # "the defender must ...": no defender, nothing chosen
+        if pick.chooser == "each-defender" and not any(
+                p.name.startswith(f"{pick.name}[") for p in expanded):
+            here = source_battlefield(scenario.board, scenario.source)
+            steps.append(step("359.3.f.2.a", _(
+                "{pick}: 'here' is null ({source} is at no battlefield): no defender, "
+                "nothing is chosen or done").format(pick=pick.name, source=scenario.source))
+                         if here is None else step("355.10.e", _(
+                "{pick}: no opponent has units at {place}: no defender, nothing is chosen "
+                "or done").format(pick=pick.name, place=here)))
+    for pick in expanded:  # (each player's own copy)
         value = chosen.get(pick.name)
         gone = [g for lk in effect.links if lk.pick == pick.name
                 for g in [null_referent(scenario, lk, _legal, made)] if g]
@@ -1665,13 +1687,13 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         if deed.action is not Action.AFFECT and value in done.affected \
                 and scenario.board.piece(value) is not None:  # (a card, a rune: not a unit)
             deed = replace(deed, action=Action.AFFECT, label=deed.label or deed.action.verb())
-        if deed.action is not Action.AFFECT or not deed.label:
-            continue
-        pick = effect.pick(deed.pick)
-        if not pick.later and _pick_rule(pick) == "355.10.c":  # (a cost's, paid already)
-            steps.append(step("355.10.c", _(
-                "{pick}: {what}, a cost paid as it was finalized, not on resolution").format(
-                    pick=value, what=deed.label)))
+        if deed.action is not Action.AFFECT or not deed.label or _paid(effect, deed.pick):
+            continue  # (a cost's: said below)
+        if _BETWEEN_TWO.match(deed.label) and any(n != deed.pick for n in nulls):
+            steps.append(step("359.3.e.12", _(  # ("attach that Equipment to that unit")
+                "{pick}: {what}: it needs {others}, no longer a legal target: Ignored"
+            ).format(pick=value, what=deed.label,
+                     others=ids([n for n in nulls if n != deed.pick]))))
             continue
         others = [n for n in nulls if n != deed.pick and (  # (only what the deed reads)
             n in (deed.to, deed.with_pick, deed.amount_from, deed.if_at)
@@ -1683,14 +1705,16 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
             "target, it is Ignored").format(pick=value, what=deed.label, others=ids(others)))
             if others else step("359.3.e.8", _("{pick}: {what}, an outcome not modelled").format(
                 pick=value, what=deed.label)))
-    acted = {d.pick for d in effect.deeds}
-    for pick in effect.picks:  # a cost's choice nothing is done to on resolution
+    for pick in effect.picks:  # a cost's choice: paid as the card was finalized
         value = chosen.get(pick.name)
-        if value is not None and pick.name not in acted and not pick.later \
-                and _pick_rule(pick) == "355.10.c":
-            steps.append(step("355.10.c", _(
-                "{pick}: {value}, chosen for a cost, paid as it was finalized, not a "
-                "target").format(pick=pick.name, value=value)))
+        if value is None or not _paid(effect, pick.name):
+            continue
+        done_to = [d.label or d.action.verb() for d in effect.deeds if d.pick == pick.name]
+        steps.append(step("355.10.c", _(
+            "{pick}: {what}, a cost paid as it was finalized, not on resolution").format(
+                pick=value, what=", ".join(done_to)) if done_to else _(
+            "{pick}: {value}, chosen for a cost, paid as it was finalized, not a "
+            "target").format(pick=pick.name, value=value)))
     for instruction in effect.unsaid:
         steps.append(step("359.3.e.5", _(
             "{instruction}: an outcome not modelled (followed unless it reads an illegal "
@@ -1748,7 +1772,7 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
     given = dict(picks)
     for linked in effect.links:
         first, second = given.get(linked.pick), given.get(linked.to)
-        if linked.link is Link.ONE_OF and first is None and second is None:
+        if linked.link is Link.ONE_OF and (first is None) == (second is None):
             raise ScenarioError(f"{field_prefix}.{linked.to}", _(
                 "{card} chooses its {first} or its {second} (355.8): one of them").format(
                     card=effect.name, first=linked.to, second=linked.pick))
