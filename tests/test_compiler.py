@@ -1875,14 +1875,16 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     board = Board(("north",), (Unit("a1", "A", 1, "north"),
                                Unit("a2", "A", 2, "north", deflect=1, untargetable="all"),
                                Unit("b1", "B", 1, "north")))
-    answers = list(finalize(Scenario("A", ledros, board)))
+    played = finalize(Scenario("A", ledros, board))
+    answers = list(played)
     assert sorted(a.chosen() for a in answers) == [(), ("a1",), ("a1", "a2"), ("a2",)]
+    assert {w["rule"] for a in answers for w in played.explain(a)} == {"355.10.c"}
     assert {a.deflect_cost for a in answers} == {0} and targeted_slots(ledros) == frozenset()
     assert isinstance(ledros, GroupTargets)
     slot = ledros.slots[0].name
-    played = replace(board, units=(replace(board.units[0], location="offboard"),
-                                   *board.units[1:]))
-    paid = Scenario("A", ledros, played, targets=Targets(groups=((slot, ("a1", "a2")),)))
+    after = replace(board, units=(replace(board.units[0], location="offboard"),
+                                  *board.units[1:]))
+    paid = Scenario("A", ledros, after, targets=Targets(groups=((slot, ("a1", "a2")),)))
     legal = resolve(paid)
     assert [a.as_json() for a in legal] == [{"affected": []}]
     [why] = legal.explain(next(iter(legal)))

@@ -701,14 +701,20 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
     """The rule trail of one group declaration."""
     effect = group_effect(scenario)
     units = [u for slot in declaration.selection for u in slot]
+    aimed = targeted_slots(effect)
     steps = [step("355.11.a", _(
         "the group meets {card}'s requirement together ({requirement}): {units}, total Might "
         "{might}").format(card=effect.name, requirement=_requirement_text(effect),
-                          units=ids(units), might=_might(scenario, units)))]
+                          units=ids(units), might=_might(scenario, units)))] if aimed else []
     if any(scenario.board[u].might < 0 for u in units):
         steps.append(step("143.2.b", _("negative Might counts as 0 in the total")))
     for slot, chosen in zip(effect.slots, declaration.selection, strict=True):
-        if chosen:
+        if chosen and slot.name not in aimed:  # (a cost's: no target, 355.10.c)
+            steps.append(step("355.10.c", _(
+                "{slot}: {units}, chosen for a cost paid now, not targets (Deflect and "
+                "'can't be chosen' do not apply)").format(slot=slot.name,
+                                                          units=ids(list(chosen)))))
+        elif chosen:
             steps.append(step("355.9.b", _(_VALID_ON_ITS_OWN.get(
                 slot.among.value, _VALID_ON_ITS_OWN["any"])).format(
                     slot=slot.name, units=ids(list(chosen)))))
@@ -716,7 +722,9 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
         steps.append(step(hidden_rule(scenario), _(
             "played from Hidden: every target is at {place}").format(
                 place=scenario.from_hidden)))
-    if not units:
+    if not units and not aimed:
+        steps.append(step("355.10.c", _("no unit chosen: the optional cost is not paid")))
+    elif not units:
         steps.append(step("355.13", _("zero targets is a legal choice")))
     steps += deflect_steps(scenario, declaration.deflect_cost)
     if declaration.destination is not None:
