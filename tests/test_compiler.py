@@ -906,6 +906,14 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     for done in (("done", "yes"), ("done", None)):
         bad = Choice((done, ("rune", "r1"), ("rune2", None)), 0)
         assert "383.3.b" in [f.rule for f in legal.verify(bad)]
+    # a scenario's "done" is "yes" or null, else it exits 2 naming the field
+    from riftsolve.models.families.joint import read_targets
+    from riftsolve.models.limits import ScenarioError
+    assert isinstance(curator, JointChoice)
+    with pytest.raises(ScenarioError, match="'yes'") as refused:
+        read_targets({"done": "maybe", "rune": None, "rune2": None}, curator, board,
+                     "targets")
+    assert refused.value.field == "targets.done"
     # Starry-Eyed Songstress, "As an additional cost to play a spell, you may exhaust me and
     # three friendly units to ...": paid in full or not at all (355.10.c): ready, the cost
     # declined or 3 of a1-a4 (1 + 4 = 5); exhausted or off the board, declined only (415.4)

@@ -436,14 +436,6 @@ def resolved_group(scenario: Scenario) -> list[tuple[int, tuple[str, ...]]]:
             if slot in aimed]
 
 
-def costs_only(scenario: Scenario) -> list[str]:
-    """The units chosen for a cost, when the effect chooses nothing else (Commander Ledros:
-    "you may kill any number of friendly units as an additional cost"); empty otherwise."""
-    if targeted_slots(group_effect(scenario)):
-        return []
-    return [u for _slot, units in chosen_group(scenario) for u in units]
-
-
 def resolve_problem(scenario: Scenario) -> GroupProblem:
     """The resolution question: drop illegal targets (359.3.e); if the rest still meet the
     requirement they are the one answer, else a subset of them that does (355.11.b). An
@@ -745,8 +737,8 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
 def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     """The rule trail of one resolution of a group effect."""
     effect = group_effect(scenario)
-    paid = costs_only(scenario)
-    if not targeted_slots(effect):
+    if not targeted_slots(effect):  # (only a cost's: Commander Ledros)
+        paid = [u for _slot, units in chosen_group(scenario) for u in units]
         return [step("355.10.c", _(
             "{units}: chosen for a cost, paid as the card was played (135.2.b.3), not "
             "targets: nothing is chosen or done on resolution").format(

@@ -470,6 +470,27 @@ def _place(board: Board, value: str, pick: Pick, mover: Unit | None = None) -> s
     return value
 
 
+def made_failure(linked: Linked, first: Value, second: Value) -> Failure | None:
+    """What a link says of which of its two picks are made, whatever their objects: "you
+    may" picks done as a whole (``together``, 383.3.a), an "up to" one only when done
+    (``if-done``), one way or the other (``either``: not both, 355.5), exactly one object
+    of two kinds (``one-of``: 355.8, 355.5); ``None`` when it holds or says nothing."""
+    link = linked.link
+    if (link is Link.TOGETHER and (first is None) != (second is None)) or (
+            link is Link.IF_DONE and first is not None and second is None):
+        return Failure("383.3.a", _(
+            "{first} and {second}: the ability's 'you may' is decided as a whole, done with "
+            "its choices or not at all").format(first=linked.pick, second=linked.to))
+    if link is Link.ONE_OF and first is None and second is None:
+        return Failure("355.8", _(
+            "{first} or {second}: one object is chosen, of one kind or the other").format(
+                first=linked.to, second=linked.pick))
+    if link in (Link.EITHER, Link.ONE_OF) and first is not None and second is not None:
+        return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
+                                  "both").format(first=first, second=second))
+    return None
+
+
 def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
                  second: str, chosen: Mapping[str, Value] | None = None) -> Failure | None:
     """Whether ``first`` (the value of ``linked.pick``) stands in the link to ``second``
@@ -504,8 +525,7 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
             "{first}: {second} moves to its base from a battlefield, or from its base to a "
             "battlefield").format(first=first, second=second))
     if link in (Link.EITHER, Link.ONE_OF):
-        return Failure("355.5", _("{first} and {second}: one is chosen, or the other, not "
-                                  "both").format(first=first, second=second))
+        return made_failure(linked, first, second)
     if link is Link.NO_COSTLIER:
         costs, other = _costs(board, first), _costs(board, second)
         return None if costs[0] <= other[0] and costs[1] <= other[1] else Failure(
@@ -1225,20 +1245,11 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
             failures.append(Failure("355.13", _(
                 "{first} is empty but {second} is not: fewer objects chosen alike fill the "
                 "first picks").format(first=linked.to, second=linked.pick)))
-        if linked.link is Link.ONE_OF and first is None and second is None:
-            failures.append(Failure("355.8", _(
-                "{first} or {second}: one object is chosen, of one kind or the other").format(
-                    first=linked.to, second=linked.pick)))
-        if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
-                linked.link is Link.IF_DONE and first is not None and second is None):
-            failures.append(Failure("383.3.a", _(
-                "{first} and {second}: the ability's 'you may' is decided as a whole, done "
-                "with its choices or not at all").format(first=linked.pick,
-                                                         second=linked.to)))
-        if first is not None and second is not None:
+        failure = made_failure(linked, first, second)
+        if failure is None and first is not None and second is not None:
             failure = link_failure(scenario, scenario.board, linked, first, second)
-            if failure is not None:
-                failures.append(failure)
+        if failure is not None:
+            failures.append(failure)
     for i, j in _chosen_moves(scenario, picks):
         unit, where = given.get(picks[i].name), given.get(picks[j].name)
         barred = move_failure(scenario.board, unit, where) if unit and where else None
@@ -1770,20 +1781,18 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
                                          ).format(place=repr(value)))
         picks.append((pick.name, value))
     given = dict(picks)
-    for linked in effect.links:
+    for linked in effect.links:  # (what a declaration made whole never leaves: refused)
         first, second = given.get(linked.pick), given.get(linked.to)
         if linked.link is Link.ONE_OF and (first is None) == (second is None):
             raise ScenarioError(f"{field_prefix}.{linked.to}", _(
                 "{card} chooses its {first} or its {second} (355.8): one of them").format(
                     card=effect.name, first=linked.to, second=linked.pick))
-        if (linked.link is Link.TOGETHER and (first is None) != (second is None)) or (
-                linked.link is Link.IF_DONE and first is not None and second is None):
+        failure = made_failure(linked, first, second) if linked.link in (
+            Link.TOGETHER, Link.IF_DONE) else None
+        if failure is not None:  # (a "you may" cost or choices made in part)
             empty = linked.pick if first is None else linked.to
-            raise ScenarioError(f"{field_prefix}.{empty}", _(
-                "null while {other} is chosen: {card}'s 'you may' is done as a whole, with "
-                "its choices, or not at all (383.3.a, 355.10.c)").format(
-                    other=linked.to if empty == linked.pick else linked.pick,
-                    card=effect.name))
+            raise ScenarioError(f"{field_prefix}.{empty}", f"{failure.message} "
+                                f"({failure.rule})")
     return Targets(picks=tuple(picks))
 
 
