@@ -2557,3 +2557,101 @@ def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
                               Unit("g1", "A", 0, "base", type="gear")))
     with pytest.raises(ScenarioError, match=r"355\.8"):
         read_targets({"unit": "k", "gear": "g1"}, fading, both, "targets")
+
+
+def test_an_equipped_unit_and_an_equipment_detached_from_it() -> None:
+    """Strike Down, "Choose an equipped friendly unit. It deals damage equal to its Might
+    to an enemy unit. Then detach an Equipment from it.": kai (sword and shield attached)
+    is the only equipped friendly unit (lux has none; r1 is equipped but an enemy); the
+    enemy unit is r1 or r2; the Equipment is one attached to kai, sword or shield, never
+    B's axe (on r1) nor the detached spare (435, 716): 1 x 2 x 2 = 4 declarations. kai
+    deals 3 (its Might) to r1."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    strike = compile_card("Strike Down", "Choose an equipped friendly unit. It deals damage "
+                          "equal to its Might to an enemy unit. Then detach an Equipment "
+                          "from it.")
+    assert isinstance(strike, JointChoice)
+    gear = {"type": "gear", "tags": ("Equipment",)}
+    board = Board(("north", "south"), (
+        Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "south"),
+        Unit("r1", "B", 2, "north"), Unit("r2", "B", 1, "south"),
+        Unit("sword", "A", 0, "north", attached="kai", **gear),  # type: ignore[arg-type]
+        Unit("shield", "A", 0, "north", attached="kai", **gear),  # type: ignore[arg-type]
+        Unit("axe", "B", 0, "north", attached="r1", **gear),  # type: ignore[arg-type]
+        Unit("spare", "A", 0, "north", **gear)))  # type: ignore[arg-type]
+    played = Scenario("A", strike, board)
+    declarations = [a.as_json()["targets"] for a in finalize(played)]
+    assert len(declarations) == finalize(played).count() == 4
+    assert {(d["friendly"], d["equipment"]) for d in declarations} == {
+        ("kai", "sword"), ("kai", "shield")}
+    chosen = replace(played, targets=Targets(picks=(("friendly", "kai"), ("enemy", "r1"),
+                                                    ("equipment", "sword"))))
+    [answer] = list(resolve(chosen))
+    assert "r1 3" in " ".join(s["detail"] for s in resolve(chosen).explain(answer))
+
+
+def test_attached_and_detached_equipment() -> None:
+    """Grandmaster at Arms: "Attach a detached Equipment you control to a unit you
+    control." takes spare (no unit) and never sword (on kai); "Attach an attached
+    Equipment ..." the other way round. A gear's ``attached`` names a unit on the board;
+    a unit is never attached (435.1.h)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    gear = {"type": "gear", "tags": ("Equipment",)}
+    units = (Unit("kai", "A", 3, "north"),
+             Unit("sword", "A", 0, "north", attached="kai", **gear),  # type: ignore[arg-type]
+             Unit("spare", "A", 0, "north", **gear))  # type: ignore[arg-type]
+    board = Board(("north",), units)
+    for words, equipment in (("a detached", "spare"), ("an attached", "sword")):
+        ability = compile_card("Grandmaster at Arms", f"Attach {words} Equipment you control "
+                               "to a unit you control.")
+        answers = [a.as_json()["targets"] for a in finalize(Scenario("A", ability, board))]
+        assert answers == [{"equipment": equipment, "friendly": "kai"}]
+    with pytest.raises(ScenarioError, match="attached"):
+        Board(("north",), (*units, Unit("lux", "A", 2, "north", attached="kai")))
+    with pytest.raises(ScenarioError, match="attached"):
+        Board(("north",), (Unit("axe", "A", 0, "north", attached="nobody", **gear),))  # type: ignore[arg-type]
+
+
+def test_empower_or_disempower_an_empowered_unit() -> None:
+    """Sanction, "Choose one - Empower a unit. ... - Disempower a unit that's [Empowered].
+    ...": mode 1 takes any unit (kai, e1, r1: 3), mode 2 only an Empowered one (e1): 4
+    declarations; "that's [Empowered]" is a state the scenario states (``empowered``)."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    sanction = compile_card("Sanction", "Choose one \u2014\n- Empower a unit. Disempower it at "
+                            "end of turn.\n- Disempower a unit that's [Empowered]. Empower it "
+                            "at end of turn.")
+    assert isinstance(sanction, JointChoice)
+    board = Board(("north",), (Unit("kai", "A", 3, "north"),
+                               Unit("e1", "B", 2, "north", empowered=True),
+                               Unit("r1", "B", 1, "north")))
+    answers = {(a.as_json()["targets"]["mode"], a.as_json()["targets"].get("unit") or
+                a.as_json()["targets"].get("unit2")) for a in
+               finalize(Scenario("A", sanction, board))}
+    assert answers == {("1", "kai"), ("1", "e1"), ("1", "r1"), ("2", "e1")}
+
+
+def test_a_token_named_in_two_words() -> None:
+    """Zed, Without a Sound, "Move me and a Shadow Clone you control to each other's
+    locations.": a unit tagged "Shadow Clone" (the token's name, one tag of two words) that
+    A controls: c1, not kai (no such tag) nor c2 (B's): one declaration."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    zed = compile_card("Zed, Without a Sound", "Move me and a Shadow Clone you control to "
+                       "each other's locations.")
+    board = Board(("north",), (Unit("zed", "A", 3, "north"), Unit("kai", "A", 3, "base"),
+                               Unit("c1", "A", 0, "base", tags=("Shadow Clone",)),
+                               Unit("c2", "B", 0, "north", tags=("Shadow Clone",))))
+    answers = [a.as_json() for a in finalize(Scenario("A", zed, board, source="zed"))]
+    assert [answer["targets"] for answer in answers] == [{zed.slot_names[0]: "c1"}]

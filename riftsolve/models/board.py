@@ -125,6 +125,11 @@ class Unit:
     #: stated; a card that chooses by cost needs them).
     energy: int | None = None
     power: int | None = None
+    #: A gear's: the unit it is attached to (an attached Equipment, 135.4); ``""``: none
+    #: (a detached one).
+    attached: str = ""
+    #: Whether it is Empowered (an [Empower] cost paid for it, or empowered by a card).
+    empowered: bool = False
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does (the same fields, bounds and messages)."""
@@ -153,6 +158,9 @@ class Unit:
         if self.combat not in ("", "attacking", "defending"):
             raise ScenarioError(f"{where}.combat", "'attacking', 'defending' or '', not "
                                 f"{self.combat!r}")
+        if self.attached and (self.type != "gear" or not isinstance(self.attached, str)):
+            raise ScenarioError(f"{where}.attached", f"only a gear is attached to a unit (it "
+                                f"is a {self.type})")
         if self.combat and (self.type != "unit" or self.location in (BASE, OFFBOARD)):
             raise ScenarioError(f"{where}.combat", f"only a unit at a battlefield is "
                                 f"{self.combat} (it is a {self.type} at {self.location})")
@@ -186,16 +194,20 @@ class Unit:
     @property
     def states(self) -> frozenset[str]:
         """The states a card may choose it by: ``exhausted`` or ``ready``, ``stunned``,
-        ``buffed``, ``moved`` (this turn), ``attacking`` or ``defending``; ``token``.
+        ``buffed``, ``moved`` (this turn), ``attacking`` or ``defending``; ``token``,
+        ``empowered``; a gear's ``attached`` or ``detached`` (a unit's ``equipped`` is the
+        board's: :meth:`Board.states_of`).
 
         >>> sorted(Unit("kai", "A", 3, "north", exhausted=True, buffed=True).states)
         ['buffed', 'exhausted']
         """
+        gear = ("attached" if self.attached else "detached") if self.type == "gear" else ""
         return frozenset(s for s in ("exhausted" if self.exhausted else "ready",
                                      "stunned" if self.stunned else "",
                                      "buffed" if self.buffed else "",
                                      "moved" if self.moved else "", self.combat,
-                                     "token" if self.token else "") if s)
+                                     "token" if self.token else "",
+                                     "empowered" if self.empowered else "", gear) if s)
 
     @property
     def on_board(self) -> bool:
@@ -284,6 +296,7 @@ class Board:
     objects: tuple[Piece, ...] = ()
     _by_id: dict[str, Unit] = field(init=False, repr=False, compare=False)
     _team_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    _equipment: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     #: Whether any unit has a Targeting Effect (``on_chosen``): asked once per answer
     #: written, so found once here.
     watched: bool = field(init=False, repr=False, compare=False)
@@ -312,6 +325,14 @@ class Board:
                     "{place} is neither a listed battlefield nor 'base' or 'offboard'").format(
                         place=repr(unit.location)))
             by_id[unit.id] = unit
+        equipment: dict[str, tuple[str, ...]] = {}
+        for unit in self.units:
+            if unit.attached:
+                bearer = by_id.get(unit.attached)
+                if bearer is None or not bearer.is_unit or not bearer.on_board:
+                    raise ScenarioError(f"units[{unit.id}].attached", _(
+                        "{id} is not a unit on the board").format(id=repr(unit.attached)))
+                equipment[unit.attached] = (*equipment.get(unit.attached, ()), unit.id)
         pieces: set[str] = set()
         for piece in self.objects:
             if piece.id in by_id or piece.id in pieces:
@@ -337,6 +358,7 @@ class Board:
                 team_of[player] = index
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_team_of", team_of)
+        object.__setattr__(self, "_equipment", equipment)
         object.__setattr__(self, "watched", any(unit.on_chosen for unit in self.units))
 
     def friends(self, player: str, other: str) -> bool:
@@ -376,6 +398,21 @@ class Board:
 
     def __iter__(self) -> Iterator[Unit]:
         return iter(self.units)
+
+    def equipment_of(self, unit_id: str) -> tuple[str, ...]:
+        """The gear attached to the unit ``unit_id`` (its Equipment, 135.4)."""
+        return self._equipment.get(unit_id, ())
+
+    def states_of(self, unit: Unit) -> frozenset[str]:
+        """The unit's states (:attr:`Unit.states`) and ``equipped`` if a gear is attached
+        to it.
+
+        >>> b = Board(("n",), (Unit("u", "A", 2, "n"), Unit("s", "A", 0, "n", type="gear",
+        ...                                                 attached="u")))
+        >>> sorted(b.states_of(b["u"])), sorted(b.states_of(b["s"]))
+        (['equipped', 'ready'], ['attached', 'ready'])
+        """
+        return unit.states | ({"equipped"} if self._equipment.get(unit.id) else frozenset())
 
     def piece(self, object_id: str) -> Piece | None:
         """The rune, spell, legend or card with this id, or ``None``."""

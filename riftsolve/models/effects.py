@@ -277,6 +277,8 @@ class Link(StrEnum):
     SAME_CONTROLLER = "same-controller"
     #: a different object ("another", "other", "a different unit", 355.9.c).
     OTHER = "other"
+    #: a gear attached to the other pick's unit ("detach an Equipment from it", 435, 716).
+    ON = "on"
     #: a location holding another unit of the other pick's controller ("to a location where
     #: there's a unit with the same controller").
     HOSTS_ALLY = "hosts-ally"
@@ -314,7 +316,9 @@ class Link(StrEnum):
 #: buffed units"), in words (:attr:`riftsolve.models.board.Unit.states`).
 STATE_WORDS = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_("stunned"),
                "buffed": N_("buffed"), "moved": N_("moved"), "attacking": N_("attacking"),
-               "defending": N_("defending"), "token": N_("a token")}
+               "defending": N_("defending"), "token": N_("a token"),
+               "empowered": N_("Empowered"), "equipped": N_("equipped"),
+               "attached": N_("attached"), "detached": N_("detached")}
 
 #: The name of a ``decision`` pick, and the value it takes when the action is done.
 DECISION, DONE = "done", "yes"

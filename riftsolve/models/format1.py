@@ -165,6 +165,11 @@ class UnitIn(_Strict):
     moved: bool = Field(False, description="whether it moved this turn ('an enemy unit that "
                         "moved this turn')")
     token: bool = Field(False, description="whether it is a token ('your token units')")
+    empowered: bool = Field(False, description="whether it is Empowered ('a unit that's "
+                            "[Empowered]')")
+    attached: str | None = Field(None, min_length=1, description="a gear's: the id of the "
+                                 "unit it is attached to (an attached Equipment; that unit "
+                                 "is equipped)")
     energy: int | None = Field(None, ge=0, le=LIMIT, description="its Energy cost (for a "
                                "card that chooses by cost: 'a gear with Energy cost 4 or less')")
     power: int | None = Field(None, ge=0, le=LIMIT, description="its Power cost (for a card "
@@ -228,7 +233,7 @@ class GroupSlotIn(_Strict):
     own: bool = Field(False, description="'you control': the controller's own units, not a "
                       "teammate's")
     states: list[Literal["exhausted", "ready", "stunned", "buffed", "moved", "attacking",
-                         "defending", "token"]] = Field(
+                         "defending", "token", "empowered"]] = Field(
         default_factory=list, description="states every member is in ('any number of your "
         "buffed units': ['buffed'])")
 
@@ -752,7 +757,7 @@ def _board(raw: ScenarioIn) -> Board:
              stunned=unit.stunned, keywords=tuple(unit.keywords), prevent=unit.prevent,
              undamageable=unit.undamageable, exhausted=unit.exhausted, combat=unit.combat,
              buffed=unit.buffed, moved=unit.moved, token=unit.token, energy=unit.energy,
-             power=unit.power,
+             power=unit.power, empowered=unit.empowered, attached=unit.attached or "",
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)

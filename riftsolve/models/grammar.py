@@ -74,15 +74,27 @@ REFERENCE = ("that", "those", "these", "the", "this")
 #: Tags and domains a card may filter on ("enemy Order units").
 TAGS = frozenset({"order", "chaos", "calm", "body", "mind", "fury", "mech", "mechs", "bird",
                   "birds", "yordle", "yordles", "poro", "poros", "dragon", "dragons", "bomb",
-                  "bombs", "cat", "cats", "dog", "dogs", "reflection", "reflections"})
+                  "bombs", "cat", "cats", "dog", "dogs", "reflection", "reflections",
+                  "shadow-clone", "shadow-clones", "sand-soldier", "sand-soldiers"})
 #: Tags a card names a unit by ("ready another friendly Mech": a unit with that tag).
 TAG_NOUNS = frozenset({"mech", "bird", "yordle", "poro", "dragon", "cat", "dog",
-                       "reflection"})
+                       "reflection", "shadow-clone", "sand-soldier"})
+#: Token names of two words, as the card reader writes them (one word) and as printed.
+TOKEN_NAMES = {"shadow clone": "shadow-clone", "sand soldier": "sand-soldier"}
+
+
+def tag_name(word: str) -> str:
+    """A tag as a scenario states it, from the word the card reader wrote.
+
+    >>> tag_name("mech"), tag_name("shadow-clone")
+    ('Mech', 'Shadow Clone')
+    """
+    return " ".join(part.capitalize() for part in word.split("-"))
 ADJECTIVES = TAGS | frozenset({
     "friendly", "enemy", "other", "exhausted", "ready", "stunned", "damaged", "facedown",
     "token", "mighty", "buffed", "attacking", "defending", "chosen", "same", "different",
     "new", "non-token", "unit", "owner's", "owners'", "opponent's", "single", "killed",
-    "open", "other's", "beginning",
+    "open", "other's", "beginning", "empowered",
     # filters the scenario format does not state: read, then refused by the compiler
     "occupied", "equipped", "attached", "revealed", "banished", "marked", "non-unit",
     "non-dragon", "non-recruit", "detached", "activated", "named", "returned",
@@ -98,6 +110,8 @@ VERBS = {
     "plays": "play", "recycle": "recycle", "recycles": "recycle", "spend": "spend",
     "spends": "spend", "pick": "pick", "picks": "pick", "exhaust": "exhaust",
     "exhausts": "exhaust", "banish": "banish", "banishes": "banish", "heal": "heal",
+    "empowers": "empower", "empower": "empower", "disempower": "disempower",
+    "disempowers": "disempower",
     "discard": "discard", "discards": "discard", "gain": "gain", "gains": "gain",
     "get": "get", "gets": "get", "channel": "channel", "pay": "pay", "attack": "attack",
     "attacks": "attack", "die": "die", "dies": "die", "conquer": "conquer",
@@ -105,8 +119,7 @@ VERBS = {
     "recalls": "recall", "prevent": "prevent", "prevents": "prevent", "double": "double",
     "doubles": "double", "defend": "defend", "defends": "defend", "enter": "enter",
     "enters": "enter", "reveal": "reveal", "reveals": "reveal", "died": "die",
-    "moved": "move", "increase": "increase", "empower": "empower",
-    "disempower": "disempower",
+    "moved": "move", "increase": "increase",
 }
 #: Other words the grammar reads.
 FUNCTION_WORDS = frozenset({

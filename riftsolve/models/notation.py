@@ -113,7 +113,8 @@ The board notation (any scenario file not starting with '{' is read as it):
                                    untargetable=enemy|all, value, keywords, prevent,
                                    energy, power, type=gear (no MIGHT), combat,
                                    on_chosen="TEXT"[@opponent|@any]; flags: stunned,
-                                   exhausted, buffed, moved, token, undamageable
+                                   exhausted, buffed, moved, token, empowered,
+                                   undamageable; a gear's attached=UNIT
   targets SLOT=ID SLOT=ID,ID ...   the targets chosen at finalization (resolve);
                                    none: an "up to one" slot left empty; for "at each
                                    location": SLOT=ID@LOCATION,...

@@ -118,6 +118,7 @@ def example_board(effect: Effect) -> dict[str, Any]:
 #: Each state a pick may ask of a unit, as the unit's field that says it.
 _STATES = {"exhausted": ("exhausted", True), "stunned": ("stunned", True),
            "buffed": ("buffed", True), "moved": ("moved", True), "token": ("token", True),
+           "empowered": ("empowered", True),
            "attacking": ("combat", "attacking"), "defending": ("combat", "defending")}
 #: The player whose object a choice among friendly, enemy or any objects finds first.
 _OWNER = {Relation.FRIENDLY: "A", Relation.ENEMY: "B", Relation.ANY: "B"}
@@ -154,6 +155,9 @@ def _fresh_unit(pick: Pick | GroupSlot, kind: str, number: int) -> dict[str, Any
     if pick.tags:
         entry["tags"] = sorted(pick.tags)
     for state in (pick.state,) if isinstance(pick, Pick) else pick.states:
+        if state == "attached" and kind == "gear":  # (on the first unit of its controller's)
+            entry["attached"] = FRIENDLY[0][0] if owner == "A" else ENEMY[0][0]
+            entry["location"] = (FRIENDLY if owner == "A" else ENEMY)[0][2]
         if state in _STATES:
             field, value = _STATES[state]
             entry[field] = value
@@ -163,6 +167,12 @@ def _fresh_unit(pick: Pick | GroupSlot, kind: str, number: int) -> dict[str, Any
         if pick.tags_any:
             entry["tags"] = sorted({*entry.get("tags", ()), pick.tags_any[0]})
     return entry
+
+
+def _equipment(unit: dict[str, Any]) -> dict[str, Any]:
+    """An Equipment attached to ``unit`` (which is then equipped)."""
+    return {"id": f"{unit['id']}-gear", "controller": unit["controller"], "type": "gear",
+            "location": unit["location"], "tags": ["Equipment"], "attached": unit["id"]}
 
 
 def _fresh_object(pick: Pick, number: int) -> dict[str, Any]:
@@ -200,8 +210,10 @@ def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
     for number, choice in enumerate(choices, 1):
         kinds = choice.kinds if isinstance(choice, GroupSlot) else (choice.kind,)
         if kinds[0] in ("unit", "gear"):
-            board["units"] += [_fresh_unit(choice, kinds[0], number)
-                               for _copy in range(getattr(choice, "least", 1) or 1)]
+            fresh = [_fresh_unit(choice, kinds[0], number)
+                     for _copy in range(getattr(choice, "least", 1) or 1)]
+            board["units"] += fresh + [_equipment(unit) for unit in fresh
+                                       if isinstance(choice, Pick) and choice.state == "equipped"]
         elif isinstance(choice, Pick) and choice.kind in (
                 "rune", "spell", "ability", "legend", "card"):
             objects.append(_fresh_object(choice, number))

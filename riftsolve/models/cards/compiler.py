@@ -69,6 +69,7 @@ from riftsolve.models.grammar import (
     CHOOSING,
     KINDS,
     TAGS,
+    TOKEN_NAMES,
     GrammarError,
     Instruction,
     Mode,
@@ -76,6 +77,7 @@ from riftsolve.models.grammar import (
     Segment,
     is_tag_choice,
     parse,
+    tag_name,
 )
 
 #: An effect type.
@@ -937,6 +939,11 @@ def _sentences(text: str) -> list[str]:
     bare = re.sub(r"\[([A-Za-z]+)\](?=\s+(?:units?|gears?|cards?|spells?)\b)",
                   lambda m: m.group(1).lower(), bare)
     bare = _tags_as_units(bare)
+    # "a unit that's [Empowered]": a unit in that state
+    bare = re.sub(r"\ban? (\w+ )?(unit|gear)( you control)? that's \[Empowered\]",
+                  r"an empowered \1\2\3", bare)
+    for name, word in TOKEN_NAMES.items():  # ("a Shadow Clone you control": one tag)
+        bare = re.sub(rf"\b{name}(s?)\b", rf"{word}\1", bare, flags=re.IGNORECASE)
     bare = _GEAR_TOKENS.sub(r"\1 gear", bare)  # ("friendly Bomb tokens": gear, not units)
     # "and give it ":rb_rune_rainbow:: Ready me."": an ability granted, nothing chosen now
     bare = re.sub(r"\s+and give (?:it|them|me) \"[^\"]*\"", "", bare)
@@ -955,6 +962,9 @@ def _sentences(text: str) -> list[str]:
     # my original location": the two swap places
     bare = re.sub(r"\bchoose (an? [^.]*?)\. Move me to its location and it to my original "
                   r"location\.", r"swap \1 and me.", bare, flags=re.IGNORECASE)
+    # "Move me and a Shadow Clone you control to each other's locations": the same swap
+    bare = re.sub(r"\bmove me and (an? [^.]*?) to each other's locations\.", r"swap \1 and me.",
+                  bare, flags=re.IGNORECASE)
     # "then put a card from your hand on the top or bottom of your Main Deck": a card of
     # the hand chosen, then put there
     bare = re.sub(r"\bput (an? [a-z ]*?card from your hand) on the top or bottom of your "
@@ -1316,7 +1326,7 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     if any(is_tag_choice(q) for q in qualifiers):
         raise CompileError(f"{phrase.words!r}: a group of units with one of several tags is "
                            "not modelled yet")
-    tags = tuple(q.capitalize() for q in qualifiers if q in TAGS)
+    tags = tuple(tag_name(q) for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
     # "another" and "other friendly units": not the ability's source (355.9.c)
     other = phrase.words.lower().split()[0] == "another" or "other" in qualifiers

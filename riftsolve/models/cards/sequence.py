@@ -48,6 +48,7 @@ from riftsolve.models.grammar import (
     Segment,
     is_tag_choice,
     parse,
+    tag_name,
 )
 
 #: Object kinds a pick may take.
@@ -62,11 +63,12 @@ _ACTIONS = {"kill": Action.KILL, "stun": Action.STUN, "move": Action.MOVE}
 UNTRACKED = frozenset({"damaged",
                         "mighty", "token", "non-token", "facedown", "killed", "new", "chosen",
                         "open", "owner's", "owners'", "opponent's", "beginning",
-                        "occupied", "equipped", "attached", "revealed", "banished",
-                        "marked", "non-unit", "non-dragon", "non-recruit", "detached",
+                        "occupied", "revealed", "banished",
+                        "marked", "non-unit", "non-dragon", "non-recruit",
                         "activated", "named", "returned"})
 #: The states a pick may require of its object (a unit's or a rune's, legend's).
-_STATES = ("exhausted", "ready", "stunned", "attacking", "defending", "buffed", "moved")
+_STATES = ("exhausted", "ready", "stunned", "attacking", "defending", "buffed", "moved",
+           "empowered", "equipped", "attached", "detached")
 #: Verbs that act on cards or make tokens: not objects on the board.
 NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal", "pick"})
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
@@ -877,7 +879,8 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
     states += re.findall(r"^\s+(attacking|defending)\b", after)
     states += ["moved"] if moved else []
     if len(states) > 1 or (states and kind not in ("unit", "gear", "rune", "legend")) or (
-            set(states) - {"exhausted", "ready"} and kind != "unit"):
+            set(states) - {"exhausted", "ready", "attached", "detached"} and kind != "unit") or (
+            set(states) & {"attached", "detached"} and kind != "gear"):
         raise SequenceError(f"{sentence!r}: {phrase.words!r}: the states "
                             f"{', '.join(states)} together are not modelled yet")
     if re.match(r",\s+(?:units?|gears?|legends?|runes?|cards?|spells?)\b,", after):
@@ -932,12 +935,12 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         optional=words.startswith("up to") or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not costly,
         tags=("Equipment",) if equipment else tuple(
-            q.capitalize() for q in qualifiers if q not in ("friendly", "enemy", "other",
+            tag_name(q) for q in qualifiers if q not in ("friendly", "enemy", "other",
                                                               "different", "same", "mighty",
                                                               *_STATES)
             and not is_tag_choice(q) and not q.startswith("non-")),
         tags_any=_tags_any(qualifiers),
-        tags_none=tuple(q[4:].capitalize() for q in qualifiers if q.startswith("non-")
+        tags_none=tuple(tag_name(q[4:]) for q in qualifiers if q.startswith("non-")
                         and q[4:] in TAGS),
         other=other and previous is None, target=not costly and not theirs,
         later=reading.later or theirs or within, chooser="opponent" if theirs else "you",
@@ -957,6 +960,14 @@ def _new_pick(reading: _Reading, sentence: str, phrase: Phrase, mode: Mode, thei
         if stronger is None:
             raise SequenceError(f"{sentence!r}: less Might than what is not understood")
     reading.picks.append(pick)
+    if equipment and re.match(r"\s+from (?:it|them)\b", after):
+        # "detach an Equipment from it": one attached to that unit, the equipped unit
+        # chosen before (or the only unit chosen before); any other reading is refused
+        units = [p for p in reading.picks[:-1] if p.kind == "unit"]
+        bearers = [p for p in units if p.state == "equipped"] or units
+        if len(bearers) != 1:
+            raise SequenceError(f"{sentence!r}: which unit 'it' is is not understood")
+        reading.link(pick.name, Link.ON, bearers[0].name)
     if stronger is not None:
         reading.link(pick.name, Link.WEAKER, stronger.name)
     if other and previous is not None:
@@ -985,7 +996,7 @@ def _tags_any(qualifiers: list[str]) -> tuple[str, ...]:
     if len(chosen) > 1:
         raise SequenceError(f"{' and '.join(chosen)}: several choices of tags at once are "
                             "not modelled yet")
-    return tuple(tag.capitalize() for tag in chosen[0].split("-or-")) if chosen else ()
+    return tuple(tag_name(tag) for tag in chosen[0].split("-or-")) if chosen else ()
 
 
 def _spent_buff(reading: _Reading, sentence: str, mode: Mode) -> Pick:
@@ -1139,7 +1150,7 @@ def _card_pick(reading: _Reading, sentence: str, phrase: Phrase | None, mode: Mo
         optional=words.startswith("up to") or (now and "you may" in sentence.lower())
         or reading.reflexive_may,
         may=(mode is Mode.MAY or reading.optional_action) and not now,
-        tags=tuple(q.capitalize() for q in qualifiers if q not in ("other",)
+        tags=tuple(tag_name(q) for q in qualifiers if q not in ("other",)
                    and not is_tag_choice(q)) + (("Equipment",) if "equipment" in words.split()
                                                 else ()), tags_any=_tags_any(qualifiers),
         # (a cost within an instruction, "banish a card from any trash to ...", is paid as

@@ -227,7 +227,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
         return Failure(requirement, said(N_("{unit} is not {tags}"),
                                          N_("{unit} is no longer {tags}"),
                                          tags=" ".join(missing)))
-    lacking = [state for state in slot.states if state not in unit.states]
+    lacking = [state for state in slot.states if state not in scenario.board.states_of(unit)]
     if lacking:  # ("any number of your buffed units")
         return Failure(requirement, said(N_("{unit} is not {tags}"),
                                          N_("{unit} is no longer {tags}"),

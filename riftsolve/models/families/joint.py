@@ -274,7 +274,7 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.keyword and not unit.has(pick.keyword):
         return Failure(rule, _("{value} {verb} with [{keyword}]").format(
             value=value, verb=verb, keyword=pick.keyword))
-    trait = _trait_failure(pick, value, unit.tags, set(unit.states), verb, rule)
+    trait = _trait_failure(pick, value, unit.tags, set(board.states_of(unit)), verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
@@ -503,6 +503,11 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
                                     ).format(first=first, pick=linked.to)
                        ) if first == second else None
+    if link is Link.ON:
+        gear = board.get(first)
+        return None if gear is not None and gear.attached == second else Failure(
+            "355.9.b", _("{first} is not attached to {second}").format(first=first,
+                                                                       second=second))
     if link is Link.SORTED:
         return None if first >= second else Failure("355.2.a", _(
             "{first} and {second}: identical objects placed alike are listed in location "
@@ -759,6 +764,11 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
 
     if link is Link.OTHER:
         return Check("differ", i, j, first, second)
+    if link is Link.ON:  # (a gear's unit: its ``attached``; one not on the board, none)
+        def bearer(value: Value) -> Hashable:
+            gear = board.get(value) if value is not None else None
+            return gear.attached if gear is not None and gear.attached else ("none", value)
+        return Check("same", i, j, tuple(map(bearer, first)), second)
     if link in (Link.AFTER, Link.SORTED):  # several alike, each set once: in id order,
         def order(value: Value) -> Hashable:  # empties last
             return EMPTY if value is None else (0, value)
@@ -1445,6 +1455,7 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                Link.WITH: N_("{first} is at the location of {second}"),
                Link.APART: N_("{first} is at a different location from {second}"),
                Link.OTHER: N_("{first} is not {second}"),
+               Link.ON: N_("{first} is attached to {second}"),
                Link.SAME_CONTROLLER: N_("{first} has the same controller as {second}"),
                Link.HOSTS_ALLY: N_("{first} holds another unit controlled by the controller "
                                    "of {second}"),
