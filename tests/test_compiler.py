@@ -2655,3 +2655,55 @@ def test_a_token_named_in_two_words() -> None:
                                Unit("c2", "B", 0, "north", tags=("Shadow Clone",))))
     answers = [a.as_json() for a in finalize(Scenario("A", zed, board, source="zed"))]
     assert [answer["targets"] for answer in answers] == [{zed.slot_names[0]: "c1"}]
+
+
+def test_counter_a_spell_or_ability_by_what_it_chooses() -> None:
+    """Not So Fast, "Counter an enemy spell or ability that chooses a friendly unit or
+    gear.": on the Chain B's s1 (chooses kai), s3 (A's gear g) and s5 (an ability: kai and
+    lux) qualify; not s2 (chooses only B's r1), s4 (A's own spell), nor the rune: 3
+    declarations (355.9.a.2). Repulse, "Choose a friendly unit at a battlefield. Counter an
+    enemy spell or ability that chooses it and no other friendly unit.": kai with s1 only
+    (s5 chooses lux too; s3 chooses no unit): 1."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+    from riftsolve.solver.ruling import ruling
+
+    board = Board(("north", "south"), (
+        Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "south"),
+        Unit("g", "A", 0, "north", type="gear"), Unit("r1", "B", 2, "north")), objects=(
+        Piece("s1", "spell", "B", chooses=("kai",)), Piece("s2", "ability", "B", chooses=("r1",)),
+        Piece("s3", "spell", "B", chooses=("g",)), Piece("s4", "spell", "A", chooses=("kai",)),
+        Piece("s5", "ability", "B", chooses=("kai", "lux")), Piece("rune1", "rune", "B")))
+    fast = compile_card("Not So Fast", "Counter an enemy spell or ability that chooses a "
+                        "friendly unit or gear.")
+    legal = finalize(Scenario("A", fast, board))
+    assert [a.as_json()["targets"]["countered"] for a in legal] == ["s1", "s3", "s5"]
+    repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
+                           "enemy spell or ability that chooses it and no other friendly unit.")
+    legal = finalize(Scenario("A", repulse, board))
+    assert [a.as_json()["targets"] for a in legal] == [{"friendly": "kai", "countered": "s1"}]
+    assert "s1 chooses kai and no other friendly unit" in ruling(legal).paragraph()
+    with pytest.raises(Exception, match="chooses"):
+        Board(("north",), (), objects=(Piece("s9", "spell", "B", chooses=("ghost",)),))
+
+
+def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
+    """Maduli the Gatekeeper, "Move me to an occupied enemy battlefield if my Might is
+    greater than the total Might of enemy units there.": the destination is chosen as the
+    ability is played (355.4, no target): a battlefield an opponent controls (n, not e,
+    A's, nor w, nobody's) with a unit there (170.11.a: not s, empty); the condition is
+    said as what the move waits on, checked as it resolves."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    maduli = compile_card("Maduli the Gatekeeper", "Move me to an occupied enemy battlefield "
+                          "if my Might is greater than the total Might of enemy units there.")
+    assert isinstance(maduli, JointChoice)
+    assert "if my Might is greater" in maduli.deeds[0].label
+    board = Board(("n", "s", "e", "w"), (
+        Unit("maduli", "A", 5, "base"), Unit("b1", "B", 2, "n"), Unit("b2", "B", 2, "e"),
+        Unit("b3", "B", 1, "w")), control=(("n", "B"), ("s", "B"), ("e", "A")))
+    legal = finalize(Scenario("A", maduli, board, source="maduli"))
+    assert [a.as_json()["targets"] for a in legal] == [{"destination": "n"}]

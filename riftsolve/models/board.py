@@ -255,6 +255,9 @@ class Piece:
     power: int | None = None
     #: Its keywords ("Hidden", "Deploy"), for "a card with [Hidden]".
     keywords: tuple[str, ...] = ()
+    #: A spell's or ability's on the Chain: the ids of the objects it chooses (its
+    #: targets), for "a spell that chooses a friendly unit".
+    chooses: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Validate like the scenario format does."""
@@ -339,6 +342,12 @@ class Board:
                 raise ScenarioError(f"objects[{piece.id}].id", _("duplicate id {id}").format(
                     id=repr(piece.id)))
             pieces.add(piece.id)
+        named = set(by_id) | pieces
+        for piece in self.objects:
+            for chosen in piece.chooses:
+                if chosen not in named:
+                    raise ScenarioError(f"objects[{piece.id}].chooses", _(
+                        "{id} is not a unit or object of the board").format(id=repr(chosen)))
         for name, player in self.control:
             if name not in self.battlefields:
                 raise ScenarioError(f"battlefield_control.{name}", _(

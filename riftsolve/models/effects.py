@@ -279,6 +279,9 @@ class Link(StrEnum):
     OTHER = "other"
     #: a gear attached to the other pick's unit ("detach an Equipment from it", 435, 716).
     ON = "on"
+    #: a spell or ability on the Chain that chooses the other pick's unit and no other unit
+    #: friendly to the chooser ("that chooses it and no other friendly unit").
+    CHOOSES_ONLY = "chooses-only"
     #: a location holding another unit of the other pick's controller ("to a location where
     #: there's a unit with the same controller").
     HOSTS_ALLY = "hosts-ally"
@@ -387,7 +390,7 @@ class Pick:
     #: unit already there is a legal choice whose move does nothing (355.4)
     moved_here: bool = False
     #: a second kind the pick may take: "a unit or gear" (``kind`` unit, ``also`` gear);
-    #: for a card, a second card type
+    #: for a card, a second card type; for a spell, ``"ability"`` ("a spell or ability")
     also: str = ""
     #: its object's costs: "with Energy cost 4 or less" (``energy_at_most``), "4 or more"
     #: (``energy_at_least``), "and Power cost 1 or less" (``power_at_most``)
@@ -421,6 +424,9 @@ class Pick:
     #: made as a triggered ability whose effect begins with "you may" is finalized: empty
     #: when the ability is not done (383.3.a)
     trigger_may: bool = False
+    #: a spell or ability that chooses a unit or gear ``"friendly"`` to the chooser ("an
+    #: enemy spell or ability that chooses a friendly unit or gear", its ``chooses``)
+    choosing: str = ""
 
     @property
     def is_place(self) -> bool:

@@ -123,6 +123,9 @@ class ObjectIn(_Strict):
                               "that chooses by cost)")
     keywords: list[str] = Field(default_factory=list, description="its keywords, for a card "
                                 "that chooses by one ('a card with [Hidden]')")
+    chooses: list[str] = Field(default_factory=list, description="a spell's or ability's on "
+                               "the Chain: the ids of the units and objects it chooses ('a "
+                               "spell that chooses a friendly unit')")
 
 
 class UnitIn(_Strict):
@@ -762,7 +765,8 @@ def _board(raw: ScenarioIn) -> Board:
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
     pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags), o.exhausted,
-                         o.type, o.might, o.energy, o.power, tuple(o.keywords))
+                         o.type, o.might, o.energy, o.power, tuple(o.keywords),
+                         tuple(o.chooses))
                    for o in raw.objects)
     return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
                  tuple(raw.battlefield_control.items()), pieces)

@@ -211,8 +211,8 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
     facts = tuple(f for f in facts if f["rule"] not in said)
     still_legal, some_illegal = _still_legal(legal)
     board = scenario.board
-    names = frozenset({*(u.id for u in board), *board.battlefields,
-                       *(u.controller for u in board), scenario.controller})
+    names = frozenset({*(u.id for u in board), *board.battlefields, *board.players(),
+                       *(p.id for p in board.objects), scenario.controller})
     return Ruling(scenario.effect.name, legal.question, count, facts, must, none,
                   version=scenario.rules, noun=noun(legal), names=names,
                   still_legal=still_legal, some_illegal=some_illegal,

@@ -187,6 +187,8 @@ def _fresh_object(pick: Pick, number: int) -> dict[str, Any]:
     if pick.kind in ("card", "spell"):
         entry["energy"] = _energy(pick)
         entry["power"] = 0
+    if pick.kind in ("spell", "ability") and pick.zone in ("", "chain"):
+        entry["chooses"] = [FRIENDLY[0][0]]  # (a spell on the Chain: it chooses kai)
     if pick.state == "exhausted":
         entry["exhausted"] = True
     if pick.tags or pick.tags_any:

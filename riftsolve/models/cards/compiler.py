@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from riftsolve.models.board import BASE, HERE
+from riftsolve.models.cards.counters import countering, is_countering
 from riftsolve.models.cards.sequence import (
     NOT_BOARD,
     UNTRACKED,
@@ -424,6 +425,8 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
     either = _KIND_OR_KIND.search(_REMINDER.sub("", text))
     if either and not one_or_another:  # (Fading Memories: "a unit at a battlefield or a gear")
         return _one_of_two_kinds(_compile(name, text, True), either.group(0))
+    if is_countering(_REMINDER.sub("", text)):  # (Not So Fast, Repulse)
+        return countering(name, text, _slug(name))
     shown = _SHOW_OFF.search(_REMINDER.sub("", text))
     if shown:
         return _show_off(name, text, shown)

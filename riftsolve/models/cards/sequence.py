@@ -94,6 +94,9 @@ class _Reading:
     #: whether the instruction being read is under a condition the scenario does not
     #: state (its deeds are listed, their outcome not modelled)
     conditional: bool = False
+    #: the condition at the end of the sentence read ("if my Might is greater than ..."),
+    #: set aside from its words
+    trailing: str = ""
     #: who chooses in the segment being read, when other players do (see _CHOOSERS)
     each: str = ""
     #: whether the sentence's action is optional as a whole ("you may pay 2 to ...")
@@ -248,6 +251,7 @@ _TO_OR_FROM_BASE = re.compile(r"\bto or from (?:its|their|your) base\b")
 
 def _sentence(reading: _Reading, sentence: str) -> None:
     reading.conditional = False
+    reading.trailing = ""
     if reading.last("battlefield") is not None:  # ("give enemy units there -2 Might")
         sentence = _UNITS_THERE.sub(r"\1 \2 at that battlefield", sentence)
     low = sentence.lower().rstrip(".")
@@ -308,6 +312,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         # "Counter a spell if an opponent has played another spell this turn": the
         # condition chooses nothing; whether the instruction is followed is not modelled
         reading.conditional = True
+        reading.trailing = sentence[trailing.start():].lstrip(", ").rstrip(".")
         sentence = sentence[:trailing.start()] + "."
         low = sentence.lower().rstrip(".")
     if_units = 0
@@ -632,6 +637,17 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         # of the cards looked at is drawn, chosen on resolution (355.10.a)
         pick = _card_pick(reading, sentence, None, mode, "revealed", "your")
         reading.do(Deed(pick.name, Action.AFFECT, label="draw"))
+        return
+    itself = _SELF_MOVE.search(low)
+    if verb == "move" and itself is not None:
+        # "Move me to an occupied enemy battlefield if my Might is greater than ...": the
+        # source's destination, chosen now (355.4, no target); the move is its outcome
+        destination = _destination(reading, "battlefield", "", reading.later,
+                                   words=itself.group(1))
+        reading.picks.append(destination)
+        condition = f" {reading.trailing} (a condition checked as it resolves)" \
+            if reading.trailing else ""
+        reading.do(Deed(destination.name, Action.AFFECT, label=f"move me there{condition}"))
         return
     paid = _COST_VERB.search(low)
     if mode is Mode.ADDITIONAL_COST and verb == "play" and paid is not None:
@@ -1601,6 +1617,10 @@ def _destination(reading: _Reading, kind: str, after: str, later: bool,
                 occupied=occupied)
 
 
+#: The source moved to a battlefield chosen now, under a condition checked as it moves:
+#: "move me to an occupied enemy battlefield if my Might is greater than ...".
+_SELF_MOVE = re.compile(r"\bmove me to (an? (?:(?:occupied|open) )?(?:(?:enemy|friendly) )?"
+                        r"battlefield)\.?$")
 #: A destination said by its state and controller: "an occupied enemy battlefield".
 _PLACED = re.compile(r"^an? (?:(occupied|open) )?(?:(enemy|friendly) )?battlefield$")
 

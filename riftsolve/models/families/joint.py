@@ -352,7 +352,7 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
                    verb: str, rule: str) -> Failure | None:
     """A rune, spell, ability, legend or card: of the kind, in the zone, whose, which."""
     piece = board.piece(value)
-    if piece is None or piece.kind != pick.kind:
+    if piece is None or piece.kind not in (pick.kind, pick.also):
         return Failure(rule, _("{value} {verb} {what}").format(
             value=repr(value), verb=verb, what=_(_A_KIND.get(pick.kind, pick.kind))))
     zone = pick.zone or PIECE_ZONES[pick.kind]  # (a card: in the zone its pick names)
@@ -364,6 +364,11 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
             pick.own and piece.controller != chooser):
         return Failure(rule, _("{value} {verb} {what} (controlled by {owner})").format(
             value=value, verb=verb, what=_relation_words(pick), owner=piece.controller))
+    if pick.choosing and not any(_friendly_object(board, chosen, chooser)
+                                 for chosen in piece.chooses):
+        return Failure(rule, _("{value} {verb} a spell or ability that chooses a friendly "
+                               "unit or gear (it chooses {chosen})").format(
+            value=value, verb=verb, chosen=", ".join(piece.chooses) or _("nothing")))
     if pick.types and piece.type not in pick.types:
         return Failure(rule, _("{value} {verb} a {type} card").format(
             value=value, verb=verb, type=pick.card_type))
@@ -373,6 +378,14 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     return _trait_failure(pick, value, piece.tags,
                           {"exhausted" if piece.exhausted else "ready"}, verb, rule) or \
         _cost_failure(pick, value, piece.energy, piece.power, f"objects[{value}]", verb, rule)
+
+
+def _friendly_object(board: Board, chosen: str, player: str, units: bool = False) -> bool:
+    """Whether ``chosen`` is a unit or gear (``units``: a unit) on the board friendly to
+    ``player``."""
+    unit = board.get(chosen)
+    return unit is not None and unit.on_board and board.friendly_to(unit, player) and (
+        unit.is_unit or not units)
 
 
 def _cost_failure(pick: Pick, value: str, energy: int | None, power: int | None, where: str,
@@ -503,6 +516,14 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
                                     ).format(first=first, pick=linked.to)
                        ) if first == second else None
+    if link is Link.CHOOSES_ONLY:
+        piece = board.piece(first)
+        friendly = sorted(c for c in piece.chooses if _friendly_object(
+            board, c, scenario.controller, units=True)) if piece is not None else []
+        return None if friendly == [second] else Failure("355.9.b", _(
+            "{first} does not choose {second} and no other friendly unit (it chooses "
+            "{chosen})").format(first=first, second=second,
+                                chosen=", ".join(friendly) or _("no friendly unit")))
     if link is Link.ON:
         gear = board.get(first)
         return None if gear is not None and gear.attached == second else Failure(
@@ -633,7 +654,7 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
     elif pick.kind == "location":
         pool = [*board.battlefields, BASE]
     elif pick.is_piece:
-        pool = sorted(p.id for p in board.objects if p.kind == pick.kind)
+        pool = sorted(p.id for p in board.objects if p.kind in (pick.kind, pick.also))
     elif pick.kind == "mode":
         pool = _modes(pick)
     elif pick.kind == "decision":
@@ -764,6 +785,15 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
 
     if link is Link.OTHER:
         return Check("differ", i, j, first, second)
+    if link is Link.CHOOSES_ONLY:  # (the friendly units a spell chooses: that one alone)
+        chooser = scenario.controller
+
+        def friendly_chosen(value: Value) -> Hashable:
+            piece = board.piece(value) if value is not None else None
+            return tuple(sorted(c for c in piece.chooses if _friendly_object(
+                board, c, chooser, units=True))) if piece is not None else ("none", value)
+        return Check("same", i, j, tuple(map(friendly_chosen, first)),
+                     tuple((v,) for v in second))
     if link is Link.ON:  # (a gear's unit: its ``attached``; one not on the board, none)
         def bearer(value: Value) -> Hashable:
             gear = board.get(value) if value is not None else None
@@ -1456,6 +1486,7 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                Link.APART: N_("{first} is at a different location from {second}"),
                Link.OTHER: N_("{first} is not {second}"),
                Link.ON: N_("{first} is attached to {second}"),
+               Link.CHOOSES_ONLY: N_("{first} chooses {second} and no other friendly unit"),
                Link.SAME_CONTROLLER: N_("{first} has the same controller as {second}"),
                Link.HOSTS_ALLY: N_("{first} holds another unit controlled by the controller "
                                    "of {second}"),
