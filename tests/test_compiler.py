@@ -2028,12 +2028,11 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     assert isinstance(called, JointChoice) and called.repeat
     assert [(p.kind, p.zone, p.later, p.target) for p in called.picks] == [
         ("card", "revealed", True, False)]
-    for name, text, why in (
-            ("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.", "other kinds"),
-            ("Pack of Wonders", "[Exhaust]: Return another friendly gear, unit, or facedown "
-             "card to its owner's hand.", "other kinds")):
-        with pytest.raises(CompileError, match=why):
-            compile_card(name, text)
+    # Acceleration Gate now reads its runes too (test_up_to_four_units_gear_or_runes);
+    # a facedown card is not a kind the board states
+    with pytest.raises(CompileError, match="other kinds"):
+        compile_card("Pack of Wonders", "[Exhaust]: Return another friendly gear, unit, or "
+                     "facedown card to its owner's hand.")
     riven = compile_card("Riven, Shattered", "When I attack, choose an enemy unit here. Deal 2 "
                          "to it for each Equipment attached to me.")
     assert isinstance(riven, GroupTargets) and riven.action is Action.AFFECT
@@ -2424,8 +2423,10 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     cost.": the buffs of any of A's own units that have one (702), chosen as the card is
     played, no target (355.10.c). a1 and a3 are A's buffed units, a2 is not buffed, c1
     (buffed) is A's teammate's and b1 (buffed) B's: subsets of {a1, a3} -> 4; a unit no
-    longer buffed is refused with its reason. "Spend any number of buffs" in an effect (Albus
-    Ferros) is made as it resolves: not read as this cost."""
+    longer buffed is refused with its reason. "Spend any number of buffs" in a triggered
+    ability's effect (Albus Ferros) is not a cost: buffs are game objects (704) in a public
+    zone, so the ones spent are targets, any number of them chosen at finalization
+    (355.10, 355.13): the same 4 subsets, each a target."""
     from riftsolve.models.answers import GroupDeclaration
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.choosing import targeted_slots
@@ -2448,9 +2449,11 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     name = kraken.slots[0].name
     [failure] = legal.verify(GroupDeclaration(((("a2",)),), None, 0, ((name, False),)))
     assert failure.rule == "355.9.b" and "buffed" in failure.message
-    with pytest.raises(CompileError):
-        compile_card("Albus Ferros", "When you play me, spend any number of buffs. For each "
-                     "buff spent, channel 1 rune exhausted.")
+    albus = compile_card("Albus Ferros", "When you play me, spend any number of buffs. For "
+                         "each buff spent, channel 1 rune exhausted.")
+    assert isinstance(albus, GroupTargets) and targeted_slots(albus) == {albus.slots[0].name}
+    legal = finalize(Scenario("A", albus, board), kind=GroupDeclaration)
+    assert sorted(a.chosen() for a in legal) == [(), ("a1",), ("a1", "a3"), ("a3",)]
 
 
 def test_any_number_of_token_units_moved_here() -> None:
@@ -2707,3 +2710,24 @@ def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
         Unit("b3", "B", 1, "w")), control=(("n", "B"), ("s", "B"), ("e", "A")))
     legal = finalize(Scenario("A", maduli, board, source="maduli"))
     assert [a.as_json()["targets"] for a in legal] == [{"destination": "n"}]
+
+
+def test_up_to_four_units_gear_or_runes() -> None:
+    """Acceleration Gate, "Ready up to 4 units, gear, and/or runes.": any of kai (a unit),
+    blade (a gear), rune1 and rune2 (runes on the board, 355.9.a.1), never the spell on the
+    Chain nor the card in hand: every subset of the 4, 2^4 = 16 declarations, each listed
+    once (355.13)."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
+    assert isinstance(gate, JointChoice) and len(gate.picks) == 4
+    board = Board(("north",), (Unit("kai", "A", 3, "north"),
+                               Unit("blade", "A", 0, "north", type="gear")), objects=(
+        Piece("rune1", "rune", "A"), Piece("rune2", "rune", "B", exhausted=True),
+        Piece("s1", "spell", "B"), Piece("c1", "card", "A", zone="hand", type="unit")))
+    legal = finalize(Scenario("A", gate, board))
+    chosen = [tuple(v for v in a.as_json()["targets"].values() if v) for a in legal]
+    assert len(chosen) == len(set(map(frozenset, chosen))) == legal.count() == 16
+    assert ("blade", "kai", "rune1", "rune2") in chosen

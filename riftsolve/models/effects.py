@@ -424,6 +424,9 @@ class Pick:
     #: made as a triggered ability whose effect begins with "you may" is finalized: empty
     #: when the ability is not done (383.3.a)
     trigger_may: bool = False
+    #: a kind of object beside units and gear a unit pick may take: ``"rune"`` ("up to 4
+    #: units, gear, and/or runes"), a rune on the board
+    or_piece: str = ""
     #: a spell or ability that chooses a unit or gear ``"friendly"`` to the chooser ("an
     #: enemy spell or ability that chooses a friendly unit or gear", its ``chooses``)
     choosing: str = ""

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -71,8 +72,11 @@ def _players(effect: Effect) -> tuple[list[tuple[str, frozenset[str]]], bool]:
     elif isinstance(effect, JointChoice):
         choices = [p for p in effect.picks if p.kind in ("unit", "gear")]
     for choice in choices:
-        kinds = choice.kinds if isinstance(choice, GroupSlot) else (choice.kind,)
-        if "gear" in kinds:
+        kinds = choice.kinds if isinstance(choice, GroupSlot) else (choice.kind, choice.also)
+        if "gear" in kinds and "unit" in kinds:  # ("a unit or gear": both on the board)
+            gear = True
+            needs.append((choice.among.value, frozenset(choice.tags)))
+        elif "gear" in kinds:
             gear = True
             needs.append(("gear", frozenset(choice.tags)))
         else:
@@ -110,6 +114,8 @@ def example_board(effect: Effect) -> dict[str, Any]:
     doc: dict[str, Any] = {"card": effect.name, "controller": "A",
                            "battlefields": ["north", "south"],
                            "battlefield_control": {"north": "A"}, "units": units}
+    if isinstance(effect, JointChoice) and any(p.or_piece for p in effect.picks):
+        doc["objects"] = [{"id": "rune1", "kind": "rune", "controller": "A"}]
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
     return {"format": 1, **doc}
@@ -216,6 +222,9 @@ def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
                      for _copy in range(getattr(choice, "least", 1) or 1)]
             board["units"] += fresh + [_equipment(unit) for unit in fresh
                                        if isinstance(choice, Pick) and choice.state == "equipped"]
+            if isinstance(choice, Pick) and choice.or_piece:  # ("units, gear, and/or runes")
+                objects.append(_fresh_object(replace(choice, kind=choice.or_piece, also=""),
+                                             number))
         elif isinstance(choice, Pick) and choice.kind in (
                 "rune", "spell", "ability", "legend", "card"):
             objects.append(_fresh_object(choice, number))
@@ -313,8 +322,11 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
 
 
 def _pick_line(pick: Pick, role: str) -> str:
-    what = pick.kind if pick.among is Relation.ANY or pick.kind not in ("unit", "gear") \
-        else f"{_whose(pick.among)} {pick.kind}"
+    kinds = [k for k in (pick.kind, pick.also, pick.or_piece) if k]
+    kind = kinds[0] if len(kinds) == 1 else _("{some} or {last}").format(
+        some=", ".join(kinds[:-1]), last=kinds[-1])
+    what = kind if pick.among is Relation.ANY or pick.kind not in ("unit", "gear") \
+        else f"{_whose(pick.among)} {kind}"
     if pick.tags:
         what += _(" tagged {tags}").format(tags=", ".join(pick.tags))
     if pick.later:

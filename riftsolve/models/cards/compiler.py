@@ -417,6 +417,9 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                                  r"deck)", _REMINDER.sub("", text)[kinds.end():])
     named = set(re.findall(r"unit|gear|rune|card|spell|legend", kinds.group(0).lower())
                 ) if kinds else set()
+    runes = _WITH_RUNES.search(_REMINDER.sub("", text))
+    if kinds and not in_zone and named == {"unit", "gear", "rune"} and runes:
+        return _with_runes(name, text, runes)
     if kinds and not in_zone and not named <= {"unit", "gear"}:
         # (Acceleration Gate: "up to 4 units, gear, and/or runes"; Pack of Wonders: "gear,
         # unit, or facedown card"): a group of several kinds beyond units and gear
@@ -464,6 +467,29 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                                error.words or second.words) from None
 
 
+#: "Ready up to 4 units, gear, and/or runes.": the whole instruction, one choice of
+#: objects of three kinds.
+_WITH_RUNES = re.compile(r"^(\w+) up to (\w+) units, gear, and/or runes\.$",
+                         re.IGNORECASE | re.MULTILINE)
+
+
+def _with_runes(name: str, text: str, found: re.Match[str]) -> JointChoice:
+    """"Ready up to 4 units, gear, and/or runes": that many objects, each a unit, a gear
+    or a rune on the board (355.9.a.1), chosen alike (355.13), every one a target."""
+    card = _facts(name, text)
+    try:
+        effect = compile_sequence(name, [f"{found.group(1)} up to {found.group(2)} units or "
+                                         "gear."], text=text, repeat=card.repeat)
+    except SequenceError as error:
+        raise CompileError(f"{found.group(0)!r}: {error}", error.words) from None
+    named = {p.name: p.name.replace("unit", "object") for p in effect.picks}
+    return replace(
+        effect, picks=tuple(replace(p, name=named[p.name], or_piece="rune")
+                            for p in effect.picks),
+        links=tuple(replace(lk, pick=named[lk.pick], to=named[lk.to]) for lk in effect.links),
+        deeds=tuple(replace(d, pick=named[d.pick]) for d in effect.deeds))
+
+
 def _one_of_two_kinds(effect: Effect, words: str) -> Effect:
     """"Give a unit at a battlefield or a gear [Temporary]": one object, of one kind with
     its restriction or of the other (355.9.b): the two picks read, each optional, exactly
@@ -487,8 +513,8 @@ def _one_of_two_kinds(effect: Effect, words: str) -> Effect:
                    links=(Linked(second.name, Link.ONE_OF, first.name),))
 
 
-#: "Spend any number of buffs" (a cost, 355.10.c): the buffs of any number of the player's
-#: units that have one, read as "any number of your buffed units".
+#: "Spend any number of buffs" (a cost, 355.10.c, or targets, 355.13): the buffs of any
+#: number of the player's units that have one, read as "any number of your buffed units".
 _ANY_BUFFS = re.compile(r"(?i)\bspend any number of buffs\b")
 
 
@@ -876,8 +902,10 @@ def _single(name: str, text: str) -> Effect:
         raise CompileError(f"a choice of modes ({modes.group(0)!r}) is not modelled yet")
     # a delayed trigger's choices are made when it is finalized (355.5.b), not now
     # (a static ability, "You may play me to an open battlefield", chooses nothing)
+    # "spend any number of buffs": as an additional cost, chosen as it is paid (355.10.c);
+    # in an instruction, buffs being game objects (704) in a public zone, targets chosen
+    # at finalization, possibly none (355.10, 355.13)
     sentences = [_ANY_BUFFS.sub("spend any number of your buffed units", s)
-                 if "additional cost" in s.lower() else s  # (a cost's; an effect's is later)
                  for s in _read_now(_sentences(text)) if not _STATIC.match(s.lower())]
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices

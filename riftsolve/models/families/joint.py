@@ -219,6 +219,9 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                                         "{player} controls").format(value=value, verb=verb,
                                                                     player=chooser))
         return None
+    if pick.or_piece and value not in board and board.piece(value) is not None:
+        return _piece_failure(scenario, board, replace(pick, kind=pick.or_piece, also=""),
+                              value, chooser, verb, rule)
     if value not in board:
         return Failure(rule, _("{value} {verb} a unit or gear").format(value=repr(value),
                                                                       verb=verb))
@@ -625,7 +628,7 @@ def _controller(board: Board, pick: Pick, value: Value) -> str | None:
         return None
     if pick.kind == "player":
         return value
-    if pick.kind in PIECE_ZONES:
+    if pick.kind in PIECE_ZONES or (pick.or_piece and value not in board):
         piece = board.piece(value)
         return piece.controller if piece is not None else None
     unit = board.get(value)
@@ -660,7 +663,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
     elif pick.kind == "decision":
         pool = [DONE]
     else:
-        pool = sorted(u.id for u in board if u.type in pick.types)
+        pool = sorted([*(u.id for u in board if u.type in pick.types),
+                       *(p.id for p in board.objects if p.kind == pick.or_piece)])
     return [v for v in pool
             if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
 
@@ -1809,7 +1813,8 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
         elif not isinstance(value, str):
             raise ScenarioError(field, _("takes one {kind} (a string), not {value}").format(
                 kind=pick.kind, value=repr(value)))
-        elif pick.kind in ("unit", "gear") and value not in board:
+        elif pick.kind in ("unit", "gear") and value not in board and not (
+                pick.or_piece and board.piece(value) is not None):
             raise ScenarioError(field, _("unknown unit id {unit} (not in units)").format(
                 unit=repr(value)))
         elif pick.is_piece and board.piece(value) is None:
