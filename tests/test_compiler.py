@@ -2424,9 +2424,8 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     played, no target (355.10.c). a1 and a3 are A's buffed units, a2 is not buffed, c1
     (buffed) is A's teammate's and b1 (buffed) B's: subsets of {a1, a3} -> 4; a unit no
     longer buffed is refused with its reason. "Spend any number of buffs" in a triggered
-    ability's effect (Albus Ferros) is not a cost: buffs are game objects (704) in a public
-    zone, so the ones spent are targets, any number of them chosen at finalization
-    (355.10, 355.13): the same 4 subsets, each a target."""
+    ability's effect (Albus Ferros) is not a cost, and buffs are never targets (704.1): the
+    ones spent are chosen as it resolves, which is refused, not read as targets."""
     from riftsolve.models.answers import GroupDeclaration
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.choosing import targeted_slots
@@ -2449,11 +2448,9 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     name = kraken.slots[0].name
     [failure] = legal.verify(GroupDeclaration(((("a2",)),), None, 0, ((name, False),)))
     assert failure.rule == "355.9.b" and "buffed" in failure.message
-    albus = compile_card("Albus Ferros", "When you play me, spend any number of buffs. For "
-                         "each buff spent, channel 1 rune exhausted.")
-    assert isinstance(albus, GroupTargets) and targeted_slots(albus) == {albus.slots[0].name}
-    legal = finalize(Scenario("A", albus, board), kind=GroupDeclaration)
-    assert sorted(a.chosen() for a in legal) == [(), ("a1",), ("a1", "a3"), ("a3",)]
+    with pytest.raises(CompileError, match=r"704\.1"):
+        compile_card("Albus Ferros", "When you play me, spend any number of buffs. For each "
+                     "buff spent, channel 1 rune exhausted.")
 
 
 def test_any_number_of_token_units_moved_here() -> None:
@@ -2695,8 +2692,9 @@ def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
     """Maduli the Gatekeeper, "Move me to an occupied enemy battlefield if my Might is
     greater than the total Might of enemy units there.": the destination is chosen as the
     ability is played (355.4, no target): a battlefield an opponent controls (n, not e,
-    A's, nor w, nobody's) with a unit there (170.11.a: not s, empty); the condition is
-    said as what the move waits on, checked as it resolves."""
+    A's, nor w, nobody's) with a unit there (170.11.a: not s, empty), and not where
+    Maduli already is (355.4.a); the condition is said as what the move waits on, checked
+    as it resolves."""
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver import finalize
@@ -2710,6 +2708,9 @@ def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
         Unit("b3", "B", 1, "w")), control=(("n", "B"), ("s", "B"), ("e", "A")))
     legal = finalize(Scenario("A", maduli, board, source="maduli"))
     assert [a.as_json()["targets"] for a in legal] == [{"destination": "n"}]
+    # Maduli already at n: a chosen destination is another location (355.4.a): none left
+    there = replace(board, units=(replace(board["maduli"], location="n"), *board.units[1:]))
+    assert finalize(Scenario("A", maduli, there, source="maduli")).count() == 0
 
 
 def test_up_to_four_units_gear_or_runes() -> None:
@@ -2731,3 +2732,90 @@ def test_up_to_four_units_gear_or_runes() -> None:
     chosen = [tuple(v for v in a.as_json()["targets"].values() if v) for a in legal]
     assert len(chosen) == len(set(map(frozenset, chosen))) == legal.count() == 16
     assert ("blade", "kai", "rune1", "rune2") in chosen
+
+
+def test_every_instruction_not_modelled_is_said() -> None:
+    """No printed instruction is dropped in silence: a delayed one (Hexplosive Minefield's
+    "At end of turn, play that many Bomb tokens ..."), a permission (Jayce's "If you do,
+    you may play a gear ... this turn"), a clause after a modelled verb (Resonating
+    Strike's "and give it +2 Might this turn", Bottled Constellation's "to score 1
+    point"), a mode's delayed instruction (Sanction) are each said as an outcome not
+    modelled (359.3.e.5); what is modelled (Alpha Strike's XP per kill) is not."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    cases = {
+        "Hexplosive Minefield": ("[Action] (Play on your turn or in showdowns.)\nKill any "
+                                 "number of friendly Bomb tokens. At end of turn, play that "
+                                 "many Bomb tokens to a single battlefield.",
+                                 "At end of turn, play that many Bomb tokens to a single "
+                                 "battlefield."),
+        "Jayce, Man of Progress": ("When you play me, you may kill a friendly gear. If you "
+                                   "do, you may play a gear with Energy cost no more than "
+                                   ":rb_energy_7: from hand this turn, ignoring its Energy "
+                                   "cost.", "If you do, you may play a gear with Energy "
+                                   "cost no more than [7] from hand this turn, ignoring its "
+                                   "Energy cost."),
+        "Resonating Strike": ("Choose a battlefield you control and a unit you control at a "
+                              "different location. Move that unit to that battlefield and "
+                              "give it +2 :rb_might: this turn.",
+                              "give it +2 [Might] this turn"),
+        "Bottled Constellation": ("At the start of your Main Phase, you may kill 3 other "
+                                  "friendly units and/or gear to score 1 point.",
+                                  "score 1 point"),
+        "Sanction": ("Choose one \u2014\n- Empower a unit. Disempower it at end of turn.\n- "
+                     "Disempower a unit that's [Empowered]. Empower it at end of turn.",
+                     "Disempower it at end of turn."),
+    }
+    for name, (text, said) in cases.items():
+        effect = compile_card(name, text)
+        assert isinstance(effect, (GroupTargets, JointChoice, SplitDamage)), name
+        assert said in effect.unsaid, name
+    alpha = compile_card("Alpha Strike", "Choose a friendly unit. It deals damage equal to "
+                         "its Might split among enemy units at battlefields. Then for each "
+                         "unit this kills, do this: Gain 1 XP.")
+    assert isinstance(alpha, SplitDamage) and alpha.unsaid == ()
+    mines = compile_card("Hexplosive Minefield", cases["Hexplosive Minefield"][0])
+    assert isinstance(mines, GroupTargets)
+    board = Board(("north",), (Unit("m1", "A", 0, "north", type="gear", tags=("Bomb",),
+                                    token=True),))
+    chosen = Scenario("A", mines, board, targets=Targets(groups=((mines.slots[0].name,
+                                                                  ("m1",)),)))
+    legal = resolve(chosen)
+    [answer] = list(legal)
+    assert any(s["rule"] == "359.3.e.5" and "At end of turn" in s["detail"]
+               for s in legal.explain(answer))
+
+
+def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
+    """Stare Down, "... Move all enemy units at that battlefield with less Might than the
+    chosen unit to their base.": the chosen unit gone, its Might is null and the move is
+    Ignored (359.3.e.12), said so, not "an outcome not modelled" on the rest. Zed, Without
+    a Sound: Zed off the board has no location, so the swap is Ignored and affects
+    nobody."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
+                         "enemy units at that battlefield with less Might than the chosen "
+                         "unit to their base. Gain 1 XP.")
+    board = Board(("n",), (Unit("a1", "A", 3, "offboard"), Unit("e1", "B", 2, "n")))
+    chosen = Scenario("A", stare, board, targets=Targets(picks=(("friendly", "a1"),
+                                                                ("battlefield", "n"))))
+    legal = resolve(chosen)
+    [answer] = list(legal)
+    details = [s["detail"] for s in legal.explain(answer)]
+    assert any("Ignored" in d and "move all enemy units" in d for d in details), details
+    zed = compile_card("Zed, Without a Sound", "Move me and a Shadow Clone you control to "
+                       "each other's locations.")
+    assert isinstance(zed, GroupTargets)
+    gone = Board(("n",), (Unit("zed", "A", 4, "offboard"),
+                          Unit("s1", "A", 0, "base", tags=("Shadow Clone",))))
+    swap = Scenario("A", zed, gone, source="zed",
+                    targets=Targets(groups=((zed.slots[0].name, ("s1",)),)))
+    assert [a.as_json()["affected"] for a in resolve(swap)] == [[]]
+    here = replace(swap, board=replace(gone, units=(Unit("zed", "A", 4, "n"),
+                                                    *gone.units[1:])))
+    assert [a.as_json()["affected"] for a in resolve(here)] == [["s1"]]

@@ -84,6 +84,8 @@ class SplitDamage:
     #: The sentences of ``text`` whose choices the slots are, as the card reader read them
     #: (reminder text and symbols removed); none: ``text`` itself.
     read: str = ""
+    #: its instructions the effect does not model, said as outcomes not modelled
+    unsaid: tuple[str, ...] = ()
 
     @property
     def split_slot(self) -> str:
@@ -238,6 +240,9 @@ class GroupTargets:
     #: The sentence of ``text`` whose choices the slots are, as the card reader read it
     #: (reminder text and symbols removed); none: ``text`` itself.
     read: str = ""
+    #: its instructions the effect does not model ("At end of turn, play that many Bomb
+    #: tokens ..."), said as outcomes not modelled
+    unsaid: tuple[str, ...] = ()
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -253,8 +258,14 @@ class GroupTargets:
     def needs_source(self) -> bool:
         """Whether a slot chooses "here" or "another", or the group moves "to this
         battlefield": the scenario must name the ability's source."""
-        return self.moves_to == "here" or any(slot.reach is Reach.HERE or slot.other
-                                               for slot in self.slots)
+        return self.moves_to == "here" or self.swaps_with_source or any(
+            slot.reach is Reach.HERE or slot.other for slot in self.slots)
+
+    @property
+    def swaps_with_source(self) -> bool:
+        """Whether the group's unit and the source swap locations ("Move me and a Shadow
+        Clone you control to each other's locations", read "swap ... and me")."""
+        return self.label == "swap" and " and me" in (self.read or self.text).lower()
 
 
 #: The Might at which a unit is Mighty (708: "as long as its Might is 5 or greater").
@@ -530,8 +541,8 @@ class JointChoice:
     #: the choices of a delayed trigger the card creates ("When you conquer here, ready up
     #: to 2 runes at the end of this turn"), made when that trigger is finalized (355.5.b)
     delayed: bool = False
-    #: its instructions that choose nothing and do nothing modelled ("Draw 1."), said as
-    #: outcomes not modelled
+    #: its instructions (and clauses) that choose nothing and do nothing modelled ("Draw
+    #: 1.", "At end of turn, ..."), said as outcomes not modelled
     unsaid: tuple[str, ...] = ()
 
     @property

@@ -34,6 +34,19 @@ def ids(units: tuple[str, ...] | list[str]) -> str:
     return ", ".join(units) if units else _("none")
 
 
+def unsaid_steps(instructions: Sequence[str]) -> list[Step]:
+    """The instructions of a card its effect does not model, each said (359.3.e.5: done
+    unless it reads a target no longer legal).
+
+    >>> [s["detail"] for s in unsaid_steps(["Draw 1."])]
+    ['Draw 1: an outcome not modelled (followed unless it reads an illegal target)']
+    """
+    return [step("359.3.e.5", _("{instruction}: an outcome not modelled (followed unless it "
+                                "reads an illegal target)").format(
+                                    instruction=instruction.rstrip(".")))
+            for instruction in instructions]
+
+
 def deflect_steps(scenario: Scenario, cost: int) -> list[Step]:
     """The Deflect a declaration pays (809), if any."""
     if not cost:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from typing import Any, TypeVar
 
 from riftsolve.models.board import BASE, HERE
@@ -376,7 +377,7 @@ def compile_card(name: str, text: str) -> Effect:
     """The effect ``text`` states (see the module's documentation); a
     :class:`CompileError` says why when there is none the engine answers."""
     try:
-        effect = _compile(name, text)
+        effect = _with_unsaid(_compile(name, text), text)
         slot_roles(effect)  # (whether each choice is a target: read from the text)
     except GrammarError as error:  # words outside the grammar, wherever they are read
         raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
@@ -386,6 +387,87 @@ def compile_card(name: str, text: str) -> Effect:
             raise
         raise CompileError(f"which choices are targets is not read: {error}") from None
     return effect
+
+
+#: A verb of an instruction the card gives ("play that many Bomb tokens", "draw 1").
+_INSTRUCTION = re.compile(r"(?i)\b(?:draw|channel|gain|score|recycle|discard|buff|heal|look|"
+                          r"reveal|put|give|ready|exhaust|counter|play|return|banish|kill|"
+                          r"stun|deal|move|attach|detach|take|spend|empower|disempower|swap)\b")
+#: A clause an instruction adds after its first verb: "... and give it +2 Might this turn",
+#: "... to score 1 point", ", then draw 1".
+_CLAUSE = re.compile(r"(?i)(?:\band|\bto|,\s*then)\s+((draw|gain|score|channel|give|buff|"
+                     r"ready|heal|recycle|discard|exhaust|empower|disempower)\b[^.,;]*)")
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _alike(one: str, other: str) -> bool:
+    """Whether two sentences are one, read or rewritten ("spend any number of buffs" read
+    as "... of your buffed units")."""
+    a, b = _letters(one), _letters(other)
+    return bool(a and b) and (a in b or b in a or SequenceMatcher(None, a, b).ratio() > 0.8)
+
+
+def _shown(text: str) -> str:
+    """``text`` as the engine prints card text: symbols as their bracketed words."""
+    text = re.sub(r":rb_rune_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
+    text = re.sub(r":rb_energy_(\d+):", r"[\1]", text.replace(":rb_might:", "[Might]"))
+    return re.sub(r":rb_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
+
+
+def _printed(sentence: str, text: str, clause: bool = False) -> str:
+    """The card's printed sentence (or ``clause``) ``sentence`` was read from, its keywords
+    and symbols kept, else ``sentence``."""
+    bare = _shown(_REMINDER.sub("", text))
+    if clause:
+        words = re.escape(" ".join(sentence.split()[:2]))
+        found = re.search(rf"(?i)\b{words}\b[^.,;]*", bare)
+        return found.group(0).strip() if found else sentence
+    printed = [part.strip(" -") for line in bare.split("\n")
+               for part in re.split(r"(?<=[.!])\s+", line) if part.strip(" -")]
+    best = max(printed, default=sentence, key=lambda p: SequenceMatcher(
+        None, _letters(p), _letters(sentence)).ratio())
+    return best if SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= 0.5 \
+        else sentence
+
+
+def _with_unsaid(effect: Effect, text: str) -> Effect:
+    """``effect`` with every instruction of its abilities it leaves out said as not
+    modelled: a sentence not read (a delayed one, "At end of turn, play that many Bomb
+    tokens ..."; a permission, "If you do, you may play a gear ... this turn"; another
+    instruction) and a clause no deed does ("... and give it +2 Might this turn", "... to
+    score 1 point"). Costs paid to play and the passive the effect reads are not said."""
+    scope = "\n".join(ability_texts(text)) or text
+    passive = getattr(effect, "passive", "")
+    every = [s for s in _sentences(scope, permissions=True)
+             if _INSTRUCTION.search(s) and not _STATIC.match(s.lower())
+             and "additional cost" not in s.lower() and not (passive and _alike(s, passive))]
+    said = list(getattr(effect, "unsaid", ()))
+    if isinstance(effect, JointChoice):
+        now = _read_now(_sentences(text))
+        read = [s for s in every if effect.delayed or (
+            any(_alike(s, r) for r in now) and not any(_alike(s, u) for u in said))]
+        done = [d.label or d.action.verb() for d in effect.deeds]
+    elif isinstance(effect, (GroupTargets, SplitDamage)):
+        done = [effect.verb if isinstance(effect, GroupTargets) else "deal"]
+        acting = effect.action is not Action.AFFECT if isinstance(effect, GroupTargets) \
+            else True  # ("Choose two enemy units. Deal 1 to them.": the deal is the effect's)
+        read = [s for s in every if _alike(s, effect.read or text) or (
+            acting and s.lower().startswith(done[0].split()[0]))]
+    else:
+        return effect
+    xp = getattr(effect, "xp_per_kill", 0)  # ("for each unit this kills, gain 1 XP": read)
+    left = [_printed(s, text) for s in every if s not in read
+            and not any(_alike(s, u) for u in said)
+            and not (xp and re.search(r"\bgain \d+ xp\b", s.lower()))]
+    for sentence in read:
+        left += [_printed(m.group(1).strip(), text, clause=True)
+                 for m in _CLAUSE.finditer(sentence)
+                 if not any(d.lower().startswith(m.group(2).lower()) for d in done)]
+    unsaid = tuple(dict.fromkeys([*said, *left]))
+    return replace(effect, unsaid=unsaid) if unsaid != tuple(said) else effect
 
 
 #: Refusals of a single choice that a sequence of choices may read (several choices, a
@@ -513,8 +595,8 @@ def _one_of_two_kinds(effect: Effect, words: str) -> Effect:
                    links=(Linked(second.name, Link.ONE_OF, first.name),))
 
 
-#: "Spend any number of buffs" (a cost, 355.10.c, or targets, 355.13): the buffs of any
-#: number of the player's units that have one, read as "any number of your buffed units".
+#: "Spend any number of buffs" (a cost, 355.10.c): the buffs of any number of the player's
+#: units that have one, read as "any number of your buffed units".
 _ANY_BUFFS = re.compile(r"(?i)\bspend any number of buffs\b")
 
 
@@ -903,10 +985,15 @@ def _single(name: str, text: str) -> Effect:
     # a delayed trigger's choices are made when it is finalized (355.5.b), not now
     # (a static ability, "You may play me to an open battlefield", chooses nothing)
     # "spend any number of buffs": as an additional cost, chosen as it is paid (355.10.c);
-    # in an instruction, buffs being game objects (704) in a public zone, targets chosen
-    # at finalization, possibly none (355.10, 355.13)
+    # in an instruction, buffs are never targets (704.1) and which are spent is chosen as
+    # it resolves: not this reading
     sentences = [_ANY_BUFFS.sub("spend any number of your buffed units", s)
+                 if "additional cost" in s.lower() else s
                  for s in _read_now(_sentences(text)) if not _STATIC.match(s.lower())]
+    spent = next((s for s in sentences if _ANY_BUFFS.search(s)), None)
+    if spent is not None:
+        raise CompileError(f"{spent!r}: buffs spent as an instruction resolves (not targets, "
+                           "704.1; chosen then) are not modelled yet")
     choices = [s for s in sentences if _SPLIT.search(s.lower()) or _chooses(s)]
     others = [s for s in sentences if s not in choices
               and ([k for k in chosen_objects(s) if k not in ("unit", "gear")]
@@ -955,8 +1042,9 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def _sentences(text: str) -> list[str]:
-    """The card's sentences with their reminder text and bracketed keywords removed."""
+def _sentences(text: str, permissions: bool = False) -> list[str]:
+    """The card's sentences with their reminder text and bracketed keywords removed (and
+    its permissions to play a card later, unless ``permissions``)."""
     bare = _costs_in_words(_REMINDER.sub("", text))
     bare = bare.replace("[Might]", "Might").replace(":rb_might:", "Might")
     bare = re.sub(r":rb_[a-z0-9_]+:", " ", bare)
@@ -1020,7 +1108,7 @@ def _sentences(text: str) -> list[str]:
             sentence = _UNTIL.sub("", sentence)
             # "If you do, you may play a gear ... from hand this turn": a permission for
             # later, nothing chosen as the ability resolves
-            if _PERMISSION.match(sentence):
+            if _PERMISSION.match(sentence) and not permissions:
                 continue
             if sentence:
                 found.append(sentence)

@@ -644,6 +644,7 @@ def _segment(reading: _Reading, sentence: str, verb: str, mode: Mode, subject: s
         # source's destination, chosen now (355.4, no target); the move is its outcome
         destination = _destination(reading, "battlefield", "", reading.later,
                                    words=itself.group(1))
+        destination = replace(destination, away=True)  # (elsewhere than it is, 355.4.a)
         reading.picks.append(destination)
         condition = f" {reading.trailing} (a condition checked as it resolves)" \
             if reading.trailing else ""
@@ -842,7 +843,11 @@ def _sweep(reading: _Reading, sentence: str, verb: str, place: Pick, among: Rela
         # base": what it does there is recorded on the battlefield, not unit by unit
         said = re.search(r"\bmove (all [^.]*?) to their bases?\b", sentence.lower())
         which = said.group(1) if said else "them"
-        reading.do(Deed(place.name, Action.AFFECT, label=f"move {which} to their base"))
+        # ("with less Might than the chosen unit": that unit's Might is read, 359.3.e.12)
+        compared = reading.last("unit") if re.search(
+            r"\bthan (?:the chosen unit|that unit|it)\b", which) else None
+        reading.do(Deed(place.name, Action.AFFECT, label=f"move {which} to their base",
+                        with_pick=compared.name if compared is not None else ""))
         return
     if action is Action.MOVE:
         raise SequenceError(f"{sentence!r}: moving every unit at a battlefield is not "

@@ -47,6 +47,7 @@ from riftsolve.models.explain import (
     negated_steps,
     step,
     trigger_steps,
+    unsaid_steps,
 )
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.hidden import (
@@ -467,6 +468,11 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
         illegal=tuple(illegal),
         per_class=effect.per_place,
     )
+    source = board.get(scenario.source) if scenario.source is not None else None
+    if effect.swaps_with_source and (source is None or not source.on_board):
+        return replace(problem, whole=problem.empty, ignored=Failure("359.3.e.12", _(
+            "{source} is not on the board: it has no location to swap, so the swap is "
+            "Ignored").format(source=scenario.source)))
     if effect.moves_to == HERE and moved_to(scenario) is None:
         return replace(problem, whole=problem.empty, ignored=Failure("359.3.f.2.a", _(
             "'this battlefield' is {source}'s, and {source} is at no battlefield now: the "
@@ -564,6 +570,11 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
         if member_failure(scenario, board[unit_id], effect.slots[index], True) is None:
             legal.append(unit_id)
     kept = [*answer.units, *answer.unmoved]
+    source = board.get(scenario.source) if scenario.source is not None else None
+    if effect.swaps_with_source and (source is None or not source.on_board):
+        return [Failure("359.3.e.12", _("{source} is not on the board: the swap is Ignored, "
+                                        "nothing is affected").format(source=scenario.source))
+                ] if kept else []
     for unit_id in kept:
         if unit_id not in slot_of:
             failures.append(Failure("355.11.b", _("{unit} is not one of the original targets"
@@ -735,6 +746,12 @@ def explain_declaration(scenario: Scenario, declaration: GroupDeclaration) -> li
 
 
 def explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
+    """The rule trail of one resolution, and the card's instructions not modelled, said."""
+    return [*_explain_resolution(scenario, answer),
+            *unsaid_steps(group_effect(scenario).unsaid)]
+
+
+def _explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     """The rule trail of one resolution of a group effect."""
     effect = group_effect(scenario)
     if not targeted_slots(effect):  # (only a cost's: Commander Ledros)
@@ -872,10 +889,13 @@ def acts(scenario: Scenario, answer: Affected) -> Acts:
 def _outcome_steps(scenario: Scenario, affected: Sequence[str]) -> list[Step]:
     """The damage a group effect deals to each unit it affects (715.2) and what kills them
     (142.4.b-c)."""
+    effect = group_effect(scenario)
+    if effect.action is Action.AFFECT and affected:  # ("swap", "ready": said, not done)
+        return [step("359.3.e.8", _("{units}: {verb}, an outcome not modelled").format(
+            units=ids(list(affected)), verb=effect.verb))]
     dealt = dealt_to_each(scenario)
     if dealt is None or not affected:
         return []
-    effect = group_effect(scenario)
     steps = []
     if scenario.bonus_damage:
         steps.append(step("715.2", _(

@@ -61,6 +61,7 @@ from riftsolve.models.explain import (
     illegal_steps,
     negated_steps,
     step,
+    unsaid_steps,
 )
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
 from riftsolve.models.hidden import gone_failure, hidden_rule, source_gone
@@ -325,6 +326,14 @@ def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: st
     if not board.is_battlefield(value):
         return Failure(rule, _("{value} {verb} a battlefield in play").format(
             value=repr(value), verb=verb))
+    if pick.away:  # (the source's destination: "move me to a battlefield")
+        source = board.get(scenario.source) if scenario.source is not None else None
+        if source is None or not source.on_board:
+            return Failure("359.3.e.12", _("{value}: the source is not on the board, so it "
+                                           "can't move there").format(value=value))
+        if source.location == value:
+            return Failure("355.4.a", _("{value} is where the source already is: a move "
+                                        "goes to another location").format(value=value))
     held = board.controller_of(value)
     mine = held is not None and board.friends(held, scenario.controller)
     if (pick.among is Relation.FRIENDLY and not mine) or (
@@ -1752,9 +1761,15 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
             ).format(pick=value, what=deed.label,
                      others=ids([n for n in nulls if n != deed.pick]))))
             continue
-        others = [n for n in nulls if n != deed.pick and (  # (only what the deed reads)
-            n in (deed.to, deed.with_pick, deed.amount_from, deed.if_at)
-            or re.search(rf"\b{re.escape(n)}\b", deed.label))]
+        read = [n for n in nulls if n != deed.pick and n in (
+            deed.to, deed.with_pick, deed.amount_from, deed.if_at)]
+        if read:  # ("less Might than the chosen unit": its Might is null)
+            steps.append(step("359.3.e.12", _(
+                "{pick}: {what}: it reads {others}, no longer a legal target: Ignored"
+            ).format(pick=value, what=deed.label, others=ids(read))))
+            continue
+        others = [n for n in nulls if n != deed.pick and (  # (what the deed may read)
+            re.search(rf"\b{re.escape(n)}\b", deed.label))]
         if deed.each:  # (every unit of a kind there: "give enemy units there -2 Might")
             value = _(_EVERY_UNIT[deed.among]).format(place=value)
         steps.append(step("359.3.e.12", _(
@@ -1772,11 +1787,7 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                 pick=value, what=", ".join(done_to)) if done_to else _(
             "{pick}: {value}, chosen for a cost, paid as it was finalized, not a "
             "target").format(pick=pick.name, value=value)))
-    for instruction in effect.unsaid:
-        steps.append(step("359.3.e.5", _(
-            "{instruction}: an outcome not modelled (followed unless it reads an illegal "
-            "target)").format(instruction=instruction.rstrip("."))))
-    return steps
+    return steps + unsaid_steps(effect.unsaid)
 
 
 # --------------------------------------------------------------------------- the format

@@ -38,6 +38,7 @@ from riftsolve.models.explain import (
     lethal_any_steps,
     step,
     trigger_steps,
+    unsaid_steps,
 )
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import _, ngettext
@@ -351,6 +352,12 @@ def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
 
 
 def explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]:
+    """The rule trail of one resolution, and the card's instructions not modelled, said."""
+    return [*_explain_resolution(scenario, resolution),
+            *unsaid_steps(split_effect(scenario).unsaid)]
+
+
+def _explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step]:
     """The rule trail of one resolution of split damage."""
     problem = resolve_problem(scenario)
     steps: list[Step] = []
