@@ -2819,3 +2819,27 @@ def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
     here = replace(swap, board=replace(gone, units=(Unit("zed", "A", 4, "n"),
                                                     *gone.units[1:])))
     assert [a.as_json()["affected"] for a in resolve(here)] == [["s1"]]
+
+
+def test_another_friendly_gear_unit_or_facedown_card() -> None:
+    """Pack of Wonders, "Return another friendly gear, unit, or facedown card to its
+    owner's hand.": kai (a unit), blade (a gear) or c1 (A's facedown card, a public zone,
+    355.10.a.1); not the Pack itself (another, 355.9.c), nor B's r1 or facedown c2, nor c3
+    in A's hand: 3 declarations."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    pack = compile_card("Pack of Wonders", ":rb_exhaust:: Return another friendly gear, unit, "
+                        "or facedown card to its owner's hand.")
+    assert isinstance(pack, JointChoice)
+    board = Board(("north",), (
+        Unit("pack", "A", 0, "base", type="gear"), Unit("kai", "A", 3, "north"),
+        Unit("blade", "A", 0, "north", type="gear"), Unit("r1", "B", 2, "north")), objects=(
+        Piece("c1", "card", "A", zone="facedown"), Piece("c2", "card", "B", zone="facedown"),
+        Piece("c3", "card", "A", zone="hand")))
+    played = Scenario("A", pack, board, source="pack")
+    assert sorted(a.as_json()["targets"]["object"] for a in finalize(played)) == [
+        "blade", "c1", "kai"]
+    [answer] = list(resolve(replace(played, targets=Targets(picks=(("object", "c1"),)))))
+    assert answer.as_json()["picks"] == {"object": "c1"}

@@ -232,7 +232,7 @@ class Unit:
 PIECE_ZONES = {"rune": "board", "spell": "chain", "ability": "chain", "legend": "legend",
                "card": ""}
 #: Zones a card may be in.
-CARD_ZONES = ("hand", "trash", "deck", "revealed")
+CARD_ZONES = ("hand", "trash", "deck", "revealed", "facedown")
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ class ObjectIn(_Strict):
         "zone)")
     controller: str = Field(min_length=1, description="its controller (a card's owner)")
     zone: Literal["board", "chain", "legend", "hand", "trash", "deck", "revealed",
-                  "offboard"] | None = Field(
+                  "facedown", "offboard"] | None = Field(
         None, description="where it is: a card's zone (required for a card); 'offboard' "
         "for a rune, spell or legend no longer there")
     tags: list[str] = Field(default_factory=list, description="domains, tags and traits")

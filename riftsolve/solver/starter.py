@@ -114,8 +114,11 @@ def example_board(effect: Effect) -> dict[str, Any]:
     doc: dict[str, Any] = {"card": effect.name, "controller": "A",
                            "battlefields": ["north", "south"],
                            "battlefield_control": {"north": "A"}, "units": units}
-    if isinstance(effect, JointChoice) and any(p.or_piece for p in effect.picks):
-        doc["objects"] = [{"id": "rune1", "kind": "rune", "controller": "A"}]
+    pieces = [p for p in effect.picks if p.or_piece] if isinstance(effect, JointChoice) else []
+    if pieces:  # (a rune for "units, gear, and/or runes"; a facedown card)
+        piece = pieces[0]
+        doc["objects"] = [{"id": f"{piece.or_piece}1", "kind": piece.or_piece,
+                           "controller": "A", **({"zone": piece.zone} if piece.zone else {})}]
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
     return {"format": 1, **doc}

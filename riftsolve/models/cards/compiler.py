@@ -499,9 +499,10 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                                  r"deck)", _REMINDER.sub("", text)[kinds.end():])
     named = set(re.findall(r"unit|gear|rune|card|spell|legend", kinds.group(0).lower())
                 ) if kinds else set()
-    runes = _WITH_RUNES.search(_REMINDER.sub("", text))
-    if kinds and not in_zone and named == {"unit", "gear", "rune"} and runes:
-        return _with_runes(name, text, runes)
+    for pattern, piece, zone in _WITH_PIECES:
+        found = pattern.search(_REMINDER.sub("", text))
+        if kinds and not in_zone and found:
+            return _with_pieces(name, text, found, piece, zone)
     if kinds and not in_zone and not named <= {"unit", "gear"}:
         # (Acceleration Gate: "up to 4 units, gear, and/or runes"; Pack of Wonders: "gear,
         # unit, or facedown card"): a group of several kinds beyond units and gear
@@ -549,24 +550,38 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                                error.words or second.words) from None
 
 
-#: "Ready up to 4 units, gear, and/or runes.": the whole instruction, one choice of
-#: objects of three kinds.
-_WITH_RUNES = re.compile(r"^(\w+) up to (\w+) units, gear, and/or runes\.$",
-                         re.IGNORECASE | re.MULTILINE)
+#: One choice of units, gear and another kind of object, as the whole instruction: "Ready
+#: up to 4 units, gear, and/or runes." (runes on the board), "Return another friendly
+#: gear, unit, or facedown card to its owner's hand." (a facedown card, at a battlefield):
+#: each pattern reads its choice of units or gear, and the other kind and zone it adds.
+_WITH_PIECES = (
+    (re.compile(r"^(?P<verb>\w+) (?P<det>up to \w+) units, gear, and/or runes"
+                r"(?P<rest>\.)$", re.IGNORECASE | re.MULTILINE), "rune", ""),
+    (re.compile(r"(?P<head>^[^.]*?)(?P<verb>\w+) (?P<det>another friendly|an?(?: friendly)?) "
+                r"gear, unit, or facedown card(?P<rest> [^.]*\.)$", re.IGNORECASE | re.MULTILINE),
+     "card", "facedown"),
+)
 
 
-def _with_runes(name: str, text: str, found: re.Match[str]) -> JointChoice:
+def _with_pieces(name: str, text: str, found: re.Match[str], piece: str,
+                 zone: str) -> JointChoice:
     """"Ready up to 4 units, gear, and/or runes": that many objects, each a unit, a gear
-    or a rune on the board (355.9.a.1), chosen alike (355.13), every one a target."""
+    or a rune on the board (355.9.a.1), chosen alike (355.13), every one a target; "Return
+    another friendly gear, unit, or facedown card ...": one unit, gear or facedown card (a
+    public zone, 355.10.a.1, so a target)."""
     card = _facts(name, text)
+    units = found.group("det").rstrip() + (" units or gear" if found.group("det").startswith(
+        "up to") else " unit or gear")
+    sentence = f"{found.groupdict().get('head') or ''}{found.group('verb')} {units}" \
+               f"{found.group('rest')}"
     try:
-        effect = compile_sequence(name, [f"{found.group(1)} up to {found.group(2)} units or "
-                                         "gear."], text=text, repeat=card.repeat)
+        effect = compile_sequence(name, _sentences(sentence), text=text, repeat=card.repeat)
     except SequenceError as error:
         raise CompileError(f"{found.group(0)!r}: {error}", error.words) from None
-    named = {p.name: p.name.replace("unit", "object") for p in effect.picks}
+    named = {p.name: re.sub(r"^(?:unit|friendly|gear)", "object", p.name)
+             for p in effect.picks}
     return replace(
-        effect, picks=tuple(replace(p, name=named[p.name], or_piece="rune")
+        effect, picks=tuple(replace(p, name=named[p.name], or_piece=piece, zone=zone)
                             for p in effect.picks),
         links=tuple(replace(lk, pick=named[lk.pick], to=named[lk.to]) for lk in effect.links),
         deeds=tuple(replace(d, pick=named[d.pick]) for d in effect.deeds))
