@@ -2028,11 +2028,11 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     assert isinstance(called, JointChoice) and called.repeat
     assert [(p.kind, p.zone, p.later, p.target) for p in called.picks] == [
         ("card", "revealed", True, False)]
-    # Acceleration Gate now reads its runes too (test_up_to_four_units_gear_or_runes);
-    # a facedown card is not a kind the board states
+    # Acceleration Gate and Pack of Wonders now read their runes and facedown cards too
+    # (test_up_to_four_units_gear_or_runes, test_another_friendly_gear_unit_or_facedown_card);
+    # another list of kinds is refused
     with pytest.raises(CompileError, match="other kinds"):
-        compile_card("Pack of Wonders", "[Exhaust]: Return another friendly gear, unit, or "
-                     "facedown card to its owner's hand.")
+        compile_card("Odd Gate", "Ready up to 2 units, gear, and/or legends.")
     riven = compile_card("Riven, Shattered", "When I attack, choose an enemy unit here. Deal 2 "
                          "to it for each Equipment attached to me.")
     assert isinstance(riven, GroupTargets) and riven.action is Action.AFFECT
@@ -2843,3 +2843,32 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
         "blade", "c1", "kai"]
     [answer] = list(resolve(replace(played, targets=Targets(picks=(("object", "c1"),)))))
     assert answer.as_json()["picks"] == {"object": "c1"}
+
+
+def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
+    """Decree of Focus, "Choose a friendly unit that's in combat with an enemy Fury unit or
+    that's being chosen by an enemy Fury spell. Give it +4 Might this turn.": kai defends
+    against B's Fury attacker f1; lux is chosen by B's Fury spell s1: 2 declarations. Not ca
+    (in combat with a Calm unit), mo (chosen by a Calm spell), zed (chosen by A's own Fury
+    spell), nor r1 (B's)."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    decree = compile_card("Decree of Focus", "Choose a friendly unit that's in combat with an "
+                          "enemy Fury (:rb_rune_fury:) unit or that's being chosen by an enemy "
+                          "Fury spell. Give it +4 :rb_might: this turn.")
+    assert isinstance(decree, JointChoice)
+    board = Board(("n", "s"), (
+        Unit("kai", "A", 3, "n", combat="defending"),
+        Unit("f1", "B", 2, "n", combat="attacking", tags=("Fury",)),
+        Unit("ca", "A", 3, "s", combat="defending"),
+        Unit("c1", "B", 2, "s", combat="attacking", tags=("Calm",)),
+        Unit("lux", "A", 2, "base"), Unit("mo", "A", 2, "base"), Unit("zed", "A", 2, "base"),
+        Unit("r1", "B", 2, "base")), objects=(
+        Piece("s1", "spell", "B", tags=("Fury",), chooses=("lux",)),
+        Piece("s2", "spell", "B", tags=("Calm",), chooses=("mo",)),
+        Piece("s3", "spell", "A", tags=("Fury",), chooses=("zed",))))
+    legal = finalize(Scenario("A", decree, board))
+    assert sorted(a.as_json()["targets"]["friendly"] for a in legal) == ["kai", "lux"]
+    assert "Give it +4 [Might] this turn." in decree.unsaid

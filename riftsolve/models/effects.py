@@ -438,6 +438,10 @@ class Pick:
     #: a kind of object beside units and gear a unit pick may take: ``"rune"`` ("up to 4
     #: units, gear, and/or runes"), a rune on the board
     or_piece: str = ""
+    #: a domain (a tag): the unit is in combat with an enemy unit of it, or chosen by an
+    #: enemy spell of it on the Chain ("in combat with an enemy Fury unit or that's being
+    #: chosen by an enemy Fury spell")
+    contested: str = ""
     #: a spell or ability that chooses a unit or gear ``"friendly"`` to the chooser ("an
     #: enemy spell or ability that chooses a friendly unit or gear", its ``chooses``)
     choosing: str = ""

@@ -417,7 +417,7 @@ def _shown(text: str) -> str:
     return re.sub(r":rb_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
 
 
-def _printed(sentence: str, text: str, clause: bool = False) -> str:
+def _printed(sentence: str, text: str, clause: bool = False, least: float = 0.5) -> str:
     """The card's printed sentence (or ``clause``) ``sentence`` was read from, its keywords
     and symbols kept, else ``sentence``."""
     bare = _shown(_REMINDER.sub("", text))
@@ -429,7 +429,7 @@ def _printed(sentence: str, text: str, clause: bool = False) -> str:
                for part in re.split(r"(?<=[.!])\s+", line) if part.strip(" -")]
     best = max(printed, default=sentence, key=lambda p: SequenceMatcher(
         None, _letters(p), _letters(sentence)).ratio())
-    return best if SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= 0.5 \
+    return best if SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= least \
         else sentence
 
 
@@ -466,7 +466,7 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
         left += [_printed(m.group(1).strip(), text, clause=True)
                  for m in _CLAUSE.finditer(sentence)
                  if not any(d.lower().startswith(m.group(2).lower()) for d in done)]
-    unsaid = tuple(dict.fromkeys([*said, *left]))
+    unsaid = tuple(dict.fromkeys([*(_printed(u, text, least=0.75) for u in said), *left]))
     return replace(effect, unsaid=unsaid) if unsaid != tuple(said) else effect
 
 
@@ -499,6 +499,9 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                                  r"deck)", _REMINDER.sub("", text)[kinds.end():])
     named = set(re.findall(r"unit|gear|rune|card|spell|legend", kinds.group(0).lower())
                 ) if kinds else set()
+    contested = _CONTESTED.search(_REMINDER.sub("", text))
+    if contested:  # (Decree of Focus)
+        return _contested_unit(name, text, contested)
     for pattern, piece, zone in _WITH_PIECES:
         found = pattern.search(_REMINDER.sub("", text))
         if kinds and not in_zone and found:
@@ -585,6 +588,32 @@ def _with_pieces(name: str, text: str, found: re.Match[str], piece: str,
                             for p in effect.picks),
         links=tuple(replace(lk, pick=named[lk.pick], to=named[lk.to]) for lk in effect.links),
         deeds=tuple(replace(d, pick=named[d.pick]) for d in effect.deeds))
+
+
+#: "a friendly unit that's in combat with an enemy Fury unit or that's being chosen by an
+#: enemy Fury spell": a unit contested by a domain's units or spells.
+_CONTESTED = re.compile(r"\b(an? friendly unit) that's in combat with an enemy (\w+)"
+                        r"(?: \([^)]*\))? unit or that's being chosen by an enemy \2 spell")
+
+
+def _contested_unit(name: str, text: str, found: re.Match[str]) -> JointChoice:
+    """A friendly unit in combat with an enemy unit of a domain, or chosen by an enemy
+    spell of it (the board's combat and the Chain's ``chooses``), then the rest of the
+    instructions."""
+    card = _facts(name, text)
+    bare = _REMINDER.sub("", text)  # (where ``found`` was found)
+    rest = bare[:found.start()] + found.group(1) + bare[found.end():]
+    try:
+        effect = compile_sequence(name, _read_now(_sentences(rest)), text=text,
+                                  hidden=card.hidden, repeat=card.repeat)
+    except SequenceError as error:
+        raise CompileError(f"{found.group(0)!r}: {error}", error.words) from None
+    first = next((p for p in effect.picks if p.kind == "unit"
+                  and p.among is Relation.FRIENDLY), None)
+    if first is None:
+        raise CompileError(f"{found.group(0)!r}: the unit chosen is not read")
+    return replace(effect, picks=tuple(replace(p, contested=found.group(2).capitalize())
+                                       if p is first else p for p in effect.picks))
 
 
 def _one_of_two_kinds(effect: Effect, words: str) -> Effect:

@@ -278,6 +278,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
     if pick.keyword and not unit.has(pick.keyword):
         return Failure(rule, _("{value} {verb} with [{keyword}]").format(
             value=value, verb=verb, keyword=pick.keyword))
+    if pick.contested and not _contested(board, unit, pick.contested, chooser):
+        return Failure(rule, _("{value} {verb} in combat with an enemy {tag} unit or chosen "
+                               "by an enemy {tag} spell").format(value=value, verb=verb,
+                                                                 tag=pick.contested))
     trait = _trait_failure(pick, value, unit.tags, set(board.states_of(unit)), verb, rule)
     if trait is not None:
         return trait
@@ -390,6 +394,25 @@ def _piece_failure(scenario: Scenario, board: Board, pick: Pick, value: str, cho
     return _trait_failure(pick, value, piece.tags,
                           {"exhausted" if piece.exhausted else "ready"}, verb, rule) or \
         _cost_failure(pick, value, piece.energy, piece.power, f"objects[{value}]", verb, rule)
+
+
+def _contested(board: Board, unit: Unit, tag: str, player: str) -> bool:
+    """Whether ``unit`` is in combat with an enemy (to ``player``) unit tagged ``tag`` (at
+    its battlefield, on the other side of the combat), or chosen by an enemy spell tagged
+    ``tag`` on the Chain.
+
+    >>> b = Board(("n",), (Unit("a", "A", 2, "n", combat="defending"),
+    ...                    Unit("f", "B", 2, "n", combat="attacking", tags=("Fury",))))
+    >>> _contested(b, b["a"], "Fury", "A"), _contested(b, b["a"], "Calm", "A")
+    (True, False)
+    """
+    if unit.combat and any(
+            other.combat and other.combat != unit.combat and other.location == unit.location
+            and tag in other.tags and not board.friendly_to(other, player) for other in board):
+        return True
+    return any(piece.kind == "spell" and piece.zone == "chain" and tag in piece.tags
+               and not board.friends(piece.controller, player) and unit.id in piece.chooses
+               for piece in board.objects)
 
 
 def _friendly_object(board: Board, chosen: str, player: str, units: bool = False) -> bool:
