@@ -215,7 +215,7 @@ def test_what_a_choice_does_is_read_only_where_the_text_says_it_plainly(
 
 @pytest.mark.parametrize(("text", "says"), [
     ("Move an enemy unit that died this turn.", "the condition"),
-    ("When I move, deal 1 to a unit at a battlefield I moved to or from.", "the condition"),
+    ("When I move, deal 1 to a unit at a battlefield I moved through.", "not understood"),
     ("When you play me, play a 1 [Might] Recruit unit token here.", "no choice of units"),
     ("Return a unit at a battlefield with 3 [Might] or less to its owner's hand.", ""),
 ])
@@ -2872,3 +2872,64 @@ def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
     legal = finalize(Scenario("A", decree, board))
     assert sorted(a.as_json()["targets"]["friendly"] for a in legal) == ["kai", "lux"]
     assert "Give it +4 [Might] this turn." in decree.unsaid
+
+
+def test_a_move_to_the_battlefield_the_trigger_names(tmp_path: Path) -> None:
+    """Exemplar of Demacia, "When you play a gear with [Deploy], you may exhaust me and pay
+    [Universal] to move a friendly unit to that battlefield.": "that battlefield" is where
+    the gear was played, the scenario's ``event_battlefield`` (north), not Exemplar's.
+    Declined, or any friendly unit (ex, kai, lux): 4; lux already at north is kept under
+    the default policy (a destination the card specifies, 355.4.a) and left out under
+    ``specified_destination=elsewhere``: 3; Exemplar exhausted, its cost can't be paid:
+    only declined (383.3.b). kai moves to north. No event battlefield: exit 2 naming it."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.models.scenario import Policy, Scenario, Targets
+    from riftsolve.solver import finalize, resolve
+
+    text = ("When you play a gear with [Deploy], you may exhaust me and pay [Universal] to "
+            "move a friendly unit to that battlefield.")
+    exemplar = compile_card("Exemplar of Demacia", text)
+    assert isinstance(exemplar, JointChoice) and exemplar.needs_event
+    units = (Unit("ex", "A", 2, "base"), Unit("kai", "A", 3, "south"),
+             Unit("lux", "A", 2, "north"), Unit("r1", "B", 2, "north"))
+    board = Board(("north", "south"), units)
+    played = Scenario("A", exemplar, board, source="ex", event_battlefield="north")
+    assert finalize(played).count() == 4
+    strict = replace(played, policy=Policy(specified_destination="elsewhere"))
+    assert sorted(str(a.as_json()["targets"]["friendly"]) for a in finalize(strict)) == [
+        "None", "ex", "kai"]
+    tired = replace(played, board=replace(board, units=(replace(units[0], exhausted=True),
+                                                        *units[1:])))
+    assert [a.as_json()["targets"] for a in finalize(tired)] == [{"friendly": None}]
+    moved = replace(played, targets=Targets(picks=(("friendly", "kai"),)))
+    [answer] = list(resolve(moved))
+    assert "kai moves to north" in " ".join(s["detail"] for s in resolve(moved).explain(answer))
+    write_library(tmp_path, [exemplar])
+    with pytest.raises(ScenarioError, match="event_battlefield"):
+        parse_scenario({"format": 1, "controller": "A", "card": "Exemplar of Demacia",
+                        "battlefields": ["north"], "units": []}, cards=tmp_path)
+
+
+def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
+    """Akali, Deadly Weapon, "When I move, you may deal 1 to a unit at a battlefield I moved
+    to or from. If I'm [Empowered], deal 2 instead.": Akali moved from s to n: declined, or
+    a unit at n (akali, u1) or s (u2), never e's u3 nor u4 at a base: 4. Moved from its
+    base (no event battlefield): declined, akali or u1: 3. The Empowered alternative is
+    said as printed."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import finalize
+
+    akali = compile_card("Akali, Deadly Weapon", "When I move, you may deal 1 to a unit at a "
+                         "battlefield I moved to or from. If I'm [Empowered], deal 2 instead.")
+    assert isinstance(akali, JointChoice) and akali.needs_source and not akali.needs_event
+    assert "If I'm [Empowered], deal 2 instead." in akali.unsaid
+    board = Board(("n", "s", "e"), (Unit("akali", "A", 3, "n"), Unit("u1", "B", 2, "n"),
+                                    Unit("u2", "B", 2, "s"), Unit("u3", "B", 2, "e"),
+                                    Unit("u4", "B", 2, "base")))
+    moved = Scenario("A", akali, board, source="akali", event_battlefield="s")
+    assert sorted(str(a.as_json()["targets"]["unit"]) for a in finalize(moved)) == [
+        "None", "akali", "u1", "u2"]
+    assert finalize(replace(moved, event_battlefield=None)).count() == 3

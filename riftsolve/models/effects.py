@@ -334,6 +334,11 @@ STATE_WORDS = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_
                "empowered": N_("Empowered"), "equipped": N_("equipped"),
                "attached": N_("attached"), "detached": N_("detached")}
 
+#: A move's destination that is the battlefield a trigger's event names ("When you play a
+#: gear with [Deploy], ... move a friendly unit to that battlefield"): the scenario's
+#: ``event_battlefield``.
+EVENT = "event"
+
 #: The name of a ``decision`` pick, and the value it takes when the action is done.
 DECISION, DONE = "done", "yes"
 
@@ -438,6 +443,14 @@ class Pick:
     #: a kind of object beside units and gear a unit pick may take: ``"rune"`` ("up to 4
     #: units, gear, and/or runes"), a rune on the board
     or_piece: str = ""
+    #: moved to the battlefield the trigger's event names ("to that battlefield": where the
+    #: card it watches was played), a destination the card specifies: not already there
+    #: (355.4.a) only under policy ``specified_destination=elsewhere``
+    to_event: bool = False
+    #: at a battlefield the source moved to (its own, as it is now) or from (the trigger's
+    #: event's battlefield, the scenario's ``event_battlefield``; none: it moved from its
+    #: base): "a unit at a battlefield I moved to or from"
+    moved_between: bool = False
     #: a domain (a tag): the unit is in combat with an enemy unit of it, or chosen by an
     #: enemy spell of it on the Chain ("in combat with an enemy Fury unit or that's being
     #: chosen by an enemy Fury spell")
@@ -559,8 +572,15 @@ class JointChoice:
         """Whether a pick chooses "here" or "another", or damage is its source's Might:
         the scenario names the source."""
         return any(p.reach is Reach.HERE or p.other or p.away or p.weaker_than_source
-                   or p.elsewhere or p.energy_within_source_might for p in self.picks) or any(
+                   or p.elsewhere or p.energy_within_source_might or p.moved_between
+                   for p in self.picks) or any(
             d.amount_from == "source" or d.to == "here" for d in self.deeds)
+
+    @property
+    def needs_event(self) -> bool:
+        """Whether a move goes to the battlefield the trigger's event names: the scenario
+        states it (``event_battlefield``)."""
+        return any(d.to == EVENT for d in self.deeds)
 
     def pick(self, name: str) -> Pick:
         """The pick called ``name``."""

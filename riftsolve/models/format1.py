@@ -338,6 +338,9 @@ class ScenarioIn(_Strict):
         "trigger, no otherwise")
     repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
                          "its effect is executed a second time, with choices of its own (820)")
+    event_battlefield: str | None = Field(
+        None, description="the battlefield a triggered ability's event names ('When you play "
+        "a gear with [Deploy], ... to that battlefield': where that gear was played)")
     modes_used: list[Annotated[int, Field(ge=1, le=LIMIT)]] = Field(
         default_factory=list, description="the modes of the card (1, 2 ...) chosen before this "
         "turn, for 'Choose one you've not chosen this turn -'")
@@ -584,6 +587,13 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
                 card=effect.name))
     if raw.repeat and not effect.repeat:
         raise ScenarioError("repeat", _("{card} has no [Repeat]").format(card=effect.name))
+    if raw.event_battlefield is not None and not board.is_battlefield(raw.event_battlefield):
+        raise ScenarioError("event_battlefield", _("{place} is not a battlefield in play"
+                                                   ).format(place=repr(raw.event_battlefield)))
+    if raw.event_battlefield is None and getattr(effect, "needs_event", False):
+        raise ScenarioError("event_battlefield", _(
+            "{card} moves to the battlefield its trigger names: state it").format(
+                card=effect.name))
     if raw.modes_used:
         modes = [p for p in getattr(effect, "picks", ()) if p.kind == "mode" and p.fresh]
         if not modes:
@@ -616,6 +626,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         lethal_any=lethal_any,
         repeat=raw.repeat,
         modes_used=tuple(raw.modes_used),
+        event_battlefield=raw.event_battlefield,
     )
 
 

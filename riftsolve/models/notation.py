@@ -119,6 +119,7 @@ The board notation (any scenario file not starting with '{' is read as it):
                                    none: an "up to one" slot left empty; for "at each
                                    location": SLOT=ID@LOCATION,...
   source ID | from_hidden BF | bonus N | power N | rules 1.4 | lethal_any [yes|no]
+  event_battlefield BF             where the card a trigger watches was played
   control BF=PLAYER ... | teams A,C B,D | modes_used 1 2 | policy KEY=VALUE ...
   repeat [SLOT=...]                [Repeat] paid, with the second execution's targets
   combat BF attacker=P [assigner=P] [lethal_any]   a combat damage step (465.2)
@@ -283,7 +284,8 @@ class _Lexer:
 #: Header words, and the format-1 key each writes (aliases are shorter words).
 HEADERS = {
     "card": "card", "controller": "controller", "rules": "rules", "format": "format",
-    "source": "source", "from_hidden": "from_hidden", "bonus": "bonus_damage",
+    "source": "source", "from_hidden": "from_hidden", "event_battlefield": "event_battlefield",
+    "bonus": "bonus_damage",
     "bonus_damage": "bonus_damage", "power": "available_power",
     "available_power": "available_power", "lethal_any": "lethal_any", "repeat": "repeat",
     "modes_used": "modes_used", "battlefields": "battlefields",
@@ -816,8 +818,8 @@ def write_board(doc: Mapping[str, Any]) -> str:
     lines: list[str] = []
     simple = (("card", "card"), ("controller", "controller"), ("rules", "rules"),
               ("source", "source"), ("from_hidden", "from_hidden"),
-              ("bonus_damage", "bonus"), ("available_power", "power"),
-              ("lethal_any", "lethal_any"))
+              ("event_battlefield", "event_battlefield"), ("bonus_damage", "bonus"),
+              ("available_power", "power"), ("lethal_any", "lethal_any"))
     for key, word in simple:
         if key in doc:
             value = doc[key]

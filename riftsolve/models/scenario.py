@@ -91,6 +91,9 @@ class Scenario:
     #: The modes of the card chosen before this turn (1, 2 ...), for "Choose one you've not
     #: chosen this turn -".
     modes_used: tuple[int, ...] = ()
+    #: The battlefield a triggered ability's event names ("When you play a gear with
+    #: [Deploy], ... to that battlefield": where it was played).
+    event_battlefield: str | None = None
 
     @property
     def question(self) -> str:

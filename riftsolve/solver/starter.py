@@ -121,6 +121,8 @@ def example_board(effect: Effect) -> dict[str, Any]:
                            "controller": "A", **({"zone": piece.zone} if piece.zone else {})}]
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
+    if getattr(effect, "needs_event", False):  # (where the card the trigger watches went)
+        doc["event_battlefield"] = "north"
     return {"format": 1, **doc}
 
 
@@ -225,6 +227,12 @@ def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
                      for _copy in range(getattr(choice, "least", 1) or 1)]
             board["units"] += fresh + [_equipment(unit) for unit in fresh
                                        if isinstance(choice, Pick) and choice.state == "equipped"]
+            if isinstance(choice, Pick) and choice.contested:  # (in combat with one of them)
+                fresh[0]["combat"] = "defending"
+                board["units"].append({"id": f"{choice.contested.lower()}{number}",
+                                       "controller": "B", "might": 2,
+                                       "location": fresh[0]["location"],
+                                       "combat": "attacking", "tags": [choice.contested]})
             if isinstance(choice, Pick) and choice.or_piece:  # ("units, gear, and/or runes")
                 objects.append(_fresh_object(replace(choice, kind=choice.or_piece, also=""),
                                              number))

@@ -31,6 +31,7 @@ riftsolve.models.cards.compiler.CompileError: words not understood: 'fishy', 'gr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Any, TypeVar
@@ -501,7 +502,12 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
                 ) if kinds else set()
     contested = _CONTESTED.search(_REMINDER.sub("", text))
     if contested:  # (Decree of Focus)
-        return _contested_unit(name, text, contested)
+        return _narrowed(name, text, contested, contested.group(1), lambda p: replace(
+            p, contested=contested.group(2).capitalize()), Relation.FRIENDLY)
+    between = _MOVED_BETWEEN.search(_REMINDER.sub("", text))
+    if between:  # (Akali, Deadly Weapon)
+        return _narrowed(name, text, between, "a unit at a battlefield", lambda p: replace(
+            p, moved_between=True), Relation.ANY)
     for pattern, piece, zone in _WITH_PIECES:
         found = pattern.search(_REMINDER.sub("", text))
         if kinds and not in_zone and found:
@@ -596,24 +602,29 @@ _CONTESTED = re.compile(r"\b(an? friendly unit) that's in combat with an enemy (
                         r"(?: \([^)]*\))? unit or that's being chosen by an enemy \2 spell")
 
 
-def _contested_unit(name: str, text: str, found: re.Match[str]) -> JointChoice:
-    """A friendly unit in combat with an enemy unit of a domain, or chosen by an enemy
-    spell of it (the board's combat and the Chain's ``chooses``), then the rest of the
-    instructions."""
+#: "a unit at a battlefield I moved to or from": where the source is now, or where it
+#: moved from (the trigger's event's battlefield).
+_MOVED_BETWEEN = re.compile(r"\ba unit at a battlefield I moved to or from\b")
+
+
+def _narrowed(name: str, text: str, found: re.Match[str], words: str,
+              narrow: Callable[[Pick], Pick], among: Relation) -> JointChoice:
+    """The card read with ``found`` as ``words`` (a unit chosen), that unit's pick then
+    narrowed as ``found`` says: a friendly unit in combat with an enemy unit of a domain or
+    chosen by an enemy spell of it (Decree of Focus), a unit at a battlefield the source
+    moved to or from (Akali)."""
     card = _facts(name, text)
     bare = _REMINDER.sub("", text)  # (where ``found`` was found)
-    rest = bare[:found.start()] + found.group(1) + bare[found.end():]
+    rest = bare[:found.start()] + words + bare[found.end():]
     try:
         effect = compile_sequence(name, _read_now(_sentences(rest)), text=text,
                                   hidden=card.hidden, repeat=card.repeat)
     except SequenceError as error:
         raise CompileError(f"{found.group(0)!r}: {error}", error.words) from None
-    first = next((p for p in effect.picks if p.kind == "unit"
-                  and p.among is Relation.FRIENDLY), None)
+    first = next((p for p in effect.picks if p.kind == "unit" and p.among is among), None)
     if first is None:
         raise CompileError(f"{found.group(0)!r}: the unit chosen is not read")
-    return replace(effect, picks=tuple(replace(p, contested=found.group(2).capitalize())
-                                       if p is first else p for p in effect.picks))
+    return replace(effect, picks=tuple(narrow(p) if p is first else p for p in effect.picks))
 
 
 def _one_of_two_kinds(effect: Effect, words: str) -> Effect:

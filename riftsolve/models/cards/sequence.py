@@ -28,6 +28,7 @@ from typing import Any
 from riftsolve.models.board import BASE
 from riftsolve.models.effects import (
     DECISION,
+    EVENT,
     MIGHTY,
     Action,
     Deed,
@@ -94,6 +95,9 @@ class _Reading:
     #: whether the instruction being read is under a condition the scenario does not
     #: state (its deeds are listed, their outcome not modelled)
     conditional: bool = False
+    #: the sentences that replace what the instructions before do ("If I'm [Empowered],
+    #: deal 2 instead."): said as outcomes not modelled
+    replaced: list[str] = field(default_factory=list)
     #: the condition at the end of the sentence read ("if my Might is greater than ..."),
     #: set aside from its words
     trailing: str = ""
@@ -196,7 +200,7 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         links=tuple(reading.links), deeds=_unmodelled_fights(reading.deeds), hidden=hidden,
         repeat=repeat,
         ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
-        delayed=delayed, unsaid=tuple(unsaid),
+        delayed=delayed, unsaid=tuple(dict.fromkeys([*unsaid, *reading.replaced])),
         destination=any(p.is_place and not p.target for p in reading.picks))
 
 
@@ -325,9 +329,11 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         if not _choosing(sentence):
             if re.search(r"\binstead\b", low):  # "If it's already stunned, return it
                 # instead": what the instructions before do depends on the condition
-                reading.deeds[:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
-                                            label=f"{d.label or d.action.value} (or, if "
-                                            "..., what replaces it)") for d in reading.deeds]
+                reading.deeds[:] = [replace(
+                    d, action=Action.AFFECT, amount=0, amount_from="",
+                    label=f"{d.label or d.action.verb(d.amount).removesuffix(' to')} (or, if "
+                    "..., what replaces it)") for d in reading.deeds]
+                reading.replaced.append(sentence.strip())  # (said as printed)
             if not _conditional_might(reading, low) and _MOVES_THEM.search(low) and \
                     reading.picks and not re.search(r"\binstead\b", low):
                 # ("If at least one of them has [Temporary], move each to the other's
@@ -1622,6 +1628,8 @@ def _destination(reading: _Reading, kind: str, after: str, later: bool,
                 occupied=occupied)
 
 
+#: A trigger on a card played to a battlefield: "When you play a gear with [Deploy], ...".
+_PLAYED_THERE = re.compile(r"(?i)^when (?:you|a player|an opponent) plays? an? (?:unit|gear)\b")
 #: The source moved to a battlefield chosen now, under a condition checked as it moves:
 #: "move me to an occupied enemy battlefield if my Might is greater than ...".
 _SELF_MOVE = re.compile(r"\bmove me to (an? (?:(?:occupied|open) )?(?:(?:enemy|friendly) )?"
@@ -1673,6 +1681,13 @@ def _move(reading: _Reading, sentence: str, unit: Pick, destinations: list[Phras
         # a destination the card specifies (355.4.a only under specified_destination=elsewhere)
         reading.narrow(unit, moved_here=True)
         reading.do(Deed(unit.name, Action.MOVE, to="here"))
+        return
+    if words == "that battlefield" and place is None and _PLAYED_THERE.match(sentence):
+        # "When you play a gear with [Deploy], ... to that battlefield": where the card
+        # was played, the trigger's event's battlefield (a scenario's ``event_battlefield``),
+        # a destination the card specifies (355.4.a only under specified_destination=elsewhere)
+        reading.narrow(unit, to_event=True)
+        reading.do(Deed(unit.name, Action.MOVE, to=EVENT))
         return
     if words == "that battlefield" or words == "the same battlefield":
         if place is None:

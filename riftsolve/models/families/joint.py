@@ -43,6 +43,7 @@ from riftsolve.models.choosing import deflect_failures
 from riftsolve.models.costs import trigger_cost_failure
 from riftsolve.models.effects import (
     DONE,
+    EVENT,
     MIGHTY,
     STATE_WORDS,
     Action,
@@ -255,6 +256,17 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, _("{value} {verb} at a different location (it is here, at "
                                "{place})").format(value=value, verb=verb,
                                                   place=unit.location))
+    if pick.moved_between and unit.location not in (
+            source_battlefield(board, scenario.source), scenario.event_battlefield):
+        return Failure("359.3.f.2" if resolving else rule, _(
+            "{value} {verb} at a battlefield the source moved to ({here}) or from ({there})"
+        ).format(value=value, verb=verb, here=source_battlefield(board, scenario.source)
+                 or _("none"), there=scenario.event_battlefield or _("none")))
+    if pick.to_event and scenario.policy.specified_destination == "elsewhere" and \
+            unit.location == scenario.event_battlefield:
+        return Failure("355.4.a", _("{value} is already at {place}: a move goes elsewhere "
+                                    "(policy specified_destination=elsewhere)").format(
+                                        value=value, place=unit.location))
     if pick.reach is Reach.HERE:
         here = source_battlefield(board, scenario.source)
         if unit.location != here:
@@ -1152,7 +1164,7 @@ def _null_in_deed(effect: JointChoice, deed: Deed, kept: Mapping[str, Value],
                   made: Mapping[str, Value]) -> str | None:
     """The target no longer legal whose information ``deed`` needs, if any."""
     for name in (deed.to, deed.with_pick, deed.amount_from):
-        if not name or name in (BASE, "here", "source") or name not in {
+        if not name or name in (BASE, "here", "source", EVENT) or name not in {
                 p.name for p in effect.picks}:
             continue
         pick = effect.pick(name)
@@ -1372,6 +1384,8 @@ def _destination(scenario: Scenario, deed_to: str, chosen: Mapping[str, Value],
     when the move executes (359.3.f.2), or ``"base"``."""
     if deed_to == BASE:
         return BASE
+    if deed_to == EVENT:  # the battlefield the trigger's event names
+        return scenario.event_battlefield
     if deed_to == "here":  # the source's battlefield as the move executes (359.3.f.2)
         return source_battlefield(board, scenario.source)
     value = chosen.get(deed_to)
