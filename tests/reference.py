@@ -1904,10 +1904,13 @@ def _joint_one_execution(doc: Doc, card: str, declared: dict[str, Any]
         if not pick.later:
             options.append([checked[pick.name]])
             continue
-        # 2: a later pick takes a value if any is valid (then not null); else it is null
+        # 2: a later pick takes a value if any is valid (then not null); else it is null;
+        # a target chosen now pays its Deflect now, within the Power available (809.1.c-d)
+        budget = _budget(doc)
         valid: list[JointValue] = [
             str(u["id"]) for u in moved["units"]
-            if _joint_later_ok(moved, card, declared, pick.name, u, checked)]
+            if _joint_later_ok(moved, card, declared, pick.name, u, checked)
+            and (not pick.target or budget is None or deflect_cost(moved, u) <= budget)]
         options.append(valid or [None])
     answers: list[dict[str, Any]] = []
     names = [p.name for p in JOINT_PICKS[card]]

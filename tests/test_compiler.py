@@ -2739,8 +2739,10 @@ def test_every_instruction_not_modelled_is_said() -> None:
     "At end of turn, play that many Bomb tokens ..."), a permission (Jayce's "If you do,
     you may play a gear ... this turn"), a clause after a modelled verb (Resonating
     Strike's "and give it +2 Might this turn", Bottled Constellation's "to score 1
-    point"), a mode's delayed instruction (Sanction) are each said as an outcome not
-    modelled (359.3.e.5); what is modelled (Alpha Strike's XP per kill) is not."""
+    point"), a granted ability (Relentless Pursuit), a mode's instruction (Sanction's
+    delayed one, Disposal Order's "Draw 1.", only with its mode) are each said as an
+    outcome not modelled (359.3.e.5); what is modelled (Alpha Strike's XP per kill) is
+    not."""
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario, Targets
     from riftsolve.solver import resolve
@@ -2764,14 +2766,31 @@ def test_every_instruction_not_modelled_is_said() -> None:
         "Bottled Constellation": ("At the start of your Main Phase, you may kill 3 other "
                                   "friendly units and/or gear to score 1 point.",
                                   "score 1 point"),
-        "Sanction": ("Choose one \u2014\n- Empower a unit. Disempower it at end of turn.\n- "
-                     "Disempower a unit that's [Empowered]. Empower it at end of turn.",
-                     "Disempower it at end of turn."),
+        "Relentless Pursuit": ("Move a friendly unit. You may attach an Equipment with the "
+                               "same controller to it. This turn, that unit has \"When I "
+                               "conquer, you may move me to my base.\"",
+                               "This turn, that unit has \"When I conquer, you may move me "
+                               "to my base.\""),
     }
     for name, (text, said) in cases.items():
         effect = compile_card(name, text)
         assert isinstance(effect, (GroupTargets, JointChoice, SplitDamage)), name
         assert said in effect.unsaid, name
+    # a mode's instructions are said when that mode is chosen, never the other's
+    disposal = compile_card("Disposal Order", "Choose one -\n\nChoose up to 3 cards from "
+                            "opponents' trashes. Their owners recycle them.Draw 1.")
+    assert isinstance(disposal, JointChoice) and disposal.unsaid_modes == (
+        (1, "Their owners recycle them."), (2, "Draw 1."))
+    sanction = compile_card("Sanction", "Choose one \u2014\n- Empower a unit. Disempower it at "
+                            "end of turn.\n- Disempower a unit that's [Empowered]. Empower it "
+                            "at end of turn.")
+    assert isinstance(sanction, JointChoice) and sanction.unsaid == ()
+    kai = Board(("north",), (Unit("kai", "A", 3, "north"),))
+    first = Scenario("A", sanction, kai, targets=Targets(picks=(("mode", "1"), ("unit", "kai"),
+                                                                ("unit2", None))))
+    [answer] = list(resolve(first))
+    said_now = " ".join(s["detail"] for s in resolve(first).explain(answer))
+    assert "Disempower it at end of turn" in said_now and "Empower it at" not in said_now
     alpha = compile_card("Alpha Strike", "Choose a friendly unit. It deals damage equal to "
                          "its Might split among enemy units at battlefields. Then for each "
                          "unit this kills, do this: Gain 1 XP.")
@@ -2933,3 +2952,40 @@ def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
     assert sorted(str(a.as_json()["targets"]["unit"]) for a in finalize(moved)) == [
         "None", "akali", "u1", "u2"]
     assert finalize(replace(moved, event_battlefield=None)).count() == 3
+    # as it resolves, "moved to" is where the move went (trigger information, 359.3.f.3),
+    # not where Akali is now: u1 still legal with Akali since gone to its base
+    from riftsolve.models.scenario import Targets
+    from riftsolve.solver import resolve
+    later = replace(moved, board=replace(board, units=(Unit("akali", "A", 3, "base"),
+                                                       *board.units[1:])),
+                    event_destination="n", targets=Targets(picks=(("unit", "u1"),)))
+    [answer] = list(resolve(later))
+    assert "u1 is still a legal target" in " ".join(
+        s["detail"] for s in resolve(later).explain(answer))
+    unsaid = replace(later, event_destination=None)  # (read from the board: Akali at base)
+    [answer] = list(resolve(unsaid))
+    assert "u1 is no longer at a battlefield" in " ".join(
+        s["detail"] for s in resolve(unsaid).explain(answer))
+
+
+def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
+    """Dragon's Rage, "... Then do this: Choose another enemy unit at its destination.":
+    the reflexive trigger's target is chosen as it resolves and pays its Deflect then
+    (809.1.c-d): with no Power, e4 (Deflect 1) at south can't be chosen, only e2; with
+    Power, either, e4's Deflect said."""
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.cards import card
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    rage = card("Dragon's Rage")
+    board = Board(("north", "south"), (
+        Unit("a1", "A", 3, "north"), Unit("e1", "B", 3, "north"), Unit("e2", "B", 2, "south"),
+        Unit("e4", "B", 1, "south", deflect=1)))
+    chosen = Scenario("A", rage, board, available_power=0, targets=Targets(
+        picks=(("enemy", "e1"), ("destination", "south"))))
+    assert [a.as_json()["picks"]["enemy2"] for a in resolve(chosen)] == ["e2"]
+    rich = replace(chosen, available_power=None)
+    answers = list(resolve(rich))
+    assert [a.as_json()["picks"]["enemy2"] for a in answers] == ["e2", "e4"]
+    assert any("Deflect adds 1" in s["detail"] for s in resolve(rich).explain(answers[1]))

@@ -561,6 +561,8 @@ class JointChoice:
     #: its instructions (and clauses) that choose nothing and do nothing modelled ("Draw
     #: 1.", "At end of turn, ..."), said as outcomes not modelled
     unsaid: tuple[str, ...] = ()
+    #: such instructions of a mode, with its number (1, 2 ...): said when it is chosen
+    unsaid_modes: tuple[tuple[int, str], ...] = ()
 
     @property
     def slot_names(self) -> tuple[str, ...]:

@@ -341,6 +341,9 @@ class ScenarioIn(_Strict):
     event_battlefield: str | None = Field(
         None, description="the battlefield a triggered ability's event names ('When you play "
         "a gear with [Deploy], ... to that battlefield': where that gear was played)")
+    event_destination: str | None = Field(
+        None, description="the battlefield a triggered ability's move went to ('a battlefield "
+        "I moved to', fixed as it triggered, 359.3.f.3); default: the source's battlefield now")
     modes_used: list[Annotated[int, Field(ge=1, le=LIMIT)]] = Field(
         default_factory=list, description="the modes of the card (1, 2 ...) chosen before this "
         "turn, for 'Choose one you've not chosen this turn -'")
@@ -590,6 +593,9 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     if raw.event_battlefield is not None and not board.is_battlefield(raw.event_battlefield):
         raise ScenarioError("event_battlefield", _("{place} is not a battlefield in play"
                                                    ).format(place=repr(raw.event_battlefield)))
+    if raw.event_destination is not None and not board.is_battlefield(raw.event_destination):
+        raise ScenarioError("event_destination", _("{place} is not a battlefield in play"
+                                                   ).format(place=repr(raw.event_destination)))
     if raw.event_battlefield is None and getattr(effect, "needs_event", False):
         raise ScenarioError("event_battlefield", _(
             "{card} moves to the battlefield its trigger names: state it").format(
@@ -627,6 +633,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         repeat=raw.repeat,
         modes_used=tuple(raw.modes_used),
         event_battlefield=raw.event_battlefield,
+        event_destination=raw.event_destination,
     )
 
 

@@ -119,7 +119,9 @@ The board notation (any scenario file not starting with '{' is read as it):
                                    none: an "up to one" slot left empty; for "at each
                                    location": SLOT=ID@LOCATION,...
   source ID | from_hidden BF | bonus N | power N | rules 1.4 | lethal_any [yes|no]
-  event_battlefield BF             where the card a trigger watches was played
+  event_battlefield BF             where the card a trigger watches was played (or
+                                   where the source moved from); event_destination BF:
+                                   where it moved to
   control BF=PLAYER ... | teams A,C B,D | modes_used 1 2 | policy KEY=VALUE ...
   repeat [SLOT=...]                [Repeat] paid, with the second execution's targets
   combat BF attacker=P [assigner=P] [lethal_any]   a combat damage step (465.2)
@@ -285,6 +287,7 @@ class _Lexer:
 HEADERS = {
     "card": "card", "controller": "controller", "rules": "rules", "format": "format",
     "source": "source", "from_hidden": "from_hidden", "event_battlefield": "event_battlefield",
+    "event_destination": "event_destination",
     "bonus": "bonus_damage",
     "bonus_damage": "bonus_damage", "power": "available_power",
     "available_power": "available_power", "lethal_any": "lethal_any", "repeat": "repeat",
@@ -818,7 +821,8 @@ def write_board(doc: Mapping[str, Any]) -> str:
     lines: list[str] = []
     simple = (("card", "card"), ("controller", "controller"), ("rules", "rules"),
               ("source", "source"), ("from_hidden", "from_hidden"),
-              ("event_battlefield", "event_battlefield"), ("bonus_damage", "bonus"),
+              ("event_battlefield", "event_battlefield"),
+              ("event_destination", "event_destination"), ("bonus_damage", "bonus"),
               ("available_power", "power"), ("lethal_any", "lethal_any"))
     for key, word in simple:
         if key in doc:

@@ -94,6 +94,10 @@ class Scenario:
     #: The battlefield a triggered ability's event names ("When you play a gear with
     #: [Deploy], ... to that battlefield": where it was played).
     event_battlefield: str | None = None
+    #: The battlefield a triggered ability's move went to ("a battlefield I moved to",
+    #: trigger-condition information fixed as it triggered, 359.3.f.3); none: the source's
+    #: battlefield as the board states it.
+    event_destination: str | None = None
 
     @property
     def question(self) -> str:

@@ -427,11 +427,32 @@ def _printed(sentence: str, text: str, clause: bool = False, least: float = 0.5)
         found = re.search(rf"(?i)\b{words}\b[^.,;]*", bare)
         return found.group(0).strip() if found else sentence
     printed = [part.strip(" -") for line in bare.split("\n")
-               for part in re.split(r"(?<=[.!])\s+", line) if part.strip(" -")]
+               for part in re.split(r"(?<=[.!])\s*(?=[A-Z\[])", line) if part.strip(" -")]
     best = max(printed, default=sentence, key=lambda p: SequenceMatcher(
         None, _letters(p), _letters(sentence)).ratio())
     return best if SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= least \
         else sentence
+
+
+#: A sentence that is no instruction of the ability: a cost to play ("as an additional
+#: cost"), the card's own state ("I enter ready", "I don't deal combat damage").
+_NOT_INSTRUCTION = re.compile(r"(?i)\bas an additional cost\b|\bI (?:don't|can't|have|enter)\b")
+
+
+def _plain_lines(text: str) -> list[str]:
+    """The lines of ``text`` that are a spell's own instructions ("Draw 1."), neither a
+    triggered, activated or static ability, a keyword nor a cost to play."""
+    found = []
+    for line in text.split("\n"):
+        bare = _REMINDER.sub("", line)
+        low = " ".join(bare.split()).lower()
+        if not low or _COST_LINE.match(bare) or _STATIC.match(low) or \
+                low.startswith(("the first time", "each time", "whenever")) or \
+                _KEYWORD_LINE.match(bare) or _TRIGGERED.match(_GATED.sub("", low).lstrip(
+                    " [>]")) or _ACTIVATED.search(bare) or "[>]" in bare:
+            continue
+        found.append(line)
+    return found
 
 
 def _with_unsaid(effect: Effect, text: str) -> Effect:
@@ -440,12 +461,23 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
     tokens ..."; a permission, "If you do, you may play a gear ... this turn"; another
     instruction) and a clause no deed does ("... and give it +2 Might this turn", "... to
     score 1 point"). Costs paid to play and the passive the effect reads are not said."""
-    scope = "\n".join(ability_texts(text)) or text
+    abilities = ability_texts(text) or [  # (a choice of a player, a mode: its line)
+        line for line in text.split("\n") if re.search(r"(?i)\bchoose\b", line)]
+    scope = "\n".join([*abilities, *_plain_lines(text)]) or text
     passive = getattr(effect, "passive", "")
     every = [s for s in _sentences(scope, permissions=True)
              if _INSTRUCTION.search(s) and not _STATIC.match(s.lower())
-             and "additional cost" not in s.lower() and not (passive and _alike(s, passive))]
-    said = list(getattr(effect, "unsaid", ()))
+             and not _NOT_INSTRUCTION.search(s) and not (passive and _alike(s, passive))]
+    # (what the reader left unsaid, of these abilities' instructions only: not another
+    # ability's, a static ability, a cost paid to play)
+    said = [u for u in getattr(effect, "unsaid", ()) if any(_alike(u, s) for s in every)]
+    modal = _mode_lines(text)
+    if modal is not None:  # (a mode's instructions are said when it is chosen)
+        in_modes = [m for mode in modal[1] for m in mode]
+        every = [s for s in every if not any(_alike(s, m) for m in in_modes)]
+    if isinstance(effect, JointChoice) and effect.unsaid_modes:
+        effect = replace(effect, unsaid_modes=tuple(
+            (number, _printed(t, text, least=0.75)) for number, t in effect.unsaid_modes))
     if isinstance(effect, JointChoice):
         now = _read_now(_sentences(text))
         read = [s for s in every if effect.delayed or (
@@ -468,7 +500,8 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
                  for m in _CLAUSE.finditer(sentence)
                  if not any(d.lower().startswith(m.group(2).lower()) for d in done)]
     unsaid = tuple(dict.fromkeys([*(_printed(u, text, least=0.75) for u in said), *left]))
-    return replace(effect, unsaid=unsaid) if unsaid != tuple(said) else effect
+    return replace(effect, unsaid=unsaid) if unsaid != getattr(effect, "unsaid", ()) \
+        else effect
 
 
 #: Refusals of a single choice that a sequence of choices may read (several choices, a

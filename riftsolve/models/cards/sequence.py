@@ -174,10 +174,11 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
     turn."""
     reading = _Reading(chooses=chooses)
     unsaid: list[str] = []
+    in_modes: list[tuple[int, str]] = []
     for sentence in sentences:
         before = (len(reading.picks), len(reading.deeds))
         _sentence(reading, sentence)
-        if (len(reading.picks), len(reading.deeds)) == before and _ACTING.match(sentence) \
+        if (len(reading.picks), len(reading.deeds)) == before and _acts(sentence) \
                 and not re.search(r"(?::|\s\.)\s*$", sentence):  # (a cost; a keyword gone)
             unsaid.append(sentence.strip())  # ("Draw 1.": done, its outcome not modelled)
     if modes:
@@ -186,7 +187,10 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         for number, mode in enumerate(modes, 1):
             start = len(reading.picks)
             for sentence in mode:
+                before = (len(reading.picks), len(reading.deeds))
                 _sentence(reading, sentence)
+                if (len(reading.picks), len(reading.deeds)) == before and _acts(sentence):
+                    in_modes.append((number, sentence.strip()))  # (said when chosen)
             reading.picks[start:] = [replace(p, in_mode=number)
                                      for p in reading.picks[start:]]
     if not reading.picks:
@@ -201,10 +205,26 @@ def compile_sequence(name: str, sentences: list[str], *, hidden: bool = False,
         repeat=repeat,
         ignores_deflect=ignores_deflect, slug=re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-"),
         delayed=delayed, unsaid=tuple(dict.fromkeys([*unsaid, *reading.replaced])),
+        unsaid_modes=tuple(in_modes),
         destination=any(p.is_place and not p.target for p in reading.picks))
 
 
 #: An instruction, by the verb it starts with ("Draw 1.", "Then channel 1 rune exhausted.").
+def _acts(sentence: str) -> bool:
+    """Whether ``sentence`` gives an instruction ("Draw 1.", "Their owners recycle them.",
+    "This turn, that unit has "When I conquer, you may move me to my base."").
+
+    >>> _acts("Their owners recycle them."), _acts("I have +1 Might.")
+    (True, False)
+    """
+    return bool(_ACTING.match(sentence) or _ACTS.search(sentence))
+
+
+#: An instruction's verb anywhere in a sentence (what it does when nothing is chosen).
+_ACTS = re.compile(r"(?i)\b(?:draws?|channels?|gains?|scores?|recycles?|discards?|heals?|"
+                   r"readies|readys?|exhausts?|counters?|returns?|banish(?:es)?|kills?|"
+                   r"stuns?|deals?|moves?|attach(?:es)?|detach(?:es)?|(?:dis)?empowers?|"
+                   r"gives?|buffs?|plays?|puts?|takes?|has \")")
 _ACTING = re.compile(r"(?i)^(?:then,? )?(?:draw|channel|gain|score|recycle|discard|buff|heal|"
                      r"look|reveal|put|give|ready|exhaust|counter|play|return|banish|kill|"
                      r"stun|deal|move|attach|detach|add|take|spend)\b")

@@ -129,6 +129,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
                                 for deed in fields["deeds"])
     if "unsaid" in fields:
         fields["unsaid"] = tuple(fields["unsaid"])
+    if "unsaid_modes" in fields:
+        fields["unsaid_modes"] = tuple((int(n), str(t)) for n, t in fields["unsaid_modes"])
     effect: Effect = kind(**fields)
     return effect
 

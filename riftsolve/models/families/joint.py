@@ -256,12 +256,12 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, _("{value} {verb} at a different location (it is here, at "
                                "{place})").format(value=value, verb=verb,
                                                   place=unit.location))
-    if pick.moved_between and unit.location not in (
-            source_battlefield(board, scenario.source), scenario.event_battlefield):
-        return Failure("359.3.f.2" if resolving else rule, _(
+    moved_to = scenario.event_destination or source_battlefield(board, scenario.source)
+    if pick.moved_between and unit.location not in (moved_to, scenario.event_battlefield):
+        return Failure("359.3.e.2" if resolving else rule, _(
             "{value} {verb} at a battlefield the source moved to ({here}) or from ({there})"
-        ).format(value=value, verb=verb, here=source_battlefield(board, scenario.source)
-                 or _("none"), there=scenario.event_battlefield or _("none")))
+        ).format(value=value, verb=verb, here=moved_to or _("none"),
+                 there=scenario.event_battlefield or _("none")))
     if pick.to_event and scenario.policy.specified_destination == "elsewhere" and \
             unit.location == scenario.event_battlefield:
         return Failure("355.4.a", _("{value} is already at {place}: a move goes elsewhere "
@@ -1203,6 +1203,9 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
             if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
                    for lk in effect.links)
             and _later_destination_valid(scenario, board, pick, v, kept)])
+        if scenario.available_power is not None:  # (a target its Deflect makes unaffordable:
+            found = [v for v in found  # none is chosen, as with no target at all, 809.1.d)
+                     if _tax(scenario, pick, v) <= scenario.available_power]
         # (a "you may" choice made now: declined, nothing is chosen, 355.12)
         found_or_none = (None, *found) if pick.optional or pick.may else tuple(found)
         domains.append(found_or_none if found else (None,))
@@ -1214,6 +1217,11 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
         tests=(*_tests(scenario, board, later, domains, links),
                *_move_checks(scenario, board, later, domains),
                *_each_distinct(effect, later, domains)), resolving=True,
+        # (a target chosen as it resolves, a reflexive trigger's, pays its Deflect then,
+        # 809.1.c-d)
+        taxes=tuple(tuple(_tax(scenario, p, v) for v in d)
+                    for p, d in zip(later, domains, strict=True)),
+        budget=scenario.available_power,
         fixed=tuple(kept.items()),
         order=tuple(p.name for p in _each(scenario, list(effect.picks))),
         declinable=tuple(p.name for p in effect.picks if p.may and not p.later
@@ -1704,6 +1712,8 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     chosen = dict(answer.picks)
     made = declared(scenario)
     expanded = _each(scenario, list(effect.picks))
+    steps += deflect_steps(scenario, sum(  # (a target chosen now, a reflexive trigger's)
+        _tax(scenario, p, chosen.get(p.name)) for p in expanded if p.later))
     for pick in effect.picks:  # "the defender must ...": no defender, nothing chosen
         if pick.chooser == "each-defender" and not any(
                 p.name.startswith(f"{pick.name}[") for p in expanded):
@@ -1824,7 +1834,9 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                 pick=value, what=", ".join(done_to)) if done_to else _(
             "{pick}: {value}, chosen for a cost, paid as it was finalized, not a "
             "target").format(pick=pick.name, value=value)))
-    return steps + unsaid_steps(effect.unsaid)
+    modes = str(chosen.get("mode") or made.get("mode") or "").split("+")
+    return steps + unsaid_steps([*effect.unsaid, *(text for number, text in effect.unsaid_modes
+                                                   if str(number) in modes)])
 
 
 # --------------------------------------------------------------------------- the format
