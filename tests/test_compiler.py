@@ -942,7 +942,8 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
                     targets=read_targets(whole, songstress, board, "targets"))
     legal = resolve(paid)
     said = [w["rule"] for w in legal.explain(next(iter(legal)))]
-    assert said == ["355.10.c"] * 3
+    # (and "reduce the cost of that spell by [2]", an outcome not modelled, 359.3.e.5)
+    assert said == ["355.10.c"] * 3 + ["359.3.e.5"]
 
 
 def test_a_banished_unit_played_again_by_its_owner() -> None:
@@ -1895,8 +1896,9 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     paid = Scenario("A", ledros, after, targets=Targets(groups=((slot, ("a1", "a2")),)))
     legal = resolve(paid)
     assert [a.as_json() for a in legal] == [{"affected": []}]
-    [why] = legal.explain(next(iter(legal)))
-    assert why["rule"] == "355.10.c" and "a1, a2" in why["detail"]
+    why, reduced = legal.explain(next(iter(legal)))  # (and its cost reduction, said)
+    assert why["rule"] == "355.10.c" and "a1, a2" in why["detail"] and "kill" in why["detail"]
+    assert reduced["rule"] == "359.3.e.5" and "Reduce my cost" in reduced["detail"]
     assert counted_targets(paid) == []
 
 
@@ -2772,6 +2774,18 @@ def test_every_instruction_not_modelled_is_said() -> None:
                                "This turn, that unit has \"When I conquer, you may move me "
                                "to my base.\""),
     }
+    cases.update({
+        "Starry-Eyed Songstress": ("As an additional cost to play a spell, you may exhaust me "
+                                   "and three friendly units to reduce the cost of that spell "
+                                   "by [2].", "reduce the cost of that spell by [2]"),
+        "Commander Ledros": ("As you play me, you may kill any number of friendly units as an "
+                             "additional cost. Reduce my cost by :rb_rune_order: for each "
+                             "killed this way.", "Reduce my cost by [Order] for each killed "
+                             "this way."),
+        "Guerilla Warfare": ("Return up to two cards with [Hidden] from your trash to your "
+                             "hand. You can hide cards ignoring costs this turn.",
+                             "You can hide cards ignoring costs this turn."),
+    })
     for name, (text, said) in cases.items():
         effect = compile_card(name, text)
         assert isinstance(effect, (GroupTargets, JointChoice, SplitDamage)), name
@@ -2989,3 +3003,21 @@ def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
     answers = list(resolve(rich))
     assert [a.as_json()["picks"]["enemy2"] for a in answers] == ["e2", "e4"]
     assert any("Deflect adds 1" in s["detail"] for s in resolve(rich).explain(answers[1]))
+
+
+def test_a_counter_that_reads_its_unit() -> None:
+    """Repulse's counter reads the unit it protects ("chooses it"): that unit no longer a
+    legal target, the counter is Ignored (359.3.e.12)."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
+                           "enemy spell or ability that chooses it and no other friendly unit.")
+    board = Board(("n",), (Unit("a1", "A", 2, "base"),),
+                  objects=(Piece("s1", "spell", "B", chooses=("a1",)),))
+    moved = Scenario("A", repulse, board, targets=Targets(picks=(("friendly", "a1"),
+                                                                 ("countered", "s1"))))
+    [answer] = list(resolve(moved))
+    assert any("Ignored" in s["detail"] and "counter" in s["detail"]
+               for s in resolve(moved).explain(answer))

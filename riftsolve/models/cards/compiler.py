@@ -393,11 +393,12 @@ def compile_card(name: str, text: str) -> Effect:
 #: A verb of an instruction the card gives ("play that many Bomb tokens", "draw 1").
 _INSTRUCTION = re.compile(r"(?i)\b(?:draw|channel|gain|score|recycle|discard|buff|heal|look|"
                           r"reveal|put|give|ready|exhaust|counter|play|return|banish|kill|"
-                          r"stun|deal|move|attach|detach|take|spend|empower|disempower|swap)\b")
+                          r"stun|deal|move|attach|detach|take|spend|empower|disempower|swap|"
+                          r"reduce|increase|hide|double|prevent|copy|become)\b")
 #: A clause an instruction adds after its first verb: "... and give it +2 Might this turn",
 #: "... to score 1 point", ", then draw 1".
 _CLAUSE = re.compile(r"(?i)(?:\band|\bto|,\s*then)\s+((draw|gain|score|channel|give|buff|"
-                     r"ready|heal|recycle|discard|exhaust|empower|disempower)\b[^.,;]*)")
+                     r"ready|heal|recycle|discard|exhaust|empower|disempower|reduce)\b[^.,;]*)")
 
 
 def _letters(text: str) -> str:
@@ -428,10 +429,13 @@ def _printed(sentence: str, text: str, clause: bool = False, least: float = 0.5)
         return found.group(0).strip() if found else sentence
     printed = [part.strip(" -") for line in bare.split("\n")
                for part in re.split(r"(?<=[.!])\s*(?=[A-Z\[])", line) if part.strip(" -")]
+    holding = [p for p in printed if _letters(sentence) in _letters(p)]
+    if holding:  # ("prevent it.", read off "The next time ..., prevent it.")
+        return min(holding, key=len)
     best = max(printed, default=sentence, key=lambda p: SequenceMatcher(
         None, _letters(p), _letters(sentence)).ratio())
-    return best if SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= least \
-        else sentence
+    near = SequenceMatcher(None, _letters(best), _letters(sentence)).ratio() >= least
+    return best if near else sentence
 
 
 #: A sentence that is no instruction of the ability: a cost to play ("as an additional
@@ -467,10 +471,11 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
     passive = getattr(effect, "passive", "")
     every = [s for s in _sentences(scope, permissions=True)
              if _INSTRUCTION.search(s) and not _STATIC.match(s.lower())
-             and not _NOT_INSTRUCTION.search(s) and not (passive and _alike(s, passive))]
+             and not (passive and _alike(s, passive))]
     # (what the reader left unsaid, of these abilities' instructions only: not another
     # ability's, a static ability, a cost paid to play)
-    said = [u for u in getattr(effect, "unsaid", ()) if any(_alike(u, s) for s in every)]
+    said = [u for u in getattr(effect, "unsaid", ()) if any(_alike(u, s) for s in every)
+            and not _NOT_INSTRUCTION.search(u)]
     modal = _mode_lines(text)
     if modal is not None:  # (a mode's instructions are said when it is chosen)
         in_modes = [m for mode in modal[1] for m in mode]
@@ -493,8 +498,12 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
         return effect
     xp = getattr(effect, "xp_per_kill", 0)  # ("for each unit this kills, gain 1 XP": read)
     left = [_printed(s, text) for s in every if s not in read
-            and not any(_alike(s, u) for u in said)
+            and not any(_alike(s, u) for u in said) and not _NOT_INSTRUCTION.search(s)
             and not (xp and re.search(r"\bgain \d+ xp\b", s.lower()))]
+    reduced = re.search(r"(?i)\bto (reduce the cost of that \w+ by [^.]*)",
+                        _shown(_REMINDER.sub("", text)))
+    if reduced and _COST_TO_PLAY.search(_REMINDER.sub("", text)):
+        left.append(reduced.group(1))  # ("... to reduce the cost of that spell by [2]")
     for sentence in read:
         left += [_printed(m.group(1).strip(), text, clause=True)
                  for m in _CLAUSE.finditer(sentence)

@@ -49,8 +49,10 @@ def countering(name: str, text: str, slug: str = "") -> JointChoice:
     if _ONLY_IT.search(text):
         unit = Pick("friendly", "unit", Relation.FRIENDLY, reach=Reach.BATTLEFIELD)
         spell = Pick("countered", "spell", Relation.ENEMY, also="ability")
+        # (the counter reads the unit: with it no longer a legal target, Ignored, 359.3.e.12)
         return JointChoice(name=name, text=text, picks=(unit, spell),
                            links=(Linked("countered", Link.CHOOSES_ONLY, "friendly"),),
-                           deeds=(counter,), slug=slug)
+                           deeds=(Deed("countered", Action.AFFECT, label="counter",
+                                       with_pick="friendly"),), slug=slug)
     spell = Pick("countered", "spell", Relation.ENEMY, also="ability", choosing="friendly")
     return JointChoice(name=name, text=text, picks=(spell,), deeds=(counter,), slug=slug)

@@ -224,7 +224,7 @@ def _acts(sentence: str) -> bool:
 _ACTS = re.compile(r"(?i)\b(?:draws?|channels?|gains?|scores?|recycles?|discards?|heals?|"
                    r"readies|readys?|exhausts?|counters?|returns?|banish(?:es)?|kills?|"
                    r"stuns?|deals?|moves?|attach(?:es)?|detach(?:es)?|(?:dis)?empowers?|"
-                   r"gives?|buffs?|plays?|puts?|takes?|has \")")
+                   r"gives?|buffs?|plays?|puts?|takes?|hides?|has \")")
 _ACTING = re.compile(r"(?i)^(?:then,? )?(?:draw|channel|gain|score|recycle|discard|buff|heal|"
                      r"look|reveal|put|give|ready|exhaust|counter|play|return|banish|kill|"
                      r"stun|deal|move|attach|detach|add|take|spend)\b")

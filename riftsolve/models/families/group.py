@@ -757,9 +757,9 @@ def _explain_resolution(scenario: Scenario, answer: Affected) -> list[Step]:
     if not targeted_slots(effect):  # (only a cost's: Commander Ledros)
         paid = [u for _slot, units in chosen_group(scenario) for u in units]
         return [step("355.10.c", _(
-            "{units}: chosen for a cost, paid as the card was played (135.2.b.3), not "
-            "targets: nothing is chosen or done on resolution").format(
-                units=ids(paid) or _("none")))]
+            "{units}: chosen for a cost ({verb}), paid as the card was played (135.2.b.3), "
+            "not targets: nothing is chosen or done on resolution").format(
+                units=ids(paid) or _("none"), verb=effect.verb))]
     problem = resolve_problem(scenario)
     steps = illegal_steps(scenario, problem.illegal)
     legal = [m.id for m in problem.members]
