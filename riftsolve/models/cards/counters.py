@@ -17,16 +17,7 @@ from __future__ import annotations
 
 import re
 
-from riftsolve.models.effects import (
-    Action,
-    Deed,
-    JointChoice,
-    Link,
-    Linked,
-    Pick,
-    Reach,
-    Relation,
-)
+from riftsolve.models.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
 
 #: "Counter an enemy spell or ability that chooses a friendly unit or gear."
 _ANY_FRIENDLY = re.compile(r"(?i)\bcounter an enemy spell or ability that chooses a friendly "
