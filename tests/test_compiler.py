@@ -3021,3 +3021,26 @@ def test_a_counter_that_reads_its_unit() -> None:
     [answer] = list(resolve(moved))
     assert any("Ignored" in s["detail"] and "counter" in s["detail"]
                for s in resolve(moved).explain(answer))
+
+
+def test_objects_chosen_alike_are_one_set_in_any_order() -> None:
+    """Objects chosen alike ("Ready up to 4 units, gear, and/or runes.") are one set
+    (355.13): a targets line naming them out of id order (u1 then r1) is the set {r1, u1},
+    both still legal and both readied, as in id order (was: r1 read as an illegal
+    target)."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.families.joint import read_targets
+    from riftsolve.models.scenario import Scenario
+    from riftsolve.solver import resolve
+
+    gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
+    assert isinstance(gate, JointChoice)
+    board = Board(("north",), (Unit("u1", "A", 1, "north", exhausted=True),),
+                  objects=(Piece("r1", "rune", "A", exhausted=True),))
+    given = {"object": "u1", "object2": "r1", "object3": None, "object4": None}
+    targets = read_targets(given, gate, board, "targets")
+    assert targets.picks == (("object", "r1"), ("object2", "u1"), ("object3", None),
+                             ("object4", None))
+    [answer] = list(resolve(Scenario("A", gate, board, targets=targets)))
+    assert answer.as_json()["picks"] == {"object": "r1", "object2": "u1", "object3": None,
+                                         "object4": None}

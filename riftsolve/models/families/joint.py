@@ -1887,6 +1887,7 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(field, _("{place} is not a battlefield in play nor 'base'"
                                          ).format(place=repr(value)))
         picks.append((pick.name, value))
+    picks = _alike_in_order(effect, picks)
     given = dict(picks)
     for linked in effect.links:  # (what a declaration made whole never leaves: refused)
         first, second = given.get(linked.pick), given.get(linked.to)
@@ -1901,6 +1902,26 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(f"{field_prefix}.{empty}", f"{failure.message} "
                                 f"({failure.rule})")
     return Targets(picks=tuple(picks))
+
+
+def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]]
+                    ) -> list[tuple[str, Value]]:
+    """Objects chosen alike ("up to two cards", "up to 4 units, gear, and/or runes") are one
+    set (355.13): a scenario may name them in any order; they are read as finalization lists
+    them, in id order, the empty picks last."""
+    following = {lk.to: lk.pick for lk in effect.links if lk.link is Link.AFTER}
+    given = dict(picks)
+    for head in set(following) - set(following.values()):
+        chain = [head]
+        while chain[-1] in following:
+            chain.append(following[chain[-1]])
+        if not all(name in given for name in chain):
+            continue
+        chosen = [given[name] for name in chain if given[name] is not None]
+        ordered = [*sorted(v for v in chosen if v is not None),
+                   *[None] * (len(chain) - len(chosen))]
+        given.update(zip(chain, ordered, strict=True))
+    return [(name, given[name]) for name, _value in picks]
 
 
 def declared_targets(scenario: Scenario, declaration: Choice) -> Targets:
