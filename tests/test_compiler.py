@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import unit
@@ -3044,3 +3045,27 @@ def test_objects_chosen_alike_are_one_set_in_any_order() -> None:
     [answer] = list(resolve(Scenario("A", gate, board, targets=targets)))
     assert answer.as_json()["picks"] == {"object": "r1", "object2": "u1", "object3": None,
                                          "object4": None}
+
+
+def test_an_ability_had_only_while_empowered(tmp_path: Path) -> None:
+    """Defender of Tomorrow, "[Empowered][>] [1], [Exhaust]: Ready 2 gear.": the ability
+    exists only while its source is Empowered (828.1.b.1); asked of a source that is not,
+    the question exits 2 naming ``source``; Empowered, 3 pairs of its 3 gear."""
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.solver import finalize
+
+    defender = compile_card("Defender of Tomorrow, ability 2",
+                            "[Empowered][>] [1], [Exhaust]: Ready 2 gear.")
+    write_library(tmp_path, [defender])
+    units: list[dict[str, Any]] = [
+        {"id": "dt", "controller": "A", "might": 3, "location": "north"},
+        *({"id": g, "controller": "A", "type": "gear", "location": "base"}
+          for g in ("g1", "g2", "g3"))]
+    doc = {"format": 1, "controller": "A", "card": "Defender of Tomorrow, ability 2",
+           "source": "dt", "battlefields": ["north"], "units": units}
+    with pytest.raises(ScenarioError, match="Empowered") as refused:
+        parse_scenario(doc, cards=tmp_path)
+    assert refused.value.field == "source"
+    units[0]["empowered"] = True
+    assert finalize(parse_scenario(doc, cards=tmp_path)).count() == 3

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import islice
@@ -121,6 +122,8 @@ def example_board(effect: Effect) -> dict[str, Any]:
                            "controller": "A", **({"zone": piece.zone} if piece.zone else {})}]
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
+        if re.match(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[Empowered\]\s*\[>\]", effect.text):
+            units[0]["empowered"] = True  # (an ability it has only while Empowered)
     if getattr(effect, "needs_event", False):  # (where the card the trigger watches went)
         doc["event_battlefield"] = "north"
     return {"format": 1, **doc}
