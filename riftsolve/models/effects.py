@@ -11,6 +11,7 @@ scenario builds one too, so a new card of a known family is a new entry, not new
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
@@ -333,6 +334,20 @@ STATE_WORDS = {"exhausted": N_("exhausted"), "ready": N_("ready"), "stunned": N_
                "defending": N_("defending"), "token": N_("a token"),
                "empowered": N_("Empowered"), "equipped": N_("equipped"),
                "attached": N_("attached"), "detached": N_("detached")}
+
+#: An ability its source has only while Empowered ("[Empowered][>] [1], [Exhaust]: ...",
+#: 828.1.b.1).
+_EMPOWERED_ONLY = re.compile(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[Empowered\]\s*\[>\]")
+
+
+def empowered_only(text: str) -> bool:
+    """Whether ``text`` is an ability its source has only while Empowered (828.1.b.1).
+
+    >>> empowered_only("[Empowered][>] [1], [Exhaust]: Ready 2 gear."), empowered_only("Kill.")
+    (True, False)
+    """
+    return _EMPOWERED_ONLY.match(text) is not None
+
 
 #: A move's destination that is the battlefield a trigger's event names ("When you play a
 #: gear with [Deploy], ... move a friendly unit to that battlefield"): the scenario's

@@ -50,6 +50,7 @@ from riftsolve.models.effects import (
     Sharing,
     SplitDamage,
     Zone,
+    empowered_only,
 )
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import N_, _, language
@@ -563,10 +564,6 @@ def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
     return "".join(parts) or "scenario"
 
 
-#: An ability its source has only while Empowered ("[Empowered][>] [1], [Exhaust]: ...").
-_EMPOWERED_ONLY = re.compile(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[Empowered\]\s*\[>\]")
-
-
 def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     version = canonical(raw.rules)
     if version is None:
@@ -585,8 +582,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         raise ScenarioError("source", _(
             "unknown unit id {unit} (not in units, nor a battlefield: a battlefield card's "
             "ability names its battlefield)").format(unit=repr(raw.source)))
-    gated = raw.source is not None and raw.source in board and _EMPOWERED_ONLY.match(
-        effect.text) is not None
+    gated = raw.source is not None and raw.source in board and empowered_only(effect.text)
     if gated and not board[raw.source or ""].empowered:  # (828.1.b.1)
         raise ScenarioError("source", _(
             "{card} is an ability {source} has only while Empowered (828.1.b.1): {source} "

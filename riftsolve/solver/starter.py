@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import islice
@@ -39,6 +38,7 @@ from riftsolve.models.effects import (
     Sharing,
     SplitDamage,
     Zone,
+    empowered_only,
 )
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import ScenarioError
@@ -122,7 +122,7 @@ def example_board(effect: Effect) -> dict[str, Any]:
                            "controller": "A", **({"zone": piece.zone} if piece.zone else {})}]
     if effect.needs_source:
         doc["source"] = FRIENDLY[0][0]
-        if re.match(r"^\s*(?:\[[A-Za-z]+\]\s*)*\[Empowered\]\s*\[>\]", effect.text):
+        if empowered_only(effect.text):
             units[0]["empowered"] = True  # (an ability it has only while Empowered)
     if getattr(effect, "needs_event", False):  # (where the card the trigger watches went)
         doc["event_battlefield"] = "north"

@@ -34,10 +34,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from riftsolve.models.board import BASE, HERE
 from riftsolve.models.cards.counters import countering, is_countering
+from riftsolve.models.cards.dumps import bracket_symbols
 from riftsolve.models.cards.sequence import (
     NOT_BOARD,
     UNTRACKED,
@@ -232,6 +234,13 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
     >>> chosen_objects("When you play me, discard 1, then draw 1.")
     ['card']
     """
+    return list(_chosen_objects(text, destinations))
+
+
+@lru_cache(maxsize=8192)
+def _chosen_objects(text: str, destinations: bool) -> tuple[str, ...]:
+    """:func:`chosen_objects`, read once per text (a card's sentences are asked about by
+    several readings: the compiler's, the reader's, the report's)."""
     found: list[str] = ["location"] if _REVEALED_PLAYED.search(_REMINDER.sub("", text)) else []
     looked = False
     for line in text.split("\n"):  # "[Equip] - Kill a friendly unit": its cost chooses
@@ -270,7 +279,7 @@ def chosen_objects(text: str, destinations: bool = True) -> list[str]:
                 "card" not in kinds:
             kinds = [*kinds, "card"]  # "You may banish one": of the cards looked at
         found += [kind for kind in kinds if kind not in found]
-    return found
+    return tuple(found)
 
 
 #: Words that choose objects with no noun a choosing determiner reads, and the kind chosen:
@@ -412,17 +421,10 @@ def _alike(one: str, other: str) -> bool:
     return bool(a and b) and (a in b or b in a or SequenceMatcher(None, a, b).ratio() > 0.8)
 
 
-def _shown(text: str) -> str:
-    """``text`` as the engine prints card text: symbols as their bracketed words."""
-    text = re.sub(r":rb_rune_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
-    text = re.sub(r":rb_energy_(\d+):", r"[\1]", text.replace(":rb_might:", "[Might]"))
-    return re.sub(r":rb_([a-z]+):", lambda m: f"[{m.group(1).capitalize()}]", text)
-
-
 def _printed(sentence: str, text: str, clause: bool = False, least: float = 0.5) -> str:
     """The card's printed sentence (or ``clause``) ``sentence`` was read from, its keywords
     and symbols kept, else ``sentence``."""
-    bare = _shown(_REMINDER.sub("", text))
+    bare = bracket_symbols(_REMINDER.sub("", text))
     if clause:
         words = re.escape(" ".join(sentence.split()[:2]))
         found = re.search(rf"(?i)\b{words}\b[^.,;]*", bare)
@@ -501,7 +503,7 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
             and not any(_alike(s, u) for u in said) and not _NOT_INSTRUCTION.search(s)
             and not (xp and re.search(r"\bgain \d+ xp\b", s.lower()))]
     reduced = re.search(r"(?i)\bto (reduce the cost of that \w+ by [^.]*)",
-                        _shown(_REMINDER.sub("", text)))
+                        bracket_symbols(_REMINDER.sub("", text)))
     if reduced and _COST_TO_PLAY.search(_REMINDER.sub("", text)):
         left.append(reduced.group(1))  # ("... to reduce the cost of that spell by [2]")
     for sentence in read:

@@ -219,7 +219,7 @@ _LIST_HEADER = re.compile(r"[-\u2014\u2013:]\s*$")
 _DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 
 
-def _symbols(text: str) -> str:
+def bracket_symbols(text: str) -> str:
     """``:rb_*:`` symbols (gallery, Riftcodex) in bracket form."""
     text = text.replace(":rb_might:", "[Might]").replace(":rb_exhaust:", "[Exhaust]")
     text = text.replace(":rb_rune_rainbow:", "[Universal]")
@@ -242,7 +242,7 @@ def normal_text(text: str) -> str:
     >>> normal_text("[NO TEXT]")
     ''
     """
-    text = _symbols(text).translate(_PUNCTUATION).replace("[ADD]", "[Add]")
+    text = bracket_symbols(text).translate(_PUNCTUATION).replace("[ADD]", "[Add]")
     text = re.sub(r"[ \t]*[\u2014\u2013][ \t]*", " - ", text)
     lines = (" ".join(line.split()) for line in text.split("\n"))
     text = "\n".join(_BARE_KEYWORD.sub(_keyword, line) for line in lines if line)
@@ -267,7 +267,7 @@ def gallery_text(raw: str) -> str:
     '[Equip] [Calm] (Attach.)\\n[Tank] (Hit me first.)'
     """
     lines: list[str] = []
-    for block in re.split(r"\n[ \t]*\n", _symbols(raw)):
+    for block in re.split(r"\n[ \t]*\n", bracket_symbols(raw)):
         first, *rest = block.strip().split("\n")
         if not first:
             continue
@@ -311,7 +311,7 @@ def riftcodex_text(rich: str, plain: str = "") -> str:
     if rich.strip():
         return html_text(rich)
     lines: list[str] = []
-    for line in _symbols(html.unescape(plain)).split("\n"):
+    for line in bracket_symbols(html.unescape(plain)).split("\n"):
         head, *items = re.split(r"(?<=[\u2014\u2013:])(?=[A-Z\[])", line, maxsplit=1)
         lines += _unglue(head) + ["- " + item for item in _unglue("".join(items))]
     return normal_text("\n".join(lines))

@@ -468,8 +468,7 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
         illegal=tuple(illegal),
         per_class=effect.per_place,
     )
-    source = board.get(scenario.source) if scenario.source is not None else None
-    if effect.swaps_with_source and (source is None or not source.on_board):
+    if _swap_source_gone(scenario):
         return replace(problem, whole=problem.empty, ignored=Failure("359.3.e.12", _(
             "{source} is not on the board: it has no location to swap, so the swap is "
             "Ignored").format(source=scenario.source)))
@@ -489,6 +488,14 @@ def resolve_problem(scenario: Scenario) -> GroupProblem:
                    "remain (legal now: {remaining}): it cannot be followed and is ignored "
                    "(359.3.e.6)"), scenario.rules).format(
                        verb=effect.verb, needs=needs, remaining=remaining)))
+
+
+def _swap_source_gone(scenario: Scenario) -> bool:
+    """Whether the group swaps places with its source ("Move me and a Shadow Clone ... to
+    each other's locations") and the source is not on the board: it has no location, so
+    the swap is Ignored (359.3.e.12)."""
+    source = scenario.board.get(scenario.source) if scenario.source is not None else None
+    return group_effect(scenario).swaps_with_source and (source is None or not source.on_board)
 
 
 # --------------------------------------------------------------------------- verifier
@@ -570,8 +577,7 @@ def verify_resolution(scenario: Scenario, answer: Affected) -> list[Failure]:
         if member_failure(scenario, board[unit_id], effect.slots[index], True) is None:
             legal.append(unit_id)
     kept = [*answer.units, *answer.unmoved]
-    source = board.get(scenario.source) if scenario.source is not None else None
-    if effect.swaps_with_source and (source is None or not source.on_board):
+    if _swap_source_gone(scenario):
         return [Failure("359.3.e.12", _("{source} is not on the board: the swap is Ignored, "
                                         "nothing is affected").format(source=scenario.source))
                 ] if kept else []

@@ -256,7 +256,8 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, _("{value} {verb} at a different location (it is here, at "
                                "{place})").format(value=value, verb=verb,
                                                   place=unit.location))
-    moved_to = scenario.event_destination or source_battlefield(board, scenario.source)
+    moved_to = (scenario.event_destination or source_battlefield(board, scenario.source)
+                if pick.moved_between else None)
     if pick.moved_between and unit.location not in (moved_to, scenario.event_battlefield):
         return Failure("359.3.e.2" if resolving else rule, _(
             "{value} {verb} at a battlefield the source moved to ({here}) or from ({there})"
