@@ -54,7 +54,15 @@ from riftsolve.models.effects import (
 )
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import N_, _, language
-from riftsolve.models.limits import LIMIT, MAX_BYTES, MAX_DIGITS, VALUE_LIMIT, ScenarioError
+from riftsolve.models.limits import (
+    LIMIT,
+    MAX_BYTES,
+    MAX_DIGITS,
+    MAX_PIECES,
+    VALUE_LIMIT,
+    ScenarioError,
+    too_many_pieces,
+)
 from riftsolve.models.rules import DEFAULT_VERSION, SUPPORTED_VERSIONS
 from riftsolve.models.scenario import Policy, Scenario, Targets
 from riftsolve.models.versions import canonical
@@ -476,6 +484,10 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
     (``cards``: see :func:`load_scenario`)."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", _("must be a JSON object"))
+    pieces = sum(len(data[key]) for key in ("units", "objects")
+                 if isinstance(data.get(key), list))
+    if pieces > MAX_PIECES:
+        raise ScenarioError("units", too_many_pieces(pieces))
     try:
         raw = ScenarioIn.model_validate(data)
     except ValidationError as err:

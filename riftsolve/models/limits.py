@@ -25,6 +25,15 @@ VALUE_LIMIT = 10**9
 MAX_BYTES = 8 * 2**20
 #: Most digits of a number in a scenario, before it is even converted.
 MAX_DIGITS = 40
+#: Most words, quoted strings and punctuation marks on one line of the board notation
+#: (100,000 values with their commas: a ``targets`` line naming every unit of the largest
+#: board), so that one line cannot fill memory with millions of tiny values.
+MAX_LINE_PIECES = 200_000
+#: Most units and objects a scenario may hold: read, validated and answered within seconds.
+MAX_PIECES = 50_000
+#: Longest message an error prints: past it, the middle is left out (a 7 MiB id quoted in
+#: a message would otherwise be printed whole, in every error record of a batch).
+MAX_MESSAGE = 600
 
 
 class ScenarioError(ValueError):
@@ -46,6 +55,31 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def too_many_pieces(count: int) -> str:
+    """The refusal of a board holding ``count`` units and objects, past :data:`MAX_PIECES`.
+
+    >>> too_many_pieces(60_000)
+    'more than 50,000 units and objects (60,000): not a board'
+    """
+    return _("more than {most:,} units and objects ({count:,}): not a board").format(
+        most=MAX_PIECES, count=count)
+
+
+def shortened(message: str, most: int = MAX_MESSAGE) -> str:
+    """``message`` whole when it is at most ``most`` characters, else its start and end
+    around a note of how much was left out (user text in an error is quoted as given, and
+    may be megabytes long).
+
+    >>> shortened("units[" + "x" * 1000 + "].might: too large", 60)
+    'units[xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (974 characters left out) … too large'
+    """
+    if len(message) <= most:
+        return message
+    head, tail = most * 2 // 3, most // 6
+    return (f"{message[:head]}… ({len(message) - head - tail:,} characters left out) …"
+            f"{message[-tail:]}")
 
 
 def _escape(ch: str) -> str:

@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from riftsolve.models.i18n import _
-from riftsolve.models.limits import ScenarioError
+from riftsolve.models.limits import MAX_LINE_PIECES, MAX_PIECES, ScenarioError, too_many_pieces
 
 if TYPE_CHECKING:  # the models of format 1 (pydantic) load with the parser, when reading
     from pydantic import BaseModel
@@ -137,7 +137,7 @@ string: "my unit". Errors name FILE:LINE:COLUMN.
 _PIECE = re.compile(r'''
     (?P<space>[ \t\r]+)
   | (?P<comment>\#.*)
-  | (?P<string>"(?:[^"\\\n]|\\.)*")
+  | (?P<string>"(?:[^"\\\n]++|\\.)*+")
   | (?P<word>[^\s"#,=@]+)
   | (?P<punct>[,=@])
   | (?P<bad>.)
@@ -202,6 +202,7 @@ class _Lexer:
     def line(self, number: int, text: str) -> Line:
         groups: list[list[tuple[str, str, int]]] = []
         current: list[tuple[str, str, int]] = []
+        pieces = 0
         for match in _PIECE.finditer(text):
             kind = match.lastgroup or "bad"
             column = match.start() + 1
@@ -216,6 +217,15 @@ class _Lexer:
                 what = (_("unterminated quoted string") if match.group() == '"' else
                         _("unexpected character {char}").format(char=repr(match.group())))
                 raise self.fail(number, column, "", what)
+            if kind == "punct" and (current[-1][0] == "punct" if current else
+                                    match.group() != "@"):
+                raise self.fail(number, column, "", _("expected a value before {char}").format(
+                    char=repr(match.group())))  # ',,' or '@@': said at once, not at the end
+            pieces += 1
+            if pieces > MAX_LINE_PIECES:
+                raise self.fail(number, column, "", _(
+                    "more than {most:,} values on one line: not a board").format(
+                        most=MAX_LINE_PIECES // 2))
             current.append((kind, match.group(), column))
         if current:
             groups.append(current)
@@ -302,15 +312,23 @@ UNIT_ALIASES = {"dmg": "damage"}
 NONE = "none"
 _YES = {"yes": True, "true": True, "no": False, "false": False}
 _INTEGER = re.compile(r"-?[0-9]+")
+#: A unit line with no quoting, keys or flags: ``r1 B 3 @north``, maybe commented.
+_PLAIN_UNIT = re.compile(r"[ \t]*([^\s\"#,=@]+)[ \t]+([^\s\"#,=@]+)[ \t]+(-?[0-9]+)[ \t]+"
+                         r"@([^\s\"#,=@]+)[ \t\r]*(?:#.*)?")
 _CARD = re.compile(r"[ \t]*(card)(?=[ \t#]|$)")
 
 
-@cache
 def _kinds(model: type[BaseModel], name: str) -> frozenset[str]:
-    """What a field of ``model`` holds: ``int``, ``bool``, ``str``, ``list``, ``dict``."""
-    info = model.model_fields.get(name)
-    if info is None:
+    """What a field of ``model`` holds: ``int``, ``bool``, ``str``, ``list``, ``dict``
+    (``str`` for a name that is no field: user text, never cached)."""
+    if name not in model.model_fields:
         return frozenset({"str"})
+    return _field_kinds(model, name)
+
+
+@cache
+def _field_kinds(model: type[BaseModel], name: str) -> frozenset[str]:
+    info = model.model_fields[name]
     found: set[str] = set()
 
     def walk(annotation: Any) -> None:
@@ -356,6 +374,7 @@ class _Reader:
         self.positions = Positions()
         self.card_line: tuple[int, int] | None = None
         self.pending_targets: list[tuple[Line, str, list[Field]]] = []
+        self.pieces = 0
 
     def fail(self, line: int, column: int, label: str, message: str) -> NotationError:
         return self.lexer.fail(line, column, label, message)
@@ -369,6 +388,10 @@ class _Reader:
             card = _CARD.match(raw)
             if card and not raw[card.end():].lstrip().startswith('"'):
                 self._card(number, raw, card.start(1) + 1, raw[card.end():])
+                continue
+            plain = _PLAIN_UNIT.fullmatch(raw)
+            if plain and plain[1] not in HEADERS:
+                self._plain_unit(number, plain)
                 continue
             line = self.lexer.line(number, raw)
             if line.fields:
@@ -591,6 +614,7 @@ class _Reader:
             raise self.fail(line.number, column, "", _(
                 "a unit line is ID CONTROLLER [MIGHT] @LOCATION [key=value ...]") + hint)
         index = len(self.doc.setdefault("units", []))
+        self._counted(line)
         path: Path_ = ("units", index)
         positional = ["id", "controller"]
         might = fields[2].bare if len(fields) > 2 else None
@@ -604,11 +628,37 @@ class _Reader:
         self.positions.note(path, line.number, first.column, "")
         self.doc["units"].append(record)
 
+    def _plain_unit(self, number: int, match: re.Match[str]) -> None:
+        """``ID CONTROLLER MIGHT @LOCATION``, the commonest line, read without the lexer
+        (a board of 50,000 units reads in about a second): the same record and positions
+        as :meth:`_unit` gives it."""
+        units = self.doc.setdefault("units", [])
+        path: Path_ = ("units", len(units))
+        self.pieces += 1
+        if self.pieces > MAX_PIECES:
+            raise self.fail(number, 1, "", too_many_pieces(self.pieces))
+        note = self.positions.note
+        for group, name in ((1, "id"), (2, "controller"), (3, "might"), (4, "location")):
+            note((*path, name), number, match.start(group) + 1, name)
+        note(path, number, match.start(1) + 1, "")
+        from riftsolve.models.format1 import _number
+
+        units.append({"id": match[1], "controller": match[2], "might": _number(match[3]),
+                      "location": match[4]})
+
+    def _counted(self, line: Line) -> None:
+        """One more unit or object: refused at once past :data:`MAX_PIECES` (the line
+        that goes over is named, before the rest is read)."""
+        self.pieces += 1
+        if self.pieces > MAX_PIECES:
+            raise self.fail(line.number, 1, "", too_many_pieces(self.pieces))
+
     def _object(self, line: Line, fields: list[Field]) -> None:
         """``object ID KIND CONTROLLER key=value...``."""
         from riftsolve.models.format1 import ObjectIn
 
         index = len(self.doc.setdefault("objects", []))
+        self._counted(line)
         path: Path_ = ("objects", index)
         record = self._record(line, fields, ObjectIn, path, ("id", "kind", "controller"))
         self.positions.note(path, line.number, fields[0].column if fields else 1, "")

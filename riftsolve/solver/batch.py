@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from riftsolve.models.format1 import parse_scenario_text
-from riftsolve.models.limits import MAX_BYTES
+from riftsolve.models.limits import MAX_BYTES, shortened
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError
 from riftsolve.solver import render
@@ -94,11 +94,11 @@ def answer(ident: str, text: str, question: Question = "count", objective: str |
             record["answers"] = [render.line(legal, a)
                                  for a in islice(iter(legal), limit or LIST_DEFAULT)]
     except ScenarioError as err:
-        record["error"] = {"field": err.field, "message": err.message}
+        record["error"] = {"field": shortened(err.field), "message": shortened(err.message)}
     except ObjectiveError as err:
-        record["error"] = {"field": "--objective", "message": str(err)}
+        record["error"] = {"field": "--objective", "message": shortened(str(err))}
     except (TooManyToRank, CountTooLarge, OverflowError) as err:
-        record["error"] = {"field": "", "message": str(err), "refused": True}
+        record["error"] = {"field": "", "message": shortened(str(err)), "refused": True}
     return record
 
 

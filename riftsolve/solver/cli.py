@@ -30,7 +30,7 @@ from riftsolve.models.format1 import (
 )
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.i18n import LANGUAGES, _, language, use_language
-from riftsolve.models.limits import MAX_BYTES, printable
+from riftsolve.models.limits import MAX_BYTES, printable, shortened
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import (
@@ -745,7 +745,7 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
 def _say(kind: str, message: str, code: int) -> int:
     """One line on standard error: ``riftsolve: <kind>: <message>``, control characters
     escaped."""
-    print(f"riftsolve: {kind}: {printable(message)}", file=sys.stderr)
+    print(f"riftsolve: {kind}: {printable(shortened(message))}", file=sys.stderr)
     return code
 
 

@@ -31,7 +31,7 @@ from itertools import islice
 from typing import Any
 
 from riftsolve.models.i18n import LANGUAGES, _, use_language
-from riftsolve.models.limits import printable
+from riftsolve.models.limits import printable, shortened
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError, scenario_warnings
 from riftsolve.solver import render
@@ -69,6 +69,7 @@ def failure(status: int, field: str | None, message: str) -> Reply:
     >>> failure(400, "limit", "must be a whole number").body["error"]["text"]
     'limit: must be a whole number'
     """
+    field, message = (shortened(field) if field else field), shortened(message)
     text = f"{field}: {message}" if field else message
     kind = "refused" if status in (REFUSED, TOO_SLOW) else "error"
     return Reply(status, {"error": {"kind": kind, "field": field, "message": message,
