@@ -288,9 +288,10 @@ def slot_accepts(doc: Doc, slot: str, unit: Unit, where: str | None = None) -> b
         return False
     if card == HEXPLOSIVE:
         # "friendly Bomb tokens": gear tokens (every card that makes one says "play a Bomb
-        # gear token"), anywhere on the board; never a unit (355.9.b)
+        # gear token"), anywhere on the board; never a unit, nor a Bomb gear that is not a
+        # token (355.9.b)
         return not is_unit(unit) and is_friendly(doc, unit) and "Bomb" in (
-            unit.get("tags") or [])
+            unit.get("tags") or []) and bool(unit.get("token", False))
     if not is_unit(unit):
         return False  # 355.9.b: every other slot of these cards chooses a unit, never a gear
     if card == ALPHA and slot == "friendly":

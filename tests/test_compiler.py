@@ -2011,9 +2011,10 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
     mines = compile_card("Hexplosive Minefield", "Kill any number of friendly Bomb tokens. At "
                          "end of turn, play that many Bomb tokens to a single battlefield.")
     bombs = Board(("north", "south"), (
-        Unit("m1", "A", 0, "north", type="gear", tags=("Bomb",)),
-        Unit("m2", "A", 0, "base", type="gear", tags=("Bomb",)),
-        Unit("a1", "A", 2, "north", tags=("Bomb",))))
+        Unit("m1", "A", 0, "north", type="gear", tags=("Bomb",), token=True),
+        Unit("m2", "A", 0, "base", type="gear", tags=("Bomb",), token=True),
+        Unit("m3", "A", 0, "base", type="gear", tags=("Bomb",)),  # (not a token)
+        Unit("a1", "A", 2, "north", tags=("Bomb",), token=True)))
     assert sorted(a.chosen() for a in finalize(Scenario("A", mines, bombs))) == [
         (), ("m1",), ("m1", "m2"), ("m2",)]
     encore = compile_card("Encore", "Choose two -\n- Deal 2 to a unit.\n- Play two 1 [Might] "
@@ -3069,3 +3070,35 @@ def test_an_ability_had_only_while_empowered(tmp_path: Path) -> None:
     assert refused.value.field == "source"
     units[0]["empowered"] = True
     assert finalize(parse_scenario(doc, cards=tmp_path)).count() == 3
+
+
+@pytest.mark.parametrize(("name", "text", "gone", "said"), [
+    ("Riposte", "Choose a friendly unit and a spell. Counter that spell and give that unit "
+     "+[Might] equal to that spell's Energy cost this turn.", "s1",
+     "k: give +[Might] equal to spell's Energy cost: it reads spell, no longer a legal "
+     "target: Ignored"),
+    ("Gentlemen's Duel", "Give a friendly unit +3 [Might] this turn. Then choose an enemy "
+     "unit. They deal damage equal to their Mights to each other.", "e1",
+     "k: deal damage equal to their Mights to each other (after that Might change: not "
+     "modelled): it reads enemy, no longer a legal target: Ignored"),
+])
+def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
+        name: str, text: str, gone: str, said: str) -> None:
+    """359.3.e.12: an instruction that reads a target no longer legal (that spell's Energy
+    cost; "they ... to each other", the enemy's Might) has null information and is
+    Ignored, not said as an outcome still followed. Riposte's spell s1 and the Duel's enemy
+    e1 have left the board; the friendly unit k is still legal."""
+    from riftsolve.models.board import Board, Piece, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    effect = compile_card(name, text)
+    assert isinstance(effect, JointChoice)
+    pieces = (Piece("s1", "spell", "B", zone="offboard", energy=3),)
+    board = Board(("north",), (Unit("k", "A", 2, "north"), Unit("e1", "B", 3, "offboard")),
+                  objects=pieces if name == "Riposte" else ())
+    second = "spell" if name == "Riposte" else "enemy"
+    legal = resolve(Scenario("A", effect, board, targets=Targets(
+        picks=(("friendly", "k"), (second, gone)))))
+    [answer] = list(legal)
+    assert said in [w["detail"] for w in legal.explain(answer)]

@@ -89,6 +89,9 @@ def build_board(choose: Choose, cards: Sequence[str], repeat: bool = False,
             entry["type"] = "gear"
             if choose(range(4)) < 3:
                 entry["tags"] = ["Equipment"]
+            if choose(range(3)) > 0:
+                entry["token"] = True  # (a Bomb is a gear token; one that is not is no Bomb
+                # token, Hexplosive Minefield)
         units.append(entry)
     doc: dict[str, Any] = {
         "format": 1, "controller": "A", "card": card, "battlefields": ["north", "south"],

@@ -158,6 +158,20 @@ def test_crescent_strike_enemy_that_changed_control_is_null() -> None:
     _check_resolved(doc, [_res(battlefield="north", enemy=None)])
 
 
+def test_crescent_strike_an_illegal_target_still_there_takes_no_splash() -> None:
+    """359.3.e.5: declared (north, b1); b1 has since become untargetable by A (758.1) and
+    is still an enemy at north. It is unaffected: not dealt the 4, and not one of "each
+    other enemy unit there" either (it is still "that unit"). b2 (B, north) is: 1.
+    a1 (A) is friendly. Damage dealt: b2 1, and nothing else."""
+    units = [_u("a1", "A", "north"), _u("b1", "B", "north", untargetable="enemy"),
+             _u("b2", "B", "north")]
+    doc = _doc("Crescent Strike", units, targets={"battlefield": "north", "enemy": "b1"})
+    legal = rs.resolve(rs.parse_scenario(doc))
+    [answer] = list(legal)
+    assert [w["detail"] for w in legal.explain(answer) if w["rule"] == "359.3.e.8"] == [
+        "damage dealt: b2 1"]
+
+
 # ------------------------------------------------------------------ Resonating Strike
 
 
@@ -976,11 +990,14 @@ def test_emperors_divide_hidden_target_moved_away_is_not_affected() -> None:
 
 
 def _bombs() -> list[dict[str, Any]]:
-    return [_gear("k1", "A", "north", tags=["Bomb"]), _gear("k2", "A", "base", tags=["Bomb"]),
-            _gear("k3", "B", "north", tags=["Bomb"]), _gear("k4", "A", "south"),
-            _gear("k5", "A", "offboard", tags=["Bomb"]),
-            _gear("k6", "A", "south", tags=["Bomb"], untargetable="all"),
-            _u("u1", "A", "north", tags=["Bomb"])]
+    return [_gear("k1", "A", "north", tags=["Bomb"], token=True),
+            _gear("k2", "A", "base", tags=["Bomb"], token=True),
+            _gear("k3", "B", "north", tags=["Bomb"], token=True),
+            _gear("k4", "A", "south", token=True),
+            _gear("k5", "A", "offboard", tags=["Bomb"], token=True),
+            _gear("k6", "A", "south", tags=["Bomb"], untargetable="all", token=True),
+            _gear("k7", "A", "north", tags=["Bomb"]),
+            _u("u1", "A", "north", tags=["Bomb"], token=True)]
 
 
 def _bomb_dec(gear: list[str]) -> str:
@@ -993,7 +1010,8 @@ def test_hexplosive_minefield_friendly_bombs_anywhere() -> None:
     token"): a unit tagged Bomb is not one (355.9.b).
     k1 (A, north, Bomb), k2 (A, base, Bomb), k3 (B, north, Bomb: an enemy's), k4 (A,
     south, no tag), k5 (A, offboard, Bomb), k6 (A, south, Bomb, untargetable "all"), all
-    gear; u1 (A, north), a unit tagged Bomb. Subsets of {k1, k2}: 4."""
+    gear tokens; k7 (A, north, Bomb), a gear that is not a token; u1 (A, north), a unit
+    token tagged Bomb. Subsets of {k1, k2}: 4."""
     _check_finalized(_doc("Hexplosive Minefield", _bombs()),
                      [_bomb_dec(g) for g in ([], ["k1"], ["k2"], ["k1", "k2"])])
 
@@ -1001,7 +1019,8 @@ def test_hexplosive_minefield_friendly_bombs_anywhere() -> None:
 def test_hexplosive_minefield_teammates_bombs() -> None:
     """740.1.a: with teams [[A, C]] and c1 (C, south, a Bomb gear), friendly bombs are k1,
     k2, c1: every subset, 2^3 = 8."""
-    doc = _doc("Hexplosive Minefield", [*_bombs(), _gear("c1", "C", "south", tags=["Bomb"])],
+    doc = _doc("Hexplosive Minefield", [*_bombs(), _gear("c1", "C", "south", tags=["Bomb"],
+                                                         token=True)],
                teams=[["A", "C"]])
     picks = ["k1", "k2", "c1"]
     _check_finalized(doc, [_bomb_dec([p for i, p in enumerate(picks) if mask >> i & 1])
@@ -1011,7 +1030,8 @@ def test_hexplosive_minefield_teammates_bombs() -> None:
 def test_hexplosive_minefield_bomb_taken_over_is_not_killed() -> None:
     """359.3.e.2: declared {k1, k2}; k1 is now B's (no longer friendly): illegal; k2 is
     killed alone. 1 resolution."""
-    units = [_gear("k1", "B", "north", tags=["Bomb"]), _gear("k2", "A", "base", tags=["Bomb"])]
+    units = [_gear("k1", "B", "north", tags=["Bomb"], token=True),
+             _gear("k2", "A", "base", tags=["Bomb"], token=True)]
     doc = _doc("Hexplosive Minefield", units, targets={"gear": ["k1", "k2"]})
     _check_resolved(doc, [json.dumps({"affected": ["k2"]})])
 

@@ -1558,6 +1558,8 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
     if len(chosen) == 1 or bases.count(base) == 1:
         name = base
     own = "your" in phrase.words.lower().split() or _controls(phrase, sentence)
+    if kinds == ("gear",) and {"Bomb", "Gold"} & set(tags) and "token" not in states:
+        states = (*states, "token")  # ("friendly Bomb tokens", read as Bomb gear: tokens)
     return GroupSlot(name, relation, Reach.BOARD, least, most, tags, other, None, kinds, own,
                      states)
 

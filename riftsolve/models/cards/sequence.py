@@ -239,7 +239,8 @@ def _unmodelled_fights(deeds: list[Deed]) -> tuple[Deed, ...]:
     for deed in deeds:
         changed = any(d.action is Action.AFFECT and re.search(r"[+-]\d+ Might", d.label)
                       and d.pick in (deed.pick, deed.with_pick) for d in out)
-        out.append(replace(deed, action=Action.AFFECT, with_pick="", label=(
+        out.append(replace(deed, action=Action.AFFECT, label=(  # (the other unit read:
+            # Ignored with it once it is illegal, 359.3.e.12)
             "deal damage equal to their Mights to each other (after that Might change: not "
             "modelled)")) if deed.action is Action.FIGHT and changed else deed)
     return tuple(out)
@@ -1516,9 +1517,19 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             reading.do(Deed(earlier.name, Action.AFFECT,
                             label=f"increase its Might to {unit.name}'s Might"))
         elif verb != "choose" and not unit.exhausts:
-            label = _label(sentence, verb, phrase.start)
+            label, read = _label(sentence, verb, phrase.start), ""
+            other = _READS_OTHER.search(sentence.lower())
+            if other is not None:  # ("+[Might] equal to that spell's Energy cost": what it
+                # reads, Ignored once that target is illegal, 359.3.e.12)
+                found = reading.last(other.group(1), before=reading.position(unit))
+                if found is None:
+                    found = reading.last(other.group(1))
+                if found is not None and found.name != unit.name:
+                    read = found.name
+                    label = (f"{label} +[Might]" if label == verb else label) + (
+                        f" equal to {read}'s {other.group(2).capitalize()}")
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
-                            if_at=at))
+                            if_at=at, amount_from=read))
     if reading.conditional:  # under a condition the scenario does not state
         reading.deeds[before:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
                                           label=f"{d.label or d.action.value} (if ...)")
@@ -1529,6 +1540,11 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             raise SequenceError(f"{sentence!r}: 'there' refers to no earlier battlefield")
         reading.do(Deed(place.name, Action.DEAL, int(crescent.group(3)), each=True,
                         among=_relation(crescent.group(4))))
+
+
+#: "equal to that spell's Energy cost": an amount read off another chosen object.
+_READS_OTHER = re.compile(r"\bequal to (?:that|the chosen) (unit|spell|gear|card|rune)'s "
+                          r"(energy cost|power cost|might)\b")
 
 
 def _label(sentence: str, verb: str, start: int = 0) -> str:

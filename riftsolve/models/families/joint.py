@@ -1455,6 +1455,9 @@ def acts(scenario: Scenario, answer: Executed) -> Acts:
     actions: list[tuple[str, Action]] = []
     affected: list[str] = []
     picked = {v for v in chosen.values() if v is not None}
+    if scenario.targets is not None:  # a target now illegal is still "that unit", never
+        # one of "each other enemy unit there": it is unaffected (359.3.e.5)
+        picked |= {v for v in declared(scenario).values() if v is not None}
     effect = joint_effect(scenario)
     for deed in _each_deed(effect.deeds, chosen):
         value = chosen.get(deed.pick)
