@@ -1521,10 +1521,10 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
             other = _READS_OTHER.search(sentence.lower())
             if other is not None:  # ("+[Might] equal to that spell's Energy cost": what it
                 # reads, Ignored once that target is illegal, 359.3.e.12)
-                whose = reading.last(other.group(1), before=reading.position(unit)) or \
+                read_off = reading.last(other.group(1), before=reading.position(unit)) or \
                     reading.last(other.group(1))
-                if whose is not None and whose.name != unit.name:
-                    read = whose.name
+                if read_off is not None and read_off.name != unit.name:
+                    read = read_off.name
                     label = (f"{label} +[Might]" if label == verb else label) + (
                         f" equal to {read}'s {other.group(2).capitalize()}")
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
