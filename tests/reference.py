@@ -1579,9 +1579,12 @@ JOINT_LINKS: dict[str, list[JointLink]] = {
     JOINT_RESONATING: [JointLink("friendly", "battlefield", _apart, "apart"),
                        # 447.2.b, 449.2: the battlefield it moves to is one it may go to
                        JointLink("battlefield", "friendly", _a_destination_the_mover_may_go_to)],
-    # 355.4.a: a move's unit is not already at its destination
+    # 355.4.a: a move's unit is not already at its destination, and may go there (447.2.b,
+    # 449.2); "to that battlefield" is named, not chosen: both hold only under
+    # specified_destination=elsewhere (a barred move is then a Recall, 449.2.c)
     JOINT_MOONFALL: [JointLink("enemy", "battlefield", _apart, "apart", specified=True),
-                     JointLink("battlefield", "enemy", _a_destination_the_mover_may_go_to)],
+                     JointLink("battlefield", "enemy", _a_destination_the_mover_may_go_to,
+                               specified=True)],
     JOINT_BEDEVILING: [JointLink("enemy", "battlefield", _at, "at")],  # "there"
     JOINT_DRAGONS_RAGE: [
         JointLink("destination", "enemy", _destination_not_where_the_mover_is),  # 355.4.a
@@ -2668,6 +2671,9 @@ def data_destinations_ok(doc: Doc, effect: Any, values: dict[str, DataValue],
         unit_pick, to = str(deed.pick), str(deed.to)
         if unit_pick not in made or to not in made or by_name[to]["kind"] not in DATA_PLACES:
             continue
+        if not chosen_elsewhere(doc) and any(
+                k.specified and (k.pick, k.to) == (unit_pick, to) for k in effect.links):
+            continue  # ("to that battlefield": named, not chosen; a barred move recalls)
         mover = values.get(unit_pick)
         dest = values.get(to)
         if mover is None or dest is None:

@@ -295,6 +295,23 @@ def test_moonfall_up_to_one_enemy_anywhere() -> None:
                       _dec(0, battlefield="north", enemy="b2")])
 
 
+def test_moonfall_an_enemy_whose_move_is_barred_is_still_a_choice() -> None:
+    """Three players, no teams: north holds a1 (A) and f (C); c (B) is at south. "To that
+    battlefield" is named, not chosen (355.4): under the default policy it restricts no
+    target, and c, whose move to north is barred (451.2: units of 2 other players there),
+    is recalled instead (449.2.c), not an illegal choice (355.16 bars only illegal ones).
+    Battlefield north (A has units only there). Enemy: none, f (already there: its move
+    does nothing), c. 3 declarations. With specified_destination=elsewhere 355.4.a is read
+    for this move: f (already there) and c (not allowed there) are out: 1."""
+    units = [_u("a1", "A", "north"), _u("f", "C", "north"), _u("c", "B", "south")]
+    doc = _doc("Moonfall", units)
+    _check_finalized(doc, [_dec(0, battlefield="north", enemy=None),
+                           _dec(0, battlefield="north", enemy="f"),
+                           _dec(0, battlefield="north", enemy="c")])
+    _check_finalized({**doc, "policy": {"specified_destination": "elsewhere"}},
+                     [_dec(0, battlefield="north", enemy=None)])
+
+
 def test_moonfall_you_may_decline_on_resolution() -> None:
     """355.12, 359.3.e: declared (north, b1); nothing changed. The enemy pick is a "you
     may" move holding a unit: moved, or declined: 2 resolutions."""

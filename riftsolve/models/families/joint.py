@@ -887,11 +887,18 @@ def _test(scenario: Scenario, board: Board, linked: Linked, i: int, j: int,
 
 def _chosen_moves(scenario: Scenario, picks: list[Pick]) -> list[tuple[int, int]]:
     """The moves whose unit and destination are both chosen among ``picks`` (the same
-    question): each as the indexes of its unit's pick and its destination's."""
+    question): each as the indexes of its unit's pick and its destination's. A move to a
+    destination the card names ("to that battlefield") is not one under policy
+    ``specified_destination=unrestricted``: no one chooses it for the move, so 355.4.a
+    restricts no target, and a unit that can't go there is recalled (449.2.c)."""
     index = {p.name: i for i, p in enumerate(picks)}
+    effect = scenario.effect
+    named = {(lk.pick, lk.to) for lk in getattr(effect, "links", ()) if lk.specified} if (
+        scenario.policy.specified_destination == "unrestricted") else set()
     return [(index[d.pick], index[d.to]) for d in joint_effect(scenario).deeds
             if d.action is Action.MOVE and d.pick in index and d.to in index
-            and picks[index[d.to]].kind in ("location", "battlefield")]
+            and picks[index[d.to]].kind in ("location", "battlefield")
+            and (d.pick, d.to) not in named]
 
 
 def _move_checks(scenario: Scenario, board: Board, picks: list[Pick],
