@@ -3072,6 +3072,46 @@ def test_an_ability_had_only_while_empowered(tmp_path: Path) -> None:
     assert finalize(parse_scenario(doc, cards=tmp_path)).count() == 3
 
 
+@pytest.mark.parametrize(("name", "text", "rule"), [
+    ("Sona, Harmonious", "At the end of your turn, if I'm at a battlefield, ready up to 4 "
+     "friendly runes.", "383.2.a.1"),
+    ("Caitlyn, Patrolling", "I must be assigned combat damage last. [Exhaust]: Deal damage "
+     "equal to my Might to a unit at a battlefield. Use this ability only while I'm at a "
+     "battlefield.", "377.2.b"),
+])
+def test_an_ability_played_only_while_its_source_is_at_a_battlefield(
+        name: str, text: str, rule: str, tmp_path: Path) -> None:
+    """383.2.a.1 (Sona: the condition right after "At the end of your turn" is part of the
+    trigger condition; its own example) and 377.2.b (a condition on using an activated
+    ability): with the source at its base, the ability is never played: finalizing exits 2
+    naming ``source``. At north, it is: Sona readies up to 4 of the 2 friendly runes (4
+    subsets: none, r1, r2, both); Caitlyn deals damage to one of the 2 units at north.
+    Once on the Chain it resolves wherever the source has gone: a resolution is asked."""
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.solver import finalize, resolve
+
+    effect = compile_card(name, text)
+    write_library(tmp_path, [effect])
+    units: list[dict[str, Any]] = [{"id": "s", "controller": "A", "might": 3,
+                                    "location": "base"},
+                                   {"id": "e1", "controller": "B", "might": 2,
+                                    "location": "north"}]
+    objects = [{"id": r, "kind": "rune", "controller": "A"} for r in ("r1", "r2")]
+    doc = {"format": 1, "controller": "A", "card": name, "source": "s",
+           "battlefields": ["north"], "units": units, "objects": objects}
+    with pytest.raises(ScenarioError, match=rf"at a battlefield \({rule}\): s is at base"
+                       ) as refused:
+        parse_scenario(doc, cards=tmp_path)
+    assert refused.value.field == "source"
+    units[0]["location"] = "north"
+    declarations = list(finalize(parse_scenario(doc, cards=tmp_path)))
+    assert len(declarations) == (4 if rule == "383.2.a.1" else 2)
+    units[0]["location"] = "base"  # (moved away once on the Chain: still resolved)
+    chosen = declarations[-1].as_json()["targets"]
+    assert resolve(parse_scenario({**doc, "targets": chosen}, cards=tmp_path)).count() >= 1
+
+
 @pytest.mark.parametrize(("name", "text", "gone", "said"), [
     ("Riposte", "Choose a friendly unit and a spell. Counter that spell and give that unit "
      "+[Might] equal to that spell's Energy cost this turn.", "s1",
@@ -3102,3 +3142,36 @@ def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
         picks=(("friendly", "k"), (second, gone)))))
     [answer] = list(legal)
     assert said in [w["detail"] for w in legal.explain(answer)]
+
+
+def test_a_declined_trigger_and_a_set_naming_one_object_twice(tmp_path: Path) -> None:
+    """Bottled Constellation, "At the start of your Main Phase, you may kill 3 other
+    friendly units and/or gear to score 1 point.": declared with its "you may" not done
+    (every choice none), the ability was never put on the Chain (383.3.a): its one
+    resolution does nothing, and the point is not said as scored. Three objects chosen
+    alike are three different ones (355.13): naming u1 twice exits 2 naming the second."""
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.models.limits import ScenarioError
+    from riftsolve.solver import resolve
+
+    effect = compile_card("Bottled Constellation", "At the start of your Main Phase, you may "
+                          "kill 3 other friendly units and/or gear to score 1 point.")
+    write_library(tmp_path, [effect])
+    units = [{"id": "bc", "controller": "A", "type": "gear", "location": "base"},
+             *({"id": u, "controller": "A", "might": 1, "location": "base"}
+               for u in ("u1", "u2", "u3"))]
+    doc = {"format": 1, "controller": "A", "card": "Bottled Constellation", "source": "bc",
+           "battlefields": ["north"], "units": units}
+    declined = {**doc, "targets": {"friendly": None, "friendly2": None, "friendly3": None}}
+    legal = resolve(parse_scenario(declined, cards=tmp_path))
+    [answer] = list(legal)
+    assert [(w["rule"], w["detail"]) for w in legal.explain(answer)] == [
+        ("383.3.a", "friendly: none: the triggered ability's 'you may' was not done, so it "
+                    "was never put on the Chain: nothing resolves")]
+    twice = {**doc, "targets": {"friendly": "u1", "friendly2": "u1", "friendly3": "u3"}}
+    with pytest.raises(ScenarioError, match="'u1' is chosen twice") as refused:
+        parse_scenario(twice, cards=tmp_path)
+    assert refused.value.field == "targets.friendly2"
+    done = {**doc, "targets": {"friendly": "u1", "friendly2": "u2", "friendly3": "u3"}}
+    legal = resolve(parse_scenario(done, cards=tmp_path))
+    assert any(w["detail"].startswith("score 1 point") for w in legal.explain(next(iter(legal))))

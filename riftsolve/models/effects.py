@@ -349,6 +349,35 @@ def empowered_only(text: str) -> bool:
     return _EMPOWERED_ONLY.match(text) is not None
 
 
+#: An activated ability usable only while its source is at a battlefield (377.2.b: "Use
+#: this ability only while I'm at a battlefield"), and a triggered one whose condition
+#: asks it (383.2.a.1: "At the end of your turn, if I'm at a battlefield, ...").
+_USED_AT_A_BATTLEFIELD = re.compile(r"\buse this ability only while I'm at a battlefield\b",
+                                    re.IGNORECASE)
+_TRIGGERS_AT_A_BATTLEFIELD = re.compile(r"^\s*(?:at|when)\b[^,.]*, if I'm at a battlefield,",
+                                        re.IGNORECASE)
+
+
+def at_a_battlefield_only(text: str) -> str | None:
+    """Whether ``text``'s ability is played only while its source is at a battlefield:
+    ``"used"`` (an activated ability's condition on using it, 377.2.b), ``"triggered"`` (a
+    trigger condition's, 383.2.a.1), or none. Only as it is played: once on the Chain it
+    resolves wherever its source has gone (383.2.a.1's own example).
+
+    >>> at_a_battlefield_only("At the end of your turn, if I'm at a battlefield, ready up "
+    ...                       "to 4 friendly runes.")
+    'triggered'
+    >>> at_a_battlefield_only("[Exhaust]: Deal 3 to a unit. Use this ability only while "
+    ...                       "I'm at a battlefield."), at_a_battlefield_only("Deal 3.")
+    ('used', None)
+    """
+    if _USED_AT_A_BATTLEFIELD.search(text):
+        return "used"
+    if _TRIGGERS_AT_A_BATTLEFIELD.match(text):
+        return "triggered"
+    return None
+
+
 #: A move's destination that is the battlefield a trigger's event names ("When you play a
 #: gear with [Deploy], ... move a friendly unit to that battlefield"): the scenario's
 #: ``event_battlefield``.

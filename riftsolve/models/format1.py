@@ -50,6 +50,7 @@ from riftsolve.models.effects import (
     Sharing,
     SplitDamage,
     Zone,
+    at_a_battlefield_only,
     empowered_only,
 )
 from riftsolve.models.families import family_of
@@ -599,6 +600,16 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         raise ScenarioError("source", _(
             "{card} is an ability {source} has only while Empowered (828.1.b.1): {source} "
             "is not").format(card=effect.name, source=raw.source))
+    rule = at_a_battlefield_only(effect.text) if raw.targets is None and \
+        raw.source is not None and raw.source in board else None
+    if rule is not None and not board.is_battlefield(board[raw.source or ""].location):
+        place = board[raw.source or ""].location
+        raise ScenarioError("source", (_(
+            "{card} can be used only while {source} is at a battlefield (377.2.b): {source} "
+            "is at {place}") if rule == "used" else _(
+            "{card} triggers only if {source} is at a battlefield (383.2.a.1): {source} is at "
+            "{place}, so it is never put on the Chain")).format(
+                card=effect.name, source=raw.source, place=place))
     if raw.from_hidden is not None:
         if not board.is_battlefield(raw.from_hidden):
             raise ScenarioError("from_hidden", _("{place} is not a battlefield in play").format(

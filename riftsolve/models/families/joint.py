@@ -1718,10 +1718,15 @@ _DONE_WORDS = {Action.KILL: N_("{unit} is killed"), Action.STUN: N_("{unit} is s
 def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
     """The rule trail of one resolution."""
     effect = joint_effect(scenario)
+    made = declared(scenario)
+    undone = [p.name for p in effect.picks if p.trigger_may and not p.later]
+    if undone and all(made.get(name) is None for name in undone):
+        return [step("383.3.a", _(  # (declared so: no instruction of it is followed)
+            "{pick}: none: the triggered ability's 'you may' was not done, so it was never "
+            "put on the Chain: nothing resolves").format(pick=undone[0]))]
     _legal, illegal = still_legal(scenario)
     steps = illegal_steps(scenario, illegal, named=True)
     chosen = dict(answer.picks)
-    made = declared(scenario)
     expanded = _each(scenario, list(effect.picks))
     steps += deflect_steps(scenario, sum(  # (a target chosen now, a reflexive trigger's)
         _tax(scenario, p, chosen.get(p.name)) for p in expanded if p.later))
@@ -1898,8 +1903,9 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             raise ScenarioError(field, _("{place} is not a battlefield in play nor 'base'"
                                          ).format(place=repr(value)))
         picks.append((pick.name, value))
-    picks = _alike_in_order(effect, picks)
+    picks = _alike_in_order(effect, picks, field_prefix)
     given = dict(picks)
+
     for linked in effect.links:  # (what a declaration made whole never leaves: refused)
         first, second = given.get(linked.pick), given.get(linked.to)
         if linked.link is Link.ONE_OF and (first is None) == (second is None):
@@ -1915,11 +1921,12 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
     return Targets(picks=tuple(picks))
 
 
-def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]]
-                    ) -> list[tuple[str, Value]]:
+def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]],
+                    field_prefix: str = "targets") -> list[tuple[str, Value]]:
     """Objects chosen alike ("up to two cards", "up to 4 units, gear, and/or runes") are one
     set (355.13): a scenario may name them in any order; they are read as finalization lists
-    them, in id order, the empty picks last."""
+    them, in id order, the empty picks last. One object named twice in a set is refused
+    (three units are three different units)."""
     following = {lk.to: lk.pick for lk in effect.links if lk.link is Link.AFTER}
     given = dict(picks)
     for head in set(following) - set(following.values()):
@@ -1929,6 +1936,11 @@ def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]]
         if not all(name in given for name in chain):
             continue
         chosen = [given[name] for name in chain if given[name] is not None]
+        for i, name in enumerate(chain):
+            if given[name] is not None and given[name] in [given[n] for n in chain[:i]]:
+                raise ScenarioError(f"{field_prefix}.{name}", _(
+                    "{id} is chosen twice: objects chosen alike are different objects "
+                    "(355.13)").format(id=repr(given[name])))
         ordered = [*sorted(v for v in chosen if v is not None),
                    *[None] * (len(chain) - len(chosen))]
         given.update(zip(chain, ordered, strict=True))
