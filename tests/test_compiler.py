@@ -3175,3 +3175,21 @@ def test_a_declined_trigger_and_a_set_naming_one_object_twice(tmp_path: Path) ->
     done = {**doc, "targets": {"friendly": "u1", "friendly2": "u2", "friendly3": "u3"}}
     legal = resolve(parse_scenario(done, cards=tmp_path))
     assert any(w["detail"].startswith("score 1 point") for w in legal.explain(next(iter(legal))))
+
+
+def test_a_given_might_change_is_said_with_its_amount_and_a_level_line_is_said() -> None:
+    """An outcome not modelled is said in the card's words: Combat Experience gives "+1
+    Might" (was the bare verb "give"), and its "[Level 6][>] Give it +3 [Might] this turn
+    instead." line, an instruction of the spell gated by Level, is said as not modelled
+    (it was dropped); Yuumi's "+3 [Might] and [Tank]" keeps its keyword."""
+    combat = compile_card("Combat Experience", "[Reaction] (Play any time, even before "
+                          "spells and abilities resolve.)\nGive a unit +1 [Might] this "
+                          "turn.\n[Level 6][>] Give it +3 [Might] this turn instead. (While "
+                          "you have 6+ XP, get the effect.)")
+    assert isinstance(combat, GroupTargets)
+    assert combat.label == "give +1 Might"
+    assert combat.unsaid == ("[Level 6][>] Give it +3 [Might] this turn instead.",)
+    yuumi = compile_card("Yuumi, Magical Cat", "When I attack or defend, give one of your "
+                         "other units here +3 [Might] and [Tank] this turn. (It must be "
+                         "assigned combat damage first.)")
+    assert isinstance(yuumi, GroupTargets) and yuumi.label == "give +3 Might and [Tank]"

@@ -455,8 +455,10 @@ def _plain_lines(text: str) -> list[str]:
         if not low or _COST_LINE.match(bare) or _STATIC.match(low) or \
                 low.startswith(("the first time", "each time", "whenever")) or \
                 _KEYWORD_LINE.match(bare) or _TRIGGERED.match(_GATED.sub("", low).lstrip(
-                    " [>]")) or _ACTIVATED.search(bare) or "[>]" in bare:
-            continue
+                    " [>]")) or _ACTIVATED.search(bare) or ("[>]" in bare and not (
+                        _GATED.match(bare) and _INSTRUCTION.search(_GATED.sub("", bare)))):
+            continue  # (a spell's line gated by Level keeps its instruction: "[Level 6][>]
+            # Give it +3 Might this turn instead", said as not modelled)
         found.append(line)
     return found
 
@@ -1399,6 +1401,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         if follow:
             verb, acting, acted = follow[0].verb or verb, then.lower(), follow[0].phrases
     action, damage, label = _action(verb, acting, acted)
+    label = _with_keyword_given(label, card.text)
     if verb == "spend":  # ("spend any number of buffs": each unit's buff)
         label = "spend its buff"
     moving = action is Action.MOVE  # (its destination is chosen now, whatever the outcome)
@@ -1596,7 +1599,24 @@ def _action(verb: str, sentence: str, phrases: tuple[Phrase, ...]
         return Action.SWAP_MIGHT, 0, ""
     if verb in _ACTIONS:
         return _ACTIONS[verb], 0, ""
+    change = re.search(r"\b(?:give|gives)\b[^.]*?([+-]\d+) \[?might\]?", sentence.lower())
+    if verb == "give" and change:  # ("give +1 Might": said with the outcome not modelled)
+        return Action.AFFECT, 0, f"give {change.group(1)} Might"
     return Action.AFFECT, 0, verb
+
+
+def _with_keyword_given(label: str, text: str) -> str:
+    """``label`` ("give +3 Might") with the keyword the card gives with it, which the
+    reading leaves out ("+3 [Might] and [Tank] this turn").
+
+    >>> _with_keyword_given("give +3 Might", "give one of your other units here +3 [Might] "
+    ...                     "and [Tank] this turn.")
+    'give +3 Might and [Tank]'
+    """
+    amount = re.fullmatch(r"give ([+-]\d+) Might", label)
+    also = amount and re.search(rf"{re.escape(amount.group(1))} \[Might\] and (\[[A-Za-z]+"
+                                rf"(?: \d+)?\])", text)
+    return f"{label} and {also.group(1)}" if also else label
 
 
 def _where(places: list[Phrase], chosen: list[Phrase], sentence: str
