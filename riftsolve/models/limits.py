@@ -12,6 +12,7 @@ bounded in size, nesting and digits, so that reading it can neither hang nor blo
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from riftsolve.models.i18n import _
@@ -31,6 +32,17 @@ MAX_DIGITS = 40
 MAX_LINE_PIECES = 200_000
 #: Most units and objects a scenario may hold: read, validated and answered within seconds.
 MAX_PIECES = 50_000
+#: Longest card text a dump may give (the longest printed card's is under 400 characters):
+#: a longer one is reported as not compiled, never read (reading card text is not linear in
+#: pathological input).
+MAX_CARD_TEXT = 2_000
+#: Longest card name a dump may give.
+MAX_CARD_NAME = 200
+#: Most card records the dumps of one import may hold (the published dumps hold about
+#: 2,500), each compiled in about a millisecond.
+MAX_CARDS = 5_000
+#: Largest dump or errata file read, in bytes (the published ones are under 3 MiB).
+MAX_DUMP_BYTES = 32 * 2**20
 #: Longest message an error prints: past it, the middle is left out (a 7 MiB id quoted in
 #: a message would otherwise be printed whole, in every error record of a batch).
 MAX_MESSAGE = 600
@@ -98,3 +110,49 @@ def bounded(where: str, value: Any, low: int, high: int) -> None:
     if not low <= value <= high:
         raise ScenarioError(where, _("{value} is out of range ({low} to {high})").format(
             value=value, low=low, high=high))
+
+
+class JsonError(ValueError):
+    """A JSON text that is malformed, or past the bounds :func:`read_json` keeps."""
+
+
+def read_json(text: str) -> Any:
+    """``text`` decoded as JSON in time and memory linear in its size, whatever Python's
+    digit limit: a number of more than :data:`MAX_DIGITS` digits (or a decimal of more than
+    100 characters) is refused before it is converted, and nesting deeper than the
+    interpreter recurses is refused too; a :class:`JsonError` says which.
+
+    >>> read_json('{"a": [1, 2.5]}')
+    {'a': [1, 2.5]}
+    >>> read_json("[" + "9" * 50 + "]")
+    Traceback (most recent call last):
+    ...
+    riftsolve.models.limits.JsonError: a number of 50 digits (at most 40 are read)
+    >>> read_json("[" * 100_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    riftsolve.models.limits.JsonError: nested too deeply (a card dump or a scenario is ...)
+    """
+    try:
+        return json.loads(text, parse_int=_whole, parse_float=_decimal)
+    except RecursionError:
+        raise JsonError(_("nested too deeply (a card dump or a scenario is a few levels "
+                          "deep)")) from None
+    except json.JSONDecodeError as error:
+        raise JsonError(_("invalid JSON at line {line} column {column}: {reason}").format(
+            line=error.lineno, column=error.colno, reason=error.msg)) from None
+
+
+def _whole(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise JsonError(_("a number of {digits:,} digits (at most {most} are read)").format(
+            digits=digits, most=MAX_DIGITS))
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    if len(text) > 100:
+        raise JsonError(_("a number of {digits:,} characters (at most {most} are read)"
+                          ).format(digits=len(text), most=100))
+    return float(text)

@@ -30,7 +30,7 @@ from riftsolve.models.format1 import (
 )
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.i18n import LANGUAGES, _, language, use_language
-from riftsolve.models.limits import MAX_BYTES, printable, shortened
+from riftsolve.models.limits import MAX_BYTES, MAX_CARDS, printable, shortened
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
 from riftsolve.models.rules import (
@@ -619,12 +619,17 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
         try:
             records += dumps.load_dump(dump)
         except dumps.DumpError as error:
-            raise ScenarioError(dump, str(error)) from None
+            raise ScenarioError(dump, str(error).removeprefix(f"{dump}: ")) from None
+        if len(records) > MAX_CARDS:
+            raise ScenarioError(dump, _(
+                "the dumps hold {count:,} cards, more than the {most:,} an import reads "
+                "(the published dumps hold about 2,500)").format(count=len(records),
+                                                                 most=MAX_CARDS))
     for overlay in args.errata:
         try:
-            records = dumps.apply_errata(records, dumps.read_errata(_json_file(overlay)))
+            records = dumps.apply_errata(records, dumps.read_errata(dumps.load_json(overlay)))
         except dumps.DumpError as error:
-            raise ScenarioError(overlay, str(error)) from None
+            raise ScenarioError(overlay, str(error).removeprefix(f"{overlay}: ")) from None
     done = import_records(dumps.distinct(records), read=len(records))
     if args.report:
         out.write(json_line(done.report()))
@@ -634,16 +639,6 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     out.write(json_line({"written": str(written), "compiled": done.compiled,
                          "effects": len(done.effects), "not_compiled": len(done.failures)}))
     return 0
-
-
-def _json_file(path: str) -> Any:
-    """A JSON file's content; a one-line error naming it otherwise."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            return json.load(stream)
-    except (OSError, ValueError) as error:
-        raise ScenarioError(path, _("cannot read it as JSON ({error})").format(
-            error=error)) from None
 
 
 def _cards(out: TextIO, folder: str | None = None) -> int:

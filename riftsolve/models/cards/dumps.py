@@ -60,7 +60,6 @@ Official errata come as an overlay of old/new texts (:func:`read_errata`) applie
 from __future__ import annotations
 
 import html
-import json
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -69,6 +68,14 @@ from difflib import SequenceMatcher
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+from riftsolve.models.limits import (
+    MAX_CARD_TEXT,
+    MAX_CARDS,
+    MAX_DUMP_BYTES,
+    JsonError,
+    read_json,
+)
 
 
 class DumpError(ValueError):
@@ -660,30 +667,48 @@ def read_dump(data: Any) -> list[CardRecord]:
         'array of rows with "abilities")')
 
 
-def _load_json(path: str | Path) -> Any:
+def load_json(path: str | Path) -> Any:
+    """The JSON of a dump or errata file, read within the bounds (at most
+    :data:`~riftsolve.models.limits.MAX_DUMP_BYTES`, numbers of at most 40 digits, a few
+    levels deep): a :class:`DumpError` naming the file otherwise. A folder, a FIFO or a
+    device is not read."""
     where = Path(path)
     try:
-        raw = where.read_bytes()
+        if where.exists() and not where.is_file():
+            raise DumpError(f"{where}: not a file")
+        with where.open("rb") as stream:
+            raw = stream.read(MAX_DUMP_BYTES + 1)
     except OSError as error:
         raise DumpError(f"{where}: cannot read it ({error.strerror or error})") from None
+    if len(raw) > MAX_DUMP_BYTES:
+        raise DumpError(f"{where}: larger than {MAX_DUMP_BYTES // 2**20} MiB: not a card "
+                        "dump (the published ones are under 3 MiB)")
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        return read_json(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as error:
         raise DumpError(f"{where}: not UTF-8 ({error.reason} at byte {error.start})"
                         ) from None
-    except json.JSONDecodeError as error:
-        raise DumpError(f"{where}: invalid JSON at line {error.lineno} column "
-                        f"{error.colno}: {error.msg}") from None
+    except JsonError as error:
+        raise DumpError(f"{where}: {error}") from None
 
 
 def load_dump(path: str | Path) -> list[CardRecord]:
     """The records of the dump file at ``path`` (UTF-8 JSON, any of the shapes); a
     :class:`DumpError` starting with the path if it cannot be read or parsed."""
-    data = _load_json(path)
+    data = load_json(path)
+    rows = data if isinstance(data, list) else data.get("cards") or data.get("items") \
+        if isinstance(data, dict) else None
+    if isinstance(rows, list) and len(rows) > MAX_CARDS:  # (before each row is read)
+        raise DumpError(f"{path}: {len(rows):,} cards, more than the {MAX_CARDS:,} an "
+                        "import reads (the published dumps hold about 2,500)")
     try:
-        return read_dump(data)
+        records = read_dump(data)
     except DumpError as error:
         raise DumpError(f"{path}: {error}") from None
+    if len(records) > MAX_CARDS:
+        raise DumpError(f"{path}: {len(records):,} cards, more than the {MAX_CARDS:,} an "
+                        "import reads (the published dumps hold about 2,500)")
+    return records
 
 
 # --------------------------------------------------------------------------- one per card
@@ -1013,8 +1038,11 @@ def apply_errata(records: Iterable[CardRecord], errata: dict[str, str]) -> list[
     """
     out = []
     for record in records:
+        if len(record.text) > MAX_CARD_TEXT:  # (not a card's: the import refuses it, and
+            out.append(record)  # comparing every run of its lines would take minutes)
+            continue
         for key in record.name_keys:
-            if key in errata:
+            if key in errata and len(errata[key]) <= MAX_CARD_TEXT:
                 text = _erratum(record, errata[key])
                 if text is not None and text != record.text:
                     record = replace(record, text=text, errata=True)

@@ -32,6 +32,8 @@ from riftsolve.models.cards.compiler import (
 )
 from riftsolve.models.cards.dumps import CardRecord
 from riftsolve.models.effects import Effect, GroupTargets, JointChoice
+from riftsolve.models.i18n import _
+from riftsolve.models.limits import MAX_CARD_NAME, MAX_CARD_TEXT, shortened
 
 #: The ``text_source`` of a card whose text an errata overlay gave.
 ERRATA = "an errata overlay (newer than the printed text)"
@@ -65,6 +67,13 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
     cards = list(records)
     done = Imported(read=len(cards) if read is None else read, cards=len(cards))
     for card in cards:
+        if len(card.text) > MAX_CARD_TEXT or len(card.name) > MAX_CARD_NAME:
+            done.failures.append({"name": shortened(card.name, 80), "why": _(
+                "a text of {text:,} characters or a name of {name:,}: longer than any card's "
+                "(at most {most_text:,} and {most_name:,} are read)").format(
+                    text=len(card.text), name=len(card.name), most_text=MAX_CARD_TEXT,
+                    most_name=MAX_CARD_NAME), "words": []})
+            continue
         text = keywords_in_words(card.text)  # ([Disarm X]: its attack trigger, 831.1.d)
         if not chosen_objects(text):
             continue

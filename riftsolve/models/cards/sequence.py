@@ -20,6 +20,7 @@ kind, filter or reference the sentence does not make plain.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -126,7 +127,7 @@ class _Reading:
         taken = {p.name for p in self.picks}
         if base not in taken:
             return base
-        return next(f"{base}{n}" for n in range(2, 99) if f"{base}{n}" not in taken)
+        return next(f"{base}{n}" for n in itertools.count(2) if f"{base}{n}" not in taken)
 
     def last(self, *kinds: str, before: int | None = None) -> Pick | None:
         pool = self.picks[:before] if before is not None else self.picks
