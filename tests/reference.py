@@ -184,8 +184,11 @@ def _policy(doc: Doc, key: str, default: str) -> str:
 
 
 def _lethal_any(doc: Doc) -> bool:
-    """142.4.c: Elder Dragon makes any amount of your damage lethal to enemy units."""
-    return bool(doc.get("lethal_any", _card(doc) == ELDER))
+    """142.4.c: Elder Dragon makes any amount of your damage lethal to enemy units, while
+    it is on the board (365.1: a passive is active only there)."""
+    source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
+    gone = source is not None and source.get("location") == "offboard"
+    return bool(doc.get("lethal_any", _card(doc) == ELDER and not gone))
 
 
 def _players(doc: Doc) -> list[str]:
@@ -2686,13 +2689,24 @@ def data_destinations_ok(doc: Doc, effect: Any, values: dict[str, DataValue],
 
 def source_spent(doc: Doc, text: str) -> bool:
     """415.5: the exhaust symbol in an activated ability's cost (the words before its first
-    ": " in its first sentence) is "exhaust me"; 415.4: an exhausted source cannot pay it."""
+    ": " in its first sentence) is "exhaust me"; 415.4: an exhausted source cannot pay it,
+    nor one off the board (415.1: only an object on the board is exhausted), nor can a
+    source off the board pay "Kill this:" (a line's cost that kills it)."""
+    source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
+    if source is None:
+        return False
+    gone = source.get("location") == "offboard"
+    for line in text.split("\n"):
+        head = line.split(".")[0]
+        cost = head.split(": ")[0].lower() if ": " in head else ""
+        if gone and any(f"{verb} {whom}" in cost for verb in ("kill", "banish", "recycle")
+                        for whom in ("this", "me")):
+            return True
     first = text.split(".")[0]
     cost = first.split(": ")[0] if ": " in first else ""
     if "[Exhaust]" not in cost and ":rb_exhaust:" not in cost:
         return False
-    source = next((u for u in doc["units"] if u["id"] == doc.get("source")), None)
-    return source is not None and bool(source.get("exhausted"))
+    return gone or bool(source.get("exhausted"))
 
 
 def _done_as_a_whole(effect: Any, pick: DataPick) -> bool:

@@ -954,6 +954,7 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
     resolution. north is B's, south A's: kai (A's) is played to A's base or south, 2
     resolutions; c1, controlled by A's teammate C (friendly, 740.1.a), is played by C, who
     controls no battlefield: its base only; kai gone, nothing is played: 1."""
+    from riftsolve.models.answers import Executed
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario, Targets
     from riftsolve.solver import resolve
@@ -3193,3 +3194,59 @@ def test_a_given_might_change_is_said_with_its_amount_and_a_level_line_is_said()
                          "other units here +3 [Might] and [Tank] this turn. (It must be "
                          "assigned combat damage first.)")
     assert isinstance(yuumi, GroupTargets) and yuumi.label == "give +3 Might and [Tank]"
+
+
+def test_an_activated_ability_of_a_source_off_the_board_cannot_be_activated(
+        tmp_path: Path) -> None:
+    """Forge of the Future's "Kill this: Recycle up to 4 cards from trashes." and Defender
+    of Tomorrow's "[1], [Exhaust]: Ready a gear.": a cost that kills or exhausts its source
+    can't be paid once the source is off the board (415.4; only an object on the board is
+    exhausted, 415.1): no declaration. On the board: Forge chooses up to 4 of the 2 trash
+    cards (4 sets), Defender one of the 2 gear (its own two: g1, g2)."""
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.solver import finalize
+
+    forge = compile_card("Forge of the Future", "When you play this, play a 1 [Might] Recruit "
+                         "unit token at your base.\nKill this: Recycle up to 4 cards from "
+                         "trashes.")
+    defender = compile_card("Defender of Tomorrow", "[1], [Exhaust]: Ready a gear.")
+    write_library(tmp_path, [forge, defender])
+    for name, expected in (("Forge of the Future", 4), ("Defender of Tomorrow", 2)):
+        units: list[dict[str, Any]] = [
+            {"id": "src", "controller": "A", "location": "offboard",
+             **({"type": "gear"} if name.startswith("Forge") else {"might": 2})},
+            *({"id": g, "controller": "A", "type": "gear", "location": "base"}
+              for g in ("g1", "g2"))]
+        objects = [{"id": c, "kind": "card", "controller": "B", "zone": "trash"}
+                   for c in ("c1", "c2")]
+        doc = {"format": 1, "controller": "A", "card": name, "source": "src",
+               "battlefields": ["north"], "units": units, "objects": objects}
+        assert finalize(parse_scenario(doc, cards=tmp_path)).count() == 0, name
+        units[0]["location"] = "base"
+        assert finalize(parse_scenario(doc, cards=tmp_path)).count() == expected, name
+
+
+def test_a_token_banished_is_not_played_again() -> None:
+    """Arcane Shift, "Banish a friendly unit, then its owner plays it, ignoring its cost.
+    Deal 3 to an enemy unit at a battlefield.": a token put into a non-board zone ceases to
+    exist (186.1), so it is not played and its owner chooses no location: 1 resolution
+    (was 2, north and base). A unit that is no token: its owner A chooses among base and
+    north (A controls north, 355.2.a): 2."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
+                         "ignoring its cost. Deal 3 to an enemy unit at a battlefield. Banish "
+                         "this.")
+    for token, expected in ((True, [None]), (False, ["base", "north"])):
+        board = Board(("north", "south"), (Unit("f1", "A", 1, "north", token=token),
+                                           Unit("e1", "B", 3, "south")),
+                      control=(("north", "A"),))
+        legal = resolve(Scenario("A", shift, board, targets=Targets(
+            picks=(("friendly", "f1"), ("enemy", "e1")))))
+        answers = list(legal)
+        assert all(isinstance(a, Executed) for a in answers)
+        assert sorted((dict(a.picks)["location"] for a in answers
+                       if isinstance(a, Executed)), key=str) == expected

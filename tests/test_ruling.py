@@ -376,3 +376,18 @@ def test_every_outcome_of_a_resolution_is_said() -> None:
                           "targets battlefield=north enemy=e2\n")
     assert "Enemy units at north: give -2 Might, an outcome not modelled" in ruling(
         resolve(moonfall)).paragraph()
+
+
+def test_a_repeated_execution_says_its_own_outcome_even_the_same() -> None:
+    """Bellows Breath ("Deal 1 to up to three units at the same location. [Repeat]") with
+    [Repeat] paid and b1 chosen in both executions: each execution deals 1 to b1 (820.2.a),
+    so the paragraph says the outcome twice (it dropped the second, said in the same words
+    as the first)."""
+    doc = {"format": 1, "controller": "A", "card": "Bellows Breath", "repeat": True,
+           "battlefields": ["north"],
+           "units": [{"id": "a1", "controller": "A", "might": 1, "location": "north"},
+                     {"id": "b1", "controller": "B", "might": 1, "location": "north"}],
+           "targets": {"units": ["b1"], "repeat": {"units": ["b1"]}}}
+    text = ruling(resolve(parse_scenario(doc))).paragraph()
+    first, second = text.split("The second execution")
+    assert "deal 1 to b1" in first and "deal 1 to b1" in second

@@ -179,6 +179,12 @@ def test_142_4_c_elder_dragon_kills_with_any_amount_of_its_damage() -> None:
     assert any(st["rule"] == "142.4.c" for st in dragon.explain(next(iter(dragon))))
     gone = resolve(build(units, card="Elder Dragon", targets=targets, lethal_any=False))
     assert best(gone, "kills")[0].values == {"kills": 1}
+    # not said, and the Dragon killed in response (offboard): its passive is active only
+    # on the board (365.1), so by default only e2 dies too
+    dead = resolve(build([*units, unit("dragon", "A", 5, location="offboard")],
+                         card="Elder Dragon", targets=targets, source="dragon"))
+    assert best(dead, "kills")[0].values == {"kills": 1}
+    assert not any(st["rule"] == "142.4.c" for st in dead.explain(next(iter(dead))))
 
 
 def test_142_4_c_lethal_any_on_a_split_counts_in_every_best_path() -> None:

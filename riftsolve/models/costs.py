@@ -73,13 +73,35 @@ def trigger_cost_failure(scenario: Scenario, optional_whole: bool) -> Failure | 
                                 "it cannot be done").format(source=source))
 
 
+#: An activated ability's cost that kills or banishes its source ("Kill this: ...").
+_SPENDS_SOURCE = re.compile(r"^[^:.\n]*?\b(?:kill|banish|recycle) (?:this|me)\b[^.:\n]*:(?!rb_)\s",
+                            re.IGNORECASE | re.MULTILINE)
+
+
 def source_cost_failure(scenario: Scenario) -> Failure | None:
     """Why the scenario's ability cannot be activated: its source is exhausted and its
-    cost exhausts it (415.4); ``None`` when it can, or when the scenario names no
-    source."""
+    cost exhausts it, or the source is not on the board and its cost exhausts or kills it
+    (415.4: the cost's action must be able to be completed; only a game object on the
+    board is exhausted or killed, 415.1); ``None`` when it can, or when the scenario names
+    no source.
+
+    >>> from riftsolve.models.board import Board, Unit
+    >>> from riftsolve.models.cards.compiler import compile_card
+    >>> forge = compile_card("Forge", "Kill this: Recycle up to 4 cards from trashes.")
+    >>> gone = Board(("north",), (Unit("forge", "A", 0, "offboard", type="gear"),))
+    >>> print(source_cost_failure(Scenario("A", forge, gone, source="forge")).message)
+    forge is not on the board: the ability's cost exhausts or kills it, so it cannot be activated
+    """
     source = scenario.source
     unit = scenario.board.get(source) if source is not None else None
-    if unit is None or not unit.exhausted or not exhausts_source(scenario.effect.text):
+    text = scenario.effect.text
+    if unit is None or not (exhausts_source(text) or _SPENDS_SOURCE.search(text)):
+        return None
+    if not unit.on_board:
+        return Failure("414.4", _("{source} is not on the board: the ability's cost exhausts "
+                                  "or kills it, so it cannot be activated").format(
+                                      source=source))
+    if not unit.exhausted or not exhausts_source(text):
         return None
     return Failure("414.4", _("{source} is exhausted: the ability's cost exhausts it "
                               "([Exhaust]), so it cannot be activated").format(source=source))

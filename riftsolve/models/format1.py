@@ -345,7 +345,8 @@ class ScenarioIn(_Strict):
     lethal_any: bool | None = Field(
         None, description="any amount of the controller's damage is enough to kill enemy "
         "units (142.4.c, Elder Dragon's passive); default: yes for Elder Dragon's own play "
-        "trigger, no otherwise")
+        "trigger while its source is on the board (a passive is active only there, 365.1), "
+        "no otherwise")
     repeat: bool = Field(False, description="the controller pays the card's [Repeat] cost: "
                          "its effect is executed a second time, with choices of its own (820)")
     event_battlefield: str | None = Field(
@@ -641,8 +642,10 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     targets = None if raw.targets is None else _targets(raw.targets, effect, board,
                                                         raw.repeat)
     lethal_any = raw.lethal_any
-    if lethal_any is None:
-        lethal_any = effect.lethal_any
+    if lethal_any is None:  # (the source's passive, active only while it is on the board,
+        # 365.1: Elder Dragon killed in response to its own play trigger has none)
+        source = board.get(raw.source) if raw.source is not None else None
+        lethal_any = effect.lethal_any and (source is None or source.on_board)
     return Scenario(
         # in a combat the question is the assigner's: its damage, its choices (465.2.c)
         controller=effect.assigner if isinstance(effect, CombatDamage) else raw.controller,

@@ -230,8 +230,12 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
         return ()  # no closed-form index: the spread would list every answer first
     trails = [legal.explain(legal[i]) for i in _examined(count)]
     unique: list[Step] = []
-    for step in trails[0]:  # a step said twice in one trail is said once here
-        if step not in unique and all(step in trail for trail in trails[1:]):
+    execution: list[Step] = []  # (a [Repeat]'s second execution says its own outcome,
+    for step in trails[0]:      # even one the first said in the same words, 820.2.a)
+        if step["rule"] == "820.1.d":  # (each execution opens with this step)
+            execution = []
+        if step not in execution and all(step in trail for trail in trails[1:]):
+            execution.append(step)  # (a step said twice in one execution: said once)
             unique.append(step)
     return tuple(unique)
 

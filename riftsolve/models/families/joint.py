@@ -138,6 +138,8 @@ def _owner(scenario: Scenario, pick: Pick, chosen: Mapping[str, Value]) -> str:
     if value is None:
         return ""
     unit, card = scenario.board.get(value), scenario.board.piece(value)
+    if unit is not None and unit.token:  # (banished, a token ceases to exist: nothing is
+        return ""  # played, 186.1)
     return unit.controller if unit is not None else card.controller if card else ""
 
 
@@ -1749,6 +1751,12 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
                 "{pick}: its restriction reads {other}, no longer a legal target: that "
                 "information is null, so nothing is chosen").format(pick=pick.name,
                                                                   other=gone[0])))
+        if pick.later and pick.chooser == "owner" and not _chooser(scenario, pick, chosen):
+            steps.append(step("359.3.e.6", _(  # (the play can't be followed)
+                "{pick}: nothing is played (the unit is no longer chosen, or a token, which "
+                "ceases to exist as it leaves the board, 186.1): nothing to choose").format(
+                    pick=pick.name)))
+            continue
         if pick.later:
             if pick.chooser in ("you", "owner"):  # (the owner: where the unit enters)
                 who = _chooser(scenario, pick, chosen)
