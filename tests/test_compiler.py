@@ -954,7 +954,6 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
     resolution. north is B's, south A's: kai (A's) is played to A's base or south, 2
     resolutions; c1, controlled by A's teammate C (friendly, 740.1.a), is played by C, who
     controls no battlefield: its base only; kai gone, nothing is played: 1."""
-    from riftsolve.models.answers import Executed
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.scenario import Scenario, Targets
     from riftsolve.solver import resolve

@@ -455,10 +455,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_scenario_text(text: str, *, cards: str | Path | None = None,
-                        where: str = "scenario") -> Scenario:
+                        where: str = "scenario", drop: tuple[str, ...] = ()) -> Scenario:
     """Validate a scenario given as text: JSON when it starts with ``{`` (or ``[``), else
     the board notation (:mod:`riftsolve.models.notation`; ``where`` names it in errors,
-    with the line and column)."""
+    with the line and column). ``drop``: top-level JSON keys that are not the scenario's
+    (a batch line's ``id``), read past unvalidated."""
     if len(text) > MAX_BYTES:
         raise ScenarioError("scenario", _("larger than {size} MiB: not a scenario").format(
             size=MAX_BYTES // 2**20))
@@ -478,6 +479,9 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
     except RecursionError:
         raise ScenarioError("scenario", _("JSON nested too deeply (a scenario is a few "
                                           "levels deep)")) from None
+    if isinstance(data, dict):
+        for key in drop:
+            data.pop(key, None)
     return parse_scenario(data, cards=cards)
 
 

@@ -116,7 +116,7 @@ class JsonError(ValueError):
     """A JSON text that is malformed, or past the bounds :func:`read_json` keeps."""
 
 
-def read_json(text: str) -> Any:
+def read_json(text: str, *, skip_huge: bool = False) -> Any:
     """``text`` decoded as JSON in time and memory linear in its size, whatever Python's
     digit limit: a number of more than :data:`MAX_DIGITS` digits (or a decimal of more than
     100 characters) is refused before it is converted, and nesting deeper than the
@@ -132,8 +132,16 @@ def read_json(text: str) -> Any:
     Traceback (most recent call last):
     ...
     riftsolve.models.limits.JsonError: nested too deeply (a card dump or a scenario is ...)
+
+    ``skip_huge``: such a number is read as ``None`` instead (to read the rest: a batch
+    line's id).
+
+    >>> read_json('{"id": "b", "x": ' + "9" * 50 + "}", skip_huge=True)
+    {'id': 'b', 'x': None}
     """
     try:
+        if skip_huge:  # (a number past the bounds read as null: the rest still read)
+            return json.loads(text, parse_int=_whole_or_none, parse_float=_decimal_or_none)
         return json.loads(text, parse_int=_whole, parse_float=_decimal)
     except RecursionError:
         raise JsonError(_("nested too deeply (a card dump or a scenario is a few levels "
@@ -156,3 +164,11 @@ def _decimal(text: str) -> float:
         raise JsonError(_("a number of {digits:,} characters (at most {most} are read)"
                           ).format(digits=len(text), most=100))
     return float(text)
+
+
+def _whole_or_none(text: str) -> int | None:
+    return int(text) if len(text) - text.startswith("-") <= MAX_DIGITS else None
+
+
+def _decimal_or_none(text: str) -> float | None:
+    return float(text) if len(text) <= 100 else None

@@ -1,0 +1,145 @@
+"""Hostile batches, each a whole process under the README's bounds (10 s, 1 GiB, no
+traceback): a bad line is its own error record and the batch goes on, records are keyed
+by position and id so that a resume is exact whatever the ids, entries that are not files
+are error records (never opened), Ctrl-C ends it with 130, and the exit code says when
+some records failed."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bounded import riftsolve
+
+from riftsolve.solver.batch_cli import EXIT_SOME_FAILED
+
+
+def _fox(ident: str, enemies: int = 2) -> dict[str, Any]:
+    """Fox-Fire with ``enemies`` 1-Might enemies at north: any subset of at most 4 of them
+    (total Might 4 or less, 355.13): 4 for 2 enemies."""
+    return {"id": ident, "format": 1, "controller": "A", "card": "Fox-Fire",
+            "battlefields": ["north"],
+            "units": [{"id": f"r{j}", "controller": "B", "might": 1, "location": "north"}
+                      for j in range(enemies)]}
+
+
+def _records(out: bytes) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.decode().splitlines()]
+
+
+def test_bad_lines_are_records_of_their_own(tmp_path: Path) -> None:
+    """A line nested 100,000 deep crashed the batch before any record (it was parsed
+    while counting for the progress bar); a 1,000,000-digit number was parsed 2-3 times
+    at ~10 s each; a key given twice was answered (the line was re-encoded). Each is now
+    an error record, the good lines around them answered, and the exit code 1."""
+    lines = [json.dumps(_fox("a")), "[" * 100_000 + "]" * 100_000,
+             json.dumps(_fox("b"))[:-1] + ', "x-big": ' + "9" * 1_000_000 + "}",
+             json.dumps(_fox("c"))[:-1] + ', "controller": "B"}', json.dumps(_fox("d"))]
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    run = riftsolve("batch", source, "--jobs", "1")
+    assert run.code == EXIT_SOME_FAILED and "Traceback" not in run.err and run.seconds < 10
+    records = _records(run.out)
+    assert [(r["id"], r["index"]) for r in records] == [
+        ("a", 1), ("line 2", 2), ("b", 3), ("c", 4), ("d", 5)]
+    assert [r.get("count") for r in records] == [4, None, 4, None, 4]  # (an x- key: ignored)
+    assert "nested too deeply" in records[1]["error"]["message"]
+    assert "given twice" in records[3]["error"]["message"]
+    everything_fine = tmp_path / "fine.jsonl"
+    everything_fine.write_text(lines[0] + "\n" + lines[4] + "\n")
+    assert riftsolve("batch", everything_fine, "--jobs", "1").code == 0
+
+
+def test_a_resume_is_exact_whatever_the_ids(tmp_path: Path) -> None:
+    """Input a, b, a stopped after two records: the rerun skipped both a's (by id) and
+    left 2 of 3. Keyed by position and id, it writes the third."""
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(_fox(i, n)) + "\n" for i, n in
+                              (("a", 1), ("b", 2), ("a", 3))))
+    out = tmp_path / "out.jsonl"
+    full = riftsolve("batch", source, "--jobs", "1")
+    out.write_bytes(b"".join(full.out.splitlines(keepends=True)[:2]))
+    rerun = riftsolve("batch", source, "--jobs", "1", "--out", out)
+    assert rerun.code == 0, rerun.err
+    assert out.read_bytes() == full.out
+    assert [r["count"] for r in _records(full.out)] == [2, 4, 8]
+
+
+def test_entries_that_are_not_files_are_error_records(tmp_path: Path) -> None:
+    """A folder named m.json and a broken link ended in tracebacks; a FIFO named m.board
+    waited forever. Each is an error record, never opened; the scenario beside them is
+    answered."""
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (folder / "m.json").mkdir()
+    (folder / "gone.json").symlink_to(folder / "nowhere.json")
+    os.mkfifo(folder / "pipe.board")
+    (folder / "ok.json").write_text(json.dumps({k: v for k, v in _fox("ok").items()
+                                                if k != "id"}))
+    run = riftsolve("batch", folder, "--jobs", "1")
+    assert run.code == EXIT_SOME_FAILED and "Traceback" not in run.err and run.seconds < 10
+    records = {r["id"]: r for r in _records(run.out)}
+    assert records["ok.json"]["count"] == 4
+    assert "a broken link" in records["gone.json"]["error"]["message"]
+    assert "a folder" in records["m.json"]["error"]["message"]
+    assert "not a regular file" in records["pipe.board"]["error"]["message"]
+    out_dir = tmp_path / "out-dir"
+    out_dir.mkdir()
+    bad_out = riftsolve("batch", folder, "--out", out_dir)
+    bad_out.check((2,))
+    assert "--out" in bad_out.err
+
+
+def test_ctrl_c_ends_a_parallel_batch_with_130(tmp_path: Path) -> None:
+    """SIGINT into a `--jobs 2 --out` run once killed it by the signal, with no line said
+    (a worker died of it and broke the pool): the workers leave Ctrl-C to the batch's
+    process, which stops them and says it was interrupted."""
+    source = tmp_path / "in.jsonl"
+    with source.open("w") as stream:
+        for i in range(60_000):
+            stream.write(json.dumps(_fox(f"s{i}", 1 + i % 5)) + "\n")
+    out = tmp_path / "out.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "riftsolve", "batch", str(source),
+                                "--jobs", "2", "--out", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while (not out.exists() or out.stat().st_size < 10_000) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=10)
+    assert process.returncode == 130, err
+    assert err.startswith("riftsolve: interrupted:") and "Traceback" not in err
+    kept = out.read_text().splitlines()
+    assert all(json.loads(line)["id"].startswith("s") for line in kept)  # whole lines
+
+
+def test_a_summary_line_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal, the batch ends with one line counting what it wrote."""
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(_fox("a")) + "\n" + '{"format": 1}\n')
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "riftsolve", "batch", str(source),
+                               "--jobs", "1"], stdout=subprocess.PIPE, stderr=follower,
+                              timeout=30, check=False)
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == EXIT_SOME_FAILED
+    assert b"riftsolve: batch: 2 records written, 1 errors, 0 refused" in said
