@@ -227,6 +227,18 @@ def test_a_closed_pipe_is_not_an_error(fmt: str, tmp_path: Path) -> None:
     assert err == b""
 
 
+@pytest.mark.parametrize("command", [["demo"], ["cards"]])
+def test_a_closed_pipe_is_not_an_error_for_a_table_either(command: list[str]) -> None:
+    """`riftsolve demo | head -c 1` exited 1 (the table printer's own answer to a closed
+    pipe): 0, as every other command, with nothing on standard error."""
+    process = subprocess.Popen(_cli(*command), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.read(1)
+    process.stdout.close()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert err == b""
+
+
 def test_version() -> None:
     out = subprocess.run(_cli("--version"), capture_output=True, text=True, check=True).stdout
     assert out.startswith("riftsolve ") and out.count("\n") == 1

@@ -141,5 +141,12 @@ def console(out: TextIO) -> Console:
     """A rich console writing to ``out`` (plain text when it is not a terminal)."""
     from rich.console import Console
 
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            """The reader stopped early (``| head``): not an error, as for every other
+            output (rich's own answer exits 1); the command line answers 0."""
+            self.quiet = True
+            raise BrokenPipeError
+
     width = None if out.isatty() else 120
-    return Console(file=out, highlight=False, soft_wrap=True, width=width)
+    return _Console(file=out, highlight=False, soft_wrap=True, width=width)
