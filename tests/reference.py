@@ -1577,6 +1577,13 @@ JOINT_OWN: dict[str, dict[str, Callable[[Doc, JointThing], bool]]] = {
                      "unit2": lambda doc, t: joint_is_unit(t)},
 }
 
+#: "Attach that Equipment to that unit or detach that Equipment from that unit": which of
+#: the two its controller does is chosen as it resolves (355.17: not a mode, 355.3): the
+#: pick's name, its choices, and the picks the instruction needs (either null: no choice).
+JOINT_EITHER: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    JOINT_ANGLE: ("either", ("attach", "detach"), ("unit", "equipment")),
+}
+
 JOINT_LINKS: dict[str, list[JointLink]] = {
     JOINT_CRESCENT: [JointLink("enemy", "battlefield", _at, "at")],  # "there"
     JOINT_RESONATING: [JointLink("friendly", "battlefield", _apart, "apart"),
@@ -1922,8 +1929,14 @@ def _joint_one_execution(doc: Doc, card: str, declared: dict[str, Any]
     answers: list[dict[str, Any]] = []
     names = [p.name for p in JOINT_PICKS[card]]
     may = [p.name for p in JOINT_PICKS[card] if p.you_may]
+    ways = JOINT_EITHER.get(card)
     for values in itertools.product(*options):
         picks = dict(zip(names, values, strict=True))
+        if ways is not None:  # 355.17: "X or Y", chosen as it resolves, if both are there
+            name, choices, both = ways
+            for way in (choices if all(picks[n] is not None for n in both) else (None,)):
+                answers.append({"picks": {**picks, name: way}})
+            continue
         # 3: 355.12: each "you may" action whose pick holds an object may be declined
         # 355.12, 359.3.f.2.a: not when the action needs a declared target now null (it
         # can do nothing: no decision)

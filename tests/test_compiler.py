@@ -3249,3 +3249,34 @@ def test_a_token_banished_is_not_played_again() -> None:
         assert all(isinstance(a, Executed) for a in answers)
         assert sorted((dict(a.picks)["location"] for a in answers
                        if isinstance(a, Executed)), key=str) == expected
+
+
+def test_attach_or_detach_is_chosen_as_it_resolves() -> None:
+    """Angle Shot, "Attach that Equipment to that unit or detach that Equipment from that
+    unit.": not a bulleted list of modes (355.3), so which instruction is done its
+    controller chooses as it resolves (355.17): 2 resolutions, attach or detach (was 1,
+    "forced", the choice only said). With the Equipment no longer legal, the instruction
+    needs it and is Ignored: nothing to choose, 1 resolution."""
+    from riftsolve.models.answers import Executed
+    from riftsolve.models.board import Board, Unit
+    from riftsolve.models.scenario import Scenario, Targets
+    from riftsolve.solver import resolve
+
+    shot = compile_card("Angle Shot", "Choose a unit and an Equipment with the same "
+                        "controller. Attach that Equipment to that unit or detach that "
+                        "Equipment from that unit. Draw 1.")
+    assert isinstance(shot, JointChoice)
+    [either] = [p for p in shot.picks if p.kind == "either"]
+    assert either.later and not either.target and either.choices == ("attach", "detach")
+    for equipment_at, expected in (("base", ["attach", "detach"]), ("offboard", [None])):
+        board = Board(("north",), (Unit("a1", "A", 2, "north"),
+                                   Unit("e1", "A", 0, equipment_at, type="gear",
+                                        tags=("Equipment",))))
+        legal = resolve(Scenario("A", shot, board, targets=Targets(
+            picks=(("unit", "a1"), ("equipment", "e1")))))
+        answers = [a for a in legal if isinstance(a, Executed)]
+        assert sorted((dict(a.picks)["either"] for a in answers), key=str) == expected
+        said = [w["detail"] for w in legal.explain(answers[0])]
+        if expected[0] == "attach":
+            assert "either: attach, chosen now by A" in said
+            assert "a1: attach, an outcome not modelled" in said

@@ -794,11 +794,17 @@ def test_angle_shot_equipment_is_a_gear_with_the_same_controller() -> None:
 
 def test_angle_shot_equipment_changed_control_is_null() -> None:
     """359.3.e.2: declared (b1, eb); eb is A's now: no longer with the unit's controller,
-    so the equipment pick (which carries "same controller") is null; b1 stays."""
+    so the equipment pick (which carries "same controller") is null; b1 stays. "Attach or
+    detach" needs eb: Ignored, so its controller has no choice of which to make (either:
+    null). Both still legal: attach or detach, chosen as it resolves (355.17): 2."""
     units = [_u("a1", "A", "north"), _u("b1", "B", "south"),
              _gear("eb", "A", "north", tags=["Equipment"])]
     doc = _doc("Angle Shot", units, targets={"unit": "b1", "equipment": "eb"})
-    _check_resolved(doc, [_res(unit="b1", equipment=None)])
+    _check_resolved(doc, [_res(unit="b1", equipment=None, either=None)])
+    units[2] = _gear("eb", "B", "north", tags=["Equipment"])
+    doc = _doc("Angle Shot", units, targets={"unit": "b1", "equipment": "eb"})
+    _check_resolved(doc, [_res(unit="b1", equipment="eb", either="attach"),
+                          _res(unit="b1", equipment="eb", either="detach")])
 
 
 # ------------------------------------------------------------------ Forgotten Signpost

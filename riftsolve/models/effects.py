@@ -502,6 +502,10 @@ class Pick:
     #: a spell or ability that chooses a unit or gear ``"friendly"`` to the chooser ("an
     #: enemy spell or ability that chooses a friendly unit or gear", its ``chooses``)
     choosing: str = ""
+    #: an ``either`` pick: the instructions one of which its chooser does, chosen as it
+    #: resolves ("Attach that Equipment to that unit or detach that Equipment from that
+    #: unit": ``("attach", "detach")``, 355.17)
+    choices: tuple[str, ...] = ()
 
     @property
     def is_place(self) -> bool:

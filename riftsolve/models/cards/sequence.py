@@ -1530,6 +1530,12 @@ def _deeds(reading: _Reading, sentence: str, verb: str, acted: list[tuple[Pick, 
                         f" equal to {read}'s {other.group(2).capitalize()}")
             reading.do(Deed(unit.name, Action.AFFECT, label=label, if_units=if_units,
                             if_at=at, amount_from=read))
+            ways = _either(sentence, verb)
+            if ways and not any(p.kind == "either" for p in reading.picks):
+                # ("attach ... or detach ...": which one, its controller chooses as it
+                # resolves, 355.17; not a mode of a bulleted list, 355.3)
+                reading.picks.append(Pick("either", "either", target=False, later=True,
+                                          choices=ways))
     if reading.conditional:  # under a condition the scenario does not state
         reading.deeds[before:] = [replace(d, action=Action.AFFECT, amount=0, amount_from="",
                                           label=f"{d.label or d.action.value} (if ...)")
@@ -1547,6 +1553,19 @@ _READS_OTHER = re.compile(r"\bequal to (?:that|the chosen) (unit|spell|gear|card
                           r"(energy cost|power cost|might)\b")
 
 
+def _either(sentence: str, verb: str) -> tuple[str, str] | None:
+    """The two instructions of "``verb`` ... or <another verb> that ...", one of which is
+    done.
+
+    >>> _either("Attach that Equipment to that unit or detach that Equipment from that "
+    ...         "unit.", "attach")
+    ('attach', 'detach')
+    """
+    found = re.search(rf"\b{verb}\b[^.]*? or ({_OTHER_VERBS}) (?:that|it|them)\b",
+                      sentence.lower())
+    return (verb, found.group(1)) if found else None
+
+
 def _label(sentence: str, verb: str, start: int = 0) -> str:
     """An instruction whose outcome is not modelled, in words ("give +1 Might"): the amount
     said after the object's words, which start at ``start`` ("give a unit +2 Might and
@@ -1560,9 +1579,9 @@ def _label(sentence: str, verb: str, start: int = 0) -> str:
     "attach or detach, as the card's controller chooses"
     """
     low = sentence.lower()
-    either = re.search(rf"\b{verb}\b[^.]*? or ({_OTHER_VERBS}) (?:that|it|them)\b", low)
+    either = _either(sentence, verb)
     if either:  # (one instruction done one way or the other, chosen as it resolves)
-        return f"{verb} or {either.group(1)}, as the card's controller chooses"
+        return f"{verb} or {either[1]}, as the card's controller chooses"
     found = re.search(r"([+-]\d+ might)", low[start:]) or re.search(
         rf"\b{verb}\b[^.]*?([+-]\d+ might)", low)
     if found:

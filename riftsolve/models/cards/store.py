@@ -119,7 +119,8 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
         fields["picks"] = tuple(
             Pick(**{**pick, "among": Relation(pick["among"]), "reach": Reach(pick["reach"]),
                     "tags": tuple(pick["tags"]), "tags_any": tuple(pick.get("tags_any", ())),
-                    "tags_none": tuple(pick.get("tags_none", ()))})
+                    "tags_none": tuple(pick.get("tags_none", ())),
+                    "choices": tuple(pick.get("choices", ()))})
             for pick in fields["picks"])
         fields["links"] = tuple(Linked(lk["pick"], Link(lk["link"]), lk["to"],
                                        lk.get("via", ""), lk.get("specified", False))

@@ -198,6 +198,10 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
             return Failure("355.3", _("mode {mode} was chosen before this turn: the card "
                                       "chooses one not chosen yet").format(mode=used[0]))
         return None
+    if pick.kind == "either":
+        return None if value in pick.choices else Failure("355.17", _(
+            "{value} is not one of {choices}").format(value=repr(value),
+                                                      choices=", ".join(pick.choices)))
     if pick.kind == "decision":
         return None if value == DONE else Failure("383.3.a", _(
             "{value} is not {done}: the 'you may' is done ({done}) or not (null)").format(
@@ -709,6 +713,9 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
         pool = _modes(pick)
     elif pick.kind == "decision":
         pool = [DONE]
+    elif pick.kind == "either":  # (which instruction: none when one it needs is Ignored)
+        needs = [d.pick for d in joint_effect(scenario).deeds if _one_of(d.label, pick)]
+        pool = list(pick.choices) if all(chosen.get(n) is not None for n in needs) else []
     else:
         pool = sorted([*(u.id for u in board if u.type in pick.types),
                        *(p.id for p in board.objects if p.kind == pick.or_piece)])
@@ -1575,7 +1582,15 @@ _LINK_WORDS = {Link.AT: N_("{first} is at {second}"),
                                     "{second}")}
 
 
+def _one_of(label: str, pick: Pick) -> bool:
+    """Whether a deed's words are the instructions an ``either`` pick chooses between
+    ("attach or detach, as the card's controller chooses")."""
+    return bool(pick.choices) and label.startswith(" or ".join(pick.choices) + ",")
+
+
 def _pick_rule(pick: Pick) -> str:
+    if pick.kind == "either":
+        return "355.17"
     if pick.kind == "mode":
         return "191.2"
     if pick.kind == "decision":
@@ -1760,7 +1775,8 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
         if pick.later:
             if pick.chooser in ("you", "owner"):  # (the owner: where the unit enters)
                 who = _chooser(scenario, pick, chosen)
-                rule = "355.2.a" if pick.chooser == "owner" else "355.5"
+                rule = "355.2.a" if pick.chooser == "owner" else "355.17" if (
+                    pick.kind == "either") else "355.5"
             elif pick.chooser == "you-must":  # (the controller, who must: 355.10.f)
                 who, rule = scenario.controller, "355.10.f"
             else:
@@ -1826,6 +1842,10 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
             deed = replace(deed, action=Action.AFFECT, label=deed.label or deed.action.verb())
         if deed.action is not Action.AFFECT or not deed.label or _paid(effect, deed.pick):
             continue  # (a cost's: said below)
+        way = next((chosen.get(p.name) for p in effect.picks
+                    if p.kind == "either" and _one_of(deed.label, p)), None)
+        if way is not None:  # (the instruction its controller chose as it resolves)
+            deed = replace(deed, label=str(way))
         if _BETWEEN_TWO.match(deed.label) and any(n != deed.pick for n in nulls):
             steps.append(step("359.3.e.12", _(  # ("attach that Equipment to that unit")
                 "{pick}: {what}: it needs {others}, no longer a legal target: Ignored"
