@@ -147,7 +147,7 @@ def read_json(text: str, *, skip_huge: bool = False) -> Any:
         raise JsonError(_("nested too deeply (a card dump or a scenario is a few levels "
                           "deep)")) from None
     except json.JSONDecodeError as error:
-        raise JsonError(_("invalid JSON at line {line} column {column}: {reason}").format(
+        raise JsonError(_("malformed JSON at line {line} column {column}: {reason}").format(
             line=error.lineno, column=error.colno, reason=error.msg)) from None
 
 

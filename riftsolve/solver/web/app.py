@@ -6,8 +6,9 @@ offered, how their targets are declared, and the page's words. ``POST /api/answe
 "resolve", "limit": N, "lang": "en" | "fr"}``, answered by
 :func:`riftsolve.solver.web.answer.answer`: 200 with the answers, 400 with the CLI's
 one-line error (``error.text``), 413 past the size bound, 415 without a JSON body, 422
-when the question is refused as too large, 503 past the time limit, 500 (in one line)
-when the engine fails.
+when the question is refused as too large, 503 past the time limit or when
+:data:`RUNNING` questions are being answered already (``Retry-After: 1``), 500 (in one
+line) when the engine fails.
 
 Every response forbids what a page needs not do (Content-Security-Policy: scripts and
 requests from the server alone, no inline script; ``nosniff``): user text reaches the
@@ -16,7 +17,6 @@ page only as JSON, which the script writes as text, never as markup.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -26,13 +26,13 @@ import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from riftsolve.models.i18n import LANGUAGES, _, use_language
-from riftsolve.models.limits import MAX_BYTES
+from riftsolve.models.limits import MAX_BYTES, JsonError, read_json
 from riftsolve.solver.web import DEFAULT_TIMEOUT, page
 from riftsolve.solver.web import answer as answering
 from riftsolve.solver.web.deadline import TooSlow, run_within
@@ -41,8 +41,10 @@ from riftsolve.solver.web.deadline import TooSlow, run_within
 #: and JSON's escapes of the scenario's text.
 MAX_BODY = MAX_BYTES + 2**16
 
-#: Questions answered at once (each in a process of its own); more wait their turn.
-WORKERS = 2
+#: Questions answered at once, each in a process of its own and stopped at the time
+#: limit; one more is refused at once with 503 (busy), never queued: no question waits
+#: behind others, so none is delayed past its own time limit by another client's.
+RUNNING = 8
 
 HEADERS = [
     (b"content-security-policy",
@@ -75,11 +77,16 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
     ``hosts``: the only names a request may address the server by (none: any), so that
     a page elsewhere cannot reach a server on this machine under a name of its own (DNS
     rebinding)."""
-    workers = anyio.CapacityLimiter(WORKERS)
+    running = anyio.CapacityLimiter(RUNNING)
 
     async def compute(function: Any, *args: Any) -> Any:
-        return await anyio.to_thread.run_sync(run_within, timeout, function, *args,
-                                              limiter=workers)
+        if running.borrowed_tokens >= RUNNING:  # (busy: refused now, not queued)
+            raise Busy
+        async with running:
+            return await anyio.to_thread.run_sync(run_within, timeout, function, *args,
+                                                  limiter=running_threads)
+
+    running_threads = anyio.CapacityLimiter(RUNNING)
 
     async def index(request: Request) -> Response:
         return _static("index.html", "text/html; charset=utf-8")
@@ -91,7 +98,10 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
         lang = request.query_params.get("lang", LANGUAGES[0])
         if lang not in LANGUAGES:
             lang = LANGUAGES[0]
-        body = await compute(_about, lang, cards)
+        try:
+            body = await compute(_about, lang, cards)
+        except Busy:
+            return _busy()
         return JSONResponse(body)
 
     async def answer(request: Request) -> Response:
@@ -101,6 +111,8 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
         else:
             try:
                 reply = await compute(answering.answer, read.data, cards)
+            except Busy:
+                return _busy()
             except RuntimeError as err:  # a failure of the engine: said in one line
                 reply = answering.failure(500, None, _("the question failed: {why}")
                                           .format(why=err))
@@ -147,6 +159,17 @@ def _about(lang: str, cards: str | None) -> dict[str, Any]:
             "default_listed": answering.DEFAULT_LISTED}
 
 
+class Busy(Exception):
+    """:data:`RUNNING` questions are being answered already."""
+
+
+def _busy() -> Response:
+    reply = answering.failure(answering.TOO_SLOW, None, _(
+        "busy: {running} questions are being answered; ask again in a moment").format(
+            running=RUNNING))
+    return JSONResponse(reply.body, status_code=reply.status, headers={"retry-after": "1"})
+
+
 @dataclass(frozen=True)
 class _Body:
     """A request's JSON body, decoded."""
@@ -164,20 +187,21 @@ async def _read(request: Request) -> answering.Reply | _Body:
     if declared.isdigit() and int(declared) > MAX_BODY:
         return _too_large()
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return _too_large()
     try:
-        return _Body(json.loads(body))
-    except json.JSONDecodeError as err:
-        return answering.failure(400, "request", _("malformed JSON at line {line} column "
-                                                   "{column}: {why}").format(
-            line=err.lineno, column=err.colno, why=err.msg))
-    except ValueError:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return _too_large()
+    except ClientDisconnect:  # (the client left: no one to answer, nothing to log)
+        return answering.failure(400, "request", _("the client left before the end of "
+                                                   "its request"))
+    try:  # (off the event loop; digits and depth bounded: linear in the body's size)
+        text = bytes(body).decode("utf-8")
+        return _Body(await anyio.to_thread.run_sync(read_json, text))
+    except UnicodeDecodeError:
         return answering.failure(400, "request", _("not UTF-8 JSON"))
-    except RecursionError:
-        return answering.failure(400, "request", _("JSON nested too deeply"))
+    except JsonError as err:
+        return answering.failure(400, "request", str(err))
 
 
 def _too_large() -> answering.Reply:
