@@ -52,6 +52,22 @@ def slow_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(answering, "answer", answer)
 
 
+def _small_beside_slow(slow: int, settle: float) -> tuple[Any, float]:
+    """The reply to the small question, asked ``settle`` s after ``slow`` slow ones, and
+    how long it took."""
+    with TestClient(create_app(timeout=10)) as client:
+        threads = [threading.Thread(target=_post, args=(client, "slow")) for _ in range(slow)]
+        for thread in threads:
+            thread.start()
+        time.sleep(settle)
+        started = time.monotonic()
+        reply = _post(client, SMALL)
+        waited = time.monotonic() - started
+        for thread in threads:
+            thread.join()
+    return reply, waited
+
+
 def test_a_huge_number_in_a_body_stalls_no_one() -> None:
     """The server lifts Python's digit limit (exact counts print in full): a body holding
     a 600,000-digit number took 2 s to decode on the event loop, every client waiting. Its
@@ -71,31 +87,13 @@ def test_slow_questions_delay_no_small_one(slow_when_asked: None) -> None:
     """Four questions running past their time make a small question wait 8 s behind them
     (two workers, in turn); each now runs in its own child at once: the small one is
     answered while they run."""
-    with TestClient(create_app(timeout=10)) as client:
-        slow = [threading.Thread(target=_post, args=(client, "slow")) for _ in range(4)]
-        for thread in slow:
-            thread.start()
-        time.sleep(0.5)
-        started = time.monotonic()
-        reply = _post(client, SMALL)
-        waited = time.monotonic() - started
-        for thread in slow:
-            thread.join()
+    reply, waited = _small_beside_slow(4, settle=0.5)
     assert reply.status_code == 200 and reply.json()["count"] == 1
     assert waited < 3.5  # (before the slow ones end, 4 s after they began)
 
 
 def test_one_question_past_the_bound_is_refused_at_once(slow_when_asked: None) -> None:
-    with TestClient(create_app(timeout=10)) as client:
-        slow = [threading.Thread(target=_post, args=(client, "slow")) for _ in range(RUNNING)]
-        for thread in slow:
-            thread.start()
-        time.sleep(1.0)
-        started = time.monotonic()
-        reply = _post(client, SMALL)
-        waited = time.monotonic() - started
-        for thread in slow:
-            thread.join()
+    reply, waited = _small_beside_slow(RUNNING, settle=1.0)
     assert reply.status_code == 503 and waited < 1.0
     assert reply.headers["retry-after"] == "1"
     assert reply.json()["error"]["text"].startswith("busy:")
