@@ -93,6 +93,29 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
 
 
 @BEST
+@given(st.lists(st.tuples(st.integers(-1, 4), st.sampled_from([0, 0, 1, 2]),
+                          st.integers(-3, 5)), min_size=1, max_size=4),
+       st.integers(0, 4), st.sampled_from(SPECS))
+def test_the_knapsack_with_every_death_affordable_is_the_brute_force_optimum(
+        targets: list[tuple[int, int, int]], spare: int, spec: str) -> None:
+    """Damage enough to kill every target with some to spare (Might: each target's, at
+    least 1, plus ``spare``): the knapsack chooses each death on its own (no table),
+    and its answer is legal and scores the brute-force optimum, for every objective."""
+    might = sum(max(1, m) for m, _, _ in targets) + spare
+    units = [unit("kai", "A", might), *(unit(f"t{i}", might=m, damage=d, value=v)
+                                         for i, (m, d, v) in enumerate(targets))]
+    s = build(units, targets={"friendly": "kai",
+                              "enemies": [f"t{i}" for i in range(len(targets))]})
+    legal = resolve(s)
+    assert isinstance(legal, Resolutions)
+    goal = Objective.parse(spec)
+    top, _ = _brute(legal, goal)
+    answer = best_split(s, legal.problem, goal)
+    assert answer is not None and not legal.verify(answer)
+    assert goal.measure(s, answer) == top
+
+
+@BEST
 @given(split_boards())
 def test_indices_round_trip(s: Scenario) -> None:
     """index(legal[i]) == i for every i; unrank gives the listed order as numpy rows."""

@@ -336,9 +336,9 @@ def test_the_opponent_who_chooses_on_resolution_is_named() -> None:
 
 def test_an_instruction_done_one_way_or_the_other_is_said_so() -> None:
     """Angle Shot, "Attach that Equipment to that unit or detach that Equipment from that
-    unit.": its controller chooses which as it resolves (an Equipment already attached to
-    the unit can only be detached, 435.1.g); the outcome is not modelled, and the ruling
-    says both ways, not "attach" alone."""
+    unit.": its controller chooses which as it resolves (355.17: the pick ``either``), so 2
+    resolutions, attach or detach; the outcome is not modelled, and the ruling says both
+    ways, not "attach" alone."""
     from riftsolve.models.notation import read_board
 
     scenario = read_board("card Angle Shot\ncontroller A\nbattlefields north\n"
@@ -346,7 +346,7 @@ def test_an_instruction_done_one_way_or_the_other_is_said_so() -> None:
                           "axe B @north type=gear tags=Equipment\n"
                           "targets unit=r1 equipment=axe\n")
     text = ruling(resolve(scenario)).paragraph()
-    assert "attach or detach, as the card's controller chooses, an outcome not modelled" in text
+    assert "some include attach and detach. 2 legal resolutions." in text
     # its "Draw 1." chooses nothing and is still followed (359.3.e.5's Void Seeker): said
     assert "Draw 1: an outcome not modelled" in text
 

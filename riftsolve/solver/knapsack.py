@@ -99,6 +99,18 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
     width = len(items) + 1
     # extra damage spent on deaths never exceeds what killing every item costs
     span = min(extra, sum(need[t] - 1 for t in items))
+    overkill = [(j, t.sign) for j, t in enumerate(goal.terms) if t.metric == "overkill"]
+    if len({sign for _, sign in overkill}) > 1:
+        return None
+    # Wanting overkill, the leftover goes onto a dead target; otherwise survivors first.
+    greedy = bool(overkill) and overkill[0][1] > 0
+    if items and span == sum(need[t] - 1 for t in items) and (
+            greedy or surplus >= len(items)):
+        # every choice of deaths is affordable and the overkill is linear in it (the
+        # leftover, or the surplus less one a death): each item is chosen on its own
+        deaths = _independent_deaths(items, need, score, base, extra, surplus, forced,
+                                     [(sign * weights[j]) for j, sign in overkill], greedy)
+        return _amounts(problem, need, deaths, greedy)
     if len(items) * (span + 1) * width > MOST_CELLS:
         return None
     table = np.full((span + 1, width), _NEG, dtype=np.int64)  # somebody chosen to die
@@ -117,11 +129,6 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
         better = shifted > table
         table = np.where(better, shifted, table)
         chosen[i] = better
-    overkill = [(j, t.sign) for j, t in enumerate(goal.terms) if t.metric == "overkill"]
-    if len({sign for _, sign in overkill}) > 1:
-        return None
-    # Wanting overkill, the leftover goes onto a dead target; otherwise survivors first.
-    greedy = bool(overkill) and overkill[0][1] > 0
 
     def settled(value: Any, deaths: Any, used: Any) -> Any:
         """Add the overkill of what is left over once the deaths have been paid for."""
@@ -152,6 +159,37 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
                 if from_base[i, c] and d == 1:
                     break
                 c, d = c - (need[items[i]] - 1), d - 1
+    return _amounts(problem, need, deaths, greedy)
+
+
+def _independent_deaths(items: list[int], need: list[int], score: list[int], base: int,
+                        extra: int, surplus: int, forced: list[int], spill_weights: list[int],
+                        greedy: bool) -> set[int]:
+    """The best deaths when every choice of them is affordable and the overkill is linear:
+    a death's gain is its score less what it takes off the overkill (its cost wanting
+    overkill, else one of the surplus); every item that gains dies, at least the best one
+    when somebody must (the table's answer, its ties to a death as it breaks them)."""
+    spill = extra if greedy else surplus
+    gains = [score[t] - sum(w * ((need[t] - 1) if greedy else 1) for w in spill_weights)
+             for t in items]
+    chosen = [t for t, gain in zip(items, gains, strict=True) if gain > 0]
+    if not chosen:
+        chosen = [items[max(range(len(items)), key=lambda i: (gains[i], -i))]]
+    with_deaths = base + sum(w * spill for w in spill_weights) + sum(
+        gain for t, gain in zip(items, gains, strict=True) if t in chosen)
+    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
+        alone = base + sum(w * ((extra if forced else 0) if greedy else max(0, surplus))
+                           for w in spill_weights)
+        if alone > with_deaths:
+            return set(forced)
+    return {*forced, *chosen}
+
+
+def _amounts(problem: SplitResolveProblem, need: list[int], deaths: set[int],
+             greedy: bool) -> Resolution:
+    """The split that kills ``deaths`` (each its need), every other target 1, the rest
+    onto a dead target wanting overkill, else on survivors first, as far as they hold it."""
+    targets, n = problem.targets, len(problem.targets)
     amounts = [need[t] if t in deaths else 1 for t in range(n)]
     left = problem.pool - sum(amounts)
     if greedy and deaths:

@@ -73,8 +73,9 @@ VECTOR_LIMIT = 500_000
 #: From how many answers the single best split is found by the knapsack (no listing).
 KNAPSACK_FROM = 2_000
 #: Longest all of one question's CP-SAT searches may take together (each proof, each of
-#: the top K): past it the question is refused, saying how far it got.
-SEARCH_SECONDS = 9.0
+#: the top K): past it the question is refused, saying how far it got (with the model
+#: built and the process started, the whole command stays within 10 s).
+SEARCH_SECONDS = 7.0
 #: Most optimal answers listed from CP-SAT (a few hundred a second), past VECTOR_LIMIT.
 MOST_OPTIMA = 1_000
 #: Most answers ranked one CP-SAT search each (top K), past VECTOR_LIMIT.
