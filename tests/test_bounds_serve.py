@@ -14,7 +14,6 @@ import warnings
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
-import anyio
 import pytest
 from conftest import needs, scenario_dict, unit
 
@@ -24,6 +23,8 @@ needs("httpx", "web-test")
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+
+import anyio  # noqa: E402 - after needs(): the web extra brings it
 
 from riftsolve.solver.web import answer as answering  # noqa: E402 - after needs()
 from riftsolve.solver.web.app import RUNNING, create_app  # noqa: E402

@@ -87,6 +87,33 @@ def test_combinations_match_the_math_comb_reference(case: tuple[int, int, int]) 
     assert reference_rank(chosen, n) == index == rank_combination(chosen, n)
 
 
+@SMALL
+@given(st.integers(65, 3000).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(1, n // 64)).flatmap(lambda nk: st.tuples(
+        st.just(nk[0]), st.just(nk[1]), st.integers(0, comb(nk[0], nk[1]) - 1)))))
+def test_sparse_unranking_matches_the_reference(case: tuple[int, int, int]) -> None:
+    """Many values for each one chosen (a split of much damage among few targets): each
+    chosen value is searched for (log-gamma estimate, then exact), and the combination
+    ranks back to its index, by the reference's one binomial per value passed over."""
+    n, k, index = case
+    chosen = unrank_combination(index, n, k)
+    assert len(chosen) == k and list(chosen) == sorted(set(chosen))
+    assert all(0 <= c < n for c in chosen)
+    assert reference_rank(chosen, n) == index
+
+
+def test_sparse_unranking_of_a_million_values() -> None:
+    """10^6 damage cut among 1,000 targets: 999 cuts among 1,000,998 values. The first, a
+    third of the way, and the last combination rank back to their indices (walking every
+    value took 0.7 s each; a ruling spreads several)."""
+    n, k = 10**6 + 998, 999
+    total = comb(n, k)
+    assert unrank_combination(0, n, k) == tuple(range(k))
+    assert unrank_combination(total - 1, n, k) == tuple(range(n - k, n))
+    third = total // 3
+    assert rank_combination(unrank_combination(third, n, k), n) == third
+
+
 def test_combination_errors() -> None:
     with pytest.raises(IndexError):
         unrank_combination(comb(10, 3), 10, 3)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -228,7 +229,10 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
         return ()
     if count > SPREAD_LIMIT and type(legal)._at is LegalSet._at:
         return ()  # no closed-form index: the spread would list every answer first
-    trails = [legal.explain(legal[i]) for i in _examined(count)]
+    picked = _examined(count)
+    first = [i for i in picked if i < EXAMINED // 2]  # (listed in order: no index needed)
+    trails = [legal.explain(a) for a in islice(iter(legal), len(first))]
+    trails += [legal.explain(legal[i]) for i in picked[len(first):]]
     unique: list[Step] = []
     execution: list[Step] = []  # (a [Repeat]'s second execution says its own outcome,
     for step in trails[0]:      # even one the first said in the same words, 820.2.a)
@@ -274,11 +278,14 @@ def _still_legal(legal: LegalSet[Any]) -> tuple[tuple[str, ...] | None, bool]:
 
 def _examined(count: int) -> list[int]:
     """Which answers' trails are read: every one up to :data:`EXAMINED`, else the first
-    half of them in order and the rest evenly spread up to the last."""
+    half of them in order and the rest evenly spread up to the last (8 of them past
+    10^100 answers)."""
     if count <= EXAMINED:
         return list(range(count))
     half = EXAMINED // 2
-    steps = EXAMINED - half - 1  # exact integers: a count may be past any float or int64
+    # exact integers: a count may be past any float or int64; past 10^100 answers (a
+    # split of 10^6 damage), 8 spread ones: each is unranked on its own, at some cost
+    steps = (EXAMINED - half - 1) if count < 10**100 else 7
     spread = (half + (count - 1 - half) * k // steps for k in range(steps + 1))
     return sorted({*range(half), *spread})
 

@@ -1,0 +1,49 @@
+"""Huge but valid questions, each a whole process under the README's bounds (10 s, 1 GiB,
+no traceback): exact arithmetic, no listing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bounded import riftsolve
+
+
+def _split(damage: int, targets: int) -> dict[str, Any]:
+    """Alpha Strike: kai (Might ``damage``) and ``targets`` chosen enemies of Might 1 to 7
+    at north."""
+    units = [{"id": "kai", "controller": "A", "might": damage, "location": "north"}]
+    units += [{"id": f"t{i:04d}", "controller": "B", "might": 1 + i % 7,
+               "location": "north"} for i in range(targets)]
+    return {"format": 1, "controller": "A", "card": "Alpha Strike", "battlefields": ["north"],
+            "units": units, "targets": {"friendly": "kai",
+                                        "enemies": [u["id"] for u in units[1:]]}}
+
+
+@pytest.mark.parametrize("targets", [3, 1000])
+def test_a_ruling_on_a_million_damage(targets: int, tmp_path: Path) -> None:
+    """`rule` at 10^6 damage gave no ruling in 40 s: it unranked 32 answers spread over
+    the listing, each walking a million values. Each chosen cut is now searched for, and
+    past 10^100 answers 8 are spread."""
+    path = tmp_path / "split.json"
+    path.write_text(json.dumps(_split(10**6, targets)))
+    run = riftsolve("rule", path)
+    run.check((0,))
+    text = " ".join(run.out.decode().split())
+    assert text.startswith("Alpha Strike, on resolution.")
+    assert "divides 1000000 damage among" in text
+
+
+def test_the_best_of_a_million_damage_among_a_thousand(tmp_path: Path) -> None:
+    """Every death affordable: killing all 1,000 (Mights 1 to 7: 142 runs of 1+...+7 =
+    3,976, and 1+...+6 = 21 more: 3,997) costs 3,997 of the damage; all die, and the rest,
+    10^6 - 3,997 = 996,003, is overkill, exact, without CP-SAT (which ran past 10 s
+    loaded)."""
+    path = tmp_path / "split.json"
+    path.write_text(json.dumps(_split(10**6, 1000)))
+    run = riftsolve("best", path, "--objective", "kills,-overkill")
+    run.check((0,))
+    [line] = run.out.decode().splitlines()
+    assert json.loads(line)["objective"] == {"kills": 1000, "overkill": 996_003}
