@@ -47,3 +47,21 @@ def test_the_best_of_a_million_damage_among_a_thousand(tmp_path: Path) -> None:
     run.check((0,))
     [line] = run.out.decode().splitlines()
     assert json.loads(line)["objective"] == {"kills": 1000, "overkill": 996_003}
+
+
+@pytest.mark.parametrize("excess", ["any", "last"])
+def test_a_ruling_on_a_thousand_receivers(excess: str, tmp_path: Path) -> None:
+    """A combat of 5,000 damage on 1,000 receivers (Might 1 to 7: 3,997 to kill all): under
+    `combat_excess=last` the ruling took no answer in 40 s, each answer's row built in
+    O(receivers^2) (the amount looked up by rebuilding a map per receiver)."""
+    units = [{"id": "a1", "controller": "A", "might": 5000, "location": "north"}]
+    units += [{"id": f"d{i:04d}", "controller": "B", "might": 1 + i % 7,
+               "location": "north"} for i in range(1000)]
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps({"format": 1, "controller": "A", "battlefields": ["north"],
+                                "combat": {"battlefield": "north", "attacker": "A"},
+                                "units": units, "policy": {"combat_excess": excess}}))
+    run = riftsolve("rule", path)
+    run.check((0,))
+    assert " ".join(run.out.decode().split()).startswith(
+        "Combat damage at north, on resolution. A, the attacker, assigns 5000 damage")

@@ -838,7 +838,8 @@ class CombatResolutions(LegalSet[Assignment]):
         return tuple(r.id for r in self.problem.receivers)
 
     def _row(self, answer: Assignment) -> list[int]:
-        return [answer.amount(unit) for unit in self.columns]
+        amounts = dict(answer.assigned)  # (once a row: not once a receiver, O(n^2))
+        return [amounts.get(unit, 0) for unit in self.columns]
 
     def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
         """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
