@@ -292,7 +292,7 @@ def test_load_dump_errors(tmp_path: Path) -> None:
         load_dump(tmp_path / "missing.json")
     broken = tmp_path / "broken.json"
     broken.write_text('{"cards": [', encoding="utf-8")
-    with pytest.raises(DumpError, match=r"broken\.json: invalid JSON at line 1 column 12"):
+    with pytest.raises(DumpError, match=r"broken\.json: malformed JSON at line 1 column 12"):
         load_dump(broken)
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'[{"name": "Caf\xe9", "abilities": null}]')

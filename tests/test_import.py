@@ -75,7 +75,7 @@ def test_an_imported_card_is_named_by_a_scenario(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("content", "says"), [
-    ("{", "invalid JSON"),
+    ("{", "malformed JSON"),
     ('{"not": "a dump"}', "not a card dump in a known shape"),
     ('[{"id": "x-1", "name": "Ember Pup", "cardType": {}, "text": {"richText": {"body": 5}}}]',
      "gallery-page record 0 ('Ember Pup'): field 'text.richText.body'"),
