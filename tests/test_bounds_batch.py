@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bounded import riftsolve
+from conftest import needs
 
 from riftsolve.solver.batch_cli import EXIT_SOME_FAILED
 
@@ -118,6 +119,28 @@ def test_ctrl_c_ends_a_parallel_batch_with_130(tmp_path: Path) -> None:
     assert err.startswith("riftsolve: interrupted:") and "Traceback" not in err
     kept = out.read_text().splitlines()
     assert all(json.loads(line)["id"].startswith("s") for line in kept)  # whole lines
+
+
+def test_ctrl_c_ends_a_batch_on_ray_with_130(tmp_path: Path) -> None:
+    """`batch --engine ray` ignored Ctrl-C (still running 12 s later: a blocking
+    `ray.get` never returned to the interpreter): tasks are now waited for in short turns,
+    cancelled on Ctrl-C, and the local cluster stopped; exit 130 with one line."""
+    needs("ray", "ray")
+    source = tmp_path / "in.jsonl"
+    with source.open("w") as stream:
+        for i in range(200_000):
+            stream.write(json.dumps(_fox(f"s{i}", 1 + i % 5)) + "\n")
+    out = tmp_path / "out.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "riftsolve", "batch", str(source),
+                                "--engine", "ray", "--out", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 90  # (a local Ray instance starts in seconds)
+    while (not out.exists() or out.stat().st_size < 10_000) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    assert err.startswith("riftsolve: interrupted:") and "Traceback" not in err
 
 
 def test_a_summary_line_on_a_terminal(tmp_path: Path) -> None:
