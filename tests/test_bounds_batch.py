@@ -98,24 +98,33 @@ def test_entries_that_are_not_files_are_error_records(tmp_path: Path) -> None:
     assert "--out" in bad_out.err
 
 
+def _interrupted(tmp_path: Path, scenarios: int, engine: list[str], start: float,
+                 stop: float) -> tuple[int | None, str, Path]:
+    """A batch of ``scenarios`` small ones (with ``engine``'s options, into ``--out``),
+    sent SIGINT once 10 KB of records are written (or after ``start`` s): its exit code,
+    its standard error (it must end within ``stop`` s) and its output file."""
+    source = tmp_path / "in.jsonl"
+    with source.open("w") as stream:
+        for i in range(scenarios):
+            stream.write(json.dumps(_fox(f"s{i}", 1 + i % 5)) + "\n")
+    out = tmp_path / "out.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "riftsolve", "batch", str(source),
+                                *engine, "--out", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + start
+    while (not out.exists() or out.stat().st_size < 10_000) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=stop)
+    return process.returncode, err, out
+
+
 def test_ctrl_c_ends_a_parallel_batch_with_130(tmp_path: Path) -> None:
     """SIGINT into a `--jobs 2 --out` run once killed it by the signal, with no line said
     (a worker died of it and broke the pool): the workers leave Ctrl-C to the batch's
     process, which stops them and says it was interrupted."""
-    source = tmp_path / "in.jsonl"
-    with source.open("w") as stream:
-        for i in range(60_000):
-            stream.write(json.dumps(_fox(f"s{i}", 1 + i % 5)) + "\n")
-    out = tmp_path / "out.jsonl"
-    process = subprocess.Popen([sys.executable, "-m", "riftsolve", "batch", str(source),
-                                "--jobs", "2", "--out", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 20
-    while (not out.exists() or out.stat().st_size < 10_000) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=10)
-    assert process.returncode == 130, err
+    code, err, out = _interrupted(tmp_path, 60_000, ["--jobs", "2"], start=20, stop=10)
+    assert code == 130, err
     assert err.startswith("riftsolve: interrupted:") and "Traceback" not in err
     kept = out.read_text().splitlines()
     assert all(json.loads(line)["id"].startswith("s") for line in kept)  # whole lines
@@ -126,20 +135,9 @@ def test_ctrl_c_ends_a_batch_on_ray_with_130(tmp_path: Path) -> None:
     `ray.get` never returned to the interpreter): tasks are now waited for in short turns,
     cancelled on Ctrl-C, and the local cluster stopped; exit 130 with one line."""
     needs("ray", "ray")
-    source = tmp_path / "in.jsonl"
-    with source.open("w") as stream:
-        for i in range(200_000):
-            stream.write(json.dumps(_fox(f"s{i}", 1 + i % 5)) + "\n")
-    out = tmp_path / "out.jsonl"
-    process = subprocess.Popen([sys.executable, "-m", "riftsolve", "batch", str(source),
-                                "--engine", "ray", "--out", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 90  # (a local Ray instance starts in seconds)
-    while (not out.exists() or out.stat().st_size < 10_000) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    assert process.returncode == 130, err
+    # (a local Ray instance starts in seconds)
+    code, err, _ = _interrupted(tmp_path, 200_000, ["--engine", "ray"], start=90, stop=30)
+    assert code == 130, err
     assert err.startswith("riftsolve: interrupted:") and "Traceback" not in err
 
 

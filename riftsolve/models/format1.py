@@ -600,21 +600,20 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         raise ScenarioError("source", _(
             "unknown unit id {unit} (not in units, nor a battlefield: a battlefield card's "
             "ability names its battlefield)").format(unit=repr(raw.source)))
-    gated = raw.source is not None and raw.source in board and empowered_only(effect.text)
-    if gated and not board[raw.source or ""].empowered:  # (828.1.b.1)
-        raise ScenarioError("source", _(
+    source = board.get(raw.source) if raw.source is not None else None  # (a unit's)
+    if source is not None and empowered_only(effect.text) and not source.empowered:
+        raise ScenarioError("source", _(  # (828.1.b.1)
             "{card} is an ability {source} has only while Empowered (828.1.b.1): {source} "
             "is not").format(card=effect.name, source=raw.source))
-    rule = at_a_battlefield_only(effect.text) if raw.targets is None and \
-        raw.source is not None and raw.source in board else None
-    if rule is not None and not board.is_battlefield(board[raw.source or ""].location):
-        place = board[raw.source or ""].location
+    played = at_a_battlefield_only(effect.text) if raw.targets is None else None
+    if source is not None and played is not None and not board.is_battlefield(
+            source.location):
         raise ScenarioError("source", (_(
             "{card} can be used only while {source} is at a battlefield (377.2.b): {source} "
-            "is at {place}") if rule == "used" else _(
+            "is at {place}") if played == "used" else _(
             "{card} triggers only if {source} is at a battlefield (383.2.a.1): {source} is at "
             "{place}, so it is never put on the Chain")).format(
-                card=effect.name, source=raw.source, place=place))
+                card=effect.name, source=raw.source, place=source.location))
     if raw.from_hidden is not None:
         if not board.is_battlefield(raw.from_hidden):
             raise ScenarioError("from_hidden", _("{place} is not a battlefield in play").format(
@@ -648,7 +647,6 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
     lethal_any = raw.lethal_any
     if lethal_any is None:  # (the source's passive, active only while it is on the board,
         # 365.1: Elder Dragon killed in response to its own play trigger has none)
-        source = board.get(raw.source) if raw.source is not None else None
         lethal_any = effect.lethal_any and (source is None or source.on_board)
     return Scenario(
         # in a combat the question is the assigner's: its damage, its choices (465.2.c)

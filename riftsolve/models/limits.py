@@ -151,24 +151,31 @@ def read_json(text: str, *, skip_huge: bool = False) -> Any:
             line=error.lineno, column=error.colno, reason=error.msg)) from None
 
 
+#: Longest decimal number :func:`read_json` converts, in characters.
+MAX_DECIMAL = 100
+
+
+def _digits(text: str) -> int:
+    return len(text) - text.startswith("-")
+
+
 def _whole(text: str) -> int:
-    digits = len(text) - text.startswith("-")
-    if digits > MAX_DIGITS:
+    if _digits(text) > MAX_DIGITS:
         raise JsonError(_("a number of {digits:,} digits (at most {most} are read)").format(
-            digits=digits, most=MAX_DIGITS))
+            digits=_digits(text), most=MAX_DIGITS))
     return int(text)
 
 
 def _decimal(text: str) -> float:
-    if len(text) > 100:
+    if len(text) > MAX_DECIMAL:
         raise JsonError(_("a number of {digits:,} characters (at most {most} are read)"
-                          ).format(digits=len(text), most=100))
+                          ).format(digits=len(text), most=MAX_DECIMAL))
     return float(text)
 
 
 def _whole_or_none(text: str) -> int | None:
-    return int(text) if len(text) - text.startswith("-") <= MAX_DIGITS else None
+    return int(text) if _digits(text) <= MAX_DIGITS else None
 
 
 def _decimal_or_none(text: str) -> float | None:
-    return float(text) if len(text) <= 100 else None
+    return float(text) if len(text) <= MAX_DECIMAL else None

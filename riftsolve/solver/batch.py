@@ -73,8 +73,7 @@ def read_input(path: str | Path) -> Iterator[Entry]:
     than a scenario may be is an entry with its error, skipped without being held)."""
     where = Path(path)
     if where.is_dir():
-        names = sorted({p.name for pattern in ("*.json", "*.board") for p in where.glob(pattern)})
-        for index, name in enumerate(names, 1):
+        for index, name in enumerate(scenario_names(where), 1):
             yield _file_entry(index, where / name)
         return
     with where.open("rb") as stream:
@@ -93,6 +92,12 @@ def read_input(path: str | Path) -> Iterator[Entry]:
             text = line.decode("utf-8", "replace")
             if text.strip():
                 yield Entry(number, _named(text, f"line {number}"), text)
+
+
+def scenario_names(folder: Path) -> list[str]:
+    """The names of a folder's scenario entries, ``*.json`` and ``*.board``, sorted (a
+    batch's order)."""
+    return sorted({p.name for pattern in ("*.json", "*.board") for p in folder.glob(pattern)})
 
 
 def _file_entry(index: int, file: Path) -> Entry:

@@ -16,7 +16,7 @@ from rich.progress import Progress
 
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import ScenarioError
-from riftsolve.solver.batch import batch, written_keys
+from riftsolve.solver.batch import batch, scenario_names, written_keys
 from riftsolve.solver.output import json_line
 
 #: The exit code of a batch that answered every record, some of them with an error or a
@@ -69,12 +69,15 @@ def _size(source: Path, skipped: int) -> int | None:
     scenario read): a folder's entries, a file's non-blank lines, less those skipped;
     ``None`` for a stream that can be read once only (a FIFO)."""
     if source.is_dir():
-        found = len({p.name for pattern in ("*.json", "*.board") for p in source.glob(pattern)})
+        found = len(scenario_names(source))
     elif source.is_file():
-        found = 0
+        found, blank = 0, True  # (a line read in pieces of 1 MiB counts once)
         with source.open("rb") as stream:
-            while line := stream.readline(2**20):
-                found += bool(line.strip())
+            while piece := stream.readline(2**20):
+                blank = blank and not piece.strip()
+                if piece.endswith(b"\n"):
+                    found, blank = found + (not blank), True
+        found += not blank
     else:
         return None
     return max(0, found - skipped)

@@ -98,13 +98,14 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
     base = sum(score[t] for t in forced)
     width = len(items) + 1
     # extra damage spent on deaths never exceeds what killing every item costs
-    span = min(extra, sum(need[t] - 1 for t in items))
+    kill_all = sum(need[t] - 1 for t in items)
+    span = min(extra, kill_all)
     overkill = [(j, t.sign) for j, t in enumerate(goal.terms) if t.metric == "overkill"]
     if len({sign for _, sign in overkill}) > 1:
         return None
     # Wanting overkill, the leftover goes onto a dead target; otherwise survivors first.
     greedy = bool(overkill) and overkill[0][1] > 0
-    if items and span == sum(need[t] - 1 for t in items) and (
+    if items and span == kill_all and (
             greedy or surplus >= len(items)):
         # every choice of deaths is affordable and the overkill is linear in it (the
         # leftover, or the surplus less one a death): each item is chosen on its own
@@ -172,9 +173,9 @@ def _independent_deaths(items: list[int], need: list[int], score: list[int], bas
     spill = extra if greedy else surplus
     gains = [score[t] - sum(w * ((need[t] - 1) if greedy else 1) for w in spill_weights)
              for t in items]
-    chosen = [t for t, gain in zip(items, gains, strict=True) if gain > 0]
+    chosen = {t for t, gain in zip(items, gains, strict=True) if gain > 0}
     if not chosen:
-        chosen = [items[max(range(len(items)), key=lambda i: (gains[i], -i))]]
+        chosen = {items[max(range(len(items)), key=lambda i: (gains[i], -i))]}
     with_deaths = base + sum(w * spill for w in spill_weights) + sum(
         gain for t, gain in zip(items, gains, strict=True) if t in chosen)
     if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home

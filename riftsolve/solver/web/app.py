@@ -80,13 +80,14 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
     running = anyio.CapacityLimiter(RUNNING)
 
     async def compute(function: Any, *args: Any) -> Any:
-        if running.borrowed_tokens >= RUNNING:  # (busy: refused now, not queued)
-            raise Busy
-        async with running:
-            return await anyio.to_thread.run_sync(run_within, timeout, function, *args,
-                                                  limiter=running_threads)
-
-    running_threads = anyio.CapacityLimiter(RUNNING)
+        try:
+            running.acquire_nowait()  # (busy: refused now, never queued)
+        except anyio.WouldBlock:
+            raise Busy from None
+        try:
+            return await anyio.to_thread.run_sync(run_within, timeout, function, *args)
+        finally:
+            running.release()
 
     async def index(request: Request) -> Response:
         return _static("index.html", "text/html; charset=utf-8")
