@@ -80,4 +80,10 @@ def bounded(argv: list[str], stdin: bytes | None = None, timeout: float = SECOND
     seconds = time.monotonic() - start
     text = err.decode("utf-8", "replace")
     text, _, peak = text.rpartition("\n@peak ")
-    return Run(code, seconds, int(peak.split()[0] or 0) / 1024 if peak else 0.0, out, text)
+    run = Run(code, seconds, int(peak.split()[0] or 0) / 1024 if peak else 0.0, out, text)
+    log = os.environ.get("RIFTSOLVE_BOUNDS_LOG")
+    if log:  # one line per run, for a report of the whole suite's slowest and largest
+        with open(log, "a", encoding="utf-8") as lines:
+            lines.write(f"{run.seconds:.2f}\t{run.peak_mib:.0f}\t{run.code}\t"
+                        f"{'Traceback' in run.err}\t{' '.join(argv[1:])[:200]!r}\n")
+    return run

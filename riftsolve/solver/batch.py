@@ -34,7 +34,7 @@ from riftsolve.models.i18n import _
 from riftsolve.models.limits import MAX_BYTES, JsonError, read_json, shortened
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError
-from riftsolve.solver import render
+from riftsolve.solver import ctrl_c, render
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank, best
@@ -193,8 +193,10 @@ def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
     if workers == 1:
         yield from map(_answer, work)
         return
+    with ctrl_c.held():  # (no Ctrl-C lost while the pool forks its workers)
+        pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
     # (leaving the block, Ctrl-C or the reader gone included, ends the workers at once)
-    with multiprocessing.Pool(workers, initializer=_ignore_ctrl_c) as pool:
+    with pool:
         # chunks sent as workers free up, a few per worker in flight: memory stays bounded
         # whatever the input's size, and the records keep its order
         pending: deque[AsyncResult[list[dict[str, Any]]]] = deque()
@@ -210,6 +212,7 @@ def _ignore_ctrl_c() -> None:
     """A worker process leaves Ctrl-C to the batch's own process, which stops the pool and
     says it was interrupted (a worker dying of the signal would break the pool first)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (forked with it held)
 
 
 #: Scenarios a Ray task answers: a small question takes about a millisecond, below a
@@ -237,8 +240,10 @@ def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]
     if started:
         ray.init(address=address or os.environ.get("RAY_ADDRESS") or None,
                  include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
-        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # (Ctrl-C is ours)
+        if ctrl_c.installed():
+            ctrl_c.install()  # (Ctrl-C is ours again)
+        elif signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
     task = ray.remote(_answer_chunk)
     pending: deque[Any] = deque()
     try:
@@ -252,7 +257,7 @@ def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]
         for ref in pending:
             with contextlib.suppress(Exception):  # (a task done or gone: nothing to stop)
                 ray.cancel(ref, force=True)
-        if started and pending:
+        if started:  # (here, where Ctrl-C still stops it, not at the interpreter's exit)
             ray.shutdown()
 
 

@@ -16,6 +16,7 @@ from rich.progress import Progress
 
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import ScenarioError
+from riftsolve.solver import ctrl_c
 from riftsolve.solver.batch import batch, scenario_names, written_keys
 from riftsolve.solver.output import json_line
 
@@ -50,6 +51,7 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
         shown = _progress(stack, records, _size(source, len(skip))) if sys.stderr.isatty() \
             else records
         for record in shown:
+            ctrl_c.raise_if_pressed()  # (an interrupt lost in a finaliser stops it here)
             target.write(json_line(record))
             target.flush()  # (an interrupted batch keeps every line written)
             tally["records"] += 1

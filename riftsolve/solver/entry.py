@@ -7,7 +7,10 @@ This module imports nothing heavy itself.
 
 from __future__ import annotations
 
+import signal
 import sys
+
+from riftsolve.solver import ctrl_c
 
 INTERRUPTED = "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
 
@@ -36,15 +39,28 @@ def interrupted_by_user(error: BaseException) -> bool:
 
 
 def run() -> int:
-    """Import and run the command line (:func:`solver.cli.run`); 130 on Ctrl-C."""
+    """Import and run the command line (:func:`solver.cli.run`); 130 on Ctrl-C.
+
+    Ctrl-C is handled by :mod:`solver.ctrl_c`, so that an interrupt Python would lose
+    still ends the command with 130. Once it has answered, Ctrl-C is ignored: what is left
+    is the interpreter's exit, and a signal then (Python has put back the default handler)
+    killed the process with no word, its exit code lost although every answer was
+    written."""
+    ctrl_c.install()
     try:
         from riftsolve.solver.cli import run as command_line
     except (KeyboardInterrupt, ImportError) as error:
         if not interrupted_by_user(error):
             raise
         sys.stderr.write(INTERRUPTED)
-        return 130
-    return command_line()
+        code = 130
+    else:
+        code = command_line()
+        if ctrl_c.pressed() and code != 130:  # (an interrupt lost, then the command ended)
+            sys.stderr.write(INTERRUPTED)
+            code = 130
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ to one earlier pick). Nothing here is ever a table of every pair of units.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
@@ -358,41 +359,71 @@ class JointProblem:
 
     def _edge_sums(self, x: int, y: int, tests: list[Check], child: list[int]) -> list[int]:
         """For each value of ``x``: the sum of ``child`` over the values of ``y`` that
-        pass the edge's tests with it, grouped by key (an id "differ" test, "another",
-        is subtracted value by value through an index)."""
+        pass the edge's tests with it, grouped by key and by emptiness (an empty pick
+        passes a test unless the test is ``total``); an id "differ" test, "another", is
+        subtracted value by value through an index. Linear in the domains when the keys
+        take few values (places, controllers, "some"/"none"); a ``total`` test keyed by
+        id (the order of picks alike) is summed over the sorted keys instead."""
         dom_x, dom_y = self.domains[x], self.domains[y]
-        if any(t.total for t in tests):  # several alike: pair by pair (small domains)
-            return [sum(child[b] for b in range(len(dom_y))
-                        if all(self._passes(t, x, a, b) for t in tests))
-                    for a in range(len(dom_x))]
-        singles = [t for t in tests if t.mode == "differ"
-                   and len(set(t.left)) > 8][:1]
+        ordered = [t for t in tests if t.mode == "after"]
+        if len(ordered) == 1 and len(tests) == 1:
+            return self._after_sums(x, y, ordered[0], child)
+        singles = [t for t in tests if t.mode == "differ" and len(set(t.left)) > 8][:1]
         grouped = [t for t in tests if t not in singles]
-        groups: dict[tuple[Hashable, ...], int] = defaultdict(int)
+        groups: dict[tuple[bool, tuple[Hashable, ...]], int] = defaultdict(int)
         index: dict[Hashable, list[int]] = defaultdict(list)
-        free = 0
-        total = any(t.total for t in tests)
         for b, value in enumerate(dom_y):
-            if value is None and not total:
-                free += child[b]
-                continue
-            groups[tuple(t.key(y, b) for t in grouped)] += child[b]
-            for t in singles:
-                index[t.key(y, b)].append(b)
-        cache: dict[tuple[Hashable, ...], int] = {}
+            groups[(value is None, tuple(t.key(y, b) for t in grouped))] += child[b]
+            if value is not None:
+                for t in singles:
+                    index[t.key(y, b)].append(b)
+
+        def passing(mine: tuple[Hashable, ...], theirs: tuple[Hashable, ...],
+                    empty: bool) -> bool:
+            return all((empty and not t.total) or t.passes(x, mine[n], theirs[n])
+                       for n, t in enumerate(grouped))
+
+        cache: dict[tuple[bool, tuple[Hashable, ...]], int] = {}
         sums = []
         for a, value in enumerate(dom_x):
-            if value is None and not total:
-                sums.append(free + sum(groups.values()))
-                continue
+            empty = value is None
             mine = tuple(t.key(x, a) for t in grouped)
-            if mine not in cache:
-                cache[mine] = sum(w for keys, w in groups.items() if all(
-                    t.passes(x, mine[n], keys[n]) for n, t in enumerate(grouped)))
-            found = free + cache[mine]
-            for t in singles:  # "another": take out the child values with this key
+            if (empty, mine) not in cache:
+                cache[(empty, mine)] = sum(w for (none, keys), w in groups.items()
+                                           if passing(mine, keys, empty or none))
+            found = cache[(empty, mine)]
+            for t in singles if not empty else ():  # "another": take out its own key
                 for b in index.get(t.key(x, a), ()):
-                    if all(g.passes(x, mine[n], g.key(y, b)) for n, g in enumerate(grouped)):
+                    if passing(mine, tuple(g.key(y, b) for g in grouped), False):
                         found -= child[b]
+            sums.append(found)
+        return sums
+
+    def _after_sums(self, x: int, y: int, test: Check, child: list[int]) -> list[int]:
+        """:meth:`_edge_sums` of one ``after`` test (picks alike, each set once): for each
+        value of ``x``, the sum of ``child`` over the values of ``y`` its key must be
+        greater than from the test's side, or equal to when both are the empty key; by
+        prefix sums over the sorted keys, not pair by pair."""
+        keys_y: list[Any] = [test.key(y, b) for b in range(len(self.domains[y]))]
+        ranked: list[Any] = sorted(set(keys_y))
+        at = {key: n for n, key in enumerate(ranked)}
+        weight = [0] * len(ranked)
+        for b, key in enumerate(keys_y):
+            weight[at[key]] += child[b]
+        below = [0]  # below[n]: the weight of the keys ranked under n
+        for w in weight:
+            below.append(below[-1] + w)
+        total = below[-1]
+        sums = []
+        for a in range(len(self.domains[x])):
+            mine: Any = test.key(x, a)
+            if test.i == x:  # mine > theirs, or both empty
+                n = bisect_left(ranked, mine)
+                found = below[n]
+            else:  # theirs > mine, or both empty
+                n = bisect_right(ranked, mine)
+                found = total - below[n]
+            if mine == EMPTY and EMPTY in at:
+                found += weight[at[EMPTY]]
             sums.append(found)
         return sums
