@@ -355,7 +355,7 @@ def import_case(rng: random.Random) -> Case:
                                                                    "Kill a unit.")])),
         ])
     elif how == "many":
-        n = rng.choice([2_000, 5_001, 20_000])
+        n = rng.choice([2_000, 5_001, 20_000, 100_000])
         said = f"{n:,} cards"
         dump = json.dumps([_card_row(f"C{i}", rng.choice(TEXTS)) for i in range(n)])
     elif how == "errata":

@@ -59,6 +59,7 @@ from riftsolve.models.limits import (
     LIMIT,
     MAX_BYTES,
     MAX_DIGITS,
+    MAX_LIST,
     MAX_PIECES,
     VALUE_LIMIT,
     ScenarioError,
@@ -494,11 +495,38 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
                  if isinstance(data.get(key), list))
     if pieces > MAX_PIECES:
         raise ScenarioError("units", too_many_pieces(pieces))
+    too_long = _list_too_long(data)
+    if too_long is not None:
+        where, length = too_long
+        raise ScenarioError(field_path(where, data), _(
+            "a list of {length:,} values (at most {most:,} are read)").format(
+                length=length, most=MAX_LIST))
     try:
         raw = ScenarioIn.model_validate(data)
     except ValidationError as err:
         raise _first_error(err, data) from None
     return _build(raw, cards)
+
+
+def _list_too_long(data: Mapping[str, Any]) -> tuple[tuple[int | str, ...], int] | None:
+    """The place and length of a list longer than :data:`MAX_LIST` in ``data`` (keys of
+    your own, ``x-``, not looked into), walked without recursion; ``None`` if none is.
+
+    >>> _list_too_long({"targets": {"enemies": [None] * (MAX_LIST + 1)}})
+    (('targets', 'enemies'), 100001)
+    """
+    todo: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, list):
+            if len(value) > MAX_LIST:
+                return where, len(value)
+            todo += [((*where, n), item) for n, item in enumerate(value)
+                     if isinstance(item, list | dict)]
+        elif isinstance(value, dict):
+            todo += [((*where, key), item) for key, item in value.items()
+                     if isinstance(item, list | dict) and not str(key).startswith("x-")]
+    return None
 
 
 def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:

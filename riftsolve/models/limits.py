@@ -30,6 +30,11 @@ MAX_DIGITS = 40
 #: (100,000 values with their commas: a ``targets`` line naming every unit of the largest
 #: board), so that one line cannot fill memory with millions of tiny values.
 MAX_LINE_PIECES = 200_000
+#: Most values one JSON list of a scenario may hold (a ``targets`` list naming every unit
+#: of the largest board, as one line of the notation): a longer list is refused before it
+#: is validated (validation keeps one error for each bad value: a million of them took
+#: gigabytes).
+MAX_LIST = MAX_LINE_PIECES // 2
 #: Most units and objects a scenario may hold: read, validated and answered within seconds.
 MAX_PIECES = 50_000
 #: Longest card text a dump may give (the longest printed card's is under 400 characters):
