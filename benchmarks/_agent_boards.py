@@ -13,8 +13,10 @@ from typing import Any
 from _common import random_units, subset_policy, unmeet_fox_fire
 
 from riftsolve.models.board import BASE
-from riftsolve.models.scenario import Scenario, parse_scenario
-from riftsolve.solver.legal import GroupResolutions, Resolutions, resolve
+from riftsolve.models.format1 import parse_scenario
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.legal import GroupResolutions, Resolutions
+from riftsolve.solver.questions import resolve
 
 BATTLEFIELDS = ("north", "south")
 

@@ -19,8 +19,9 @@ from _common import back_to_back, median_seconds
 from riftsolve.models.objectives import Objective
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.legal import GroupResolutions, LegalSet, Resolutions, resolve
+from riftsolve.solver.legal import GroupResolutions, LegalSet, Resolutions
 from riftsolve.solver.optimum import _cpsat_best, best
+from riftsolve.solver.questions import resolve
 
 OBJECTIVES = ("kills", "kills,-overkill", "killed-might,-overkill", "value,-overkill")
 DECISION_METHODS = ("best", "knapsack", "brute", "cpsat")

@@ -3,7 +3,7 @@ board size, question and policy.
 
 A helper of ``benchmarks/groups.py`` (whose docstring describes the boards and the
 questions), not a script. Every scenario is a plain dict read by
-:func:`models.scenario.parse_scenario`, kept for ``--json``.
+:func:`models.format1.parse_scenario`, kept for ``--json``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from _common import random_units, subset_policy, unmeet_fox_fire
 
 from riftsolve.models.board import BASE
 from riftsolve.models.families.group import GroupProblem, group_effect, member_failure
-from riftsolve.models.scenario import Scenario, parse_scenario
-from riftsolve.solver.legal import GroupDeclarations, GroupResolutions, finalize, resolve
+from riftsolve.models.format1 import parse_scenario
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.legal import GroupDeclarations, GroupResolutions
+from riftsolve.solver.questions import finalize, resolve
 
 #: The board size of the speed target (native vs brute force); the brute force always runs
 #: on boards up to this size.

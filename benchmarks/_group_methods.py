@@ -40,7 +40,7 @@ from riftsolve.models.families.group import (
 from riftsolve.models.families.group import (
     verify_resolution as verify_group_resolution,
 )
-from riftsolve.models.scenario import parse_scenario
+from riftsolve.models.format1 import parse_scenario
 from riftsolve.solver.count import count_maximal_selections, count_selections
 from riftsolve.solver.legal import GroupDeclarations
 

@@ -33,7 +33,7 @@ from _common import (
 from constraint import ExactSumConstraint, Problem, SomeInSetConstraint
 
 from riftsolve.models.families.split import SplitResolveProblem, resolve_problem
-from riftsolve.models.scenario import parse_scenario
+from riftsolve.models.format1 import parse_scenario
 from riftsolve.solver.backends import cpsat, native, pyconstraint
 from riftsolve.solver.count import count_split_resolutions
 from riftsolve.solver.output import resolution_block_text

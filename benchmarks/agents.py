@@ -14,7 +14,7 @@ What it measures, in one run and on the same questions:
    unit's Might (the pool) 1 to 12, enemy Might 0 to 6, about a third of the damaged-able
    enemies with marked damage (never lethal already), half with a ``value``, and a few
    bystanders that were not chosen. Every scenario is a plain dict parsed once with
-   :func:`models.scenario.parse_scenario`; a *decision* is ``resolve(scenario)`` (the
+   :func:`models.format1.parse_scenario`; a *decision* is ``resolve(scenario)`` (the
    rules, building the ``LegalSet``) plus the choice of the best answer, for each of the
    objectives ``kills``, ``kills,-overkill``, ``killed-might,-overkill`` and
    ``value,-overkill``. Methods (columns):
@@ -122,10 +122,11 @@ from _common import (
 from _common import fmt_ms as fmt_ms_with
 from rich.console import Console, RenderableType
 
-from riftsolve.models.scenario import parse_scenario
-from riftsolve.solver.legal import Resolutions, resolve
+from riftsolve.models.format1 import parse_scenario
+from riftsolve.solver.legal import Resolutions
 from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.params import enumeration_solver, optimising_solver
+from riftsolve.solver.questions import resolve
 
 #: Targets from the issue.
 DECISIONS_PER_S = 1_000.0

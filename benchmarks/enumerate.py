@@ -56,7 +56,7 @@ What it measures, in one run and on the same questions:
 
 3. **Count latency**: :func:`solver.count.count_split_resolutions`,
    :func:`solver.count.count_subsets_for_caps` and the full ``LegalSet.count()`` on
-   generated scenarios (built through :func:`models.scenario.parse_scenario`) with 10, 100
+   generated scenarios (built through :func:`models.format1.parse_scenario`) with 10, 100
    and 1000 units (resolve; finalize; finalize with Deflect units and ``available_power``
    set) and the big cases 60 targets / 40 damage and 60 targets / 100 damage. Target:
    every count (the counting function and ``LegalSet.count()``) under 10 ms. The time to

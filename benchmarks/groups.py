@@ -28,7 +28,7 @@ What it measures, in one run and on the same questions:
      (Bellows Breath), and one or two became illegal (left the board, went to base, or
      came under the caster's control), so the controller re-chooses a subset (355.11.b).
 
-   Every scenario is a plain dict read by :func:`models.scenario.parse_scenario`; ``--json``
+   Every scenario is a plain dict read by :func:`models.format1.parse_scenario`; ``--json``
    writes them all, so any line of the tables can be replayed with ``riftsolve``.
 
 2. **Methods** (columns), each timed from the parsed scenario to every answer counted

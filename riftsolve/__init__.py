@@ -32,25 +32,27 @@ if TYPE_CHECKING:
         Resolution,
     )
     from riftsolve.models.board import Board, Unit
-    from riftsolve.models.format1 import json_schema, load_scenario, parse_scenario
+    from riftsolve.models.format1 import json_schema, parse_scenario
     from riftsolve.models.limits import ScenarioError
     from riftsolve.models.notation import write_board
     from riftsolve.models.objectives import Objective
     from riftsolve.models.outcome import Outcome, apply
+    from riftsolve.models.reading import load_scenario
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver.batch import batch
     from riftsolve.solver.combat_best import combat_sides
     from riftsolve.solver.examples import example_path
-    from riftsolve.solver.legal import LegalSet, finalize, resolve
+    from riftsolve.solver.legal import LegalSet
     from riftsolve.solver.optimum import Linear, Ranked, best
+    from riftsolve.solver.questions import finalize, resolve
 
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
                      "Repeated", "Resolution"), "riftsolve.models.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
-    **dict.fromkeys(("json_schema", "load_scenario", "parse_scenario"),
-                    "riftsolve.models.format1"),
+    **dict.fromkeys(("json_schema", "parse_scenario"), "riftsolve.models.format1"),
+    "load_scenario": "riftsolve.models.reading",
     "ScenarioError": "riftsolve.models.limits",
     "write_board": "riftsolve.models.notation",
     "Objective": "riftsolve.models.objectives",
@@ -60,7 +62,8 @@ _HOMES = {
     "example_path": "riftsolve.solver.examples",
     "combat_sides": "riftsolve.solver.combat_best",
     "batch": "riftsolve.solver.batch",
-    **dict.fromkeys(("LegalSet", "finalize", "resolve"), "riftsolve.solver.legal"),
+    "LegalSet": "riftsolve.solver.legal",
+    **dict.fromkeys(("finalize", "resolve"), "riftsolve.solver.questions"),
 }
 
 __all__ = [

@@ -61,12 +61,13 @@ except ModuleNotFoundError as missing:  # the extra is not installed
 from riftsolve.models.answers import Declaration
 from riftsolve.models.board import BASE, OFFBOARD
 from riftsolve.models.families import family_of
-from riftsolve.models.format1 import load_scenario
 from riftsolve.models.objectives import Objective
 from riftsolve.models.outcome import apply, lethal, metrics
+from riftsolve.models.reading import load_scenario
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.examples import example_names, example_path
-from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.legal import LegalSet
+from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.render import line
 from riftsolve.solver.steps import (
     DONE,

@@ -26,7 +26,8 @@ from test_steps import line, split_docs
 import riftsolve as rs
 from riftsolve.models import load_scenario, parse_scenario
 from riftsolve.models.answers import Resolution
-from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.legal import LegalSet
+from riftsolve.solver.questions import finalize, resolve
 
 
 def check_agent_answers(legal: LegalSet[Any], expected: int,

@@ -119,17 +119,19 @@ def test_an_answer_of_another_kind_is_refused_by_name() -> None:
 
 
 def test_the_rules_never_load_the_scenario_parser() -> None:
-    """Every rules module (all of ``riftsolve.models`` but the format-1 parser) imports
-    records only: neither the parser nor its validation library is loaded with them."""
+    """Every rules module (all of ``riftsolve.models`` but the format-1 parser, its schema
+    and the reader of both forms) imports records only: neither the parser nor its
+    validation library is loaded with them."""
     program = """
 import importlib, pkgutil, sys
 import riftsolve.models as models
 import riftsolve.models.families as families
 for package in (models, families):
     for info in pkgutil.iter_modules(package.__path__):
-        if info.name != "format1":
+        if info.name not in ("format1", "schema", "reading"):
             importlib.import_module(f"{package.__name__}.{info.name}")
-print(sorted(m for m in sys.modules if m.endswith("format1") or m.startswith("pydantic")))
+print(sorted(m for m in sys.modules if m.endswith(("format1", "schema", "reading"))
+             or m.startswith("pydantic")))
 """
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           check=True)

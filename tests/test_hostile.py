@@ -19,7 +19,7 @@ from bounded import riftsolve
 from conftest import EXAMPLES, scenario_dict, unit
 
 from riftsolve.models import Board, Scenario, ScenarioError, Unit, parse_scenario
-from riftsolve.models.scenario import parse_scenario_text
+from riftsolve.models.reading import parse_scenario_text
 from riftsolve.solver.cli import main
 
 

@@ -16,7 +16,7 @@ from riftsolve.models.choosing import slot_roles
 from riftsolve.models.notation import read_board, to_format1
 from riftsolve.solver import render
 from riftsolve.solver.cli import main
-from riftsolve.solver.legal import finalize, resolve
+from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.starter import starter
 
 NAMES = [card.name for card in cards.library()]

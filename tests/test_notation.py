@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import riftsolve as rs
-from riftsolve.models.format1 import parse_scenario, parse_scenario_text
+from riftsolve.models.format1 import parse_scenario
 from riftsolve.models.limits import MAX_BYTES, ScenarioError
 from riftsolve.models.notation import (
     HEADERS,
@@ -24,10 +24,11 @@ from riftsolve.models.notation import (
     to_format1,
     write_board,
 )
+from riftsolve.models.reading import parse_scenario_text
 from riftsolve.solver import render
 from riftsolve.solver.batch import batch
 from riftsolve.solver.cli import main
-from riftsolve.solver.legal import finalize, resolve
+from riftsolve.solver.questions import finalize, resolve
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -36,7 +36,7 @@ from riftsolve.solver.count import (
     selections_by_tax,
     tax_table,
 )
-from riftsolve.solver.legal import finalize
+from riftsolve.solver.questions import finalize
 
 
 @pytest.fixture

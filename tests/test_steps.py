@@ -22,7 +22,7 @@ from test_group_properties import group_boards
 
 from riftsolve.models import parse_scenario
 from riftsolve.models.answers import Answer
-from riftsolve.solver.legal import finalize, resolve
+from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.steps import DONE, Steps, first_step
 
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     )
     from riftsolve.models.board import Board, Unit
     from riftsolve.models.effects import Effect, GroupTargets, SplitDamage
-    from riftsolve.models.format1 import load_scenario, parse_scenario
+    from riftsolve.models.format1 import parse_scenario
+    from riftsolve.models.reading import load_scenario
     from riftsolve.models.scenario import Scenario, ScenarioError
     from riftsolve.models.targeting import Failure
 
@@ -32,7 +33,8 @@ _HOMES = {
                      "Resolution"), "riftsolve.models.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
     **dict.fromkeys(("Effect", "GroupTargets", "SplitDamage"), "riftsolve.models.effects"),
-    **dict.fromkeys(("load_scenario", "parse_scenario"), "riftsolve.models.format1"),
+    "parse_scenario": "riftsolve.models.format1",
+    "load_scenario": "riftsolve.models.reading",
     **dict.fromkeys(("Scenario", "ScenarioError"), "riftsolve.models.scenario"),
     "Failure": "riftsolve.models.targeting",
 }

@@ -72,6 +72,8 @@ from riftsolve.models.limits import MAX_LINE_PIECES, MAX_PIECES, ScenarioError, 
 if TYPE_CHECKING:  # the models of format 1 (pydantic) load with the parser, when reading
     from pydantic import BaseModel
 
+    from riftsolve.models.scenario import Scenario
+
 #: The JSON structure the notation converts to (format 1).
 Doc = dict[str, Any]
 #: A field of the structure: ``("units", 2, "might")``.
@@ -380,7 +382,7 @@ class _Reader:
         return self.lexer.fail(line, column, label, message)
 
     def read(self, text: str) -> Doc:
-        from riftsolve.models.format1 import CombatIn, ObjectIn, PolicyIn, UnitIn
+        from riftsolve.models.schema import CombatIn, ObjectIn, PolicyIn, UnitIn
 
         self.models: dict[str, type[BaseModel]] = {
             "units": UnitIn, "objects": ObjectIn, "policy": PolicyIn, "combat": CombatIn}
@@ -456,7 +458,7 @@ class _Reader:
         self.positions.note(("card",), number, len(raw) - len(rest.lstrip()) + 1, "card")
 
     def _scalar(self, line: Line, key: str, head: Atom, rest: list[Field]) -> None:
-        from riftsolve.models.format1 import ScenarioIn
+        from riftsolve.models.schema import ScenarioIn
 
         kinds = _kinds(ScenarioIn, key)
         if "list" in kinds:  # battlefields, modes_used: one item a field, or commas
@@ -502,9 +504,9 @@ class _Reader:
                 raise self.fail(line.number, atom.column, label, self._not(atom, kind))
             return _YES[atom.text.lower()]
         if _INTEGER.fullmatch(atom.text):
-            from riftsolve.models.format1 import _number
+            from riftsolve.models.schema import number_or_huge
 
-            return _number(atom.text)
+            return number_or_huge(atom.text)
         if kind == "int":
             raise self.fail(line.number, atom.column, label, self._not(atom, kind))
         return atom.text
@@ -598,7 +600,7 @@ class _Reader:
 
     def _unit(self, line: Line) -> None:
         """``ID CONTROLLER [MIGHT] @LOCATION key=value... flag...``."""
-        from riftsolve.models.format1 import UnitIn
+        from riftsolve.models.schema import UnitIn
 
         fields = line.fields
         first = fields[0].bare
@@ -641,9 +643,9 @@ class _Reader:
         for group, name in ((1, "id"), (2, "controller"), (3, "might"), (4, "location")):
             note((*path, name), number, match.start(group) + 1, name)
         note(path, number, match.start(1) + 1, "")
-        from riftsolve.models.format1 import _number
+        from riftsolve.models.schema import number_or_huge
 
-        units.append({"id": match[1], "controller": match[2], "might": _number(match[3]),
+        units.append({"id": match[1], "controller": match[2], "might": number_or_huge(match[3]),
                       "location": match[4]})
 
     def _counted(self, line: Line) -> None:
@@ -655,7 +657,7 @@ class _Reader:
 
     def _object(self, line: Line, fields: list[Field]) -> None:
         """``object ID KIND CONTROLLER key=value...``."""
-        from riftsolve.models.format1 import ObjectIn
+        from riftsolve.models.schema import ObjectIn
 
         index = len(self.doc.setdefault("objects", []))
         self._counted(line)
@@ -750,7 +752,7 @@ def to_format1(text: str, where: str = "scenario", *, cards: str | Path | None =
 
 
 def read_board(text: str, where: str = "scenario", *, cards: str | Path | None = None
-               ) -> Any:
+               ) -> Scenario:
     """The validated :class:`~riftsolve.models.scenario.Scenario` that ``text`` writes;
     a :class:`NotationError` naming the line and column at fault otherwise, also for an
     error found by the validation of format 1."""
@@ -768,7 +770,7 @@ def located(error: ScenarioError, doc: Doc, positions: Positions, where: str
     """A format-1 validation error, placed at the line and column of its field (the
     longest field written that contains it); naming ``where`` alone when no line wrote
     it (a required field missing)."""
-    from riftsolve.models.format1 import field_path
+    from riftsolve.models.schema import field_path
 
     best: tuple[str, Path_, tuple[int, int, str]] | None = None
     for path, spot in positions.at.items():

@@ -39,10 +39,13 @@ from functools import cached_property
 from typing import Any
 
 from riftsolve.models.answers import Answer, Repeated
-from riftsolve.models.board import OFFBOARD, Board, Unit
+from riftsolve.models.board import OFFBOARD, Board
 from riftsolve.models.effects import Action
 from riftsolve.models.families import family_of
 from riftsolve.models.i18n import _
+from riftsolve.models.lethal import death as death
+from riftsolve.models.lethal import lethal as lethal
+from riftsolve.models.lethal import xp_per_kill as xp_per_kill
 from riftsolve.models.limits import LIMIT
 from riftsolve.models.scenario import Scenario, Targets
 
@@ -111,31 +114,6 @@ def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
         return replace(family.declared_targets(scenario, declaration.first),
                        repeat=family.declared_targets(scenario, declaration.again))
     return family.declared_targets(scenario, declaration)
-
-
-def lethal(scenario: Scenario, unit: Unit, might: int | None = None) -> int:
-    """Total marked damage that kills ``unit`` once the controller's damage is dealt:
-    non-zero and at least its Might (142.4.b; ``might`` when the answer changes it); with
-    ``lethal_any`` and an enemy unit, any amount of the controller's damage on top of what
-    is marked (142.4.c)."""
-    if scenario.lethal_any and not scenario.board.friendly_to(unit, scenario.controller):
-        return unit.damage + 1
-    return max(1, unit.might if might is None else might)
-
-
-def death(scenario: Scenario, unit: Unit, amount: int, might: int | None = None
-          ) -> tuple[bool, int]:
-    """Whether dealing ``amount`` to ``unit`` (of Might ``might``, if not the board's) kills
-    it (142.4), and the overkill: the damage marked beyond lethal."""
-    total = unit.damage + amount
-    threshold = lethal(scenario, unit, might)
-    dead = amount > 0 and total >= threshold
-    return dead, (total - threshold if dead else 0)
-
-
-def xp_per_kill(scenario: Scenario) -> int:
-    """XP the effect gains for each unit it kills (Alpha Strike's reflexive trigger)."""
-    return scenario.effect.xp_per_kill
 
 
 def apply(scenario: Scenario, answer: Answer) -> Outcome:

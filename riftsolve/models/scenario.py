@@ -16,7 +16,7 @@ modules use these records and never the parser.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from riftsolve.models.board import Board
 from riftsolve.models.effects import Effect
@@ -187,17 +187,3 @@ def known_unit(board: Board, field: str, unit_id: str) -> None:
     if unit_id not in board:
         raise ScenarioError(field, _("unknown unit id {unit} (not in units)").format(
             unit=repr(unit_id)))
-
-
-#: The parser's names, still importable from here (the parser loads on first use: the
-#: rules never import it).
-_PARSER = frozenset({"load_scenario", "parse_scenario", "parse_scenario_bytes",
-                     "parse_scenario_text", "json_schema", "HugeNumber"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _PARSER:
-        from riftsolve.models import format1
-
-        return getattr(format1, name)
-    raise AttributeError(f"module 'riftsolve.models.scenario' has no attribute {name!r}")

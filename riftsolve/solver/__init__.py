@@ -23,16 +23,16 @@ if TYPE_CHECKING:
         GroupResolutions,
         LegalSet,
         Resolutions,
-        finalize,
-        resolve,
     )
     from riftsolve.solver.optimum import Linear, Ranked, best
+    from riftsolve.solver.questions import finalize, resolve
 
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     **dict.fromkeys(("Declarations", "GroupDeclarations", "GroupResolutions", "LegalSet",
-                     "Resolutions", "finalize", "resolve"), "riftsolve.solver.legal"),
+                     "Resolutions"), "riftsolve.solver.legal"),
+    **dict.fromkeys(("finalize", "resolve"), "riftsolve.solver.questions"),
 }
 
 __all__ = [

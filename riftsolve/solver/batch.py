@@ -29,15 +29,15 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from riftsolve.models.format1 import parse_scenario_text
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import MAX_BYTES, JsonError, read_json, shortened
 from riftsolve.models.objectives import ObjectiveError
+from riftsolve.models.reading import parse_scenario_text
 from riftsolve.models.scenario import ScenarioError
 from riftsolve.solver import ctrl_c, render
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import finalize, resolve
 from riftsolve.solver.optimum import TooManyToRank, best
+from riftsolve.solver.questions import finalize, resolve
 
 Question = Literal["count", "best", "list"]
 #: One scenario's work: its id, its text (``None``: it could not be read, ``error`` says

@@ -21,18 +21,13 @@ from riftsolve.models.choosing import has_chosen_triggers, slot_roles
 from riftsolve.models.classify import Classification, classify, classify_card
 from riftsolve.models.effects import GroupTargets
 from riftsolve.models.families.split import split_effect
-from riftsolve.models.format1 import (
-    find_card,
-    json_schema,
-    load_scenario,
-    parse_scenario_bytes,
-    parse_scenario_text,
-)
+from riftsolve.models.format1 import find_card, json_schema
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.i18n import LANGUAGES, _, language, use_language
 from riftsolve.models.limits import MAX_BYTES, MAX_CARDS, printable, shortened
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
+from riftsolve.models.reading import load_scenario, parse_scenario_bytes, parse_scenario_text
 from riftsolve.models.rules import (
     DEFAULT_VERSION,
     RULES_VERSION,
@@ -45,8 +40,8 @@ from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.entry import interrupted_by_user
-from riftsolve.solver.legal import Declarations, LegalSet, Resolutions, finalize, resolve
+from riftsolve.solver.ctrl_c import interrupted_by_user
+from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
 from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
     answers_table,
@@ -56,6 +51,7 @@ from riftsolve.solver.output import (
     plain,
     resolution_block_text,
 )
+from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.version import VersionAction
 from riftsolve.solver.web import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT
 

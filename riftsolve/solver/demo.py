@@ -12,9 +12,10 @@ from riftsolve.models import load_scenario
 from riftsolve.models.i18n import _
 from riftsolve.solver import render
 from riftsolve.solver.examples import example_names, example_path
-from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.optimum import best
 from riftsolve.solver.output import answers_table, console, plain
+from riftsolve.solver.questions import finalize, resolve
 
 #: Answers shown per example.
 SHOWN = 6

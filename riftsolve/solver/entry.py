@@ -11,31 +11,7 @@ import signal
 import sys
 
 from riftsolve.solver import ctrl_c
-
-INTERRUPTED = "riftsolve: interrupted: stopped at the user's request (Ctrl-C)\n"
-
-
-def interrupted_by_user(error: BaseException) -> bool:
-    """Whether ``error`` is Ctrl-C, or an error Ctrl-C caused: an interrupt while a
-    compiled extension initialises (numpy, OR-Tools) comes out as ``ImportError:
-    initialization failed`` whose cause is the :class:`KeyboardInterrupt`.
-
-    >>> try:
-    ...     raise ImportError("initialization failed") from KeyboardInterrupt()
-    ... except ImportError as error:
-    ...     interrupted_by_user(error)
-    True
-    >>> interrupted_by_user(ImportError("no module named x"))
-    False
-    """
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:  # a chain, never a cycle
-        if isinstance(current, KeyboardInterrupt):
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
+from riftsolve.solver.ctrl_c import INTERRUPTED, interrupted_by_user
 
 
 def run() -> int:

@@ -329,8 +329,8 @@ class LegalSet(ABC, Generic[A]):
         if self.unpayable is not None:
             return [self.unpayable]
         scenario = self.scenario
-        if self.question == "finalize" and scenario.from_hidden is not None and finalize(
-                replace(scenario, from_hidden=None)).any_legal():
+        if self.question == "finalize" and scenario.from_hidden is not None and type(self)(
+                replace(scenario, from_hidden=None)).any_legal():  # (the same question)
             return [no_target_there(scenario)]
         return [Failure("355.8", _("no choice of targets meets every requirement of {card}: "
                                    "it cannot be played").format(card=self.scenario.effect.name))]
@@ -925,7 +925,7 @@ class JointResolutions(ListedResolutions):
 # --------------------------------------------------------------------------- questions
 
 
-def _check_version(scenario: Scenario, question: str) -> None:
+def check_version(scenario: Scenario, question: str) -> None:
     """Refuse a question whose ruling under the scenario's older ``rules`` differs from
     1.4's (never a 1.4 ruling under an older label)."""
     refusal = older_rules_refusal(scenario, question)
@@ -943,83 +943,6 @@ LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
     "combat": (ListedDeclarations, CombatResolutions),
     "joint": (JointDeclarations, JointResolutions),
 }
-
-
-#: The kind of answer a caller expects (see :func:`resolve`).
-K = TypeVar("K", bound=Answer)
-
-
-@overload
-def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
-
-
-@overload
-def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
-
-
-def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
-            ) -> LegalSet[Any]:
-    """Every legal resolution of ``scenario``'s chosen targets on the board now.
-
-    The answers are :class:`~riftsolve.models.answers.Answer` s of the scenario's family;
-    name the ``kind`` you expect (``kind=Resolution`` for split damage, ``Affected`` for a
-    group, ``Repeated`` for a paid Repeat) to get a set typed as listing that kind: a
-    :class:`TypeError` says so at once if the scenario's answers are of another kind.
-
-    >>> from riftsolve.models import load_scenario
-    >>> from riftsolve.solver.examples import example_path
-    >>> scenario = load_scenario(example_path("alpha-strike-shrunk-5-to-3"))
-    >>> resolve(scenario, kind=Resolution)[0].damage
-    (('r1', 1), ('r2', 1), ('r3', 1))
-    >>> try:
-    ...     resolve(scenario, kind=Affected)
-    ... except TypeError as error:
-    ...     print(error)
-    the resolutions of Alpha Strike (the split family) are Resolution answers, not Affected
-    """
-    return _asked(scenario, "resolve", backend, kind)
-
-
-@overload
-def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
-
-
-@overload
-def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
-
-
-def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
-             ) -> LegalSet[Any]:
-    """Every legal target declaration for ``scenario``'s board; ``kind`` as for
-    :func:`resolve` (``Declaration`` for split damage, ``GroupDeclaration`` for a group)."""
-    return _asked(scenario, "finalize", backend, kind)
-
-
-def _asked(scenario: Scenario, question: str, backend: str, kind: type[Any] | None
-           ) -> LegalSet[Any]:
-    """The legal set answering ``question`` about ``scenario``: a paid Repeat's pairs of
-    executions, else the family's own (:data:`LEGAL_SETS`, or answered by listing)."""
-    _check_version(scenario, question)
-    if scenario.repeat:
-        from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
-
-        pair: tuple[type[LegalSet[Any]], type[LegalSet[Any]]] = (RepeatedDeclarations,
-                                                                 RepeatedResolutions)
-    else:
-        pair = legal_sets(scenario)
-    chosen = pair[0] if question == "finalize" else pair[1]
-    return _of_kind(chosen(scenario, backend), kind)
-
-
-def _of_kind(legal: LegalSet[Answer], kind: type[Any] | None) -> LegalSet[Any]:
-    """``legal``, whose answers must be of ``kind`` when one is named."""
-    listed = legal._answer_type
-    if kind is not None and not issubclass(listed, kind):
-        noun = "declarations" if legal.question == "finalize" else "resolutions"
-        raise TypeError(f"the {noun} of {legal.scenario.effect.name} (the "
-                        f"{legal.family.NAME} family) are {listed.__name__} answers, not "
-                        f"{kind.__name__}")
-    return legal
 
 
 def legal_sets(scenario: Scenario

@@ -52,12 +52,8 @@ from riftsolve.solver.backends import native
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.legal import (
-    CombatResolutions,
-    LegalSet,
-    Resolutions,
-    resolve,
-)
+from riftsolve.solver.legal import CombatResolutions, LegalSet, Resolutions
+from riftsolve.solver.questions import resolve
 from riftsolve.solver.rank import describe_count
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ the two executions' Deflect distributions; nothing is listed to count.
 
 >>> from riftsolve.models import load_scenario
 >>> from riftsolve.solver.examples import example_path
->>> from riftsolve.solver.legal import finalize
+>>> from riftsolve.solver.questions import finalize
 >>> legal = finalize(load_scenario(example_path("bellows-breath-repeat-finalize")))
 >>> legal.count(), next(iter(legal)).deflect_cost
 (21, 0)

@@ -48,8 +48,8 @@ from riftsolve.solver.legal import (
     JointResolutions,
     LegalSet,
     Resolutions,
-    resolve,
 )
+from riftsolve.solver.questions import resolve
 from riftsolve.solver.render import noun
 
 #: Most answers whose rule trails are read to find the steps they all share.

@@ -9,7 +9,7 @@ has legal declarations, so that it is answered as written; with ``resolve``, a
 >>> print("\\n".join(line for line in text.splitlines() if "units=" in line))
 #   units=ID,ID,...: "any number of units", at a battlefield; a target (CR 2026-10-09 355.13)
 >>> from riftsolve.models.notation import read_board
->>> from riftsolve.solver.legal import finalize
+>>> from riftsolve.solver.questions import finalize
 >>> finalize(read_board(text)).count() > 0
 True
 >>> "targets units=" in starter("Fox-Fire", resolve=True)
@@ -357,7 +357,7 @@ def _chosen(scenario: Any) -> dict[str, Any] | None:
     """The targets of the declaration choosing the most ids among the first
     :data:`LOOKED_AT`, as the ``targets`` field writes them; ``None`` without one."""
     from riftsolve.solver import render
-    from riftsolve.solver.legal import finalize
+    from riftsolve.solver.questions import finalize
 
     legal = finalize(scenario)
     best: dict[str, Any] | None = None

@@ -22,7 +22,7 @@ is reached by exactly one sequence of moves (the fixed order makes the sequence 
 
 >>> from riftsolve.models import load_scenario
 >>> from riftsolve.solver.examples import example_path
->>> from riftsolve.solver.legal import resolve
+>>> from riftsolve.solver.questions import resolve
 >>> state = first_step(resolve(load_scenario(example_path("alpha-strike-shrunk-5-to-3"))))
 >>> state.phase, state.moves()
 ('keep', ('r1', 'r2', 'r3'))

@@ -15,19 +15,14 @@ now), read here at start-up, so that a question does not compile nine texts firs
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from riftsolve.models.cards.store import Library, read_library
+from riftsolve.models.cards.store import slugify as slugify
 from riftsolve.models.effects import Effect
 
 #: The compiled library, as ``python -m riftsolve.models.cards.snapshot`` writes it.
 SNAPSHOT = Path(__file__).resolve().parent
-
-
-def slugify(name: str) -> str:
-    """``'Volibear, Furious'`` -> ``'volibear-furious'``."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 _REGISTRY: dict[str, Effect] = read_library(SNAPSHOT, "library.json")

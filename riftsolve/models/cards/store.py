@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
 from pathlib import Path
@@ -52,6 +53,11 @@ FAMILY_TYPES: dict[str, type[Any]] = {"split": SplitDamage, "group": GroupTarget
 #: Enumerations among the effects' fields, by field name.
 _ENUMS: dict[str, type[Enum]] = {"pool": Pool, "among": Relation, "zone": Zone,
                                  "action": Action, "sharing": Sharing, "reach": Reach}
+
+
+def slugify(name: str) -> str:
+    """``'Volibear, Furious'`` -> ``'volibear-furious'``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 class LibraryError(ValueError):
@@ -170,7 +176,6 @@ def _aliases(entry: Mapping[str, Any]) -> list[str]:
 def read_library(folder: str | Path, file: str = FILE) -> Library:
     """The cards of the library in ``folder``, by slug, and their aliases (empty if it
     has none)."""
-    from riftsolve.models.cards import slugify  # (the package imports this module)
 
     target = Path(folder) / file
     if not target.is_file():

@@ -42,6 +42,7 @@ from riftsolve.models.explain import (
 )
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import _, ngettext
+from riftsolve.models.lethal import death
 from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.models.targeting import (
@@ -420,9 +421,9 @@ def _xp_steps(scenario: Scenario, resolution: Resolution) -> list[Step]:
     each = split_effect(scenario).xp_per_kill
     if not each:
         return []
-    from riftsolve.models.outcome import apply  # (the outcome reads every family)
-
-    killed = apply(scenario, resolution).killed
+    board = scenario.board
+    killed = sorted(unit for unit, amount in resolution.damage
+                    if death(scenario, board[unit], amount)[0])
     return [step("355.5.b", _("for each unit this kills, {each} XP: {killed} killed, {xp} XP "
                               "gained").format(each=each, killed=ids(list(killed)),
                                                xp=each * len(killed)))]

@@ -36,8 +36,9 @@ from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.scenario import ScenarioError, scenario_warnings
 from riftsolve.solver import render
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import LegalSet, finalize, resolve
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.optimum import TooManyToRank
+from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.ruling import ruling
 
 #: Most answers one request lists (the count is exact whatever the size).
@@ -130,7 +131,7 @@ def answer(request: Any, cards: str | None = None) -> Reply:
     try:
         asked = read_request(request)
         use_language(asked.lang)
-        from riftsolve.models.format1 import parse_scenario_text  # the board notation too
+        from riftsolve.models.reading import parse_scenario_text  # the board notation too
 
         scenario = parse_scenario_text(asked.scenario, cards=cards)
         legal = finalize(scenario) if asked.question == "finalize" else resolve(scenario)

@@ -1,0 +1,65 @@
+"""Reading a scenario from a file, bytes or text, in either of its forms: JSON (scenario
+format 1, :mod:`riftsolve.models.format1`) or the board notation
+(:mod:`riftsolve.models.notation`), told apart by their first character; every error is
+one :class:`~riftsolve.models.limits.ScenarioError` naming the field (and, in the
+notation, the line and column).
+
+>>> from riftsolve.solver.examples import example_path
+>>> load_scenario(example_path("alpha-strike-shrunk-5-to-3")).effect.name
+'Alpha Strike'
+>>> parse_scenario_text('{"format": 1}')
+Traceback (most recent call last):
+...
+riftsolve.models.limits.ScenarioError: controller: required field is missing
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from riftsolve.models import notation
+from riftsolve.models.format1 import parse_scenario_json
+from riftsolve.models.i18n import _
+from riftsolve.models.limits import MAX_BYTES, ScenarioError
+from riftsolve.models.scenario import Scenario
+
+
+def load_scenario(path: str | Path, *, cards: str | Path | None = None) -> Scenario:
+    """Read and validate a scenario file (at most :data:`MAX_BYTES`); ``cards``: the
+    folder of the user card library its ``card`` may name (default: the default
+    folder, :func:`riftsolve.models.cards.store.default_folder`)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as stream:
+            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path), cards=cards)
+    except OSError as err:
+        raise ScenarioError(str(path), _("cannot read the file ({reason})").format(
+            reason=err.strerror)) from None
+
+
+def parse_scenario_bytes(data: bytes, where: str = "scenario", *,
+                         cards: str | Path | None = None) -> Scenario:
+    """Validate a scenario given as UTF-8 bytes (``where`` names it in errors)."""
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(where, _("larger than {size} MiB: not a scenario (a 1,000-unit "
+                                     "board takes about 100 KB)").format(size=MAX_BYTES // 2**20))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError(where, _("not UTF-8 text (byte {byte})").format(byte=err.start)
+                            ) from None
+    return parse_scenario_text(text, cards=cards, where=where)
+
+
+def parse_scenario_text(text: str, *, cards: str | Path | None = None,
+                        where: str = "scenario", drop: tuple[str, ...] = ()) -> Scenario:
+    """Validate a scenario given as text: JSON when it starts with ``{`` (or ``[``), else
+    the board notation (:mod:`riftsolve.models.notation`; ``where`` names it in errors,
+    with the line and column). ``drop``: top-level JSON keys that are not the scenario's
+    (a batch line's ``id``), read past unvalidated."""
+    if len(text) > MAX_BYTES:
+        raise ScenarioError("scenario", _("larger than {size} MiB: not a scenario").format(
+            size=MAX_BYTES // 2**20))
+    if notation.is_notation(text):
+        return notation.read_board(text, where, cards=cards)
+    return parse_scenario_json(text, cards=cards, drop=drop)

@@ -1,0 +1,134 @@
+"""The package's import graph, read from the source (every ``import`` statement, those
+inside functions too; those under ``if TYPE_CHECKING:`` left out, as they never run):
+no module imports itself back through others, and the rules (``riftsolve.models``) import
+nothing of the engine and the faces above them (``riftsolve.solver``, ``riftsolve.gym``).
+
+A circle is a module that cannot be loaded or understood on its own: the scenario
+module's old back-door to the parser made a 15-module circle of the rules, formats and
+families; the command line and its entry point, the legal sets and a paid Repeat's, and
+the card library and its store each made one of two."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import riftsolve
+
+PACKAGE = Path(riftsolve.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _under_type_checking(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside an ``if TYPE_CHECKING:`` block."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            hidden.update(id(inner) for statement in node.body for inner in ast.walk(statement))
+    return hidden
+
+
+def _imported(module: str, is_package: bool, node: ast.Import | ast.ImportFrom,
+              known: set[str]) -> set[str]:
+    """The package's modules ``node`` loads (the longest known prefix of each name)."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[:len(package) - node.level + 1]
+            base = ".".join([*package, *([base] if base else [])])
+        names = [f"{base}.{alias.name}" for alias in node.names] + [base]
+    found = set()
+    for name in names:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        if name and name != module:
+            found.add(name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports."""
+    paths = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hidden = _under_type_checking(tree)
+        graph[module] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in hidden:
+                graph[module] |= _imported(module, path.name == "__init__.py", node, known)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, with an
+    explicit stack)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in order:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        order[start] = low[start] = len(order)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for successor in successors:
+                if successor not in order:
+                    order[successor] = low[successor] = len(order)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph[successor]))))
+                    advanced = True
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], order[successor])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == order[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    """(The finder itself: a three-module circle and a tail into it.)"""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_back() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_rules_import_nothing_above_them() -> None:
+    above = ("riftsolve.solver", "riftsolve.gym")
+    wrong = sorted((module, target) for module, targets in import_graph().items()
+                   if module.startswith("riftsolve.models") for target in targets
+                   if target.startswith(above))
+    assert wrong == []
