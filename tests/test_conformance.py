@@ -35,7 +35,7 @@ from riftsolve.models.board import Board, Piece, Unit
 from riftsolve.models.cards import library
 from riftsolve.models.cards.compiler import compile_card
 from riftsolve.models.effects import Effect
-from riftsolve.models.families import FAMILIES, Family, family_of
+from riftsolve.models.families import Family, family_of, register_family, unregister_family
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.objectives import ObjectiveError
 from riftsolve.models.outcome import apply, metrics
@@ -83,9 +83,9 @@ CONFORMANCE = settings(max_examples=30, deadline=None,
 
 @pytest.fixture(scope="module", autouse=True)
 def _example_family_registered() -> Iterator[None]:
-    FAMILIES[one_target.OneTarget] = EXAMPLE
+    register_family(EXAMPLE, one_target.OneTarget)
     yield
-    del FAMILIES[one_target.OneTarget]
+    unregister_family(one_target.NAME)
 
 
 def _unit(draw: st.DrawFn, uid: str) -> Unit:

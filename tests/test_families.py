@@ -1,4 +1,5 @@
-"""The registry of families: every card has a family, every family its legal sets, and
+"""The registry of families: every card has a family, every family its legal sets, each
+family module satisfies the protocol, a name or an effect type is registered once, and
 the template satisfies the protocol a new family copies."""
 
 from __future__ import annotations
@@ -6,14 +7,36 @@ from __future__ import annotations
 import pytest
 
 from riftsolve.models.cards import library
-from riftsolve.models.families import FAMILIES, TEMPLATE, Family, family_of
+from riftsolve.models.effects import SplitDamage
+from riftsolve.models.families import (
+    TEMPLATE,
+    Family,
+    combat,
+    family_of,
+    group,
+    joint,
+    register_family,
+    registered,
+    split,
+)
 from riftsolve.solver.legal import LEGAL_SETS
+
+#: Each family module, checked against the protocol by mypy.
+MODULES: tuple[Family, ...] = (split, group, combat, joint)
 
 
 def test_every_card_has_a_family_and_every_family_its_legal_sets() -> None:
     for effect in library():
         assert family_of(effect).NAME in LEGAL_SETS, effect.name
-    assert {family.NAME for family in FAMILIES.values()} == set(LEGAL_SETS)
+    assert [r.name for r in registered()] == sorted(LEGAL_SETS)
+    assert {r.rules for r in registered()} == set(MODULES)
+
+
+def test_a_family_registers_once() -> None:
+    with pytest.raises(ValueError, match="a family named 'split' is registered already"):
+        register_family(split, SplitDamage)
+    with pytest.raises(ValueError, match="SplitDamage effects are answered by the split"):
+        register_family(TEMPLATE, SplitDamage)
 
 
 def test_the_template_satisfies_the_protocol_and_says_to_copy_it() -> None:

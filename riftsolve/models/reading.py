@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from riftsolve.models import notation
+from riftsolve.models import cards, notation
 from riftsolve.models.format1 import parse_scenario_json
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import MAX_BYTES, ScenarioError
@@ -63,3 +63,28 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
     if notation.is_notation(text):
         return notation.read_board(text, where, cards=cards)
     return parse_scenario_json(text, cards=cards, drop=drop)
+
+
+def scenario_warnings(scenario: Scenario) -> list[str]:
+    """What looks like a mistake but is a legal scenario: a controller who controls no
+    unit and is on no team (a typo such as "me" would make every unit an enemy).
+
+    >>> from riftsolve.models.format1 import parse_scenario
+    >>> s = parse_scenario({"format": 1, "controller": "me", "card": "Fox-Fire",
+    ...     "battlefields": ["n"], "units": [{"id": "u", "controller": "A", "might": 1,
+    ...     "location": "n"}]})
+    >>> scenario_warnings(s)[0][:59]
+    "controller: 'me' controls no unit of the scenario and is on"
+    """
+    said = [("card: " + _("the imported card's text, from an errata overlay, replaces the "
+                          "built-in {card}'s").format(card=scenario.effect.name))
+            ] if cards.shadows(scenario.effect) else []
+    players = {unit.controller for unit in scenario.board}
+    players.update(player for team in scenario.board.teams for player in team)
+    if scenario.controller in players:
+        return said
+    known = ", ".join(repr(p) for p in sorted(players)) or _("none")
+    return [*said, "controller: " + _(
+        "{player} controls no unit of the scenario and is on no team, so every unit is an "
+        "enemy to it (players named: {known})").format(player=repr(scenario.controller),
+                                                      known=known)]

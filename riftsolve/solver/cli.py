@@ -27,14 +27,19 @@ from riftsolve.models.i18n import LANGUAGES, _, language, use_language
 from riftsolve.models.limits import MAX_BYTES, MAX_CARDS, printable, shortened
 from riftsolve.models.notation import grammar_help
 from riftsolve.models.objectives import METRICS, ObjectiveError
-from riftsolve.models.reading import load_scenario, parse_scenario_bytes, parse_scenario_text
+from riftsolve.models.reading import (
+    load_scenario,
+    parse_scenario_bytes,
+    parse_scenario_text,
+    scenario_warnings,
+)
 from riftsolve.models.rules import (
     DEFAULT_VERSION,
     RULES_VERSION,
     SUPPORTED_VERSIONS,
     cited_as,
 )
-from riftsolve.models.scenario import Scenario, ScenarioError, scenario_warnings
+from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.models.versions import before
 from riftsolve.solver import render
 from riftsolve.solver.backends import BACKENDS, backend

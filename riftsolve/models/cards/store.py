@@ -32,8 +32,6 @@ from riftsolve.models.effects import (
     Deed,
     Effect,
     GroupSlot,
-    GroupTargets,
-    JointChoice,
     Link,
     Linked,
     Pick,
@@ -41,15 +39,11 @@ from riftsolve.models.effects import (
     Reach,
     Relation,
     Sharing,
-    SplitDamage,
     Zone,
 )
 
 #: The file a library folder holds.
 FILE = "cards.json"
-#: The families a library stores, by name, and their effect types.
-FAMILY_TYPES: dict[str, type[Any]] = {"split": SplitDamage, "group": GroupTargets,
-                                      "joint": JointChoice}
 #: Enumerations among the effects' fields, by field name.
 _ENUMS: dict[str, type[Enum]] = {"pool": Pool, "among": Relation, "zone": Zone,
                                  "action": Action, "sharing": Sharing, "reach": Reach}
@@ -99,17 +93,26 @@ def _plain(value: Any) -> Any:
 
 def effect_to_json(effect: Effect) -> dict[str, Any]:
     """An effect as JSON data: its family and every field."""
-    family = next((name for name, kind in FAMILY_TYPES.items() if isinstance(effect, kind)),
-                  None)
-    if family is None:
+    from riftsolve.models.families import registration_of  # (the families read the cards)
+
+    try:
+        found = registration_of(effect)
+    except KeyError:
+        found = None
+    if found is None or not found.stored:
         raise LibraryError(f"{effect.name}: a {type(effect).__name__} is not stored in a "
                            "card library")
-    return {"family": family, "fields": _plain(effect)}
+    return {"family": found.name, "fields": _plain(effect)}
 
 
 def effect_from_json(data: Mapping[str, Any]) -> Effect:
     """The effect stored as ``data`` (see :func:`effect_to_json`)."""
-    kind = FAMILY_TYPES[data["family"]]
+    from riftsolve.models.families import by_name  # (the families read the cards)
+
+    found = by_name().get(data["family"])
+    if found is None or not found.stored:
+        raise LibraryError(f"a family named {data['family']!r} is not stored in a card library")
+    kind = found.effect
     fields = dict(data["fields"])
     for name, enum in _ENUMS.items():
         if name in fields:

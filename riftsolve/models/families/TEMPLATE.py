@@ -27,11 +27,14 @@ A family states its rules plainly, with no solver. Copy this file to
    ``chosen()``) with an ``as_json()`` line. A problem may list its own answers (an
    ``answers()`` method): the native backend then streams them and the engine counts,
    indexes and ranks them by listing, with no solver code.
-9. **Register it**: ``NAME`` below and its entry in
-   :data:`riftsolve.models.families.FAMILIES` (effect type -> this module). Its cards
-   join the library (``riftsolve/models/cards/__init__.py``) and the conformance suite
-   (``tests/test_conformance.py``) runs them at once. Only a family that needs closed-form
-   counts, rankings or CP-SAT models adds its legal sets to
+9. **Register it**: ``NAME`` below, and as the module's last line
+   ``register_family(cast("Family", sys.modules[__name__]), MyEffect, stored=True)``
+   (:func:`riftsolve.models.families.registry.register_family`: the effect type it
+   answers; ``stored``: card libraries hold its cards), with its import in
+   ``riftsolve/models/families/__init__.py``, which loads every family. Its cards join
+   the library (``riftsolve/models/cards/__init__.py``) and the conformance suite
+   (``tests/test_conformance.py``) runs them at once. Only a family that needs
+   closed-form counts, rankings or CP-SAT models adds its legal sets to
    ``riftsolve.solver.legal.LEGAL_SETS`` and its problem types to the backends.
 
 mypy checks that this module provides every name of the

@@ -35,16 +35,18 @@ one :class:`~riftsolve.models.answers.Assignment` against the rules directly.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal, NoReturn
+from typing import Any, Literal, NoReturn, cast
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Assignment
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.effects import CombatDamage
 from riftsolve.models.explain import Step, ids, step
+from riftsolve.models.families.registry import Family, register_family
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.rules import renumber
@@ -493,3 +495,6 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
 NAME = "combat"
 DECLARATION = Assignment
 RESOLUTION = Assignment
+
+
+register_family(cast("Family", sys.modules[__name__]), CombatDamage)

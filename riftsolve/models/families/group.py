@@ -22,9 +22,10 @@ against the rules directly.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
@@ -49,6 +50,7 @@ from riftsolve.models.explain import (
     trigger_steps,
     unsaid_steps,
 )
+from riftsolve.models.families.registry import Family, register_family
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.hidden import (
     gone_failure,
@@ -1005,3 +1007,6 @@ def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any
 NAME = "group"
 DECLARATION = GroupDeclaration
 RESOLUTION = Affected
+
+
+register_family(cast("Family", sys.modules[__name__]), GroupTargets, stored=True)

@@ -31,10 +31,11 @@ does is its deeds.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
@@ -65,6 +66,7 @@ from riftsolve.models.explain import (
     unsaid_steps,
 )
 from riftsolve.models.families.picks import EMPTY, Check, JointProblem, Value
+from riftsolve.models.families.registry import Family, register_family
 from riftsolve.models.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.models.i18n import N_, _
 from riftsolve.models.limits import ScenarioError
@@ -2003,3 +2005,6 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
 NAME = "joint"
 DECLARATION = Choice
 RESOLUTION = Executed
+
+
+register_family(cast("Family", sys.modules[__name__]), JointChoice, stored=True)

@@ -21,9 +21,10 @@ solver; every backend is tested against them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Declaration, Resolution
@@ -40,6 +41,7 @@ from riftsolve.models.explain import (
     trigger_steps,
     unsaid_steps,
 )
+from riftsolve.models.families.registry import Family, register_family
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.i18n import _, ngettext
 from riftsolve.models.lethal import death
@@ -530,3 +532,6 @@ def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
 NAME = "split"
 DECLARATION = Declaration
 RESOLUTION = Resolution
+
+
+register_family(cast("Family", sys.modules[__name__]), SplitDamage, stored=True)

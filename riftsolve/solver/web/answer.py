@@ -33,7 +33,8 @@ from typing import Any
 from riftsolve.models.i18n import LANGUAGES, _, use_language
 from riftsolve.models.limits import printable, shortened
 from riftsolve.models.objectives import ObjectiveError
-from riftsolve.models.scenario import ScenarioError, scenario_warnings
+from riftsolve.models.reading import scenario_warnings
+from riftsolve.models.scenario import ScenarioError
 from riftsolve.solver import render
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.legal import LegalSet
