@@ -15,7 +15,8 @@ from _common import random_units, subset_policy, unmeet_fox_fire
 from riftsolve.models.board import BASE
 from riftsolve.models.format1 import parse_scenario
 from riftsolve.models.scenario import Scenario
-from riftsolve.solver.legal import GroupResolutions, Resolutions
+from riftsolve.solver.families.group import GroupResolutions
+from riftsolve.solver.families.split import Resolutions
 from riftsolve.solver.questions import resolve
 
 BATTLEFIELDS = ("north", "south")

@@ -18,8 +18,10 @@ from _common import back_to_back, median_seconds
 
 from riftsolve.models.objectives import Objective
 from riftsolve.models.scenario import Scenario
+from riftsolve.solver.families.group import GroupResolutions
+from riftsolve.solver.families.split import Resolutions
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.legal import GroupResolutions, LegalSet, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.optimum import _cpsat_best, best
 from riftsolve.solver.questions import resolve
 

@@ -27,7 +27,7 @@ from _common import Child, flag_failure, median_seconds, shared_array, timings
 
 from riftsolve.models.objectives import Objective
 from riftsolve.models.scenario import Scenario
-from riftsolve.solver.legal import GroupResolutions
+from riftsolve.solver.families.group import GroupResolutions
 from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.questions import resolve
 

@@ -19,7 +19,7 @@ from _agent_decisions import Problem
 from _common import median_seconds
 
 from riftsolve.models.answers import Resolution
-from riftsolve.solver.legal import Resolutions
+from riftsolve.solver.families.split import Resolutions
 
 #: Large unranking cases ``(targets, pool)``, beyond the typical boards.
 UNRANK_CASES = ((10, 12), (10, 5), (60, 40), (100, 10), (20, 60), (40, 50), (100, 60), (100, 200))

@@ -19,7 +19,7 @@ from riftsolve.models.board import BASE
 from riftsolve.models.families.group import GroupProblem, group_effect, member_failure
 from riftsolve.models.format1 import parse_scenario
 from riftsolve.models.scenario import Scenario
-from riftsolve.solver.legal import GroupDeclarations, GroupResolutions
+from riftsolve.solver.families.group import GroupDeclarations, GroupResolutions
 from riftsolve.solver.questions import finalize, resolve
 
 #: The board size of the speed target (native vs brute force); the brute force always runs

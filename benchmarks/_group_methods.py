@@ -42,7 +42,7 @@ from riftsolve.models.families.group import (
 )
 from riftsolve.models.format1 import parse_scenario
 from riftsolve.solver.count import count_maximal_selections, count_selections
-from riftsolve.solver.legal import GroupDeclarations
+from riftsolve.solver.families.group import GroupDeclarations
 
 #: The brute force stops after this many subsets, and is skipped on boards above
 #: ``TARGET_UNITS`` units with more subsets than this.

@@ -18,7 +18,7 @@ from _common import median_ms
 
 from riftsolve.models.format1 import parse_scenario
 from riftsolve.solver.count import count_split_resolutions, count_subsets_for_caps
-from riftsolve.solver.legal import Declarations, Resolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
 from riftsolve.solver.questions import finalize, resolve
 
 

@@ -26,7 +26,7 @@ from boards import finalization
 import riftsolve as rs
 from riftsolve.models.cards import card
 from riftsolve.models.outcome import lethal
-from riftsolve.solver.legal import Declarations, Resolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
 from riftsolve.solver.output import declaration_block_text, resolution_block_text
 
 

@@ -123,7 +123,7 @@ from _common import fmt_ms as fmt_ms_with
 from rich.console import Console, RenderableType
 
 from riftsolve.models.format1 import parse_scenario
-from riftsolve.solver.legal import Resolutions
+from riftsolve.solver.families.split import Resolutions
 from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.params import enumeration_solver, optimising_solver
 from riftsolve.solver.questions import resolve

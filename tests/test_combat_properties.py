@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 import riftsolve as rs
 from riftsolve.solver.cli import main
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import CombatResolutions
+from riftsolve.solver.families.combat import CombatResolutions
 
 BACKENDS = ("native", "cpsat", "pyconstraint")
 #: Boards small enough for python-constraint2 (it enumerates the assignments itself).

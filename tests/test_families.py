@@ -19,7 +19,7 @@ from riftsolve.models.families import (
     registered,
     split,
 )
-from riftsolve.solver.legal import LEGAL_SETS
+from riftsolve.solver.families.registry import LEGAL_SETS
 
 #: Each family module, checked against the protocol by mypy.
 MODULES: tuple[Family, ...] = (split, group, combat, joint)

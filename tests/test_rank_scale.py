@@ -19,7 +19,7 @@ from test_properties import boards
 
 from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
 from riftsolve.solver import LegalSet, finalize, resolve
-from riftsolve.solver.legal import Declarations, Resolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
 from riftsolve.solver.rank import (
     BudgetedSubsets,
     binomial_row,

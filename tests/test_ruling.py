@@ -19,7 +19,8 @@ from riftsolve.models import parse_scenario
 from riftsolve.solver import finalize, resolve
 from riftsolve.solver.cli import main
 from riftsolve.solver.examples import example_path
-from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.ruling import EXAMINED, ruling, span
 
 

@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING
 from riftsolve._lazy import lazy_names
 
 if TYPE_CHECKING:
-    from riftsolve.solver.legal import (
-        Declarations,
-        GroupDeclarations,
-        GroupResolutions,
-        LegalSet,
-        Resolutions,
-    )
+    from riftsolve.solver.families.group import GroupDeclarations, GroupResolutions
+    from riftsolve.solver.families.split import Declarations, Resolutions
+    from riftsolve.solver.legal import LegalSet
     from riftsolve.solver.optimum import Linear, Ranked, best
     from riftsolve.solver.questions import finalize, resolve
 
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
-    **dict.fromkeys(("Declarations", "GroupDeclarations", "GroupResolutions", "LegalSet",
-                     "Resolutions"), "riftsolve.solver.legal"),
+    "LegalSet": "riftsolve.solver.legal",
+    **dict.fromkeys(("Declarations", "Resolutions"), "riftsolve.solver.families.split"),
+    **dict.fromkeys(("GroupDeclarations", "GroupResolutions"),
+                    "riftsolve.solver.families.group"),
     **dict.fromkeys(("finalize", "resolve"), "riftsolve.solver.questions"),
 }
 

@@ -46,7 +46,8 @@ from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.ctrl_c import interrupted_by_user
-from riftsolve.solver.legal import Declarations, LegalSet, Resolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
     answers_table,

@@ -51,8 +51,10 @@ from riftsolve.models.scenario import LIMIT, Scenario
 from riftsolve.solver.backends import native
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.families.combat import CombatResolutions
+from riftsolve.solver.families.split import Resolutions
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.legal import CombatResolutions, LegalSet, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.questions import resolve
 from riftsolve.solver.rank import describe_count
 

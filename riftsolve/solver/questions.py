@@ -1,5 +1,5 @@
 """The questions: :func:`finalize` and :func:`resolve`, the legal set that answers a
-scenario (its family's, :func:`~riftsolve.solver.legal.legal_sets`, or a paid Repeat's
+scenario (its family's, :func:`~riftsolve.solver.families.registry.legal_sets`, or a paid Repeat's
 pairs of executions, :mod:`riftsolve.solver.repeat`), typed as the kind of answer the
 caller names.
 
@@ -15,7 +15,8 @@ from typing import Any, TypeVar, overload
 
 from riftsolve.models.answers import Answer
 from riftsolve.models.scenario import Scenario
-from riftsolve.solver.legal import LegalSet, check_version, legal_sets
+from riftsolve.solver.families.registry import legal_sets
+from riftsolve.solver.legal import LegalSet, check_version
 from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 
 #: The kind of answer a caller expects (see :func:`resolve`).
@@ -39,7 +40,7 @@ def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None
     group, ``Repeated`` for a paid Repeat) to get a set typed as listing that kind: a
     :class:`TypeError` says so at once if the scenario's answers are of another kind.
 
-    >>> from riftsolve.models import load_scenario
+    >>> from riftsolve.models import Affected, Resolution, load_scenario
     >>> from riftsolve.solver.examples import example_path
     >>> scenario = load_scenario(example_path("alpha-strike-shrunk-5-to-3"))
     >>> resolve(scenario, kind=Resolution)[0].damage
@@ -71,7 +72,8 @@ def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | Non
 def _asked(scenario: Scenario, question: str, backend: str, kind: type[Any] | None
            ) -> LegalSet[Any]:
     """The legal set answering ``question`` about ``scenario``: a paid Repeat's pairs of
-    executions, else the family's own (:data:`LEGAL_SETS`, or answered by listing)."""
+    executions, else the family's own (registered in
+    :data:`~riftsolve.solver.families.registry.LEGAL_SETS`, or answered by listing)."""
     check_version(scenario, question)
     if scenario.repeat:
         pair: tuple[type[LegalSet[Any]], type[LegalSet[Any]]] = (RepeatedDeclarations,

@@ -25,16 +25,11 @@ from riftsolve.models.choosing import counted_targets, fired_triggers, has_chose
 from riftsolve.models.explain import Step, ids
 from riftsolve.models.families.split import split_effect
 from riftsolve.models.i18n import N_, _, ngettext
-from riftsolve.solver.legal import (
-    CombatResolutions,
-    Declarations,
-    GroupDeclarations,
-    GroupResolutions,
-    JointDeclarations,
-    JointResolutions,
-    LegalSet,
-    Resolutions,
-)
+from riftsolve.solver.families.combat import CombatResolutions
+from riftsolve.solver.families.group import GroupDeclarations, GroupResolutions
+from riftsolve.solver.families.joint import JointDeclarations, JointResolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.rank import describe_count
 from riftsolve.solver.repeat import RepeatedDeclarations, RepeatedResolutions
 

@@ -32,7 +32,8 @@ from riftsolve.models.rules import renumber
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 from riftsolve.solver.count import count_pairs_within
-from riftsolve.solver.legal import LegalSet, legal_sets
+from riftsolve.solver.families.registry import legal_sets
+from riftsolve.solver.legal import LegalSet
 
 #: The prefix of the second execution's columns in :meth:`LegalSet.arrays` masks.
 AGAIN = "repeat:"

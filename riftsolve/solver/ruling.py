@@ -41,14 +41,11 @@ from riftsolve.models.i18n import N_, _, ngettext
 from riftsolve.models.rules import DEFAULT_VERSION
 from riftsolve.models.versions import settled
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.legal import (
-    CombatResolutions,
-    Declarations,
-    GroupResolutions,
-    JointResolutions,
-    LegalSet,
-    Resolutions,
-)
+from riftsolve.solver.families.combat import CombatResolutions
+from riftsolve.solver.families.group import GroupResolutions
+from riftsolve.solver.families.joint import JointResolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
+from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.questions import resolve
 from riftsolve.solver.render import noun
 

@@ -41,13 +41,9 @@ from typing import Any, Final
 from riftsolve.models.answers import Answer, Declaration, Resolution
 from riftsolve.models.families.split import SplitFinalizeProblem, SplitResolveProblem
 from riftsolve.models.i18n import _
-from riftsolve.solver.legal import (
-    Declarations,
-    GroupDeclarations,
-    GroupResolutions,
-    LegalSet,
-    Resolutions,
-)
+from riftsolve.solver.families.group import GroupDeclarations, GroupResolutions
+from riftsolve.solver.families.split import Declarations, Resolutions
+from riftsolve.solver.legal import LegalSet
 
 #: The move that ends a phase: no more targets, or the damage all dealt.
 DONE: Final = None

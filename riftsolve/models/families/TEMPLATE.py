@@ -34,8 +34,9 @@ A family states its rules plainly, with no solver. Copy this file to
    ``riftsolve/models/families/__init__.py``, which loads every family. Its cards join
    the library (``riftsolve/models/cards/__init__.py``) and the conformance suite
    (``tests/test_conformance.py``) runs them at once. Only a family that needs
-   closed-form counts, rankings or CP-SAT models adds its legal sets to
-   ``riftsolve.solver.legal.LEGAL_SETS`` and its problem types to the backends.
+   closed-form counts, rankings or CP-SAT models adds its
+   legal sets in a module of ``riftsolve/solver/families/`` (registered with
+   ``register_legal_sets``) and its problem types to the backends.
 
 mypy checks that this module provides every name of the
 :class:`~riftsolve.models.families.Family` protocol (``tests/test_families.py``), so a copy

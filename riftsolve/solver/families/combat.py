@@ -1,0 +1,84 @@
+"""The legal set of combat damage (465.2): every assignment of the attacking or defending
+side's damage, counted, listed and ranked from the table of completions
+(:mod:`riftsolve.solver.assign`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from riftsolve.models.answers import (
+    Assignment,
+)
+from riftsolve.models.families.combat import resolve_problem as resolve_combat_problem
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.families.registry import register_legal_sets
+from riftsolve.solver.legal import (
+    LegalSet,
+    ListedDeclarations,
+)
+
+
+class CombatResolutions(LegalSet[Assignment]):
+    """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
+    the table of :mod:`riftsolve.solver.assign`, listed by any backend."""
+
+    question = "resolve"
+    _answer_type = Assignment
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        from riftsolve.solver.assign import Table
+
+        self.problem = resolve_combat_problem(scenario)
+        self.table = Table(self.problem)
+
+    def count(self) -> int:
+        return self.table.count()
+
+    def __iter__(self) -> Iterator[Assignment]:
+        return self.backend.answers(self.problem)
+
+    def index(self, answer: object) -> int:
+        assignment: Assignment = self._own(answer)
+        failures = self.verify(assignment)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        return self.table.rank(assignment)
+
+    def _at(self, index: int) -> Assignment:
+        return self.table.unrank(index)
+
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.problem.receivers)
+
+    def _row(self, answer: Assignment) -> list[int]:
+        amounts = dict(answer.assigned)  # (once a row: not once a receiver, O(n^2))
+        return [amounts.get(unit, 0) for unit in self.columns]
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
+        assigned to each receiver (:attr:`columns`)."""
+        rows: list[list[int]] = []
+        for answer in self.table:
+            rows.append(self._row(answer))
+            if len(rows) == batch:
+                yield np.array(rows, dtype=np.int64)
+                rows = []
+        if rows:
+            yield np.array(rows, dtype=np.int64)
+
+    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
+               ) -> np.ndarray[Any, np.dtype[Any]]:
+        """The assignments with these indices as rows of :meth:`arrays`, without listing."""
+        rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
+
+
+# --------------------------------------------------------------------------- any family
+
+
+register_legal_sets("combat", ListedDeclarations, CombatResolutions)

@@ -1,0 +1,39 @@
+"""The registry of the families' legal sets: each family's solver module registers the
+pair answering its two questions (:func:`register_legal_sets`); :func:`legal_sets` finds
+a scenario's. Importing this module loads every family's solver module
+(:mod:`riftsolve.solver.families`), so the registry is complete whoever asks first.
+
+>>> from riftsolve.models import load_scenario
+>>> from riftsolve.solver.examples import example_path
+>>> [kind.__name__ for kind in legal_sets(load_scenario(example_path("fox-fire-moved")))]
+['GroupDeclarations', 'GroupResolutions']
+"""
+
+from __future__ import annotations
+
+from riftsolve.models.answers import Answer
+from riftsolve.models.families import family_of
+from riftsolve.models.scenario import Scenario
+from riftsolve.solver.legal import LegalSet, ListedDeclarations, ListedResolutions
+
+#: The legal sets (declarations, resolutions) of the families the solver answers with
+#: counting formulas, rankings and every backend, by the family's name
+#: (:mod:`riftsolve.models.families`), each registered by the family's solver module
+#: (:mod:`riftsolve.solver.families`); any other family is answered by listing
+#: (:class:`ListedDeclarations`, :class:`ListedResolutions`).
+LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {}
+
+
+def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
+                        resolutions: type[LegalSet[Answer]]) -> None:
+    """Register the legal sets answering the family ``name``'s two questions."""
+    if name in LEGAL_SETS:
+        raise ValueError(f"the {name} family's legal sets are registered already")
+    LEGAL_SETS[name] = (declarations, resolutions)
+
+
+def legal_sets(scenario: Scenario
+                ) -> tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]:
+    """The legal sets answering ``scenario``'s family."""
+    return LEGAL_SETS.get(family_of(scenario.effect).NAME,
+                          (ListedDeclarations, ListedResolutions))
