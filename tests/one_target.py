@@ -181,3 +181,7 @@ def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix
     units = unit_ids(raw.get("unit"), field, single=True)
     distinct(units, field, board, set(), "355.9")
     return Targets(groups=(("unit", tuple(units)),))
+
+
+def slot_shapes(effect: Any) -> list[dict[str, str]]:
+    return [{"name": "unit", "shape": "one", "kind": "unit"}]

@@ -234,3 +234,20 @@ def test_the_example_family_is_answered_by_listing_and_rendered_by_default() -> 
     hit = resolve(dataclasses.replace(
         scenario, targets=one_target.declared_targets(scenario, legal[0])))
     assert best(hit, "kills")[0].values == {"kills": 1}  # 3 damage on Might 3 (142.4.b)
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda card: card.name)
+def test_every_card_says_how_its_targets_are_written(card: Effect) -> None:
+    """Each card's slots as its family writes them (``slot_shapes``, a hook of every
+    family: the notation and the page read it; the page once offered a new family's card
+    no target field at all), and ``riftsolve new`` a line for each slot."""
+    from riftsolve.models.families.registry import slot_shapes
+    from riftsolve.solver.starter import slot_lines
+
+    shapes = slot_shapes(card)
+    assert all(set(shape) == {"name", "shape", "kind"} for shape in shapes), shapes
+    assert all(shape["shape"] in ("one", "list", "places") for shape in shapes), shapes
+    names = [shape["name"] for shape in shapes]
+    assert len(names) == len(set(names)), names
+    lines = list(slot_lines(card))
+    assert all(any(line.startswith(f"{name}=") for line in lines) for name in names), lines

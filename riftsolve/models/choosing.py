@@ -17,7 +17,7 @@ from typing import Any
 
 from riftsolve.models.board import Unit
 from riftsolve.models.classify import Mention, Role, classify
-from riftsolve.models.effects import Effect, GroupTargets, JointChoice, Pick, SplitDamage
+from riftsolve.models.effects import Effect, JointChoice, Pick
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
@@ -146,25 +146,3 @@ def counted_targets(scenario: Scenario) -> list[str] | None:
     if "friendly" not in targeted:
         chosen = [u for u in chosen if u != targets.friendly]
     return [u for u in chosen if scenario.board[u].on_board]
-
-
-def slot_shapes(effect: Effect) -> list[dict[str, str]]:
-    """How each slot of a declaration is written in a scenario's ``targets``: ``one`` id
-    (or null when it may stay empty), a ``list`` of ids, or ``places`` (``{"<location>":
-    "<unit id>"}``); ``kind``: what the id names (``unit``, ``battlefield``,
-    ``location``, ``player``, ``mode`` ...)."""
-    if isinstance(effect, SplitDamage):
-        return [{"name": name, "shape": "one" if name == "friendly" else "list",
-                 "kind": "unit"} for name in effect.slot_names]
-    if isinstance(effect, GroupTargets):
-        shown = [{"name": slot.name,
-                  "shape": "places" if effect.per_place is not None
-                  else "one" if slot.single else "list",
-                  "kind": slot.kinds[0]} for slot in effect.slots]
-        if effect.destination:
-            shown.append({"name": "destination", "shape": "one", "kind": "location"})
-        return shown
-    if isinstance(effect, JointChoice):
-        return [{"name": pick.name, "shape": "one", "kind": pick.kind}
-                for pick in effect.picks if not pick.later]
-    return []

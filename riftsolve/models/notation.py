@@ -728,10 +728,10 @@ class _Reader:
 
 def _slot_shapes(name: Any, folder: str | Path | None) -> dict[str, str]:
     """How the card ``name`` declares each slot: ``one`` id, a ``list`` or ``places``
-    (:func:`~riftsolve.models.choosing.slot_shapes`); empty when the card is unknown
+    (:func:`~riftsolve.models.families.registry.slot_shapes`); empty when the card is unknown
     (validation says so)."""
     from riftsolve.models import cards
-    from riftsolve.models.choosing import slot_shapes
+    from riftsolve.models.families.registry import slot_shapes
 
     if not isinstance(name, str):
         return {}

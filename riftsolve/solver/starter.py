@@ -40,6 +40,7 @@ from riftsolve.models.effects import (
     Zone,
     empowered_only,
 )
+from riftsolve.models.families.registry import slot_shapes
 from riftsolve.models.i18n import _
 from riftsolve.models.limits import ScenarioError
 from riftsolve.models.notation import write_board
@@ -280,7 +281,7 @@ def _where(reach: Reach) -> str:
             Reach.BASE: _("at a base")}[reach]
 
 
-def _slot_lines(effect: Effect) -> Iterator[str]:
+def slot_lines(effect: Effect) -> Iterator[str]:
     """One comment line per slot: its name, what it may hold, how it is written, and its
     role with the rule deciding it."""
     roles = slot_roles(effect)
@@ -333,6 +334,13 @@ def _slot_lines(effect: Effect) -> Iterator[str]:
     elif isinstance(effect, JointChoice):
         for pick in effect.picks:
             yield _pick_line(pick, role(pick.name) if pick.name in roles else "")
+    else:  # a family with no lines of its own: how its slots are written
+        for shape in slot_shapes(effect):
+            form = {"one": "ID", "list": "ID,ID,...", "places": "ID@LOCATION,..."}.get(
+                shape["shape"], "ID")
+            yield _("{slot}={form}: {kind}").format(slot=shape["name"], form=form,
+                                                   kind=shape["kind"]) + (
+                f"; {role(shape['name'])}" if shape["name"] in roles else "")
 
 
 def _pick_line(pick: Pick, role: str) -> str:
@@ -396,7 +404,7 @@ def starter(name: str, cards: str | Path | None = None, *, resolve: bool = False
     head = [f"# {effect.name} ({effect.slug})", *(f"# {line}" for line in
                                                    effect.text.splitlines() if line)]
     slots = [_("# Target slots (a 'targets' line: slot=value ...):"),
-             *(f"#   {line}" for line in _slot_lines(effect))]
+             *(f"#   {line}" for line in slot_lines(effect))]
     if chosen is None:
         slots.append(_("# This example board has no legal declaration for {card}: add what "
                        "it chooses.").format(card=effect.name))

@@ -113,6 +113,13 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     raise NotImplementedError("copy TEMPLATE.py and compare the older Core Rules texts")
 
 
+def slot_shapes(effect: Any) -> list[dict[str, str]]:
+    """How each slot of a declaration is written in ``targets``: ``{"name": slot,
+    "shape": "one" | "list" | "places", "kind": "unit" | "location" | ...}`` (the
+    notation and the page read it)."""
+    raise NotImplementedError("copy TEMPLATE.py and say how the targets are written")
+
+
 def acts(scenario: Scenario, answer: Any) -> Acts:
     """What a legal resolution does, before anything dies: damage dealt to each unit and
     the actions done to them."""

@@ -466,6 +466,11 @@ def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
     finalize_problem(scenario)
 
 
+def slot_shapes(effect: CombatDamage) -> list[dict[str, str]]:
+    """None: combat damage chooses no targets at finalization (465.2 assigns it)."""
+    return []
+
+
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
                  ) -> Targets:
     """A combat has no targets: the parser refuses them first."""

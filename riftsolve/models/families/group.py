@@ -936,6 +936,18 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
 # --------------------------------------------------------------------------- the format
 
 
+def slot_shapes(effect: GroupTargets) -> list[dict[str, str]]:
+    """Each slot (one id, a list, or one unit a location for "at each location"), and the
+    chosen destination of a card that moves its group."""
+    shown = [{"name": slot.name,
+              "shape": "places" if effect.per_place is not None
+              else "one" if slot.single else "list",
+              "kind": slot.kinds[0]} for slot in effect.slots]
+    if effect.destination:
+        shown.append({"name": "destination", "shape": "one", "kind": "location"})
+    return shown
+
+
 def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
                  field_prefix: str) -> Targets:
     """The targets a scenario declares for a group: each slot's units (one id, a list, or

@@ -1888,6 +1888,12 @@ def explain_resolution(scenario: Scenario, answer: Executed) -> list[Step]:
 # --------------------------------------------------------------------------- the format
 
 
+def slot_shapes(effect: JointChoice) -> list[dict[str, str]]:
+    """One id for each pick made at finalization (later picks are made on resolution)."""
+    return [{"name": pick.name, "shape": "one", "kind": pick.kind}
+            for pick in effect.picks if not pick.later]
+
+
 def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
                  field_prefix: str) -> Targets:
     """Each pick made at finalization: one id (a unit or gear, a battlefield, a location

@@ -67,6 +67,13 @@ class Family(Protocol):
         """Why the question can't be answered under an older Core Rules ``version`` (its
         text rules otherwise, or is silent on what decides the answer), or ``None``."""
 
+    def slot_shapes(self, effect: Any) -> list[dict[str, str]]:
+        """How each slot of a declaration is written in a scenario's ``targets``: ``one``
+        id (or null when it may stay empty), a ``list`` of ids, or ``places``
+        (``{"<location>": "<unit id>"}``); ``kind``: what the id names (``unit``,
+        ``battlefield``, ``location``, ``player``, ``mode`` ...). The notation and the
+        page read it."""
+
     def acts(self, scenario: Scenario, answer: Any) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by
         :func:`riftsolve.models.outcome.apply`, the same for every family)."""
@@ -130,3 +137,14 @@ def registration_of(effect: Effect) -> Registration:
 def family_of(effect: Effect) -> Family:
     """The family answering ``effect``'s questions."""
     return registration_of(effect).rules
+
+
+def slot_shapes(effect: Effect) -> list[dict[str, str]]:
+    """How each slot of ``effect``'s declarations is written (its family's
+    :meth:`Family.slot_shapes`).
+
+    >>> from riftsolve.models.cards import card
+    >>> [(slot["name"], slot["shape"]) for slot in slot_shapes(card("Alpha Strike"))]
+    [('friendly', 'one'), ('enemies', 'list')]
+    """
+    return registration_of(effect).rules.slot_shapes(effect)

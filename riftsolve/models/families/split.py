@@ -513,6 +513,13 @@ def acts(scenario: Scenario, resolution: Resolution) -> Acts:
     return Acts(dealt=resolution.damage, affected=resolution.kept)
 
 
+def slot_shapes(effect: SplitDamage) -> list[dict[str, str]]:
+    """The friendly unit (one id), if the card has that slot, and the split targets (a
+    list of ids)."""
+    return [{"name": name, "shape": "one" if name == "friendly" else "list",
+             "kind": "unit"} for name in effect.slot_names]
+
+
 def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
                  field_prefix: str) -> Targets:
     """The targets a scenario declares for a split: the friendly unit (one id), if the

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from riftsolve.models import cards as library
-from riftsolve.models.choosing import slot_shapes as slots
+from riftsolve.models.families.registry import slot_shapes as slots
 from riftsolve.models.i18n import _
 
 
