@@ -22,7 +22,7 @@ from riftsolve.solver.families.group import GroupResolutions
 from riftsolve.solver.families.split import Resolutions
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import LegalSet
-from riftsolve.solver.optimum import _cpsat_best, best
+from riftsolve.solver.optimum import best
 from riftsolve.solver.questions import resolve
 
 OBJECTIVES = ("kills", "kills,-overkill", "killed-might,-overkill", "value,-overkill")
@@ -61,7 +61,7 @@ def decide_cpsat(scenario: Scenario, goal: Objective) -> Decision:
         # No group model in solver.optimum: the CP-SAT backend's listing, scored.
         return best_listed(scenario, goal, resolve(scenario, "cpsat"))
     assert isinstance(legal, Resolutions)
-    top = _cpsat_best(legal, goal, 1)[0]
+    top = best(legal, goal, method="cpsat")[0]
     return top.key, top.answer
 
 

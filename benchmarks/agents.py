@@ -26,7 +26,7 @@ What it measures, in one run and on the same questions:
    * ``brute``: ``resolve(scenario, "native")`` iterated, every resolution scored with
      :meth:`models.objectives.Objective.measure` in pure Python, the first best kept;
    * ``cpsat``: the plain CP-SAT model of the same question,
-     ``solver.optimum._cpsat_best(legal, goal, 1)`` (one worker, each term optimised and
+     ``solver.optimum.best(legal, goal, method="cpsat")`` (one worker, each term optimised and
      proven OPTIMAL in turn).
 
    A timing sample is a pass over every board (repeated back to back to last at least

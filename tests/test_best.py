@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -18,10 +19,10 @@ from test_group_properties import group_boards
 
 from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
 from riftsolve.models.objectives import Objective, ObjectiveError
-from riftsolve.solver import Resolutions, finalize, render, resolve
+from riftsolve.solver import Resolutions, finalize, optimum, render, resolve
 from riftsolve.solver.cli import main
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.optimum import Linear, _cpsat_best, _vector_best, best
+from riftsolve.solver.optimum import Linear, best
 
 SPECS = ["kills", "xp", "killed-might", "value", "kills,-overkill", "-overkill,kills",
          "killed-might,-overkill", "value,kills", "overkill", "-kills,overkill", "affected"]
@@ -80,14 +81,16 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
     top, optimal = _brute(legal, goal)
     assert best(legal, goal)[0].key == top
     assert best(legal, goal)[0].answer == optimal[0]  # ties: the first in index order
-    assert [r.answer for r in _vector_best(legal, goal, 1, batch=2)] == optimal[:1]
+    with patch.object(optimum, "BLOCK_ROWS", 2):  # (blocks of two rows: a best per block)
+        assert [r.answer for r in best(legal, goal, method="scored")] == optimal[:1]
     assert {r.answer for r in best(legal, goal, all_optimal=True)} == set(optimal)
-    assert [r.key for r in _vector_best(legal, goal, 1)] == [top]
-    assert [r.key for r in _cpsat_best(legal, goal, 1)] == [top]
-    assert {r.answer for r in _cpsat_best(legal, goal, None)} == set(optimal)
-    answer = best_split(s, legal.problem, goal)
-    if answer is not None:
-        assert not legal.verify(answer) and goal.measure(s, answer) == top
+    assert [r.key for r in best(legal, goal, method="scored")] == [top]
+    assert [r.key for r in best(legal, goal, method="cpsat")] == [top]
+    assert {r.answer for r in best(legal, goal, all_optimal=True, method="cpsat")} == set(
+        optimal)
+    if best_split(s, legal.problem, goal) is not None:
+        [found] = best(legal, goal, method="knapsack")
+        assert not legal.verify(found.answer) and found.key == top
     ranked = sorted((goal.measure(s, a) for a in legal), reverse=True)
     assert [r.key for r in best(legal, goal, top=3)] == ranked[:3]
 
@@ -176,7 +179,7 @@ def test_best_on_a_large_board_uses_no_listing() -> None:
     goal = Objective.parse("kills,-overkill")
     found = best(legal, goal)[0]
     assert not legal.verify(found.answer)
-    assert found.key == _cpsat_best(legal, goal, 1)[0].key
+    assert found.key == best(legal, goal, method="cpsat")[0].key
 
 
 def test_group_best_scores_every_subset() -> None:
@@ -186,6 +189,26 @@ def test_group_best_scores_every_subset() -> None:
                           targets={"units": ["r1", "r2", "r3", "r4"]}))
     assert best(legal, "value,kills")[0].answer.units == ("r1", "r3", "r4")
     assert len(best(legal, "killed-might", all_optimal=True)) == 3
+
+
+def test_a_method_is_asked_by_name_where_it_applies() -> None:
+    """``best(..., method=...)`` names the way a split resolution is ranked; elsewhere, or
+    where the way does not apply, a ValueError says so. Alpha Strike, kai 3 among r1 (1),
+    r2 (1), r3 (3): 1 + 1 + 1 kills r1 and r2 (kills 2, no overkill), the single best by
+    every method."""
+    units = [unit("kai", "A", 3), unit("r1"), unit("r2"), unit("r3", might=3)]
+    legal = resolve(build(units, targets={"friendly": "kai", "enemies": ["r1", "r2", "r3"]}))
+    keys = {method: [r.key for r in best(legal, "kills,-overkill", method=method)]
+            for method in ("auto", "scored", "knapsack", "cpsat")}
+    assert set(map(tuple, map(tuple, keys.values()))) == {((2, 0),)}, keys
+    with pytest.raises(ValueError, match="finds the single best answer"):
+        best(legal, "kills", top=3, method="knapsack")
+    with pytest.raises(ValueError, match="is not one of auto, scored, knapsack, cpsat"):
+        best(legal, "kills", method="fastest")
+    fox = resolve(build([unit("r1"), unit("r2")], card="Fox-Fire",
+                        targets={"units": ["r1", "r2"]}))
+    with pytest.raises(ValueError, match="ranks split resolutions"):
+        best(fox, "kills", method="cpsat")
 
 
 def test_best_declaration_scores_its_best_resolution_now() -> None:

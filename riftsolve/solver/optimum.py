@@ -131,10 +131,25 @@ class Ranked:
     values: dict[str, int]
 
 
+#: The ways :func:`best` finds a split resolution's best answers, by name (``method``):
+#: ``auto`` chooses by size (every answer scored up to :data:`VECTOR_LIMIT`, the knapsack
+#: for the single best past :data:`KNAPSACK_FROM` when every death is affordable, else
+#: CP-SAT); ``scored`` scores every answer a numpy block at a time; ``knapsack`` finds the
+#: single best without listing (refused where some death is not affordable); ``cpsat``
+#: optimises a CP-SAT model, term by term. Every other question is scored answer by answer.
+METHODS = ("auto", "scored", "knapsack", "cpsat")
+
+
 def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int = 1,
-         all_optimal: bool = False, robust: int = 0) -> list[Ranked]:
+         all_optimal: bool = False, robust: int = 0, method: str = "auto") -> list[Ranked]:
     """The ``top`` best answers, best first (ties in the answers' stable order), or every
-    optimal answer with ``all_optimal``."""
+    optimal answer with ``all_optimal``; ``method``: one of :data:`METHODS` (for split
+    resolutions; a :class:`ValueError` elsewhere, or where it does not apply)."""
+    if method not in METHODS:
+        raise ValueError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    if method != "auto" and not isinstance(legal, Resolutions):
+        raise ValueError(f"method {method!r} ranks split resolutions; this question is "
+                         f"{type(legal).__name__}: use method='auto'")
     if isinstance(legal, CombatResolutions):
         return _combat_best(legal, objective, top, all_optimal)
     if isinstance(objective, Linear):
@@ -144,6 +159,8 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     if robust and legal.question != "finalize":
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
+    if isinstance(legal, Resolutions) and method != "auto":
+        return _by_method(legal, goal, keep, method)
     if isinstance(legal, Resolutions):
         total = legal.count()
         if total <= FEW_SCORED:
@@ -180,6 +197,23 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
         _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in answers)
     return _select(scored, keep, goal)
+
+
+def _by_method(legal: Resolutions, goal: Objective, keep: int | None, method: str
+               ) -> list[Ranked]:
+    """A split resolution's best answers found the way ``method`` names."""
+    if method == "scored":
+        return _vector_best(legal, goal, keep)
+    if method == "cpsat":
+        return _cpsat_best(legal, goal, keep)
+    if keep != 1:
+        raise ValueError("method 'knapsack' finds the single best answer: ask top=1")
+    answer = best_split(legal.scenario, legal.problem, goal)
+    if answer is None:
+        raise ValueError("method 'knapsack' does not apply to this question (its shape or "
+                         "the objective's terms): use method='auto'")
+    key = goal.measure(legal.scenario, answer)
+    return [Ranked(answer, key, _values(goal, key))]
 
 
 def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, top: int,
@@ -254,7 +288,7 @@ def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
 
 
 def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
-                 batch: int = BLOCK_ROWS) -> list[Ranked]:
+                 batch: int | None = None) -> list[Ranked]:
     """Score every resolution a numpy block at a time, computing only the objective's
     metrics; keep each block's best rows (its top ``keep``, or all its rows tied with the
     best; for the single best, its first best row, found term by term without sorting) and
@@ -273,7 +307,7 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
         """Each block's best rows: (index, key, row), in index order within the block for
         the single best (one row), best first otherwise."""
         offset = 0
-        for block in legal.blocks(batch):
+        for block in legal.blocks(batch or BLOCK_ROWS):
             columns = _block_metrics(block, goal, marked, deadly, weights, xp)
             if keep == 1:  # no key matrix: one row, its key read term by term
                 row = _first_best_row(columns)
