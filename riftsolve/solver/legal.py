@@ -376,5 +376,3 @@ def mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: 
         if cells:
             rows[tuple(np.array(cells, dtype=np.int64).T)] = 1
         yield rows
-
-# --------------------------------------------------------------------------- combat

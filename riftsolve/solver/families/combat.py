@@ -78,7 +78,4 @@ class CombatResolutions(LegalSet[Assignment]):
         return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
 
 
-# --------------------------------------------------------------------------- any family
-
-
 register_legal_sets("combat", ListedDeclarations, CombatResolutions)

@@ -21,7 +21,4 @@ class JointResolutions(ListedResolutions):
     """Every legal resolution of a joint choice."""
 
 
-# --------------------------------------------------------------------------- questions
-
-
 register_legal_sets("joint", JointDeclarations, JointResolutions)

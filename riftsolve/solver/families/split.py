@@ -48,8 +48,6 @@ def _ids(units: tuple[str, ...]) -> str:
     return ", ".join(units) or "(none)"
 
 
-# --------------------------------------------------------------------------- split damage
-
 
 class Resolutions(LegalSet[Resolution]):
     """Every legal resolution of split damage on the board as it is now."""
@@ -317,8 +315,6 @@ class Declarations(LegalSet[Declaration]):
                 rows[:, columns[friendly]] = 1
             rows[np.arange(len(chosen))[:, None], candidate_columns[chosen]] = 1
             yield rows
-
-# --------------------------------------------------------------------------- groups
 
 
 register_legal_sets("split", Declarations, Resolutions)
