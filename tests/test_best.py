@@ -205,6 +205,8 @@ def test_a_method_is_asked_by_name_where_it_applies() -> None:
         best(legal, "kills", top=3, method="knapsack")
     with pytest.raises(ValueError, match="is not one of auto, scored, knapsack, cpsat"):
         best(legal, "kills", method="fastest")
+    with pytest.raises(ValueError, match="this question is a linear objective"):
+        best(legal, Linear(damage={"r1": 1}), method="cpsat")  # (was silently ignored)
     fox = resolve(build([unit("r1"), unit("r2")], card="Fox-Fire",
                         targets={"units": ["r1", "r2"]}))
     with pytest.raises(ValueError, match="ranks split resolutions"):

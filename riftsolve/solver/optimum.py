@@ -147,9 +147,12 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     resolutions; a :class:`ValueError` elsewhere, or where it does not apply)."""
     if method not in METHODS:
         raise ValueError(f"method {method!r} is not one of {', '.join(METHODS)}")
-    if method != "auto" and not isinstance(legal, Resolutions):
-        raise ValueError(f"method {method!r} ranks split resolutions; this question is "
-                         f"{type(legal).__name__}: use method='auto'")
+    if method != "auto" and (not isinstance(legal, Resolutions)
+                             or isinstance(objective, Linear)):
+        asked = "a linear objective" if isinstance(objective, Linear) else \
+            type(legal).__name__
+        raise ValueError(f"method {method!r} ranks split resolutions by their metrics; "
+                         f"this question is {asked}: use method='auto'")
     if isinstance(legal, CombatResolutions):
         return _combat_best(legal, objective, top, all_optimal)
     if isinstance(objective, Linear):
@@ -159,9 +162,9 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     if robust and legal.question != "finalize":
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
-    if isinstance(legal, Resolutions) and method != "auto":
-        return _by_method(legal, goal, keep, method)
     if isinstance(legal, Resolutions):
+        if method != "auto":
+            return _by_method(legal, goal, keep, method)
         total = legal.count()
         if total <= FEW_SCORED:
             return _few_best(legal, goal, keep)
