@@ -90,8 +90,18 @@ def read_input(path: str | Path) -> Iterator[Entry]:
                     "larger than {size} MiB: not a scenario").format(size=MAX_BYTES // 2**20))
                 continue
             text = line.decode("utf-8", "replace")
-            if text.strip():
+            if not is_blank(text):
                 yield Entry(number, _named(text, f"line {number}"), text)
+
+
+def is_blank(text: str) -> bool:
+    """Whether a line of a JSON-lines file (decoded) holds nothing but whitespace, any
+    Unicode whitespace: no entry, and no record (the progress total counts the same).
+
+    >>> is_blank(" \\t\\n"), is_blank("\\u2028\\n"), is_blank("{}\\n")
+    (True, True, False)
+    """
+    return not text.strip()
 
 
 def scenario_names(folder: Path) -> list[str]:

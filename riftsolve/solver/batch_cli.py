@@ -17,7 +17,7 @@ from rich.progress import Progress
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import ScenarioError
 from riftsolve.solver import ctrl_c
-from riftsolve.solver.batch import batch, scenario_names, written_keys
+from riftsolve.solver.batch import batch, is_blank, scenario_names, written_keys
 from riftsolve.solver.output import json_line
 
 #: The exit code of a batch that answered every record, some of them with an error or a
@@ -76,7 +76,7 @@ def _size(source: Path, skipped: int) -> int | None:
         found, blank = 0, True  # (a line read in pieces of 1 MiB counts once)
         with source.open("rb") as stream:
             while piece := stream.readline(2**20):
-                blank = blank and not piece.strip()
+                blank = blank and is_blank(piece.decode("utf-8", "replace"))
                 if piece.endswith(b"\n"):
                     found, blank = found + (not blank), True
         found += not blank
