@@ -28,7 +28,7 @@ from _common import Child, flag_failure, median_seconds, shared_array, timings
 from riftsolve.models.objectives import Objective
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.families.group import GroupResolutions
-from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.solver.optima import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.questions import resolve
 
 GROUP_OBJECTIVES = ("kills", "killed-might")

@@ -124,7 +124,7 @@ from rich.console import Console, RenderableType
 
 from riftsolve.models.format1 import parse_scenario
 from riftsolve.solver.families.split import Resolutions
-from riftsolve.solver.optimum import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.solver.optima import KNAPSACK_FROM, VECTOR_LIMIT
 from riftsolve.solver.params import enumeration_solver, optimising_solver
 from riftsolve.solver.questions import resolve
 

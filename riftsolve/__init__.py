@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from riftsolve.models.reading import load_scenario
     from riftsolve.models.scenario import Scenario
     from riftsolve.solver.batch import batch
-    from riftsolve.solver.combat_best import combat_sides
     from riftsolve.solver.examples import example_path
+    from riftsolve.solver.families.combat_best import combat_sides
     from riftsolve.solver.legal import LegalSet
     from riftsolve.solver.optimum import Linear, Ranked, best
     from riftsolve.solver.questions import finalize, resolve
@@ -60,7 +60,7 @@ _HOMES = {
     "Scenario": "riftsolve.models.scenario",
     **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
     "example_path": "riftsolve.solver.examples",
-    "combat_sides": "riftsolve.solver.combat_best",
+    "combat_sides": "riftsolve.solver.families.combat_best",
     "batch": "riftsolve.solver.batch",
     "LegalSet": "riftsolve.solver.legal",
     **dict.fromkeys(("finalize", "resolve"), "riftsolve.solver.questions"),

@@ -58,7 +58,6 @@ except ModuleNotFoundError as missing:  # the extra is not installed
     raise ModuleNotFoundError(_("riftsolve.gym needs Gymnasium: pip install "
                                 "'riftsolve[gym]'"), name=missing.name) from missing
 
-from riftsolve.models.answers import Declaration
 from riftsolve.models.board import BASE, OFFBOARD
 from riftsolve.models.families import family_of
 from riftsolve.models.objectives import Objective
@@ -71,9 +70,6 @@ from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.render import line
 from riftsolve.solver.steps import (
     DONE,
-    ChooseListed,
-    DeclareSplit,
-    ResolveSplit,
     Steps,
     first_step,
 )
@@ -182,6 +178,8 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._legal: LegalSet[Any] | None = None
         self._count: int | None = None
         self._info: dict[str, Any] = {}
+        #: The units the declaration made chose, by feature (marked while it resolves).
+        self._declared: dict[str, tuple[str | None, ...]] = {}
 
     # ------------------------------------------------------------------ the episode
 
@@ -222,6 +220,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if state.phase != "done":
             return self._observation(), 0.0, False, False, self._about()
         if self._legal is not None and self._legal.question == "finalize":
+            self._declared = dict(state.seen(self._board().available_power).marked)
             self._info["declaration"] = state.answer
             self._info["declaration_set"] = self._legal
             self._resolve_next()
@@ -293,7 +292,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._legal, self._count = legal, None
         self.state = first_step(legal)
         if legal.question == "finalize":
-            self._info = {}
+            self._info, self._declared = {}, {}
 
     def _resolve_next(self) -> None:
         """The declaration made: the scenario resolving it (after ``between``), and its
@@ -365,42 +364,17 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 not board.can_choose(scenario.controller, unit), unit.id in legal)
         if state.phase in _PHASES:
             scalars[scalar[f"phase_{state.phase}"]] = 1
-        declaration = self._info.get("declaration")
-        if isinstance(declaration, Declaration):
-            self._mark(units, column["chosen_friendly"], [declaration.friendly])
-            self._mark(units, column["chosen_target"], declaration.split)
-        elif declaration is not None:
-            self._mark(units, column["chosen_target"], declaration.chosen())
-        if isinstance(state, DeclareSplit):
-            problem = state.problem
-            self._mark(units, column["chosen_friendly"], [
-                problem.options[state.option].friendly if state.option is not None else None])
-            self._mark(units, column["chosen_target"],
-                       [problem.candidates[i] for i in state.chosen])
-            rows = self._rows()
-            for unit_id, tax in zip(problem.candidates, problem.taxes, strict=True):
-                units[rows[unit_id], column["tax"]] = tax
-            scalars[scalar["pool"]] = scalars[scalar["remaining"]] = state.cap
-            scalars[scalar["chosen"]] = len(state.chosen)
-            scalars[scalar["budget_left"]] = (-1 if problem.budget is None
-                                              else problem.budget - state.spent)
-        elif isinstance(state, ResolveSplit):
-            kept = [state.problem.targets[i] for i in state.kept]
-            self._mark(units, column["kept"], kept)
-            rows = self._rows()
-            for unit_id, amount in zip(kept, state.dealt, strict=False):
-                units[rows[unit_id], column["dealt"]] = amount
-            scalars[scalar["pool"]] = state.problem.pool
-            scalars[scalar["remaining"]] = state.remaining
-            scalars[scalar["keep"]] = state.keep
-            scalars[scalar["chosen"]] = len(kept)
-            scalars[scalar["budget_left"]] = -1
-        elif isinstance(state, ChooseListed):
-            chosen = "chosen_target" if state.choosing == "targets" else "kept"
-            self._mark(units, column[chosen], state.chosen)
-            scalars[scalar["chosen"]] = len(state.chosen)
-            budget = scenario.available_power
-            scalars[scalar["budget_left"]] = -1 if budget is None else budget
+        for feature, marked in self._declared.items():  # (what the declaration chose)
+            self._mark(units, column[feature], marked)
+        seen = state.seen(scenario.available_power)
+        for feature, marked in seen.marked.items():
+            self._mark(units, column[feature], marked)
+        rows = self._rows()
+        for feature, values in seen.per_unit.items():
+            for unit_id, value in values.items():
+                units[rows[unit_id], column[feature]] = value
+        for name, value in seen.scalars.items():
+            scalars[scalar[name]] = value
         np.clip(units, -_HIGH, _HIGH, out=units)
         np.clip(scalars, -_HIGH, _HIGH, out=scalars)
         return {"units": units, "scalars": scalars}

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board, Unit
+from riftsolve.models.classify import Role
 from riftsolve.models.explain import Step, step
 from riftsolve.models.families.slots import distinct, unit_ids
 from riftsolve.models.limits import ScenarioError
@@ -42,6 +43,11 @@ class OneTarget:
     xp_per_kill: int = 0
     slot_names: tuple[str, ...] = ("unit",)
     needs_source: bool = False
+
+    @property
+    def listed_text(self) -> str:
+        """Its text as a card library lists it."""
+        return self.text
 
 
 EFFECT = OneTarget
@@ -163,6 +169,11 @@ def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
+    return None
+
+
+def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+    """None: each slot's role is read from the card's words."""
     return None
 
 

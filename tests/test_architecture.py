@@ -132,3 +132,80 @@ def test_the_rules_import_nothing_above_them() -> None:
                    if module.startswith("riftsolve.models") for target in targets
                    if target.startswith(above))
     assert wrong == []
+
+
+# --------------------------------------------------------------- asking what type a family is
+
+#: The folders of the families' own modules: their rules and their solver side.
+FAMILY_FOLDERS = (PACKAGE / "models" / "families", PACKAGE / "solver" / "families")
+#: The seam every family registers with (not any one family's).
+SEAM = {"__init__.py", "registry.py"}
+#: Where the effects (and the parts of their choices) are defined.
+EFFECTS = PACKAGE / "models" / "effects.py"
+
+#: The files above the families that still ask a family's type, with how many times:
+#: each is to go (the family's registration or its legal sets answering instead), and
+#: none may come back. The card compiler reads each shape by type until it is a table
+#: of readers; the backends hold a model per shape of question.
+STILL_ASKING = {
+    "models/cards/compiler.py": 7,
+    "models/cards/importer.py": 1,
+    "solver/backends/cpsat.py": 1,
+    "solver/backends/pyconstraint.py": 5,
+}
+
+
+def _class_names(path: Path) -> set[str]:
+    return {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body
+            if isinstance(node, ast.ClassDef)}
+
+
+def family_classes() -> set[str]:
+    """The classes of every family's own modules, and the effects and their choices'
+    parts (:mod:`riftsolve.models.effects`, but for the protocol every effect meets)."""
+    found = _class_names(EFFECTS) - {"Effect"}
+    for folder in FAMILY_FOLDERS:
+        found |= {name for path in folder.rglob("*.py") if path.name not in SEAM
+                  for name in _class_names(path)}
+    return found
+
+
+def type_questions(source: str, names: set[str]) -> int:
+    """How many ``isinstance``/``issubclass`` calls of ``source`` name one of ``names``.
+
+    >>> type_questions("isinstance(e, GroupTargets | JointChoice) or isinstance(e, int)",
+    ...                {"GroupTargets"})
+    1
+    """
+    asked = 0
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2):
+            named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            named |= {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)}
+            asked += bool(named & names)
+    return asked
+
+
+def test_the_counter_counts_type_questions() -> None:
+    """(The counter itself: a union, a tuple, a dotted name, and one it must not count.)"""
+    source = ("isinstance(a, (Pick, int))\nisinstance(b, effects.Pick)\n"
+              "issubclass(c, Pick | str)\nisinstance(d, Picker)\n")
+    assert type_questions(source, {"Pick"}) == 3
+
+
+def test_nothing_above_the_families_asks_what_type_a_family_is() -> None:
+    """Outside a family's own modules (and the module defining the effects), nothing asks
+    whether an effect, a problem or a legal set is one family's: the faces and the engine
+    ask the legal set (its line, table, ruling clauses, first step, text blocks) or the
+    family's registration (its best strategy, slot shapes). What still asks is listed in
+    :data:`STILL_ASKING`, and the list only shrinks."""
+    names = family_classes()
+    asking = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == EFFECTS or any(folder in path.parents for folder in FAMILY_FOLDERS):
+            continue
+        count = type_questions(path.read_text(encoding="utf-8"), names)
+        if count:
+            asking[path.relative_to(PACKAGE).as_posix()] = count
+    assert asking == STILL_ASKING

@@ -19,8 +19,9 @@ from test_group_properties import group_boards
 
 from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
 from riftsolve.models.objectives import Objective, ObjectiveError
-from riftsolve.solver import Resolutions, finalize, optimum, render, resolve
+from riftsolve.solver import Resolutions, finalize, render, resolve
 from riftsolve.solver.cli import main
+from riftsolve.solver.families import split_best
 from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.optimum import Linear, best
 
@@ -81,7 +82,7 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
     top, optimal = _brute(legal, goal)
     assert best(legal, goal)[0].key == top
     assert best(legal, goal)[0].answer == optimal[0]  # ties: the first in index order
-    with patch.object(optimum, "BLOCK_ROWS", 2):  # (blocks of two rows: a best per block)
+    with patch.object(split_best, "BLOCK_ROWS", 2):  # (blocks of two rows: a best per block)
         assert [r.answer for r in best(legal, goal, method="scored")] == optimal[:1]
     assert {r.answer for r in best(legal, goal, all_optimal=True)} == set(optimal)
     assert [r.key for r in best(legal, goal, method="scored")] == [top]
@@ -209,7 +210,7 @@ def test_a_method_is_asked_by_name_where_it_applies() -> None:
         best(legal, Linear(damage={"r1": 1}), method="cpsat")  # (was silently ignored)
     fox = resolve(build([unit("r1"), unit("r2")], card="Fox-Fire",
                         targets={"units": ["r1", "r2"]}))
-    with pytest.raises(ValueError, match="ranks split resolutions"):
+    with pytest.raises(ValueError, match="answers are ranked; this question is GroupResolutions"):
         best(fox, "kills", method="cpsat")
 
 

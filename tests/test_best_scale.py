@@ -1,5 +1,5 @@
 """best() on questions too large to list: it answers or refuses at once, never enumerates
-the whole question (the bounds are in riftsolve/solver/optimum.py and
+the whole question (the bounds are in riftsolve/solver/optima.py and
 riftsolve/solver/knapsack.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from riftsolve.models import Resolution
 from riftsolve.models.objectives import Objective
 from riftsolve.solver import Resolutions, resolve
 from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.optimum import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank, best
+from riftsolve.solver.optima import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank
+from riftsolve.solver.optimum import best
 
 
 def _drop(weak: int, strong: int, pool: int = 5) -> Resolutions:

@@ -16,7 +16,7 @@ from test_combat_properties import combats
 
 import riftsolve as rs
 from riftsolve.models.outcome import metrics
-from riftsolve.solver.combat_best import _window_max
+from riftsolve.solver.families.combat_best import _window_max
 from riftsolve.solver.optimum import Linear
 
 #: The metrics a combat answer has (no XP; Deflect is paid at finalization).

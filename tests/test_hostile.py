@@ -311,7 +311,7 @@ def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
     a KeyboardInterrupt again (answered 130 by the command line)."""
     from ortools.sat.python import cp_model
 
-    from riftsolve.solver.optimum import _solve
+    from riftsolve.solver.families.split_best import _solve
 
     model = cp_model.CpModel()
     x = model.new_int_var(0, 10, "x")

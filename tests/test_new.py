@@ -86,7 +86,9 @@ def test_help_gives_the_grammar(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_an_open_battlefield_destination_is_said_so(tmp_path: Path) -> None:
     """Bard, Mercurial moves "to an open battlefield": the starting scenario says so (a
-    battlefield with no unit and no controller, 170.11.c), not "a battlefield or base"."""
+    battlefield with no unit and no controller, 170.11.c), not "a battlefield or base";
+    the plain board's two battlefields hold units, so an open one (``east``) is added, and
+    the resolution's targets move A's units there (kai, lux and the fresh ally1)."""
     from riftsolve.models.cards.compiler import compile_card
     from riftsolve.models.cards.store import write_library
 
@@ -96,6 +98,9 @@ def test_an_open_battlefield_destination_is_said_so(tmp_path: Path) -> None:
     text = starter("Bard, Mercurial", str(tmp_path))
     assert "an open battlefield (no unit, no controller" in text
     assert "a battlefield or base" not in text
+    assert "battlefields north south east" in text
+    chosen = starter("Bard, Mercurial", str(tmp_path), resolve=True)
+    assert "targets units=ally1,kai,lux destination=east" in chosen
 
 
 def test_a_group_in_a_state_gets_a_unit_in_it(tmp_path: Path) -> None:

@@ -17,11 +17,12 @@ from test_properties import boards
 
 from riftsolve.models import parse_scenario
 from riftsolve.solver import finalize, resolve
+from riftsolve.solver.clauses import span
 from riftsolve.solver.cli import main
 from riftsolve.solver.examples import example_path
 from riftsolve.solver.families.split import Declarations, Resolutions
 from riftsolve.solver.legal import LegalSet
-from riftsolve.solver.ruling import EXAMINED, ruling, span
+from riftsolve.solver.ruling import EXAMINED, ruling
 
 
 def _ruling_of(name: str, question: str = "resolve", rules: str | None = None) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 
 from riftsolve.models.board import Unit
 from riftsolve.models.classify import Mention, Role, classify
-from riftsolve.models.effects import Effect, JointChoice, Pick
+from riftsolve.models.effects import Effect
 from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
@@ -34,34 +34,15 @@ def slot_roles(effect: Effect) -> dict[str, tuple[Role, str]]:
     The slots correspond, in order, to the unit mentions that make a choice. An inline
     effect declares its slots as chosen targets (355.7); its text only describes it.
     """
+    from riftsolve.models.families.registry import family_of
+
     slots = effect.slot_names
-    if isinstance(effect, JointChoice):  # each pick says whether it is a target
-        return {p.name: _pick_role(p) for p in effect.picks if not p.later}
+    stated = family_of(effect).slot_roles(effect)
+    if stated is not None:  # (a joint choice: each pick says whether it is a target)
+        return stated
     if not effect.worded:  # an inline effect: its slots are chosen targets
         return {slot: (Role.TARGET, "355.7") for slot in slots}
     return {slot: (m.role, m.rule) for slot, m in slot_mentions(effect).items()}
-
-
-def _pick_role(pick: Pick) -> tuple[Role, str]:
-    """The role of a joint choice's pick made at finalization, and the rule deciding it: a
-    target (355.7), a cost's choice (355.10.c), or another choice made then, not a target:
-    a mode (355.3), where a unit is played (355.2.a), a move's destination (355.4), another
-    player's choice (355.10.e)."""
-    if pick.target:
-        return Role.TARGET, "355.7"
-    if pick.kind == "mode":
-        return Role.FINALIZATION_CHOICE, "355.3"
-    if pick.kind == "decision":
-        return Role.FINALIZATION_CHOICE, "383.3.a"
-    if pick.kind == "location" and pick.own:
-        return Role.FINALIZATION_CHOICE, "355.2.a"
-    if pick.is_place:
-        return Role.FINALIZATION_CHOICE, "355.4"
-    if pick.chooser != "you":
-        return Role.FINALIZATION_CHOICE, "355.10.e"
-    if pick.kind == "player":
-        return Role.FINALIZATION_CHOICE, "355.10"
-    return Role.COST, "355.10.c"
 
 
 @cache
@@ -74,7 +55,9 @@ def slot_mentions(effect: Effect) -> dict[str, Mention]:
     >>> slot_mentions(card("Alpha Strike"))["enemies"].words
     'enemy units'
     """
-    if isinstance(effect, JointChoice) or not effect.worded:
+    from riftsolve.models.families.registry import family_of
+
+    if not effect.worded or family_of(effect).slot_roles(effect) is not None:
         return {}
     slots = effect.slot_names
     read = getattr(effect, "read", "") or effect.text

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
-from riftsolve.models.i18n import N_
+from riftsolve.models.i18n import N_, _
 
 
 class Pool(StrEnum):
@@ -92,6 +92,11 @@ class SplitDamage:
     def split_slot(self) -> str:
         """The name of the slot holding the split targets."""
         return "enemies" if self.among is Relation.ENEMY else "units"
+
+    @property
+    def listed_text(self) -> str:
+        """The card's text as a card library lists it."""
+        return self.text
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -244,6 +249,14 @@ class GroupTargets:
     #: its instructions the effect does not model ("At end of turn, play that many Bomb
     #: tokens ..."), said as outcomes not modelled
     unsaid: tuple[str, ...] = ()
+
+    @property
+    def listed_text(self) -> str:
+        """The card's text as a card library lists it: its passive ability first, and
+        where the text comes from when not the official gallery."""
+        shown = " ".join(part for part in (self.passive, self.text) if part)
+        return shown + _(" (text: {source})").format(source=self.text_source) \
+            if self.text_source else shown
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -613,6 +626,13 @@ class JointChoice:
     unsaid_modes: tuple[tuple[int, str], ...] = ()
 
     @property
+    def listed_text(self) -> str:
+        """The card's text as a card library lists it, with where it comes from when not
+        the official gallery."""
+        return self.text + _(" (text: {source})").format(source=self.text_source) \
+            if self.text_source else self.text
+
+    @property
     def slot_names(self) -> tuple[str, ...]:
         """The picks declared at finalization (targets, destinations, costs' choices)."""
         return tuple(p.name for p in self.picks if not p.later)
@@ -674,6 +694,11 @@ class CombatDamage:
             object.__setattr__(self, "assigner", self.attacker)
 
     @property
+    def listed_text(self) -> str:
+        """The card's text as a card library lists it."""
+        return self.text
+
+    @property
     def name(self) -> str:
         """The combat's name in messages."""
         return f"Combat damage at {self.battlefield}"
@@ -718,6 +743,10 @@ class Effect(Protocol):
     def xp_per_kill(self) -> int: ...
     @property
     def slot_names(self) -> tuple[str, ...]: ...
+    #: The card's text as a card library lists it (a passive ability, where the text
+    #: comes from).
+    @property
+    def listed_text(self) -> str: ...
     @property
     def needs_source(self) -> bool: ...
     def __hash__(self) -> int: ...  # effects are frozen: cached by value

@@ -216,7 +216,12 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         )
     card = _effect(raw, cards) if raw.combat is None else None  # the card's errors first
     board = _board(raw)
-    effect: Effect = card if card is not None else _combat(raw, board)
+    combat: CombatDamage | None = None  # (the question is then the assigner's)
+    effect: Effect
+    if card is not None:
+        effect = card
+    else:
+        effect = combat = _combat(raw, board)
     if effect.needs_source and raw.source is None:
         raise ScenarioError("source", _("{card} needs the unit whose ability this is").format(
             card=effect.name))
@@ -275,7 +280,7 @@ def _build(raw: ScenarioIn, cards: str | Path | None = None) -> Scenario:
         lethal_any = effect.lethal_any and (source is None or source.on_board)
     return Scenario(
         # in a combat the question is the assigner's: its damage, its choices (465.2.c)
-        controller=effect.assigner if isinstance(effect, CombatDamage) else raw.controller,
+        controller=combat.assigner if combat is not None else raw.controller,
         effect=effect,
         board=board,
         source=raw.source,

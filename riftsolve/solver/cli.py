@@ -12,15 +12,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, TextIO
 
 from riftsolve.models import cards
-from riftsolve.models.choosing import has_chosen_triggers, slot_roles
+from riftsolve.models.choosing import slot_roles
 from riftsolve.models.classify import Classification, classify, classify_card
-from riftsolve.models.effects import GroupTargets
-from riftsolve.models.families.split import split_effect
 from riftsolve.models.format1 import find_card, json_schema
 from riftsolve.models.grammar import GrammarError
 from riftsolve.models.i18n import LANGUAGES, _, language, use_language
@@ -46,16 +44,13 @@ from riftsolve.solver.backends import BACKENDS, backend
 from riftsolve.solver.backends.native import BLOCK_ROWS
 from riftsolve.solver.count import CountTooLarge
 from riftsolve.solver.ctrl_c import interrupted_by_user
-from riftsolve.solver.families.split import Declarations, Resolutions
-from riftsolve.solver.legal import LegalSet
+from riftsolve.solver.legal import LegalSet, TextBlock
 from riftsolve.solver.optimum import TooManyToRank, best
 from riftsolve.solver.output import (
     answers_table,
     console,
-    declaration_block_text,
     json_line,
     plain,
-    resolution_block_text,
 )
 from riftsolve.solver.questions import finalize, resolve
 from riftsolve.solver.version import VersionAction
@@ -368,39 +363,12 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     return written
 
 
-#: A block of answers written at once: its rows, and the JSON lines of its first ``k``.
-TextBlock = tuple[int, Callable[[int], str]]
-
-
 def _text_blocks(legal: LegalSet[Any], limit: int | None) -> Iterator[TextBlock] | None:
-    """The answers as numpy blocks formatted a block at a time, where the native backend
-    has them: split resolutions, and split declarations with no Targeting Effect to
-    report (their lines are then the declarations' own); ``None`` otherwise. With
-    ``limit``, blocks are no larger than asked for: the first lines come at once."""
+    """The answers as numpy blocks formatted a block at a time, where the legal set has
+    them (:meth:`LegalSet.text_blocks`); ``None`` otherwise. With ``limit``, blocks are no
+    larger than asked for: the first lines come at once."""
     batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
-    if isinstance(legal, Resolutions):
-        return _resolution_text_blocks(legal, batch)
-    if isinstance(legal, Declarations) and not has_chosen_triggers(legal.scenario):
-        return _declaration_text_blocks(legal, batch)
-    return None
-
-
-def _resolution_text_blocks(legal: Resolutions, batch: int) -> Iterator[TextBlock]:
-    columns = legal.columns
-    for block in legal.blocks(batch):
-        def text(k: int, block: Any = block) -> str:
-            return resolution_block_text(columns, block[:k])
-        yield len(block), text
-
-
-def _declaration_text_blocks(legal: Declarations, batch: int) -> Iterator[TextBlock]:
-    slot = split_effect(legal.scenario).split_slot
-    names = legal.problem.candidates
-    for friendly, chosen, cost in legal.chosen_blocks(batch):
-        def text(k: int, friendly: str | None = friendly, chosen: Any = chosen,
-                 cost: Any = cost) -> str:
-            return declaration_block_text(friendly, slot, names, chosen[:k], cost[:k])
-        yield len(chosen), text
+    return legal.text_blocks(batch)
 
 
 def _write_blocks(blocks: Iterator[TextBlock], limit: int | None, out: TextIO) -> int:
@@ -483,13 +451,9 @@ def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> in
     """Each side's best assignment (a line each, with the player and what it kills), then
     the units the whole combat kills: each side's damage goes to the other's units, all
     dealt at once (465.2.d), so the deaths are those of each side's outcome together."""
-    from riftsolve.models.effects import CombatDamage
     from riftsolve.models.outcome import apply
-    from riftsolve.solver.combat_best import combat_sides
+    from riftsolve.solver.families.combat_best import combat_sides
 
-    if not isinstance(scenario.effect, CombatDamage):
-        raise ScenarioError("--sides", _("each side's assignment is a combat's: give a "
-                                         "scenario with a 'combat' block"))
     killed: set[str] = set()
     for side in combat_sides(scenario):
         legal = resolve(side)
@@ -652,14 +616,10 @@ def _cards(out: TextIO, folder: str | None = None) -> int:
         table.add_column(column)
     for card in (*cards.library(), *cards.user_library(folder).values()):
         slots = ", ".join(card.slot_names)
-        if isinstance(card, GroupTargets) and card.destination:
+        if card.destination:
             slots += _(", destination (not a target)")
-        text = card.text
-        if isinstance(card, GroupTargets):
-            text = " ".join(part for part in (card.passive, card.text) if part)
-            if card.text_source:
-                text += _(" (text: {source})").format(source=card.text_source)
-        table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots, text)))
+        table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots,
+                                                  card.listed_text)))
     term.print(table)
     return 0
 

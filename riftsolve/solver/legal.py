@@ -25,18 +25,20 @@ unusual shapes), iteration streams from a backend, membership runs the rules ver
 
 from __future__ import annotations
 
+import json
 import operator
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
 
 from riftsolve.models.answers import (
     Answer,
 )
+from riftsolve.models.choosing import counted_targets
 from riftsolve.models.costs import source_cost_failure
 from riftsolve.models.explain import Step
 from riftsolve.models.families import family_of
@@ -47,6 +49,7 @@ from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.models.targeting import Failure
 from riftsolve.models.version_checks import older_rules_refusal
 from riftsolve.solver.backends import backend
+from riftsolve.solver.clauses import Clause
 from riftsolve.solver.count import (
     CountTooLarge,
 )
@@ -55,6 +58,12 @@ from riftsolve.solver.rank import (
     index_error,
     uniform_below,
 )
+
+if TYPE_CHECKING:
+    from riftsolve.solver.steps import Steps
+
+#: A block of answers written at once: its rows, and the JSON lines of its first ``k``.
+TextBlock = tuple[int, Callable[[int], str]]
 
 #: The answers a legal set lists: covariant, so that every legal set is a
 #: ``LegalSet[Answer]`` (what :func:`finalize` and :func:`resolve` return).
@@ -306,6 +315,68 @@ class LegalSet(ABC, Generic[A]):
         """Whether any answer is legal (:meth:`any_legal`: nothing counted)."""
         return self.any_legal()
 
+    # ------------------------------------------------------------ what the faces read
+    # (the command line, the page, the ruling and the agents' steps ask each legal set:
+    # a family's legal sets override what they show differently)
+
+    #: The disputed rule its answers turn on, where the scenario format names a policy
+    #: for each reading: the policy's field, its two readings and the rule; ``None``.
+    DISPUTED: ClassVar[tuple[str, tuple[str, str], str] | None] = None
+
+    def noun(self) -> str:
+        """What one answer is called, in plural (a word of the JSON contract's, in
+        English): ``declarations`` or ``resolutions`` by default."""
+        return "declarations" if self.question == "finalize" else "resolutions"
+
+    def line(self, answer: Any) -> dict[str, Any]:
+        """The CLI contract's JSON line for ``answer``: by default its own ``as_json()``
+        (a family writes its own where the format needs the scenario, such as slot
+        names)."""
+        return dict(answer.as_json())
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        """The keys ``--explain`` adds to a line: none by default."""
+        return {}
+
+    def headers(self) -> list[str]:
+        """Column names of a readable table of answers: by default one column, the
+        answer's line."""
+        return [_(SINGULAR[self.noun()])]
+
+    def cells(self, answer: Any) -> list[str]:
+        """One row of that table: by default the answer's line as compact JSON."""
+        return [json.dumps(self.line(answer), ensure_ascii=False, separators=(",", ":"))]
+
+    def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
+        """On resolution, which chosen targets are still legal (359.3.e.2) and whether
+        some are not; ``(None, False)`` where the question is not about chosen targets."""
+        return None, False
+
+    def must(self) -> tuple[Clause, ...] | None:
+        """What the controller must do, in the family's own clauses with the rules that
+        say so; ``None`` (the default): the ruling says it from the answers (who
+        chooses, what each, some or none of them include)."""
+        return None
+
+    def choosers(self) -> list[str]:
+        """Who chooses among the answers: the controller by default."""
+        return [self.scenario.controller]
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """The answers' JSON lines formatted a numpy block of at most ``batch`` rows at a
+        time (the fast path of a long listing); ``None`` (the default): a line each."""
+        return None
+
+    def first_step(self) -> Steps | None:
+        """The question's first state answered step by step
+        (:mod:`riftsolve.solver.steps`); ``None`` (the default): not answered so."""
+        return None
+
+
+#: What one answer is called (:meth:`LegalSet.noun`, singular), for a table's one column.
+SINGULAR = {"declarations": N_("declaration"), "resolutions": N_("resolution"),
+            "assignments": N_("assignment")}
+
 
 class Listed(LegalSet[Answer]):
     """The answers of a family the solver has no legal sets of its own for: its problem
@@ -355,6 +426,15 @@ class ListedResolutions(Listed):
     """Every legal resolution of a family answered by listing."""
 
     question = "resolve"
+
+
+def chosen_targets_extras(scenario: Scenario, illegal: Iterable[tuple[str, Failure]]
+                          ) -> dict[str, Any]:
+    """The keys every resolution's explanation of chosen targets has: those illegal now,
+    each with why, and the targets another spell would count (359.3.e.9.a)."""
+    version = scenario.rules
+    return {"illegal": {unit: failure.said(version) for unit, failure in illegal},
+            "counted_targets": counted_targets(scenario)}
 
 
 def check_version(scenario: Scenario, question: str) -> None:

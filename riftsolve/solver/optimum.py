@@ -2,13 +2,13 @@
 
 :func:`best` ranks a question's legal answers by a lexicographic :class:`Objective`:
 
-* split resolutions: the single best by a knapsack over which targets die
-  (:mod:`solver.knapsack`, exact, no listing) when there are many answers; otherwise, and
-  for the top K or all optima, vectorised over the native numpy blocks up to
-  :data:`VECTOR_LIMIT` answers (every answer scored), and beyond that a CP-SAT model of
-  the same question optimised term by term (each optimum proven OPTIMAL);
-* group resolutions and declarations: every answer scored (their sets are small; a set
-  over the listing budget is refused with its count);
+* a family that registers its own way ranks its answers with it
+  (:func:`~riftsolve.solver.optima.register_best`): split resolutions by size, from a
+  knapsack to CP-SAT (:mod:`riftsolve.solver.families.split_best`), combat assignments
+  by a knapsack over which receivers are filled
+  (:mod:`riftsolve.solver.families.combat_best`);
+* any other question (group resolutions, every declaration): every answer scored (their
+  sets are small; a set over the listing budget is refused with its count);
 * declarations are scored by the best resolution their targets would have on the board
   as it is, or, with ``robust=K``, by the worst of those over every change of the
   source's and the targets' Might by up to K either way (the resolution, drops included,
@@ -26,164 +26,64 @@
 from __future__ import annotations
 
 import dataclasses
-import signal
-import threading
-import time
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from itertools import combinations, islice, product
-from math import comb
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator
+from itertools import islice, product
+from typing import Any
 
-import numpy as np
-
-from riftsolve.models.answers import (
-    Assignment,
-    Declaration,
-    GroupDeclaration,
-    Repeated,
-    Resolution,
-)
+from riftsolve.models.answers import Declaration, GroupDeclaration, Repeated
 from riftsolve.models.i18n import _
-from riftsolve.models.objectives import Objective, lethal, xp_per_kill
-from riftsolve.models.outcome import apply, declared_targets
+from riftsolve.models.objectives import Objective
+from riftsolve.models.outcome import declared_targets
 from riftsolve.models.scenario import LIMIT, Scenario
-from riftsolve.solver.backends import native
-from riftsolve.solver.backends.native import BLOCK_ROWS
-from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.families.combat import CombatResolutions
-from riftsolve.solver.families.split import Resolutions
-from riftsolve.solver.knapsack import best_split
 from riftsolve.solver.legal import LegalSet
+from riftsolve.solver.optima import (
+    BOARD_LIMIT,
+    FEW,
+    METHODS,
+    SCORE_LIMIT,
+    Linear,
+    Ranked,
+    TooManyToRank,
+    select,
+    strategy_of,
+)
 from riftsolve.solver.questions import resolve
-from riftsolve.solver.rank import describe_count
 
-if TYPE_CHECKING:
-    # OR-Tools (and the pandas it loads) is imported only where a CP-SAT model is built
-    # or solved: most questions never need it, and it takes most of a second.
-    from ortools.sat.python import cp_model
+__all__ = ["METHODS", "Linear", "Ranked", "TooManyToRank", "best"]
 
 #: A declaration of any question.
 Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
-
-#: Most split resolutions scored by vectorised enumeration; larger questions use CP-SAT.
-VECTOR_LIMIT = 500_000
-#: From how many answers the single best split is found by the knapsack (no listing).
-KNAPSACK_FROM = 2_000
-#: Longest all of one question's CP-SAT searches may take together (each proof, each of
-#: the top K): past it the question is refused, saying how far it got (with the model
-#: built and the process started, the whole command stays within 10 s).
-SEARCH_SECONDS = 7.0
-#: Most optimal answers listed from CP-SAT (a few hundred a second), past VECTOR_LIMIT.
-MOST_OPTIMA = 1_000
-#: Most answers ranked one CP-SAT search each (top K), past VECTOR_LIMIT.
-MOST_CPSAT_TOP = 20
-#: Most answers scored one by one (groups, declarations).
-SCORE_LIMIT = 200_000
-#: Answers listed before counting, to score a small set in one pass (a count costs about
-#: a listing there).
-FEW = 64
-#: Split resolutions scored one at a time in Python rather than a numpy block (measured:
-#: below about 16-28 answers the scoring costs less than numpy's per-call overhead).
-FEW_SCORED = 16
-#: Most boards (declarations x Might changes) whose best resolution is worked out to rank
-#: declarations: beyond it the question is refused with its size rather than left to run.
-BOARD_LIMIT = 50_000
-
-
-class TooManyToRank(Exception):
-    """The question has more answers than can be scored; the message gives the count."""
-
-
-@dataclass(frozen=True)
-class Linear:
-    """Any linear objective over a split resolution's variables: ``damage[u]`` per point
-    of damage dealt to ``u``, ``kills[u]`` if ``u`` is killed (142.4). Maximised.
-
-    >>> from riftsolve.models import load_scenario
-    >>> from riftsolve.solver import resolve
-    >>> from riftsolve.solver.examples import example_path
-    >>> legal = resolve(load_scenario(example_path("alpha-strike-6-among-3")))
-    >>> best(legal, Linear(damage={"r2": 1}, kills={"r3": 10}))[0].answer.as_json()
-    {'damage': {'r1': 1, 'r2': 2, 'r3': 3}}
-    """
-
-    damage: dict[str, int] = dataclasses.field(default_factory=dict)
-    kills: dict[str, int] = dataclasses.field(default_factory=dict)
-
-    def measure(self, scenario: Scenario, answer: Resolution) -> tuple[int, ...]:
-        """The objective's value of one resolution."""
-        total = 0
-        for unit_id, amount in answer.damage:
-            unit = scenario.board[unit_id]
-            total += self.damage.get(unit_id, 0) * amount
-            if unit.damage + amount >= lethal(scenario, unit):
-                total += self.kills.get(unit_id, 0)
-        return (total,)
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """An answer and its objective value (``values``: each metric, as measured)."""
-
-    answer: Any
-    key: tuple[int, ...]
-    values: dict[str, int]
-
-
-#: The ways :func:`best` finds a split resolution's best answers, by name (``method``):
-#: ``auto`` chooses by size (every answer scored up to :data:`VECTOR_LIMIT`, the knapsack
-#: for the single best past :data:`KNAPSACK_FROM` when every death is affordable, else
-#: CP-SAT); ``scored`` scores every answer a numpy block at a time; ``knapsack`` finds the
-#: single best without listing (refused where some death is not affordable); ``cpsat``
-#: optimises a CP-SAT model, term by term. Every other question is scored answer by answer.
-METHODS = ("auto", "scored", "knapsack", "cpsat")
 
 
 def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int = 1,
          all_optimal: bool = False, robust: int = 0, method: str = "auto") -> list[Ranked]:
     """The ``top`` best answers, best first (ties in the answers' stable order), or every
-    optimal answer with ``all_optimal``; ``method``: one of :data:`METHODS` (for split
-    resolutions; a :class:`ValueError` elsewhere, or where it does not apply)."""
+    optimal answer with ``all_optimal``; ``method``: one of :data:`METHODS`, where the
+    family's way of ranking answers to it (a :class:`ValueError` elsewhere, or where it
+    does not apply). A family's registered way ranks its answers
+    (:func:`~riftsolve.solver.optima.register_best`); any other question's answers are
+    scored one by one."""
     if method not in METHODS:
         raise ValueError(f"method {method!r} is not one of {', '.join(METHODS)}")
-    if method != "auto" and (not isinstance(legal, Resolutions)
-                             or isinstance(objective, Linear)):
-        asked = "a linear objective" if isinstance(objective, Linear) else \
-            type(legal).__name__
-        raise ValueError(f"method {method!r} ranks split resolutions by their metrics; "
-                         f"this question is {asked}: use method='auto'")
-    if isinstance(legal, CombatResolutions):
-        return _combat_best(legal, objective, top, all_optimal)
-    if isinstance(objective, Linear):
-        return _linear_best(legal, objective, top, all_optimal)
+    strategy = strategy_of(legal)
     goal = Objective.parse(objective) if isinstance(objective, str) else objective
-    goal.check(legal.scenario, legal.question)
+    linear = isinstance(goal, Linear)
+    if method != "auto" and (linear or strategy is None or method not in strategy.methods):
+        asked = "a linear objective" if linear else type(legal).__name__
+        raise ValueError(f"method {method!r} is not a way this question's answers are "
+                         f"ranked; this question is {asked}: use method='auto'")
+    if isinstance(goal, Linear):
+        if strategy is None or not strategy.linear:
+            raise ValueError("a linear objective is over a split resolution's damage or a "
+                             "combat assignment's")
+    else:
+        goal.check(legal.scenario, legal.question)
     if robust and legal.question != "finalize":
         raise ValueError("robust advice is for declarations: use it with finalize")
     keep = None if all_optimal else max(top, 1)
-    if isinstance(legal, Resolutions):
-        if method != "auto":
-            return _by_method(legal, goal, keep, method)
-        total = legal.count()
-        if total <= FEW_SCORED:
-            return _few_best(legal, goal, keep)
-        if keep == 1 and total > KNAPSACK_FROM:
-            answer = best_split(legal.scenario, legal.problem, goal)
-            if answer is not None:
-                key = goal.measure(legal.scenario, answer)
-                return [Ranked(answer, key, _values(goal, key))]
-        if total <= VECTOR_LIMIT:
-            return _vector_best(legal, goal, keep)
-        if keep is None and _drops_only(legal):
-            return _drop_optima(legal, goal)
-        if keep is not None and keep > MOST_CPSAT_TOP:
-            raise TooManyToRank(_(
-                "{count} answers: past {limit} the {keep} best are found one CP-SAT search at a "
-                "time, at most {most}; ask --top {most} or fewer").format(
-                    count=describe_count(legal.count()), limit=f"{VECTOR_LIMIT:,}", keep=keep,
-                    most=MOST_CPSAT_TOP))
-        return _cpsat_best(legal, goal, keep)
+    if strategy is not None:
+        return strategy.rank(legal, goal, keep, method)
+    assert isinstance(goal, Objective)
     # a few answers are scored as they are listed, without counting them first
     first = list(islice(legal, FEW))
     answers: Iterable[Any] = first
@@ -199,426 +99,7 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     else:  # every declaration by the best resolution of its targets
         _check_boards(legal, robust)
         scored = ((d, _declaration_key(legal.scenario, d, goal, robust)) for d in answers)
-    return _select(scored, keep, goal)
-
-
-def _by_method(legal: Resolutions, goal: Objective, keep: int | None, method: str
-               ) -> list[Ranked]:
-    """A split resolution's best answers found the way ``method`` names."""
-    if method == "scored":
-        return _vector_best(legal, goal, keep)
-    if method == "cpsat":
-        return _cpsat_best(legal, goal, keep)
-    if keep != 1:
-        raise ValueError("method 'knapsack' finds the single best answer: ask top=1")
-    answer = best_split(legal.scenario, legal.problem, goal)
-    if answer is None:
-        raise ValueError("method 'knapsack' does not apply to this question (its shape or "
-                         "the objective's terms): use method='auto'")
-    key = goal.measure(legal.scenario, answer)
-    return [Ranked(answer, key, _values(goal, key))]
-
-
-def _combat_best(legal: CombatResolutions, objective: Objective | Linear | str, top: int,
-                 all_optimal: bool) -> list[Ranked]:
-    """Combat assignments: a knapsack over which receivers are filled, under the order
-    (:mod:`riftsolve.solver.combat_best`), each answer's worth measured on its outcome."""
-    from riftsolve.solver.combat_best import BestAssignments
-
-    scenario = legal.scenario
-    goal = Objective.parse(objective) if isinstance(objective, str) else objective
-    measure: Callable[[Assignment], tuple[int, ...]]
-    if isinstance(goal, Linear):
-        linear = goal
-
-        def measure(answer: Assignment) -> tuple[int, ...]:
-            done = apply(scenario, answer)
-            return (sum(linear.damage.get(u, 0) * amount for u, amount in done.dealt)
-                    + sum(linear.kills.get(u, 0) for u in done.killed),)
-    else:
-        goal.check(scenario, legal.question)
-        objective_goal = goal
-
-        def measure(answer: Assignment) -> tuple[int, ...]:
-            return objective_goal.measure(scenario, answer)
-
-    keep = None if all_optimal else max(top, 1)
-    try:
-        ranked = list(BestAssignments(legal.table, measure, not isinstance(goal, Linear))
-                      .ranked(keep, MOST_OPTIMA))
-    except OverflowError as error:
-        raise TooManyToRank(_("{error} (at most {most} are listed): ask --top K instead"
-                              ).format(error=error, most=f"{MOST_OPTIMA:,}")) from None
-    except CountTooLarge as error:  # ranking, not counting: say so
-        raise TooManyToRank(_(
-            "ranking these combat assignments needs a table of {work} cells (receivers x "
-            "states x damage), over the bound of {bound}: ask about a smaller board").format(
-                work=f"{error.work:,}", bound=f"{error.bound:,}")) from None
-    return [Ranked(answer, key, {} if isinstance(goal, Linear) else _values(goal, key))
-            for answer, key in ranked]
-
-
-def _select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
-            goal: Objective | None = None) -> list[Ranked]:
-    """The best ``keep`` (or all optimal, ``keep=None``), stable in enumeration order."""
-    if keep == 1:  # the first best: one pass, nothing sorted
-        top: tuple[tuple[int, ...], Any] | None = None
-        for answer, key in scored:
-            if top is None or key > top[0]:
-                top = (key, answer)
-        return [] if top is None else [
-            Ranked(top[1], top[0], _values(goal, top[0]) if goal else {})]
-    ranked: list[tuple[tuple[int, ...], int, Any]] = []
-    for order, (answer, key) in enumerate(scored):
-        ranked.append((key, -order, answer))
-        if keep is not None and len(ranked) > 4 * keep + 64:
-            ranked.sort(reverse=True)
-            del ranked[keep:]
-    ranked.sort(reverse=True)
-    if keep is None:
-        ranked = [r for r in ranked if r[0] == ranked[0][0]]
-    else:
-        del ranked[keep:]
-    return [Ranked(answer, key, _values(goal, key) if goal else {})
-            for key, _index, answer in ranked]
-
-
-def _values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
-    return {t.metric: t.sign * k for t, k in zip(goal.terms, key, strict=True)}
-
-
-# --------------------------------------------------------------------------- split damage
-
-
-def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
-                 batch: int | None = None) -> list[Ranked]:
-    """Score every resolution a numpy block at a time, computing only the objective's
-    metrics; keep each block's best rows (its top ``keep``, or all its rows tied with the
-    best; for the single best, its first best row, found term by term without sorting) and
-    merge them in stable order."""
-    scenario = legal.scenario
-    units = [scenario.board[u] for u in legal.columns]
-    marked = np.array([u.damage for u in units], dtype=np.int64)
-    deadly = np.array([lethal(scenario, u) for u in units], dtype=np.int64)
-    wanted = {term.metric for term in goal.terms}
-    weights = {metric: np.array([getattr(u, field) for u in units], dtype=np.int64)
-               for metric, field in (("killed-might", "effective_might"), ("value", "value"))
-               if metric in wanted}
-    xp = xp_per_kill(scenario)
-
-    def block_best() -> Iterator[tuple[int, tuple[int, ...], list[int]]]:
-        """Each block's best rows: (index, key, row), in index order within the block for
-        the single best (one row), best first otherwise."""
-        offset = 0
-        for block in legal.blocks(batch or BLOCK_ROWS):
-            columns = _block_metrics(block, goal, marked, deadly, weights, xp)
-            if keep == 1:  # no key matrix: one row, its key read term by term
-                row = _first_best_row(columns)
-                yield offset + row, tuple(int(c[row]) for c in columns), block[row].tolist()
-            else:
-                keys = np.stack(columns, axis=1)
-                # lexsort sorts ascending by its last key first: negate for best first;
-                # it is stable, so ties stay in enumeration (index) order
-                order = np.lexsort((-keys).T[::-1])
-                order = (order[(keys[order] == keys[order[0]]).all(axis=1)]
-                         if keep is None else order[:keep])
-                for row in order.tolist():
-                    yield offset + row, tuple(keys[row].tolist()), block[row].tolist()
-            offset += block.shape[0]
-
-    # one candidate a block for the single best, already in enumeration order; otherwise
-    # back into enumeration order for _select's ties
-    candidates: Iterable[tuple[int, tuple[int, ...], list[int]]] = (
-        block_best() if keep == 1 else sorted(block_best(), key=lambda c: c[0]))
-    return _select(((Resolution.dealt(legal.columns, row), key) for _, key, row in candidates),
-                   keep, goal)
-
-
-def _first_best_row(columns: list[np.ndarray[Any, Any]]) -> int:
-    """The first row (ties in index order) best on the first term, then among those on
-    the next, and so on: one ``argmax`` for a single term, nothing sorted."""
-    if len(columns) == 1:
-        return int(columns[0].argmax())
-    rows = np.arange(len(columns[0]))
-    for column in columns:  # the rows best on every term so far, in order
-        scores = column[rows]
-        rows = rows[scores == scores.max()]
-    return int(rows[0])
-
-
-def _few_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
-    """A few resolutions scored one at a time in plain Python, by the definition
-    :func:`_block_metrics` vectorises: below a few dozen answers numpy's cost per call is
-    more than the scoring."""
-    scenario = legal.scenario
-    xp = xp_per_kill(scenario)
-    facts = {}
-    for uid in legal.problem.targets:
-        unit = scenario.board[uid]
-        facts[uid] = (unit.damage, lethal(scenario, unit), unit.effective_might, unit.value)
-    terms = [(_FEW_METRICS.index(t.metric), t.sign) for t in goal.terms]
-    scored = []
-    for answer in native.resolutions(legal.problem):
-        kills = killed_might = overkill = value = affected = 0
-        for uid, amount in answer.damage:
-            if amount > 0:
-                affected += 1
-                marked, deadly, might, worth = facts[uid]
-                if amount + marked >= deadly:  # 142.4: lethal damage marked
-                    kills += 1
-                    killed_might += might
-                    overkill += amount + marked - deadly
-                    value += worth
-        measured = (kills, xp * kills, killed_might, overkill, value, affected)
-        scored.append((answer, tuple(sign * measured[i] for i, sign in terms)))
-    return _select(scored, keep, goal)
-
-
-#: The metrics :func:`_few_best` measures, in the order it measures them.
-_FEW_METRICS = ("kills", "xp", "killed-might", "overkill", "value", "affected")
-
-
-def _block_metrics(block: np.ndarray[Any, Any], goal: Objective, marked: np.ndarray[Any, Any],
-                   deadly: np.ndarray[Any, Any], weights: dict[str, np.ndarray[Any, Any]],
-                   xp: int) -> list[np.ndarray[Any, Any]]:
-    """Each term of ``goal`` (its sign applied) for every row of a block of damage rows, by
-    the definition of :func:`riftsolve.models.outcome.metrics`: a unit dealt damage dies
-    when its marked plus dealt damage reaches its lethal amount (142.4)."""
-    dealt = block > 0
-    killed = dealt & (block + marked >= deadly)
-    columns = []
-    for term in goal.terms:
-        metric = term.metric
-        if metric == "kills":
-            value = killed.sum(axis=1)
-        elif metric == "xp":
-            value = killed.sum(axis=1) * xp
-        elif metric in weights:
-            value = killed @ weights[metric]
-        elif metric == "overkill":
-            value = np.where(killed, block + marked - deadly, 0).sum(axis=1)
-        else:  # affected: the units dealt damage
-            value = dealt.sum(axis=1)
-        columns.append(value if term.sign == 1 else -value)
-    return columns
-
-
-def _drops_only(legal: Resolutions) -> bool:
-    """Whether every answer keeps ``pool`` of the legal targets, each dealt exactly 1
-    (damage is short; no forfeited share): the answers are just which targets are kept."""
-    problem = legal.problem
-    return (problem.forfeit == 0 and problem.pool_null is None and problem.pool > 0
-            and len(problem.targets) > problem.pool)
-
-
-def _drop_optima(legal: Resolutions, goal: Objective) -> list[Ranked]:
-    """Every optimal answer of a drop-only question, without a search: each kept target's
-    worth is its own (1 damage each), so the optima keep every target strictly better than
-    the ``pool``-th best and any of those tied with it, C(tied, places left) answers,
-    counted before any is listed."""
-    problem, scenario = legal.problem, legal.scenario
-    worth = {t: _one_damage_key(scenario, t, goal) for t in problem.targets}
-    ranked = sorted(worth.values(), reverse=True)
-    line = ranked[problem.pool - 1]
-    better = [t for t in problem.targets if worth[t] > line]
-    tied = [t for t in problem.targets if worth[t] == line]
-    places = problem.pool - len(better)
-    total = comb(len(tied), places)
-    if total > MOST_OPTIMA:
-        raise TooManyToRank(_(
-            "{count} optimal answers (any {places} of the {tied} targets tied for the last "
-            "place): more than {most}; ask --top K instead").format(
-                count=describe_count(total), places=places, tied=len(tied),
-                most=f"{MOST_OPTIMA:,}"))
-    answers = [Resolution(tuple((t, 1) for t in sorted([*better, *extra])))
-               for extra in combinations(tied, places)]
-    answers.sort(key=legal.index)
-    key = goal.measure(scenario, answers[0])
-    return [Ranked(answer, key, _values(goal, key)) for answer in answers]
-
-
-def _one_damage_key(scenario: Scenario, unit_id: str, goal: Objective) -> tuple[int, ...]:
-    """What dealing 1 damage to ``unit_id`` is worth under ``goal`` (its terms in order)."""
-    alone = goal.measure(scenario, Resolution(((unit_id, 1),)))
-    nothing = goal.measure(scenario, Resolution(()))
-    return tuple(a - b for a, b in zip(alone, nothing, strict=True))
-
-
-def _linear_best(legal: LegalSet[Any], goal: Linear, top: int, all_optimal: bool
-                 ) -> list[Ranked]:
-    """A linear objective: every answer scored up to :data:`VECTOR_LIMIT`, else CP-SAT
-    (the single best, proven optimal)."""
-    if not isinstance(legal, Resolutions):
-        raise ValueError("a linear objective is over a split resolution's damage")
-    keep = None if all_optimal else max(top, 1)
-    if legal.count() <= VECTOR_LIMIT:
-        native = Resolutions(legal.scenario)
-        return _select(((a, goal.measure(legal.scenario, a)) for a in native), keep)
-    from riftsolve.solver.compile import compile_resolution
-
-    compiled = compile_resolution(legal.problem)
-    killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
-                           compiled.amounts)["killed"]
-    expr = sum(goal.damage.get(u, 0) * x
-               for u, x in zip(compiled.targets, compiled.amounts, strict=True))
-    expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
-    deadline = time.monotonic() + SEARCH_SECONDS
-    if not _optimise_in_order(compiled.model, [expr], deadline):
-        return []
-    solver, _status = _solve(compiled.model, deadline)
-    answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
-    return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
-
-
-def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ranked]:
-    """Best answers from CP-SAT: optimise the terms in order, each proven OPTIMAL and then
-    fixed; the ``keep`` best one after another, each excluded from the next search; or,
-    for all optima, every solution of the model with every term fixed at its optimum."""
-    from riftsolve.solver.compile import compile_resolution
-
-    deadline = time.monotonic() + SEARCH_SECONDS
-    found: list[Ranked] = []
-    while keep is None or len(found) < keep:
-        compiled = compile_resolution(legal.problem)
-        model = compiled.model
-        metrics = _kill_metrics(model, legal.scenario, compiled.targets, compiled.amounts)
-        for ranked in found:
-            amounts = dict(ranked.answer.damage)
-            _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
-        # start the search at a good answer: the last one found (the next best is usually
-        # close to it), or at first the knapsack's best, when it has one
-        start = found[-1].answer if found else best_split(legal.scenario, legal.problem, goal)
-        if start is not None:
-            near = dict(start.damage)
-            for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
-                model.add_hint(amount, near.get(unit_id, 0))
-        try:
-            if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
-                                      deadline):
-                break
-        except TooManyToRank:
-            if not found:
-                raise
-            raise TooManyToRank(_(
-                "only the {found} best were found within {seconds} s of CP-SAT searches: ask "
-                "--top {found}").format(found=len(found), seconds=f"{SEARCH_SECONDS:.0f}")
-            ) from None
-        if keep is None:
-            return [Ranked(a, k, _values(goal, k)) for a, k in
-                    _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
-        solver, _status = _solve(model, deadline)
-        answer = Resolution.dealt(compiled.targets,
-                                  (solver.value(x) for x in compiled.amounts))
-        key = goal.measure(legal.scenario, answer)
-        found.append(Ranked(answer, key, _values(goal, key)))
-    return found
-
-
-def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: float) -> bool:
-    """Maximise each expression in turn and fix it at its proven optimum, all before
-    ``deadline`` (``time.monotonic()``); False when the model has no solution at all."""
-    from ortools.sat.python import cp_model
-
-    for expr in exprs:
-        model.maximize(expr)
-        solver, status = _solve(model, deadline)
-        if status == cp_model.INFEASIBLE:
-            return False
-        if status != cp_model.OPTIMAL:
-            raise TooManyToRank(_(
-                "CP-SAT could not prove the optimum within {seconds} s ({status}): ask about "
-                "fewer targets or less damage").format(seconds=f"{SEARCH_SECONDS:.0f}",
-                                                       status=solver.status_name(status)))
-        model.add(expr == round(solver.objective_value))
-    model.clear_objective()  # type: ignore[no-untyped-call]
-    return True
-
-
-def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
-                   targets: tuple[str, ...], amounts: tuple[Any, ...]
-                   ) -> list[tuple[Resolution, tuple[int, ...]]]:
-    """Every optimal answer: the fixed model enumerated (its helper variables are all
-    functions of the amounts, so no answer repeats), in stable order."""
-    from riftsolve.solver.backends.cpsat import stream
-
-    def read(cb: cp_model.CpSolverSolutionCallback) -> Resolution:
-        return Resolution.dealt(targets, (cb.value(x) for x in amounts))
-
-    answers = []
-    for count, answer in enumerate(stream(model, read)):
-        if count >= MOST_OPTIMA:
-            raise TooManyToRank(_(
-                "more than {most} optimal answers among {count} (past {limit} answers they are "
-                "listed from CP-SAT, at most {most}): ask --top K instead").format(
-                    most=f"{MOST_OPTIMA:,}", count=describe_count(legal.count()),
-                    limit=f"{VECTOR_LIMIT:,}"))
-        answers.append((answer, goal.measure(legal.scenario, answer)))
-    # the stable order: by index where answers are ranked in closed form, else canonically
-    answers.sort(key=lambda pair: legal.index(pair[0]) if legal._ranked() else pair[0])
-    return answers
-
-
-def _solve(model: cp_model.CpModel, deadline: float
-           ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
-    """Solve ``model`` once, stopping at ``deadline`` (solver parameters from
-    :mod:`solver.params`); Ctrl-C, which CP-SAT catches to stop the search, is raised again
-    here rather than taken for a search that ran out of time."""
-    from riftsolve.solver.params import interrupted, optimising_solver
-
-    solver = optimising_solver(deadline - time.monotonic())
-    previous = signal.getsignal(signal.SIGINT)
-    try:
-        status = solver.solve(model)
-    finally:
-        # CP-SAT leaves Ctrl-C at the system default when its search ends: Python's own
-        # handler is put back, so that a Ctrl-C between two searches is answered too
-        if previous is not None and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, previous)
-    if interrupted(solver, status):
-        raise KeyboardInterrupt
-    return solver, status
-
-
-def _exclude(model: cp_model.CpModel, variables: Iterable[Any], values: list[int]) -> None:
-    """Forbid one assignment: at least one variable differs."""
-    differs = []
-    for var, value in zip(variables, values, strict=True):
-        lit = model.new_bool_var("")
-        model.add(var != value).only_enforce_if(lit)
-        model.add(var == value).only_enforce_if(~lit)
-        differs.append(lit)
-    model.add_bool_or(differs)
-
-
-def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[str, ...],
-                  amounts: tuple[Any, ...]) -> dict[str, Any]:
-    """Linear expressions of every metric: killed literals (142.4) and overkill."""
-    kills, killed_might, overkill, value, affected = [], [], [], [], []
-    killed_by_unit = {}
-    for unit_id, amount in zip(targets, amounts, strict=True):
-        unit = scenario.board[unit_id]
-        need = max(1, lethal(scenario, unit) - unit.damage)
-        killed = model.new_bool_var(f"killed[{unit_id}]")
-        model.add(amount >= need).only_enforce_if(killed)
-        model.add(amount <= need - 1).only_enforce_if(~killed)
-        # overkill is at most the damage marked plus dealt, both bounded by the scenario
-        over = model.new_int_var(0, unit.damage + 3 * LIMIT, f"over[{unit_id}]")
-        model.add(over == amount + unit.damage - lethal(scenario, unit)).only_enforce_if(killed)
-        model.add(over == 0).only_enforce_if(~killed)
-        kept = model.new_bool_var(f"dealt[{unit_id}]")
-        model.add(amount >= 1).only_enforce_if(kept)
-        model.add(amount == 0).only_enforce_if(~kept)
-        kills.append(killed)
-        killed_by_unit[unit_id] = killed
-        killed_might.append(unit.effective_might * killed)
-        overkill.append(over)
-        value.append(unit.value * killed)
-        affected.append(kept)
-    total_kills = sum(kills)
-    xp = xp_per_kill(scenario) * total_kills
-    return {"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
-            "overkill": sum(overkill), "value": sum(value), "affected": sum(affected),
-            "killed": killed_by_unit}
+    return select(scored, keep, goal)
 
 
 # --------------------------------------------------------------------------- declarations

@@ -108,6 +108,20 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
     def problems(self) -> list[Any]:
         return [self.problem, self.problem]
 
+    # ------------------------------------------------------------ what the faces read
+
+    def line(self, answer: Any) -> dict[str, Any]:
+        return Repeated.join(self.first.line(answer.first), self.first.line(answer.again))
+
+    def headers(self) -> list[str]:
+        first = self.first.headers()
+        again = (_("repeat: {header}").format(header=h) for h in first[:-1])
+        return [*first[:-1], *again, "Deflect"]
+
+    def cells(self, answer: Any) -> list[str]:
+        first, again = self.first.cells(answer.first), self.first.cells(answer.again)
+        return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
+
 
 class RepeatedResolutions(LegalSet[Repeated[Any]]):
     """Every legal pair of resolutions of a card whose Repeat is paid (820.1.d)."""
@@ -148,3 +162,18 @@ class RepeatedResolutions(LegalSet[Repeated[Any]]):
 
     def problems(self) -> list[Any]:
         return [*self.first.problems(), *self.again.problems()]
+
+    # ------------------------------------------------------------ what the faces read
+
+    def line(self, answer: Any) -> dict[str, Any]:
+        return Repeated.join(answer.first.as_json(), answer.again.as_json())
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        return {**self.first.extras(answer.first), "repeat": self.again.extras(answer.again)}
+
+    def headers(self) -> list[str]:
+        again = (_("repeat: {header}").format(header=h) for h in self.again.headers())
+        return [*self.first.headers(), *again]
+
+    def cells(self, answer: Any) -> list[str]:
+        return [*self.first.cells(answer.first), *self.again.cells(answer.again)]

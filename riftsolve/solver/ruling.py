@@ -28,8 +28,7 @@ other 3 (355.14.e). Costs paid and triggers fired for the dropped targets stand
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any, NamedTuple
@@ -40,19 +39,14 @@ from riftsolve.models.explain import Step
 from riftsolve.models.i18n import N_, _, ngettext
 from riftsolve.models.rules import DEFAULT_VERSION
 from riftsolve.models.versions import settled
+from riftsolve.solver.clauses import Clause, span
 from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.families.combat import CombatResolutions
-from riftsolve.solver.families.group import GroupResolutions
-from riftsolve.solver.families.joint import JointResolutions
-from riftsolve.solver.families.split import Declarations, Resolutions
 from riftsolve.solver.legal import LegalSet
 from riftsolve.solver.questions import resolve
 from riftsolve.solver.render import noun
 
 #: Most answers whose rule trails are read to find the steps they all share.
 EXAMINED = 64
-#: Most ids a sentence names one by one (more: the first few, the last and how many).
-MOST_NAMED = 9
 #: Most answers scanned to tell which units every answer includes, none, or some, or
 #: listed to read the trails of a spread of them where answers have no closed-form index.
 SPREAD_LIMIT = 10**5
@@ -66,15 +60,6 @@ _NOUNS = {"declarations": N_("declarations"), "resolutions": N_("resolutions"),
           "assignment": N_("assignment"), "answer": N_("answer")}
 
 
-class Clause(NamedTuple):
-    """A part of what the controller must do, the rules that say so, and what joins it to
-    the sentence before it (``", "``, ``"; "``), if it does not start one."""
-
-    text: str
-    rules: tuple[str, ...] = ()
-    goes_on: str = ""
-
-
 class Reading(NamedTuple):
     """A disputed rule's other reading (a policy of the scenario format) under which the
     count differs: the policy, the reading applied, the other one, its count and the
@@ -85,15 +70,6 @@ class Reading(NamedTuple):
     other: str
     answers: int
     rule: str
-
-
-#: The policies that can change a resolution's answers, by kind of legal set: the
-#: scenario format's field, its two readings and the rule whose reading is disputed.
-POLICIES: dict[type, tuple[str, tuple[str, str], str]] = {
-    GroupResolutions: ("group_subset", ("maximal", "any"), "355.11.b"),
-    Resolutions: ("split_illegal", ("redistribute", "forfeit"), "359.3.e.8"),
-    CombatResolutions: ("combat_excess", ("any", "last"), "465.2.c.4"),
-}
 
 
 @dataclass(frozen=True)
@@ -207,7 +183,7 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
     # a fact the must-do sentence spells out is not said twice
     said = {n for clause in must for n in clause.rules}
     facts = tuple(f for f in facts if f["rule"] not in said)
-    still_legal, some_illegal = _still_legal(legal)
+    still_legal, some_illegal = legal.still_legal()
     board = scenario.board
     names = frozenset({*(u.id for u in board), *board.battlefields, *board.players(),
                        *(p.id for p in board.objects), scenario.controller})
@@ -244,7 +220,7 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
 def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
     """The other reading of the disputed rule this resolution turns on, where it gives
     another count (each a named policy of the scenario format: the manual, docs/scenarios.md)."""
-    policy = next((p for kind, p in POLICIES.items() if isinstance(legal, kind)), None)
+    policy = legal.DISPUTED
     if policy is None or count is None:
         return ()
     field, readings, number = policy
@@ -260,17 +236,6 @@ def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
     except CountTooLarge:
         return ()
     return () if counted == count else (Reading(field, applied, other, counted, number),)
-
-
-def _still_legal(legal: LegalSet[Any]) -> tuple[tuple[str, ...] | None, bool]:
-    """On resolution, which chosen targets are still legal (359.3.e.2: those that still
-    meet the targeting requirements and stayed on the board), and whether some are not;
-    ``None`` where the question is not about chosen targets' damage or group."""
-    if isinstance(legal, Resolutions):
-        return legal.problem.targets, bool(legal.problem.illegal)
-    if isinstance(legal, GroupResolutions):
-        return tuple(m.id for m in legal.problem.members), bool(legal.problem.illegal)
-    return None, False
 
 
 def _examined(count: int) -> list[int]:
@@ -291,18 +256,18 @@ def _examined(count: int) -> list[int]:
 
 
 def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
-    """What the controller must do now, each clause with the rules that say so."""
-    controller = legal.scenario.controller
-    if isinstance(legal, Resolutions):
-        return _split_must(legal, controller)
-    if isinstance(legal, Declarations):
-        return _split_declaration_must(legal, controller)
+    """What the controller must do now, each clause with the rules that say so: the
+    family's own clauses (:meth:`LegalSet.must`), or else who chooses and what each or
+    some of the answers include."""
+    own = legal.must()
+    if own is not None:
+        return own
     if count == 1:
         return ()
     choosing = _choosing(legal)
     if count is None or count > SPREAD_LIMIT:
         return (choosing,)
-    always, never, some = _spread(legal)
+    always, _never, some = _spread(legal)
     clauses = [choosing]
     if always:
         clauses.append(Clause(_("each includes {units}").format(units=span(always)),
@@ -310,110 +275,17 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
     if some:
         clauses.append(Clause(_("some include {units}").format(units=span(some)),
                               goes_on=", "))
-    if never and isinstance(legal, Declarations):
-        clauses.append(Clause(_("none includes {units}").format(units=span(never)),
-                              goes_on=", "))
     return tuple(clauses)
 
 
 def _choosing(legal: LegalSet[Any]) -> Clause:
     """Who chooses among the answers: the controller, or on resolution whoever makes its
     choices then (the chosen opponent, 355.10.e; a unit's owner, 355.2.a)."""
-    who = [legal.scenario.controller]
-    if isinstance(legal, JointResolutions):
-        from riftsolve.models.families.joint import resolution_choosers
-        who = resolution_choosers(legal.scenario)
+    who = legal.choosers()
     if len(who) == 1:
         return Clause(_("{player} chooses one of them").format(player=who[0]))
     return Clause(_("{players} choose one of them, each making their own choices").format(
         players=span(who)))
-
-
-def _split_must(legal: Resolutions, controller: str) -> tuple[Clause, ...]:
-    """Split damage on resolution: which targets to drop, then how to divide the damage
-    (355.14.e-i); nothing when no damage is dealt (the facts say why)."""
-    problem = legal.problem
-    if problem.pool_null is not None or not problem.targets or problem.pool == 0:
-        return ()
-    sharing = len(problem.targets) + problem.forfeit
-    targets = span(problem.targets)
-    if problem.forfeit:
-        targets = ngettext("{targets} and {n} illegal target still sharing the split",
-                           "{targets} and {n} illegal targets still sharing the split",
-                           problem.forfeit).format(targets=targets, n=problem.forfeit)
-    lost = (_("; damage assigned to an illegal target is not dealt") if problem.forfeit
-            else "")
-    if sharing > problem.keep:
-        dropped = sharing - problem.keep
-        return (
-            Clause(_("{player} must drop {n} of {targets}").format(
-                player=controller, n=dropped, targets=targets), ("355.14.h", "355.14.h.1")),
-            Clause(ngettext("then deal 1 to the other one{lost}",
-                            "then deal 1 to each of the other {n}{lost}",
-                            problem.keep).format(n=problem.keep, lost=lost), ("355.14.e",),
-                   goes_on=", "),
-            Clause(_("costs paid and triggers fired for the dropped targets stand"),
-                   ("355.14.i",)),
-        )
-    if sharing == 1:
-        return (Clause(_("{player} deals all {pool} damage to {targets}").format(
-            player=controller, pool=problem.pool, targets=targets), ("355.14.e",)),)
-    return (Clause(_("{player} divides {pool} damage among {targets}, at least 1 each{lost}"
-                     ).format(player=controller, pool=problem.pool, targets=targets, lost=lost),
-                   ("355.14.e", "355.14.g")),)
-
-
-def _split_declaration_must(legal: Declarations, controller: str) -> tuple[Clause, ...]:
-    """Split damage on finalization: the friendly unit (if the card has one), then up to
-    its Might of the units that may be chosen (355.14.a-c, 355.13), the Deflect taxes
-    within the Power available (809), and why the other units can't be chosen."""
-    problem = legal.problem
-    clauses: list[Clause] = []
-    friendly = [o for o in problem.options if o.friendly is not None]
-    if len(friendly) == 1:
-        clauses.append(Clause(_("{player} chooses {unit} as the friendly unit").format(
-            player=controller, unit=friendly[0].friendly), ("740.1.a",)))
-    elif friendly:
-        clauses.append(Clause(_("{player} chooses the friendly unit among {units}").format(
-            player=controller, units=span([str(o.friendly) for o in friendly])),
-            ("740.1.a",)))
-    caps = sorted({o.cap for o in problem.options})
-    if problem.candidates and caps and caps[-1] > 0:
-        units = span(problem.candidates)
-        if caps[0] >= len(problem.candidates):  # whatever the friendly unit: no cap binds
-            text = _("any number of {units}").format(units=units)
-        elif len(caps) == 1:
-            text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
-        else:
-            each = (", ".join(f"{o.friendly} {o.cap}" for o in friendly)
-                    if len(friendly) <= MOST_NAMED  # else the range of the caps
-                    else _("{low} to {high}").format(low=caps[0], high=caps[-1]))
-            text = _("up to its Might of {units} ({caps})").format(units=units, caps=each)
-        if clauses:
-            clauses.append(Clause(_("then {choice}").format(choice=text),
-                                  ("355.14.a", "355.14.c"), goes_on=", "))
-        else:
-            clauses.append(Clause(_("{player} chooses {choice}").format(
-                player=controller, choice=text), ("355.14.a", "355.14.c")))
-        clauses.append(Clause(_("choosing none of them is legal too"), ("355.13",),
-                              goes_on=", "))
-    if any(problem.taxes):
-        taxed = [u for u, tax in zip(problem.candidates, problem.taxes, strict=True) if tax]
-        clauses.append(Clause(
-            _("the Deflect of {units} adds to the cost").format(units=span(taxed))
-            + (_(", at most {power} Power in all").format(power=problem.budget)
-               if problem.budget is not None else ""), ("809",)))
-    chosen_as_friend = {o.friendly for o in friendly}
-    out = [(unit, failure) for unit, failure in problem.excluded
-           if unit not in chosen_as_friend]
-    for index, (_unit, failure) in enumerate(out[:MOST_NAMED]):
-        clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
-            reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
-    if len(out) > MOST_NAMED:  # a paragraph to read aloud: the others are counted
-        clauses.append(Clause(ngettext("and {n} more", "and {n} more",
-                                       len(out) - MOST_NAMED).format(
-            n=f"{len(out) - MOST_NAMED:,}"), goes_on="; "))
-    return tuple(clauses)
 
 
 def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:
@@ -432,32 +304,6 @@ def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:
 
 
 # --------------------------------------------------------------------------- words
-
-
-def span(units: Sequence[str]) -> str:
-    """Unit ids for a sentence: a run of numbered ids as ``r1-r5``, others listed.
-
-    >>> span(["r1", "r2", "r3", "r4", "r5"]), span(["r1", "r3"]), span(["kai"])
-    ('r1\u2013r5', 'r1 and r3', 'kai')
-    >>> span(["a", "b", "c"])
-    'a, b and c'
-    >>> span([f"u{i}" for i in range(0, 40, 2)])
-    'u0, u2, u4, u6, u8, u10, u12, u14 ... u38 (20 in all)'
-    """
-    if len(units) > 2:
-        numbered = [re.fullmatch(r"(.*?)(\d+)", u) for u in units]
-        if all(numbered):
-            prefixes = {m.group(1) for m in numbered if m}
-            numbers = [int(m.group(2)) for m in numbered if m]
-            if len(prefixes) == 1 and numbers == list(range(numbers[0],
-                                                             numbers[0] + len(numbers))):
-                return f"{units[0]}\u2013{units[-1]}"
-    if len(units) <= 1:
-        return "".join(units)
-    if len(units) > MOST_NAMED:  # a paragraph to read aloud: the first few and the last
-        return _("{first} ... {last} ({n} in all)").format(
-            first=", ".join(units[:MOST_NAMED - 1]), last=units[-1], n=f"{len(units):,}")
-    return _("{some} and {last}").format(some=", ".join(units[:-1]), last=units[-1])
 
 
 def _clause(text: str, numbers: Iterable[str], cited: list[str]) -> str:

@@ -50,6 +50,7 @@ from typing import Any
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
+from riftsolve.models.classify import Role
 from riftsolve.models.explain import Step
 from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
@@ -118,6 +119,12 @@ def slot_shapes(effect: Any) -> list[dict[str, str]]:
     "shape": "one" | "list" | "places", "kind": "unit" | "location" | ...}`` (the
     notation and the page read it)."""
     raise NotImplementedError("copy TEMPLATE.py and say how the targets are written")
+
+
+def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+    """Each slot's role and the rule deciding it, where the family states them itself;
+    ``None``: read from the card's words (the slots are its unit mentions, in order)."""
+    return None
 
 
 def acts(scenario: Scenario, answer: Any) -> Acts:

@@ -44,6 +44,7 @@ from typing import Any, Literal, NoReturn, cast
 from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Assignment
 from riftsolve.models.board import Board, Unit
+from riftsolve.models.classify import Role
 from riftsolve.models.effects import CombatDamage
 from riftsolve.models.explain import Step, ids, step
 from riftsolve.models.families.registry import Family, register_family
@@ -431,6 +432,11 @@ def _order_steps(problem: CombatProblem, amounts: Mapping[str, int], version: st
 
 
 # --------------------------------------------------------------------------- what it does
+
+
+def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+    """None: each slot's role is read from the card's words."""
+    return None
 
 
 def acts(scenario: Scenario, answer: Any) -> Acts:

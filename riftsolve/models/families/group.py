@@ -31,6 +31,7 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Affected, GroupDeclaration, Selection
 from riftsolve.models.board import BASE, HERE, Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax, targeted_slots
+from riftsolve.models.classify import Role
 from riftsolve.models.effects import (
     STATE_WORDS,
     Action,
@@ -876,6 +877,11 @@ def dealt_to_each(scenario: Scenario) -> int | None:
     if effect.action is not Action.DEAL:
         return None
     return effect.damage + scenario.bonus_damage
+
+
+def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+    """None: each slot's role is read from the card's words."""
+    return None
 
 
 def acts(scenario: Scenario, answer: Affected) -> Acts:

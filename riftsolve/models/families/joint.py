@@ -41,6 +41,7 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Choice, Executed
 from riftsolve.models.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
 from riftsolve.models.choosing import deflect_failures
+from riftsolve.models.classify import Role
 from riftsolve.models.costs import trigger_cost_failure
 from riftsolve.models.effects import (
     DONE,
@@ -1461,6 +1462,33 @@ def _moves(scenario: Scenario, chosen: Mapping[str, Value], board: Board,
     can't move there, its base (a Recall, 447.2.c)."""
     return [(unit, BASE if barred else where)
             for unit, where, barred in _move_plan(scenario, chosen, board, declined)]
+
+
+def slot_roles(effect: JointChoice) -> dict[str, tuple[Role, str]]:
+    """Each pick made at finalization: whether it is a target, as the pick says."""
+    return {pick.name: _pick_role(pick) for pick in effect.picks if not pick.later}
+
+
+def _pick_role(pick: Pick) -> tuple[Role, str]:
+    """The role of a joint choice's pick made at finalization, and the rule deciding it: a
+    target (355.7), a cost's choice (355.10.c), or another choice made then, not a target:
+    a mode (355.3), where a unit is played (355.2.a), a move's destination (355.4), another
+    player's choice (355.10.e)."""
+    if pick.target:
+        return Role.TARGET, "355.7"
+    if pick.kind == "mode":
+        return Role.FINALIZATION_CHOICE, "355.3"
+    if pick.kind == "decision":
+        return Role.FINALIZATION_CHOICE, "383.3.a"
+    if pick.kind == "location" and pick.own:
+        return Role.FINALIZATION_CHOICE, "355.2.a"
+    if pick.is_place:
+        return Role.FINALIZATION_CHOICE, "355.4"
+    if pick.chooser != "you":
+        return Role.FINALIZATION_CHOICE, "355.10.e"
+    if pick.kind == "player":
+        return Role.FINALIZATION_CHOICE, "355.10"
+    return Role.COST, "355.10.c"
 
 
 def acts(scenario: Scenario, answer: Executed) -> Acts:

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from riftsolve.models.acts import Acts
 from riftsolve.models.board import Board
 from riftsolve.models.effects import Effect
-from riftsolve.models.explain import Step
 from riftsolve.models.scenario import Scenario, Targets
 from riftsolve.models.targeting import Failure
+
+if TYPE_CHECKING:
+    from riftsolve.models.classify import Role
+    from riftsolve.models.explain import Step
 
 
 class Family(Protocol):
@@ -73,6 +76,11 @@ class Family(Protocol):
         (``{"<location>": "<unit id>"}``); ``kind``: what the id names (``unit``,
         ``battlefield``, ``location``, ``player``, ``mode`` ...). The notation and the
         page read it."""
+
+    def slot_roles(self, effect: Any) -> dict[str, tuple[Role, str]] | None:
+        """Each slot's role (a target, a cost's choice ...) and the rule deciding it,
+        where the family states them itself (a joint choice's picks each say so);
+        ``None``: read from the card's words (:func:`riftsolve.models.choosing.slot_roles`)."""
 
     def acts(self, scenario: Scenario, answer: Any) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by

@@ -30,6 +30,7 @@ from riftsolve.models.acts import Acts
 from riftsolve.models.answers import Declaration, Resolution
 from riftsolve.models.board import Board, Unit
 from riftsolve.models.choosing import deflect_failures, deflect_tax
+from riftsolve.models.classify import Role
 from riftsolve.models.effects import Pool, SplitDamage, Zone
 from riftsolve.models.explain import (
     Step,
@@ -505,6 +506,11 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
 def declared_targets(scenario: Scenario, declaration: Declaration) -> Targets:
     """The targets ``declaration`` chooses, as a resolution question reads them."""
     return Targets(split=declaration.split, friendly=declaration.friendly)
+
+
+def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+    """None: each slot's role is read from the card's words."""
+    return None
 
 
 def acts(scenario: Scenario, resolution: Resolution) -> Acts:

@@ -14,6 +14,7 @@ from riftsolve.models.answers import (
     Assignment,
 )
 from riftsolve.models.families.combat import resolve_problem as resolve_combat_problem
+from riftsolve.models.i18n import _
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.families.registry import register_legal_sets
 from riftsolve.solver.legal import (
@@ -76,6 +77,30 @@ class CombatResolutions(LegalSet[Assignment]):
         """The assignments with these indices as rows of :meth:`arrays`, without listing."""
         rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
         return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
+
+    # ------------------------------------------------------------ what the faces read
+
+    DISPUTED = ("combat_excess", ("any", "last"), "465.2.c.4")
+
+    def noun(self) -> str:
+        return "assignments"
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        """The damage assigned and each receiver's lethal amount (``null``: none is,
+        437.5.b)."""
+        problem = self.problem
+        return {"damage": problem.damage, "lethal": {r.id: r.lethal for r in problem.receivers}}
+
+    def headers(self) -> list[str]:
+        """A column per receiver, in its controller's order, naming its lethal amount."""
+        return [_("{unit} (lethal {amount})").format(
+            unit=r.id, amount=_("never") if r.lethal is None else r.lethal)
+            for r in self.problem.receivers] or [_("assigned")]
+
+    def cells(self, answer: Any) -> list[str]:
+        if not self.problem.receivers:
+            return [_("nothing")]
+        return [str(answer.amount(r.id) or "") for r in self.problem.receivers]
 
 
 register_legal_sets("combat", ListedDeclarations, CombatResolutions)

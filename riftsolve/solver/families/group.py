@@ -6,10 +6,10 @@ knapsack and subset counts, listed by the native generators in numpy blocks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,7 +18,9 @@ from riftsolve.models.answers import (
     GroupDeclaration,
     Selection,
 )
-from riftsolve.models.effects import GroupTargets
+from riftsolve.models.choosing import fired_triggers, has_chosen_triggers
+from riftsolve.models.effects import GroupTargets, Sharing
+from riftsolve.models.explain import ids
 from riftsolve.models.families.group import (
     GroupProblem,
     destinations,
@@ -34,7 +36,8 @@ from riftsolve.models.families.group import (
 from riftsolve.models.families.group import (
     resolve_problem as resolve_group_problem,
 )
-from riftsolve.models.i18n import N_
+from riftsolve.models.i18n import N_, _
+from riftsolve.models.rules import DEFAULT_VERSION, citation
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 from riftsolve.solver.backends import native
@@ -45,10 +48,22 @@ from riftsolve.solver.count import (
     selections_by_tax,
 )
 from riftsolve.solver.families.registry import register_legal_sets
-from riftsolve.solver.legal import (
-    LegalSet,
-    mask_rows,
+from riftsolve.solver.legal import LegalSet, chosen_targets_extras, mask_rows
+from riftsolve.solver.starting import (
+    BoardNeeds,
+    Doc,
+    Role,
+    StarterHooks,
+    fresh_unit,
+    how_many_words,
+    owner_of,
+    reach_words,
+    tag_needs,
+    whose_words,
 )
+
+if TYPE_CHECKING:
+    from riftsolve.solver.steps import Steps
 
 
 class GroupDeclarations(LegalSet[GroupDeclaration]):
@@ -131,6 +146,31 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             return [self.unplayable]
         return super()._why_none()
 
+    # ------------------------------------------------------------ what the faces read
+
+    def line(self, answer: Any) -> dict[str, Any]:
+        effect, board = self.effect, self.scenario.board
+        place_of = (lambda u: board[u].place) if effect.per_place is not None else None
+        shown: dict[str, Any] = answer.as_json(tuple((s.name, s.single) for s in effect.slots),
+                                               place_of)
+        if has_chosen_triggers(self.scenario):
+            shown["triggers"] = fired_triggers(
+                self.scenario, zip(effect.slot_names, answer.selection, strict=True))
+        return shown
+
+    def headers(self) -> list[str]:
+        moving = [_("destination")] if self.effect.destination else []
+        return [*self.effect.slot_names, *moving, "Deflect"]
+
+    def cells(self, answer: Any) -> list[str]:
+        moving = [answer.destination or ""] if self.effect.destination else []
+        return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
+
+    def first_step(self) -> Steps:
+        from riftsolve.solver.steps import ChooseListed
+
+        return ChooseListed.of(self)
+
 
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
@@ -189,6 +229,37 @@ class GroupResolutions(LegalSet[Affected]):
         else:
             yield from _group_rows(self, self.problem, batch)
 
+    # ------------------------------------------------------------ what the faces read
+
+    DISPUTED = ("group_subset", ("maximal", "any"), "355.11.b")
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        problem = self.problem
+        common = chosen_targets_extras(self.scenario, problem.illegal)
+        if problem.ignored is not None:
+            # nobody is left out by choice: the instruction cannot be followed at all
+            return {"ignored": problem.ignored.said(self.scenario.rules), **common}
+        return {"left_out": [m.id for m in problem.members if m.id not in answer.kept],
+                **common}
+
+    def headers(self) -> list[str]:
+        moving = [_("unmoved (at the destination)")] if self.effect.destination else []
+        return [self.effect.verb, *moving]
+
+    def cells(self, answer: Any) -> list[str]:
+        shown = [ids(answer.units)]
+        if self.effect.destination:
+            shown.append(ids(answer.unmoved))
+        return shown
+
+    def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
+        return tuple(m.id for m in self.problem.members), bool(self.problem.illegal)
+
+    def first_step(self) -> Steps:
+        from riftsolve.solver.steps import ChooseListed
+
+        return ChooseListed.of(self)
+
 
 #: Bit masks a group's rows may look at without asking how many answers there are.
 FEW_MASKS = 1 << 14
@@ -218,4 +289,61 @@ def _group_rows(legal: LegalSet[Any], problem: GroupProblem, batch: int
                       columns, batch)
 
 
-register_legal_sets("group", GroupDeclarations, GroupResolutions)
+# --------------------------------------------------------------------------- riftsolve new
+
+
+def _starter_needs(effect: GroupTargets) -> BoardNeeds:
+    """The slots' tags and gear; a board whose best group is empty lacks what the card
+    needs when it moves to an open battlefield or asks for units in a state."""
+    tags, gear = tag_needs((slot.kinds, slot.among, slot.tags) for slot in effect.slots)
+    return BoardNeeds(tags, gear, refit_when_empty=effect.destination_open or any(
+        slot.states for slot in effect.slots))
+
+
+def _starter_fit(effect: GroupTargets, board: Doc) -> list[Doc]:
+    """As many fresh units (or gear) as each slot needs at least, each meeting the slot's
+    restrictions; an open battlefield (no unit, no one's) for a move to one."""
+    for number, slot in enumerate(effect.slots, 1):
+        owner = owner_of(slot.among, slot.own)
+        board["units"] += [fresh_unit(slot.kinds[0], number, owner=owner, reach=slot.reach,
+                                      tags=slot.tags, might=(None, slot.might_at_most),
+                                      states=slot.states)
+                           for _copy in range(slot.least or 1)]
+    if effect.destination_open:
+        board["battlefields"] = [*board["battlefields"], "east"]
+    return []
+
+
+def _starter_lines(effect: GroupTargets, role: Role, words: Mapping[str, str]
+                   ) -> Iterator[str]:
+    """Each slot, what the group must meet together (355.11), and its destination."""
+    for slot in effect.slots:
+        said = words.get(slot.name) or \
+            f"{how_many_words(slot.least, slot.most)} {whose_words(slot.among)}"
+        tagged = _(" tagged {tags}").format(tags=", ".join(slot.tags)) if slot.tags else ""
+        form = "ID@LOCATION,..." if effect.per_place is not None else (
+            "ID" if slot.single else "ID,ID,...")
+        yield _("{slot}={form}: \"{said}\"{tagged}, {where}; {role}").format(
+            slot=slot.name, form=form, said=said, tagged=tagged, where=reach_words(slot.reach),
+            role=role(slot.name))
+    together = [_("total Might {n} or less").format(n=effect.might_cap)
+                ] if effect.might_cap is not None else []
+    if effect.sharing is not Sharing.NOTHING:
+        together.append(_("all at one {place}").format(place=effect.sharing.value))
+    if effect.same_controller:
+        together.append(_("one controller"))
+    if together:
+        yield _("together: {what} ({rule})").format(
+            what=", ".join(together), rule=citation("355.11", DEFAULT_VERSION))
+    if effect.destination and effect.destination_open:
+        yield _("destination=BATTLEFIELD: an open battlefield (no unit, no controller, "
+                "{open}); not a target ({rule})").format(
+                    open=citation("170.11.c", DEFAULT_VERSION),
+                    rule=citation("355.4", DEFAULT_VERSION))
+    elif effect.destination:
+        yield _("destination=LOCATION: a battlefield or base, not where they stand; "
+                "not a target ({rule})").format(rule=citation("355.4", DEFAULT_VERSION))
+
+
+register_legal_sets("group", GroupDeclarations, GroupResolutions,
+                    starter=StarterHooks(_starter_needs, _starter_fit, _starter_lines))

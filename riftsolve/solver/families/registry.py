@@ -12,9 +12,11 @@ a scenario's. Importing this module loads every family's solver module
 from __future__ import annotations
 
 from riftsolve.models.answers import Answer
+from riftsolve.models.effects import Effect
 from riftsolve.models.families import family_of
 from riftsolve.models.scenario import Scenario
 from riftsolve.solver.legal import LegalSet, ListedDeclarations, ListedResolutions
+from riftsolve.solver.starting import StarterHooks
 
 #: The legal sets (declarations, resolutions) of the families the solver answers with
 #: counting formulas, rankings and every backend, by the family's name
@@ -24,12 +26,27 @@ from riftsolve.solver.legal import LegalSet, ListedDeclarations, ListedResolutio
 LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {}
 
 
+#: Each family's parts of ``riftsolve new`` (:mod:`riftsolve.solver.starter`), by name.
+STARTERS: dict[str, StarterHooks] = {}
+
+
 def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
-                        resolutions: type[LegalSet[Answer]]) -> None:
-    """Register the legal sets answering the family ``name``'s two questions."""
+                        resolutions: type[LegalSet[Answer]], *,
+                        starter: StarterHooks | None = None) -> None:
+    """Register the legal sets answering the family ``name``'s two questions, and its
+    parts of the starting file ``riftsolve new`` writes (none: its slots written as their
+    shapes say, on the plain example board)."""
     if name in LEGAL_SETS:
         raise ValueError(f"the {name} family's legal sets are registered already")
     LEGAL_SETS[name] = (declarations, resolutions)
+    if starter is not None:
+        STARTERS[name] = starter
+
+
+def starter_hooks(effect: Effect) -> StarterHooks:
+    """The parts of ``riftsolve new`` the family of ``effect`` registered (none by
+    default)."""
+    return STARTERS.get(family_of(effect).NAME, StarterHooks())
 
 
 def legal_sets(scenario: Scenario

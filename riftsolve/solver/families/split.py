@@ -5,10 +5,10 @@ closed forms.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import accumulate, groupby, islice, pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -16,24 +16,28 @@ from riftsolve.models.answers import (
     Declaration,
     Resolution,
 )
+from riftsolve.models.choosing import fired_triggers, has_chosen_triggers
+from riftsolve.models.effects import SplitDamage, Zone
+from riftsolve.models.explain import ids
 from riftsolve.models.families.split import (
     SplitFinalizeProblem,
     SplitResolveProblem,
     finalize_problem,
     resolve_problem,
+    split_effect,
 )
-from riftsolve.models.i18n import _
+from riftsolve.models.i18n import _, ngettext
 from riftsolve.models.scenario import Scenario
 from riftsolve.models.targeting import Failure
 from riftsolve.solver.backends import native
+from riftsolve.solver.clauses import MOST_NAMED, Clause, span
 from riftsolve.solver.count import (
     count_split_resolutions,
     count_subsets_for_caps,
 )
 from riftsolve.solver.families.registry import register_legal_sets
-from riftsolve.solver.legal import (
-    LegalSet,
-)
+from riftsolve.solver.legal import LegalSet, TextBlock, chosen_targets_extras
+from riftsolve.solver.output import declaration_block_text, resolution_block_text
 from riftsolve.solver.rank import (
     BudgetedSubsets,
     describe_count,
@@ -42,10 +46,10 @@ from riftsolve.solver.rank import (
     unrank_combinations,
     unrank_masks,
 )
+from riftsolve.solver.starting import Role, StarterHooks
 
-
-def _ids(units: tuple[str, ...]) -> str:
-    return ", ".join(units) or "(none)"
+if TYPE_CHECKING:
+    from riftsolve.solver.steps import Steps
 
 
 
@@ -160,6 +164,72 @@ class Resolutions(LegalSet[Resolution]):
     def _columns(self) -> tuple[str, ...]:
         """The legal targets, in the column order of :meth:`blocks`."""
         return self.problem.targets
+
+    # ------------------------------------------------------------ what the faces read
+
+    DISPUTED = ("split_illegal", ("redistribute", "forfeit"), "359.3.e.8")
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        problem = self.problem
+        common = chosen_targets_extras(self.scenario, problem.illegal)
+        if problem.pool_null is not None:
+            # no target is dropped (355.14.h): the whole damage instruction is ignored
+            return {"ignored": problem.pool_null.said(self.scenario.rules), **common}
+        return {"dropped": [t for t in problem.targets if t not in answer.kept], **common}
+
+    def headers(self) -> list[str]:
+        return [_("damage dealt")]
+
+    def cells(self, answer: Any) -> list[str]:
+        return [", ".join(f"{u} {a}" for u, a in answer.damage) or _("(nothing dealt)")]
+
+    def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
+        return self.problem.targets, bool(self.problem.illegal)
+
+    def must(self) -> tuple[Clause, ...]:
+        """Split damage on resolution: which targets to drop, then how to divide the damage
+        (355.14.e-i); nothing when no damage is dealt (the facts say why)."""
+        problem, controller = self.problem, self.scenario.controller
+        if problem.pool_null is not None or not problem.targets or problem.pool == 0:
+            return ()
+        sharing = len(problem.targets) + problem.forfeit
+        targets = span(problem.targets)
+        if problem.forfeit:
+            targets = ngettext("{targets} and {n} illegal target still sharing the split",
+                               "{targets} and {n} illegal targets still sharing the split",
+                               problem.forfeit).format(targets=targets, n=problem.forfeit)
+        lost = (_("; damage assigned to an illegal target is not dealt") if problem.forfeit
+                else "")
+        if sharing > problem.keep:
+            dropped = sharing - problem.keep
+            return (
+                Clause(_("{player} must drop {n} of {targets}").format(
+                    player=controller, n=dropped, targets=targets), ("355.14.h", "355.14.h.1")),
+                Clause(ngettext("then deal 1 to the other one{lost}",
+                                "then deal 1 to each of the other {n}{lost}",
+                                problem.keep).format(n=problem.keep, lost=lost), ("355.14.e",),
+                       goes_on=", "),
+                Clause(_("costs paid and triggers fired for the dropped targets stand"),
+                       ("355.14.i",)),
+            )
+        if sharing == 1:
+            return (Clause(_("{player} deals all {pool} damage to {targets}").format(
+                player=controller, pool=problem.pool, targets=targets), ("355.14.e",)),)
+        return (Clause(_("{player} divides {pool} damage among {targets}, at least 1 each{lost}"
+                         ).format(player=controller, pool=problem.pool, targets=targets, lost=lost),
+                       ("355.14.e", "355.14.g")),)
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock]:
+        columns = self.columns
+        for block in self.blocks(batch):
+            def text(k: int, block: Any = block) -> str:
+                return resolution_block_text(columns, block[:k])
+            yield len(block), text
+
+    def first_step(self) -> Steps:
+        from riftsolve.solver.families.split_steps import ResolveSplit
+
+        return ResolveSplit.start(self.problem)
 
 
 def _next_combination(combination: list[int], span: int) -> None:
@@ -316,5 +386,115 @@ class Declarations(LegalSet[Declaration]):
             rows[np.arange(len(chosen))[:, None], candidate_columns[chosen]] = 1
             yield rows
 
+    # ------------------------------------------------------------ what the faces read
 
-register_legal_sets("split", Declarations, Resolutions)
+    def line(self, answer: Any) -> dict[str, Any]:
+        slot = split_effect(self.scenario).split_slot
+        shown: dict[str, Any] = answer.as_json(slot)
+        if has_chosen_triggers(self.scenario):
+            friendly = [answer.friendly] if answer.friendly else []
+            shown["triggers"] = fired_triggers(self.scenario,
+                                               [("friendly", friendly), (slot, answer.split)])
+        return shown
+
+    def headers(self) -> list[str]:
+        return [*split_effect(self.scenario).slot_names, "Deflect"]
+
+    def cells(self, answer: Any) -> list[str]:
+        friendly = [answer.friendly or ""] if "friendly" in self.headers() else []
+        return [*friendly, ids(answer.split), str(answer.deflect_cost)]
+
+    def must(self) -> tuple[Clause, ...]:
+        """Split damage on finalization: the friendly unit (if the card has one), then up to
+        its Might of the units that may be chosen (355.14.a-c, 355.13), the Deflect taxes
+        within the Power available (809), and why the other units can't be chosen."""
+        problem, controller = self.problem, self.scenario.controller
+        clauses: list[Clause] = []
+        friendly = [o for o in problem.options if o.friendly is not None]
+        if len(friendly) == 1:
+            clauses.append(Clause(_("{player} chooses {unit} as the friendly unit").format(
+                player=controller, unit=friendly[0].friendly), ("740.1.a",)))
+        elif friendly:
+            clauses.append(Clause(_("{player} chooses the friendly unit among {units}").format(
+                player=controller, units=span([str(o.friendly) for o in friendly])),
+                ("740.1.a",)))
+        caps = sorted({o.cap for o in problem.options})
+        if problem.candidates and caps and caps[-1] > 0:
+            units = span(problem.candidates)
+            if caps[0] >= len(problem.candidates):  # whatever the friendly unit: no cap binds
+                text = _("any number of {units}").format(units=units)
+            elif len(caps) == 1:
+                text = _("up to {cap} of {units}").format(cap=caps[0], units=units)
+            else:
+                each = (", ".join(f"{o.friendly} {o.cap}" for o in friendly)
+                        if len(friendly) <= MOST_NAMED  # else the range of the caps
+                        else _("{low} to {high}").format(low=caps[0], high=caps[-1]))
+                text = _("up to its Might of {units} ({caps})").format(units=units, caps=each)
+            if clauses:
+                clauses.append(Clause(_("then {choice}").format(choice=text),
+                                      ("355.14.a", "355.14.c"), goes_on=", "))
+            else:
+                clauses.append(Clause(_("{player} chooses {choice}").format(
+                    player=controller, choice=text), ("355.14.a", "355.14.c")))
+            clauses.append(Clause(_("choosing none of them is legal too"), ("355.13",),
+                                  goes_on=", "))
+        if any(problem.taxes):
+            taxed = [u for u, tax in zip(problem.candidates, problem.taxes, strict=True) if tax]
+            clauses.append(Clause(
+                _("the Deflect of {units} adds to the cost").format(units=span(taxed))
+                + (_(", at most {power} Power in all").format(power=problem.budget)
+                   if problem.budget is not None else ""), ("809",)))
+        chosen_as_friend = {o.friendly for o in friendly}
+        out = [(unit, failure) for unit, failure in problem.excluded
+               if unit not in chosen_as_friend]
+        for index, (_unit, failure) in enumerate(out[:MOST_NAMED]):
+            clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
+                reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
+        if len(out) > MOST_NAMED:  # a paragraph to read aloud: the others are counted
+            clauses.append(Clause(ngettext("and {n} more", "and {n} more",
+                                           len(out) - MOST_NAMED).format(
+                n=f"{len(out) - MOST_NAMED:,}"), goes_on="; "))
+        return tuple(clauses)
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """Lines a block at a time, where there is no Targeting Effect to report (the
+        lines are then the declarations' own)."""
+        if has_chosen_triggers(self.scenario):
+            return None
+        return self._declaration_blocks(batch)
+
+    def _declaration_blocks(self, batch: int) -> Iterator[TextBlock]:
+        slot = split_effect(self.scenario).split_slot
+        names = self.problem.candidates
+        for friendly, chosen, cost in self.chosen_blocks(batch):
+            def text(k: int, friendly: str | None = friendly, chosen: Any = chosen,
+                     cost: Any = cost) -> str:
+                return declaration_block_text(friendly, slot, names, chosen[:k], cost[:k])
+            yield len(chosen), text
+
+    def first_step(self) -> Steps:
+        from riftsolve.solver.families.split_steps import DeclareSplit
+
+        return DeclareSplit.start(self.problem)
+
+
+# --------------------------------------------------------------------------- riftsolve new
+
+
+def _starter_lines(effect: SplitDamage, role: Role, words: Mapping[str, str]
+                   ) -> Iterator[str]:
+    """The friendly unit whose Might is split, then the split targets (355.14)."""
+    where = _("at battlefields") if effect.zone is Zone.BATTLEFIELDS else _(
+        "at the source's battlefield (here)")
+    for name in effect.slot_names:
+        said = f'"{words[name]}"' if name in words else ""
+        if name == "friendly":
+            yield _("{slot}=ID: {said}, whose Might is the damage split; {role}").format(
+                slot=name, said=said, role=role(name))
+        else:
+            yield _("{slot}=ID,ID,...: {said} {where}, each dealt at least 1; "
+                    "{role}").format(slot=name, said=said, where=where, role=role(name))
+
+
+register_legal_sets("split", Declarations, Resolutions,
+                    starter=StarterHooks(lines=_starter_lines))

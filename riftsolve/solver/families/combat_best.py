@@ -28,11 +28,25 @@ from typing import Any
 import numpy as np
 
 from riftsolve.models.answers import Assignment
+from riftsolve.models.effects import CombatDamage
 from riftsolve.models.families.combat import Receiver
-from riftsolve.models.i18n import N_
-from riftsolve.models.scenario import Scenario
+from riftsolve.models.i18n import N_, _
+from riftsolve.models.objectives import Objective
+from riftsolve.models.outcome import apply
+from riftsolve.models.scenario import Scenario, ScenarioError
 from riftsolve.solver.assign import FILL, PARTIAL, START, ZERO, Table, _moves, step
 from riftsolve.solver.count import CountTooLarge
+from riftsolve.solver.families.combat import CombatResolutions
+from riftsolve.solver.legal import LegalSet
+from riftsolve.solver.optima import (
+    MOST_OPTIMA,
+    BestStrategy,
+    Linear,
+    Ranked,
+    TooManyToRank,
+    register_best,
+    values,
+)
 
 #: Most cells of the table of best worths (receivers x states x damage).
 MOST_CELLS = 2 * 10**6
@@ -59,7 +73,7 @@ def _encode(keys: list[Key]) -> tuple[Callable[[Key], int], Callable[[int], Key]
 
     def decode(value: int) -> Key:
         parts = []
-        for _ in range(terms):
+        for _term in range(terms):
             part = value % radix
             if part > radix // 2:
                 part -= radix
@@ -290,15 +304,57 @@ def best_assignments(scenario: Scenario, table: Table, measure: Measure, keep: i
 def combat_sides(scenario: Scenario) -> list[Scenario]:
     """The combat as each side assigns it: the attacker first, then each defender with a
     unit there (465.2.c), every one on the board as it is (assigning is not dealing,
-    465.2.c.1; all of it is dealt at once, 465.2.d)."""
+    465.2.c.1; all of it is dealt at once, 465.2.d); any other effect is a
+    :class:`ScenarioError`."""
     from dataclasses import replace
 
-    from riftsolve.models.families.combat import combat_effect
-
-    combat = combat_effect(scenario)
+    combat = scenario.effect
+    if not isinstance(combat, CombatDamage):
+        raise ScenarioError("combat", _("each side's assignment is a combat's: give a "
+                                        "scenario with a 'combat' block"))
     there = dict.fromkeys(u.controller for u in scenario.board
                           if u.location == combat.battlefield)
     order = [combat.attacker, *(p for p in there if p != combat.attacker)]
     return [replace(scenario, controller=player,
                     effect=replace(combat, assigner=player))
             for player in order if player in there]
+
+
+def rank_combat_assignments(legal: LegalSet[Any], goal: Objective | Linear, keep: int | None,
+                            method: str) -> list[Ranked]:
+    """The ``keep`` best combat assignments (``None``: every optimal one) by ``goal``: the
+    knapsack over which receivers are filled, under the order (:class:`BestAssignments`),
+    each answer's worth measured on its outcome."""
+    if not isinstance(legal, CombatResolutions):
+        raise TypeError(f"combat assignments are ranked here, not {type(legal).__name__}")
+    scenario = legal.scenario
+    measure: Measure
+    if isinstance(goal, Linear):
+        linear = goal
+
+        def measure(answer: Assignment) -> Key:
+            done = apply(scenario, answer)
+            return (sum(linear.damage.get(u, 0) * amount for u, amount in done.dealt)
+                    + sum(linear.kills.get(u, 0) for u in done.killed),)
+    else:
+        objective = goal
+
+        def measure(answer: Assignment) -> Key:
+            return objective.measure(scenario, answer)
+
+    try:
+        ranked = list(BestAssignments(legal.table, measure, not isinstance(goal, Linear))
+                      .ranked(keep, MOST_OPTIMA))
+    except OverflowError as error:
+        raise TooManyToRank(_("{error} (at most {most} are listed): ask --top K instead"
+                              ).format(error=error, most=f"{MOST_OPTIMA:,}")) from None
+    except CountTooLarge as error:  # ranking, not counting: say so
+        raise TooManyToRank(_(
+            "ranking these combat assignments needs a table of {work} cells (receivers x "
+            "states x damage), over the bound of {bound}: ask about a smaller board").format(
+                work=f"{error.work:,}", bound=f"{error.bound:,}")) from None
+    return [Ranked(answer, key, {} if isinstance(goal, Linear) else values(goal, key))
+            for answer, key in ranked]
+
+
+register_best(CombatResolutions, BestStrategy(rank_combat_assignments, linear=True))
