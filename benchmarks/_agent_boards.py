@@ -12,12 +12,12 @@ from typing import Any
 
 from _common import random_units, subset_policy, unmeet_fox_fire
 
-from riftsolve.models.board import BASE
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.models.scenario import Scenario
-from riftsolve.solver.families.group import GroupResolutions
-from riftsolve.solver.families.split import Resolutions
-from riftsolve.solver.questions import resolve
+from riftsolve.engine.families.group import GroupResolutions
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.questions import resolve
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.board import BASE
+from riftsolve.rules.scenario import Scenario
 
 BATTLEFIELDS = ("north", "south")
 

@@ -16,14 +16,14 @@ from typing import Any
 from _agent_boards import Board
 from _common import back_to_back, median_seconds
 
-from riftsolve.models.objectives import Objective
-from riftsolve.models.scenario import Scenario
-from riftsolve.solver.families.group import GroupResolutions
-from riftsolve.solver.families.split import Resolutions
-from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.legal import LegalSet
-from riftsolve.solver.optimum import best
-from riftsolve.solver.questions import resolve
+from riftsolve.engine.families.group import GroupResolutions
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.knapsack import best_split
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.optimum import best
+from riftsolve.engine.questions import resolve
+from riftsolve.rules.objectives import Objective
+from riftsolve.rules.scenario import Scenario
 
 OBJECTIVES = ("kills", "kills,-overkill", "killed-might,-overkill", "value,-overkill")
 DECISION_METHODS = ("best", "knapsack", "brute", "cpsat")
@@ -58,7 +58,7 @@ def decide_brute(scenario: Scenario, goal: Objective) -> Decision:
 def decide_cpsat(scenario: Scenario, goal: Objective) -> Decision:
     legal = resolve(scenario)
     if isinstance(legal, GroupResolutions):
-        # No group model in solver.optimum: the CP-SAT backend's listing, scored.
+        # No group model in engine.optimum: the CP-SAT backend's listing, scored.
         return best_listed(scenario, goal, resolve(scenario, "cpsat"))
     assert isinstance(legal, Resolutions)
     top = best(legal, goal, method="cpsat")[0]

@@ -25,11 +25,11 @@ from _agent_decisions import (
 )
 from _common import Child, flag_failure, median_seconds, shared_array, timings
 
-from riftsolve.models.objectives import Objective
-from riftsolve.models.scenario import Scenario
-from riftsolve.solver.families.group import GroupResolutions
-from riftsolve.solver.optima import KNAPSACK_FROM, VECTOR_LIMIT
-from riftsolve.solver.questions import resolve
+from riftsolve.engine.families.group import GroupResolutions
+from riftsolve.engine.optima import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.engine.questions import resolve
+from riftsolve.rules.objectives import Objective
+from riftsolve.rules.scenario import Scenario
 
 GROUP_OBJECTIVES = ("kills", "killed-might")
 LATENCY_METHODS = ("best", "brute", "cpsat")

@@ -18,8 +18,8 @@ from _agent_boards import fmt_count
 from _agent_decisions import Problem
 from _common import median_seconds
 
-from riftsolve.models.answers import Resolution
-from riftsolve.solver.families.split import Resolutions
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.rules.answers import Resolution
 
 #: Large unranking cases ``(targets, pool)``, beyond the typical boards.
 UNRANK_CASES = ((10, 12), (10, 5), (60, 40), (100, 10), (20, 60), (40, 50), (100, 60), (100, 200))

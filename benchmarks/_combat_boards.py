@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import riftsolve as rs
-from riftsolve.solver.families.combat import CombatResolutions
+from riftsolve.engine.families.combat import CombatResolutions
 
 #: Receivers per board, smallest first: python-constraint2 lists the smallest only.
 SIZES = (10, 40, 200)

@@ -48,7 +48,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from riftsolve.models.board import BASE, OFFBOARD
+from riftsolve.rules.board import BASE, OFFBOARD
 
 # --------------------------------------------------------------------------- boards
 
@@ -225,12 +225,12 @@ class Child:
 
 def riftsolve_argv() -> list[str]:
     """How to run the command line as agents do: the ``riftsolve`` console script installed
-    next to this interpreter, else the one on ``PATH``, else ``python -m solver.entry``."""
+    next to this interpreter, else the one on ``PATH``, else ``python -m faces.entry``."""
     script = Path(sys.executable).parent / "riftsolve"
     if script.is_file():
         return [str(script)]
     found = shutil.which("riftsolve")
-    return [found] if found else [sys.executable, "-m", "riftsolve.solver.entry"]
+    return [found] if found else [sys.executable, "-m", "riftsolve.faces.entry"]
 
 
 def process_environment(inherit: bool = False) -> dict[str, str]:

@@ -3,7 +3,7 @@ board size, question and policy.
 
 A helper of ``benchmarks/groups.py`` (whose docstring describes the boards and the
 questions), not a script. Every scenario is a plain dict read by
-:func:`models.format1.parse_scenario`, kept for ``--json``.
+:func:`formats.format1.parse_scenario`, kept for ``--json``.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 
 from _common import random_units, subset_policy, unmeet_fox_fire
 
-from riftsolve.models.board import BASE
-from riftsolve.models.families.group import GroupProblem, group_effect, member_failure
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.models.scenario import Scenario
-from riftsolve.solver.families.group import GroupDeclarations, GroupResolutions
-from riftsolve.solver.questions import finalize, resolve
+from riftsolve.engine.families.group import GroupDeclarations, GroupResolutions
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.board import BASE
+from riftsolve.rules.families.group import GroupProblem, group_effect, member_failure
+from riftsolve.rules.scenario import Scenario
 
 #: The board size of the speed target (native vs brute force); the brute force always runs
 #: on boards up to this size.

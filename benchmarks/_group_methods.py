@@ -27,22 +27,22 @@ from _common import (
 )
 from _group_boards import TARGET_UNITS, Question, brute_candidates
 
-from riftsolve.models.answers import Affected, GroupDeclaration
-from riftsolve.models.board import BASE
-from riftsolve.models.families.group import (
+from riftsolve.engine.count import count_maximal_selections, count_selections
+from riftsolve.engine.families.group import GroupDeclarations
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.rules.board import BASE
+from riftsolve.rules.families.group import (
     group_effect,
     movable,
     stands_at,
 )
-from riftsolve.models.families.group import (
+from riftsolve.rules.families.group import (
     verify_declaration as verify_group_declaration,
 )
-from riftsolve.models.families.group import (
+from riftsolve.rules.families.group import (
     verify_resolution as verify_group_resolution,
 )
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.solver.count import count_maximal_selections, count_selections
-from riftsolve.solver.families.group import GroupDeclarations
 
 #: The brute force stops after this many subsets, and is skipped on boards above
 #: ``TARGET_UNITS`` units with more subsets than this.

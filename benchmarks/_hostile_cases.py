@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import riftsolve.solver.examples as examples
+import riftsolve.formats.examples as examples
 
 #: What a file of a case may be instead of its bytes.
 SPECIAL = ("dir", "fifo", "dangling")

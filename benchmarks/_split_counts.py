@@ -16,10 +16,10 @@ from typing import Any
 
 from _common import median_ms
 
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.solver.count import count_split_resolutions, count_subsets_for_caps
-from riftsolve.solver.families.split import Declarations, Resolutions
-from riftsolve.solver.questions import finalize, resolve
+from riftsolve.engine.count import count_split_resolutions, count_subsets_for_caps
+from riftsolve.engine.families.split import Declarations, Resolutions
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.format1 import parse_scenario
 
 
 @dataclass

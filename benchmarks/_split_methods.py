@@ -2,7 +2,7 @@
 
 A helper of ``benchmarks/enumerate.py`` (whose docstring describes the measurement), not a
 script: the questions (:class:`Question`, sized with
-:func:`solver.count.count_split_resolutions`), the methods (``CAPPED``: run in a forked
+:func:`engine.count.count_split_resolutions`), the methods (``CAPPED``: run in a forked
 child stopped after a budget or a cap; ``FULL``: complete enumerations, back to back), and
 :func:`measure_enumeration`, which times every method on every question, interleaved.
 """
@@ -32,11 +32,11 @@ from _common import (
 )
 from constraint import ExactSumConstraint, Problem, SomeInSetConstraint
 
-from riftsolve.models.families.split import SplitResolveProblem, resolve_problem
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.solver.backends import cpsat, native, pyconstraint
-from riftsolve.solver.count import count_split_resolutions
-from riftsolve.solver.output import resolution_block_text
+from riftsolve.engine.backends import cpsat, native, pyconstraint
+from riftsolve.engine.count import count_split_resolutions
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.formats.lines import resolution_block_text
+from riftsolve.rules.families.split import SplitResolveProblem, resolve_problem
 
 #: Damage of the ``drop`` shape, targets of the ``split`` shape.
 DROP_POOL = 5

@@ -24,10 +24,10 @@ from _group_boards import resolve_data
 from boards import finalization
 
 import riftsolve as rs
-from riftsolve.models.cards import card
-from riftsolve.models.outcome import lethal
-from riftsolve.solver.families.split import Declarations, Resolutions
-from riftsolve.solver.output import declaration_block_text, resolution_block_text
+from riftsolve.cards import card
+from riftsolve.engine.families.split import Declarations, Resolutions
+from riftsolve.formats.lines import declaration_block_text, resolution_block_text
+from riftsolve.rules.outcome import lethal
 
 
 def _per_call(calls: Sequence[Callable[[], object]], repeats: int) -> list[float]:

@@ -19,7 +19,7 @@ from typing import Any
 from _common import FORK, median_seconds, process_environment, riftsolve_argv, wait_watched
 
 import riftsolve as rs
-from riftsolve.models.scenario import Scenario
+from riftsolve.rules.scenario import Scenario
 
 #: The listing methods, side by side: riftsolve's native backend as numpy rows
 #: (``arrays()``) and as answer objects, its CP-SAT backend (a CP-SAT model with a

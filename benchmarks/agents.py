@@ -14,19 +14,19 @@ What it measures, in one run and on the same questions:
    unit's Might (the pool) 1 to 12, enemy Might 0 to 6, about a third of the damaged-able
    enemies with marked damage (never lethal already), half with a ``value``, and a few
    bystanders that were not chosen. Every scenario is a plain dict parsed once with
-   :func:`models.format1.parse_scenario`; a *decision* is ``resolve(scenario)`` (the
+   :func:`formats.format1.parse_scenario`; a *decision* is ``resolve(scenario)`` (the
    rules, building the ``LegalSet``) plus the choice of the best answer, for each of the
    objectives ``kills``, ``kills,-overkill``, ``killed-might,-overkill`` and
    ``value,-overkill``. Methods (columns):
 
-   * ``best``: :func:`solver.optimum.best` (on these boards the vectorised numpy scoring:
+   * ``best``: :func:`engine.optimum.best` (on these boards the vectorised numpy scoring:
      fewer than ``KNAPSACK_FROM`` answers);
-   * ``knapsack``: for information, :func:`solver.knapsack.best_split` called directly
+   * ``knapsack``: for information, :func:`engine.knapsack.best_split` called directly
      (the path ``best`` takes on large boards), the key measured with ``Objective.measure``;
    * ``brute``: ``resolve(scenario, "native")`` iterated, every resolution scored with
-     :meth:`models.objectives.Objective.measure` in pure Python, the first best kept;
+     :meth:`rules.objectives.Objective.measure` in pure Python, the first best kept;
    * ``cpsat``: the plain CP-SAT model of the same question,
-     ``solver.optimum.best(legal, goal, method="cpsat")`` (one worker, each term optimised and
+     ``engine.optimum.best(legal, goal, method="cpsat")`` (one worker, each term optimised and
      proven OPTIMAL in turn).
 
    A timing sample is a pass over every board (repeated back to back to last at least
@@ -56,7 +56,7 @@ What it measures, in one run and on the same questions:
    ``MIN_BATCH``), on the typical boards (every board, the batch spread over them) and on
    larger ones (60 targets / 40 etc.; a question with more than 2^62 answers has no int64
    index and is marked n/a). Only the library's unranking is timed (the combinadic of
-   :func:`solver.rank.unrank_combinations` and :func:`solver.rank.unrank_masks`). Checks:
+   :func:`engine.rank.unrank_combinations` and :func:`engine.rank.unrank_masks`). Checks:
    ``unrank(arange)`` equals the native listing order (``LegalSet.blocks``), and on a
    sample of indices ``legal[i]`` is legal, ``index()`` gives ``i`` back and the row
    equals ``unrank``'s.
@@ -122,11 +122,11 @@ from _common import (
 from _common import fmt_ms as fmt_ms_with
 from rich.console import Console, RenderableType
 
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.solver.families.split import Resolutions
-from riftsolve.solver.optima import KNAPSACK_FROM, VECTOR_LIMIT
-from riftsolve.solver.params import enumeration_solver, optimising_solver
-from riftsolve.solver.questions import resolve
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.optima import KNAPSACK_FROM, VECTOR_LIMIT
+from riftsolve.engine.params import enumeration_solver, optimising_solver
+from riftsolve.engine.questions import resolve
+from riftsolve.formats.format1 import parse_scenario
 
 #: Targets from the issue.
 DECISIONS_PER_S = 1_000.0

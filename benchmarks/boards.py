@@ -13,7 +13,7 @@ Each board is a game in progress, drawn from one seed:
   lethal yet), one in twelve with Deflect 1 or 2 (809), one in thirty untargetable by
   enemies, a few tagged; one gear for every twenty units (at least two), half of them
   Equipment; the caster controls the first battlefield, and most others are controlled;
-* for every card of the library (:func:`riftsolve.models.cards.library`, one family each:
+* for every card of the library (:func:`riftsolve.cards.library`, one family each:
   split damage, group targets, joint choices), two scenarios: its **finalization** on the
   board, and its **resolution** after play went on: a declaration drawn from the legal ones
   (uniformly when the count allows it, else the fullest of the first few thousand), then
@@ -43,11 +43,11 @@ import numpy as np
 from _combat_boards import combat_board  # beside this file: first on the path when run
 
 import riftsolve as rs
-from riftsolve.models.board import BASE, OFFBOARD
-from riftsolve.models.cards import library, slugify
-from riftsolve.models.effects import Effect
-from riftsolve.models.families import family_of
-from riftsolve.solver.render import line
+from riftsolve.cards import library, slugify
+from riftsolve.faces.render import line
+from riftsolve.rules.board import BASE, OFFBOARD
+from riftsolve.rules.effects import Effect
+from riftsolve.rules.families import family_of
 
 SIZES = (10, 100, 1000)
 PLAYERS = "ABCD"

@@ -102,7 +102,7 @@ from _common import fmt_rate as fmt_plain_rate
 from rich.console import Console, RenderableType
 
 import riftsolve as rs
-from riftsolve.solver.params import enumeration_solver
+from riftsolve.engine.params import enumeration_solver
 
 #: Targets, in ms on the slowest board of each size: the issue asks for counts "in
 #: milliseconds on 40 receivers"; 200 receivers get a looser bound.

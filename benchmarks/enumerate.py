@@ -9,7 +9,7 @@ Run from the repository root (with the project's venv)::
 What it measures, in one run and on the same questions:
 
 1. **Enumeration throughput** (answers per second) of split-damage *resolution* questions
-   (:class:`models.split.SplitResolveProblem`) whose exact answer counts are about
+   (:class:`rules.families.split.SplitResolveProblem`) whose exact answer counts are about
    10^3, 10^4, 10^5 and 10^6 (10^3 and 10^4 with ``--quick``), in two shapes:
 
    * ``drop``: more legal targets than damage (5 damage), so the answers are the
@@ -17,21 +17,21 @@ What it measures, in one run and on the same questions:
    * ``split``: 5 legal targets and more damage, so the answers are the compositions of
      the damage into 5 positive parts (355.14.e-g).
 
-   Sizes are picked with :func:`solver.count.count_split_resolutions`, which also gives the
+   Sizes are picked with :func:`engine.count.count_split_resolutions`, which also gives the
    expected count every complete enumeration is checked against. Methods (columns):
 
-   * ``cpsat``: :func:`solver.backends.cpsat.resolutions` (streaming solution callback,
+   * ``cpsat``: :func:`engine.backends.cpsat.resolutions` (streaming solution callback,
      one CP-SAT worker);
-   * ``native``: :func:`solver.backends.native.resolutions`, one ``Resolution`` object per
+   * ``native``: :func:`engine.backends.native.resolutions`, one ``Resolution`` object per
      answer;
-   * ``native-blocks``: :func:`solver.backends.native.resolution_blocks`, numpy blocks, rows
+   * ``native-blocks``: :func:`engine.backends.native.resolution_blocks`, numpy blocks, rows
      counted;
-   * ``pyconstraint``: :func:`solver.backends.pyconstraint.resolutions`;
+   * ``pyconstraint``: :func:`engine.backends.pyconstraint.resolutions`;
    * ``pyc-raw``: python-constraint2's raw ``getSolutionIter`` on an equivalent plain model
      built from its own constraints only (``ExactSumConstraint`` for the total,
      ``SomeInSetConstraint`` for the number of kept targets; no Python callback and no
      conversion of the solution dicts), the fastest way we found to ask it the question;
-   * ``jsonl``: :func:`solver.output.resolution_block_text` over native blocks, written to
+   * ``jsonl``: :func:`faces.output.resolution_block_text` over native blocks, written to
      ``os.devnull``: the output path of ``riftsolve resolve`` (JSON lines);
    * ``cli``: the real command line as a whole process, start-up included:
      ``riftsolve resolve FILE --format jsonl --limit N+1 > /dev/null`` (N the exact count;
@@ -54,9 +54,9 @@ What it measures, in one run and on the same questions:
    3x python-constraint2's ``getSolutionIter`` (``pyc-raw``) on the same question.
    Each is printed as PASS or MISS per question.
 
-3. **Count latency**: :func:`solver.count.count_split_resolutions`,
-   :func:`solver.count.count_subsets_for_caps` and the full ``LegalSet.count()`` on
-   generated scenarios (built through :func:`models.format1.parse_scenario`) with 10, 100
+3. **Count latency**: :func:`engine.count.count_split_resolutions`,
+   :func:`engine.count.count_subsets_for_caps` and the full ``LegalSet.count()`` on
+   generated scenarios (built through :func:`formats.format1.parse_scenario`) with 10, 100
    and 1000 units (resolve; finalize; finalize with Deflect units and ``available_power``
    set) and the big cases 60 targets / 40 damage and 60 targets / 100 damage. Target:
    every count (the counting function and ``LegalSet.count()``) under 10 ms. The time to
@@ -67,7 +67,7 @@ Every timing is repeated (``--repeats``) and the median is reported: the machine
 noisy. Repeats are interleaved across methods so that a slow spell hits all of them, and a
 complete enumeration that takes only a few milliseconds is run several times back to back
 per timing sample (at least 50 ms a sample, 20 ms with ``--quick``). CP-SAT runs with one
-worker (:func:`solver.params.enumeration_solver`); the library versions, the core count and
+worker (:func:`engine.params.enumeration_solver`); the library versions, the core count and
 that worker count are printed first.
 
 The questions and the methods are in ``_split_methods.py``, the count-latency cases in
@@ -113,7 +113,7 @@ from _split_methods import (
 from rich.console import Console
 from rich.table import Table
 
-from riftsolve.solver.params import enumeration_solver
+from riftsolve.engine.params import enumeration_solver
 
 #: Targets from the issue.
 NATIVE_VS_CPSAT = 40.0

@@ -18,17 +18,17 @@ What it measures, in one run and on the same questions:
    card, board and ``group_subset`` policy (``maximal``, ``any``; scenario field
    ``"policy"``):
 
-   * a **finalization** question, :func:`solver.finalize` with ``available_power`` 2 (so
+   * a **finalization** question, :func:`riftsolve.finalize` with ``available_power`` 2 (so
      Deflect binds; the policy does not change a finalization, 355.11.a, and both are run
      to show it);
-   * a **resolution** question, :func:`solver.resolve`, whose targets no longer meet the
+   * a **resolution** question, :func:`riftsolve.resolve`, whose targets no longer meet the
      requirement together: about half the board was chosen (Bellows Breath: three units
      at one location), then the targets were pumped and spread over the battlefields
      (Fox-Fire), changed controller between B and C (Tricksy Tentacles) or one moved away
      (Bellows Breath), and one or two became illegal (left the board, went to base, or
      came under the caster's control), so the controller re-chooses a subset (355.11.b).
 
-   Every scenario is a plain dict read by :func:`models.format1.parse_scenario`; ``--json``
+   Every scenario is a plain dict read by :func:`formats.format1.parse_scenario`; ``--json``
    writes them all, so any line of the tables can be replayed with ``riftsolve``.
 
 2. **Methods** (columns), each timed from the parsed scenario to every answer counted
@@ -37,11 +37,11 @@ What it measures, in one run and on the same questions:
    * ``native``, ``cpsat``, ``pyconstraint``: the ``LegalSet`` of ``finalize``/``resolve``
      with ``backend=`` that name, iterated and counted (CP-SAT with one worker);
    * ``brute``: a plain brute force over every subset of the candidate units, each checked
-     with the rules verifier (:func:`models.group.verify_group_declaration` on a
-     :class:`models.answers.GroupDeclaration`, with every destination for a moving card;
-     :func:`models.group.verify_group_resolution` on an :class:`models.answers.Affected`).
+     with the rules verifier (:func:`rules.families.group.verify_declaration` on a
+     :class:`rules.answers.GroupDeclaration`, with every destination for a moving card;
+     :func:`rules.families.group.verify_resolution` on an :class:`rules.answers.Affected`).
      Candidates: at finalization, the units the verifier's own per-unit check
-     (:func:`models.group.member_failure`) admits in some slot; at resolution, every
+     (:func:`rules.families.group.member_failure`) admits in some slot; at resolution, every
      original target.
 
    ``native`` runs in this process. The others run in a forked child that is stopped after
@@ -59,8 +59,8 @@ What it measures, in one run and on the same questions:
      ``brute`` was capped its time is a lower bound, and so is the ratio;
    * every count on the 60-unit boards (finalize and resolve, both policies) under 10 ms
      (median): ``LegalSet.count()`` and the pure count function it uses
-     (:func:`solver.count.count_selections`, or
-     :func:`solver.count.count_maximal_selections` for ``maximal`` resolutions; where that
+     (:func:`engine.count.count_selections`, or
+     :func:`engine.count.count_maximal_selections` for ``maximal`` resolutions; where that
      returns ``None``, Bellows Breath's slot-limited group, ``LegalSet.count()`` lists with
      the native backend and there is no pure function to time). The count latency of the
      other boards is shown for information, with the time to parse the scenario and to
@@ -115,7 +115,7 @@ from _group_methods import (
 from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from riftsolve.solver.params import enumeration_solver
+from riftsolve.engine.params import enumeration_solver
 
 #: Targets from the issue (on boards of ``TARGET_UNITS`` and ``COUNT_UNITS`` units).
 NATIVE_VS_BRUTE = 10.0

@@ -54,7 +54,7 @@ from _common import (
 )
 from _hostile_cases import GENERATORS, Case, Step, serve_body
 
-from riftsolve.solver.params import optimising_solver
+from riftsolve.engine.params import optimising_solver
 
 #: The README's bounds on every run.
 SECONDS = 10.0

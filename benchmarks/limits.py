@@ -45,7 +45,7 @@ from _common import (
     wait_watched,
 )
 
-from riftsolve.solver.params import optimising_solver
+from riftsolve.engine.params import optimising_solver
 
 #: The issue's bounds: answered or refused within this many seconds and bytes.
 SECONDS = 10.0

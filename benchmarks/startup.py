@@ -15,13 +15,13 @@ the same interpreter as this script, and timed from start to exit:
   numerical;
 * ``riftsolve --version``, ``riftsolve schema``: the command line with nothing to solve;
 * ``riftsolve resolve EXAMPLE``: a small question, a built-in example
-  (``riftsolve/solver/examples/alpha-strike-6-among-3.json``, 10 answers), answered natively;
+  (``riftsolve/formats/examples/alpha-strike-6-among-3.json``, 10 answers), answered natively;
 * ``riftsolve resolve EXAMPLE --count``: its exact count only;
 * ``riftsolve resolve EXAMPLE --backend cpsat``: the same question from a CP-SAT model,
   which pays the import of OR-Tools (and the pandas it loads).
 
 ``riftsolve`` is the console script installed next to the interpreter (else
-``python -m solver.entry``). The processes run as an installed package runs: with Python's
+``python -m faces.entry``). The processes run as an installed package runs: with Python's
 bytecode caches. ``PYTHONDONTWRITEBYTECODE`` is removed from their environment, so that a
 first untimed run writes the caches a module lacks (under it, the project's own modules
 would be compiled from source at every start, about 60 ms more here); ``--inherit-env``
@@ -75,8 +75,8 @@ from _common import (
 )
 from rich.console import Console
 
-from riftsolve.solver.examples import example_path
-from riftsolve.solver.params import enumeration_solver
+from riftsolve.engine.params import enumeration_solver
+from riftsolve.formats.examples import example_path
 
 #: The target from the issue: a small resolve at most this many times the baseline.
 RESOLVE_VS_NUMPY = 3.0

@@ -1,7 +1,8 @@
 """riftsolve: every legal way a Riftbound card effect can be finalized or resolved.
 
-The public API, under one name (the rules domain is ``riftsolve.models``, the solvers
-``riftsolve.solver``). Names load on first use, so ``import riftsolve`` is cheap.
+The public API, under one name (the rules are in ``riftsolve.rules``, the engine in
+``riftsolve.engine``, the faces in ``riftsolve.faces``). Names load on first use, so
+``import riftsolve`` is cheap.
 
 >>> import riftsolve as rs
 >>> scenario = rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3"))
@@ -22,7 +23,16 @@ from riftsolve._lazy import lazy_names
 from riftsolve._version import __version__ as __version__
 
 if TYPE_CHECKING:
-    from riftsolve.models.answers import (
+    from riftsolve.engine.families.combat_best import combat_sides
+    from riftsolve.engine.legal import LegalSet
+    from riftsolve.engine.optimum import Linear, Ranked, best
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.faces.batch import batch
+    from riftsolve.formats.examples import example_path
+    from riftsolve.formats.format1 import json_schema, parse_scenario
+    from riftsolve.formats.notation import write_board
+    from riftsolve.formats.reading import load_scenario
+    from riftsolve.rules.answers import (
         Affected,
         Answer,
         Assignment,
@@ -31,39 +41,30 @@ if TYPE_CHECKING:
         Repeated,
         Resolution,
     )
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.format1 import json_schema, parse_scenario
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.models.notation import write_board
-    from riftsolve.models.objectives import Objective
-    from riftsolve.models.outcome import Outcome, apply
-    from riftsolve.models.reading import load_scenario
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver.batch import batch
-    from riftsolve.solver.examples import example_path
-    from riftsolve.solver.families.combat_best import combat_sides
-    from riftsolve.solver.legal import LegalSet
-    from riftsolve.solver.optimum import Linear, Ranked, best
-    from riftsolve.solver.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.limits import ScenarioError
+    from riftsolve.rules.objectives import Objective
+    from riftsolve.rules.outcome import Outcome, apply
+    from riftsolve.rules.scenario import Scenario
 
 #: Where each public name lives.
 _HOMES = {
     **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
-                     "Repeated", "Resolution"), "riftsolve.models.answers"),
-    **dict.fromkeys(("Board", "Unit"), "riftsolve.models.board"),
-    **dict.fromkeys(("json_schema", "parse_scenario"), "riftsolve.models.format1"),
-    "load_scenario": "riftsolve.models.reading",
-    "ScenarioError": "riftsolve.models.limits",
-    "write_board": "riftsolve.models.notation",
-    "Objective": "riftsolve.models.objectives",
-    **dict.fromkeys(("Outcome", "apply"), "riftsolve.models.outcome"),
-    "Scenario": "riftsolve.models.scenario",
-    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.solver.optimum"),
-    "example_path": "riftsolve.solver.examples",
-    "combat_sides": "riftsolve.solver.families.combat_best",
-    "batch": "riftsolve.solver.batch",
-    "LegalSet": "riftsolve.solver.legal",
-    **dict.fromkeys(("finalize", "resolve"), "riftsolve.solver.questions"),
+                     "Repeated", "Resolution"), "riftsolve.rules.answers"),
+    **dict.fromkeys(("Board", "Unit"), "riftsolve.rules.board"),
+    **dict.fromkeys(("json_schema", "parse_scenario"), "riftsolve.formats.format1"),
+    "load_scenario": "riftsolve.formats.reading",
+    "ScenarioError": "riftsolve.rules.limits",
+    "write_board": "riftsolve.formats.notation",
+    "Objective": "riftsolve.rules.objectives",
+    **dict.fromkeys(("Outcome", "apply"), "riftsolve.rules.outcome"),
+    "Scenario": "riftsolve.rules.scenario",
+    **dict.fromkeys(("Linear", "Ranked", "best"), "riftsolve.engine.optimum"),
+    "example_path": "riftsolve.formats.examples",
+    "combat_sides": "riftsolve.engine.families.combat_best",
+    "batch": "riftsolve.faces.batch",
+    "LegalSet": "riftsolve.engine.legal",
+    **dict.fromkeys(("finalize", "resolve"), "riftsolve.engine.questions"),
 }
 
 __all__ = [

@@ -2,6 +2,6 @@
 
 import sys
 
-from riftsolve.solver.entry import run
+from riftsolve.faces.entry import run
 
 sys.exit(run())

@@ -14,7 +14,8 @@ import pytest
 #: Each module of the package that imports an optional extra: the module it needs, the extra.
 OPTIONAL = {
     Path("gym.py"): ("gymnasium", "gym"),
-    Path("solver", "web", "app.py"): ("starlette", "web"),
+    Path("faces", "gym.py"): ("gymnasium", "gym"),
+    Path("faces", "web", "app.py"): ("starlette", "web"),
 }
 
 

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import settings
 
 from riftsolve.conftest import OPTIONAL
-from riftsolve.models import Scenario, parse_scenario
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.scenario import Scenario
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "riftsolve" / "solver" / "examples"
+EXAMPLES = Path(__file__).resolve().parent.parent / "riftsolve" / "formats" / "examples"
 
 #: Set (to 1) where every optional extra is installed, as ``.ci/run`` does after the README's
 #: two commands: a test whose extra is missing then fails rather than skips.
@@ -39,7 +40,7 @@ def extra_installed(module: str) -> bool:
     optional extra (``riftsolve/conftest.py``) only with its extra, unless
     ``RIFTSOLVE_REQUIRE_EXTRAS`` says every extra is there.
 
-    >>> extra_installed("riftsolve.models.board")
+    >>> extra_installed("riftsolve.rules.board")
     True
     """
     path = Path(*module.split(".")[1:])

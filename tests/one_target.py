@@ -4,7 +4,7 @@ one module, its cards as data, nothing else of the engine edited.
 "Deal N to an enemy unit at a battlefield": one target, chosen at finalization (355.8: a
 spell that needs a target can't be played without one), dealt the damage on resolution
 if it is still legal (359.3.e.2), otherwise the instruction does nothing (359.3.e.7).
-Its problems list their own answers (:class:`riftsolve.models.families.Listing`), so the
+Its problems list their own answers (:class:`riftsolve.rules.families.Listing`), so the
 engine answers them natively and counts them by listing, with no solver code.
 """
 
@@ -14,14 +14,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from riftsolve.models.acts import Acts
-from riftsolve.models.board import Board, Unit
-from riftsolve.models.classify import Role
-from riftsolve.models.explain import Step, step
-from riftsolve.models.families.slots import distinct, unit_ids
-from riftsolve.models.limits import ScenarioError
-from riftsolve.models.scenario import Scenario, Targets
-from riftsolve.models.targeting import Failure
+from riftsolve.rules.acts import Acts
+from riftsolve.rules.board import Board, Unit
+from riftsolve.rules.classify import Role
+from riftsolve.rules.explain import Step, step
+from riftsolve.rules.families.slots import distinct, unit_ids
+from riftsolve.rules.limits import ScenarioError
+from riftsolve.rules.scenario import Scenario, Targets
+from riftsolve.rules.targeting import Failure
 
 NAME = "one-target"
 

@@ -1,7 +1,7 @@
 """The legal sets' cheap answers for agents: len(), slices, is_forced(), only_choice(),
 any_legal(); and look-ahead with apply(): the outcome and the scenario that follows.
 
-Counts come from the independent reference (tests/reference.py) on random boards; the
+Counts come from the independent reference (tests/reference/) on random boards; the
 slices are compared with the listing in index order; the huge boards check that the
 "is this choice forced?" answers never count or list everything.
 """
@@ -24,10 +24,11 @@ from test_group_properties import group_boards
 from test_steps import line, split_docs
 
 import riftsolve as rs
-from riftsolve.models import load_scenario, parse_scenario
-from riftsolve.models.answers import Resolution
-from riftsolve.solver.legal import LegalSet
-from riftsolve.solver.questions import finalize, resolve
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.formats.reading import load_scenario
+from riftsolve.rules.answers import Resolution
 
 
 def check_agent_answers(legal: LegalSet[Any], expected: int,
@@ -149,7 +150,7 @@ def test_look_ahead_declaration_then_resolution() -> None:
 
 
 def test_importing_riftsolve_does_not_import_gymnasium() -> None:
-    code = ("import sys, riftsolve as rs, riftsolve.solver.steps; "
+    code = ("import sys, riftsolve as rs, riftsolve.engine.steps; "
             "rs.finalize(rs.load_scenario(rs.example_path('alpha-strike-finalize-4')))"
             ".is_forced(); print('gymnasium' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -31,11 +31,15 @@ def test_python_m_riftsolve_is_the_command_line(tmp_path: Path) -> None:
     assert done.stdout.startswith("riftsolve ")
 
 
-@pytest.mark.parametrize("package", ["riftsolve", "riftsolve.models", "riftsolve.solver"])
+#: The folders of the package: each says a part of the architecture.
+FOLDERS = ("rules", "formats", "cards", "compiler", "engine", "faces")
+
+
+@pytest.mark.parametrize("package", ["riftsolve", *(f"riftsolve.{f}" for f in FOLDERS)])
 def test_an_exported_name_stays_what_it_is_once_every_module_is_loaded(package: str) -> None:
     """A name a package exports lazily is not also the name of one of its modules: importing
-    that module would set the package's attribute to the module (``from riftsolve.solver
-    import best`` gave a module once ``riftsolve.solver.best`` had been loaded)."""
+    that module would set the package's attribute to the module (``from riftsolve import
+    best`` would give a module once a module named ``best`` had been loaded)."""
     module = importlib.import_module(package)
     modules = {info.name for info in pkgutil.iter_modules(module.__path__)} - {"__main__"}
     for name in modules:
@@ -47,10 +51,10 @@ def test_an_exported_name_stays_what_it_is_once_every_module_is_loaded(package: 
         assert not inspect.ismodule(getattr(module, name)), name
 
 
-@pytest.mark.parametrize("name", ["models", "solver"])
+@pytest.mark.parametrize("name", FOLDERS)
 def test_no_generic_top_level_name_is_installed(name: str, tmp_path: Path) -> None:
     """Outside the repository, only ``riftsolve`` is importable: a project with its own
-    ``models/`` does not clash with it."""
+    ``rules/`` or ``engine/`` does not clash with it."""
     done = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=tmp_path,
                           capture_output=True, text=True)
     assert done.returncode != 0 and "ModuleNotFoundError" in done.stderr
@@ -91,7 +95,7 @@ def test_every_answer_writes_its_own_line(name: str) -> None:
     """``answer.as_json()`` takes no argument for every kind of answer (a group's
     declaration knows its slots; a Repeat's answer joins both executions) and is the line
     the command line prints, less what only the legal set knows (fired triggers)."""
-    from riftsolve.solver import render
+    from riftsolve.faces import render
 
     scenario = riftsolve.load_scenario(riftsolve.example_path(name))
     legal = (riftsolve.resolve if scenario.question == "resolve" else riftsolve.finalize)(
@@ -119,17 +123,16 @@ def test_an_answer_of_another_kind_is_refused_by_name() -> None:
 
 
 def test_the_rules_never_load_the_scenario_parser() -> None:
-    """Every rules module (all of ``riftsolve.models`` but the format-1 parser, its schema
-    and the reader of both forms) imports records only: neither the parser nor its
-    validation library is loaded with them."""
+    """Every rules module (all of ``riftsolve.rules``) imports records only: neither the
+    format-1 parser, its schema, the reader of both forms nor their validation library is
+    loaded with them."""
     program = """
 import importlib, pkgutil, sys
-import riftsolve.models as models
-import riftsolve.models.families as families
-for package in (models, families):
+import riftsolve.rules as rules
+import riftsolve.rules.families as families
+for package in (rules, families):
     for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in ("format1", "schema", "reading"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
+        importlib.import_module(f"{package.__name__}.{info.name}")
 print(sorted(m for m in sys.modules if m.endswith(("format1", "schema", "reading"))
              or m.startswith("pydantic")))
 """

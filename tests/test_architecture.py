@@ -1,7 +1,10 @@
 """The package's import graph, read from the source (every ``import`` statement, those
 inside functions too; those under ``if TYPE_CHECKING:`` left out, as they never run):
-no module imports itself back through others, and the rules (``riftsolve.models``) import
-nothing of the engine and the faces above them (``riftsolve.solver``, ``riftsolve.gym``).
+no module imports itself back through others, and each folder imports only the folders
+below it: the rules (``riftsolve.rules``) nothing; the card library (``cards``) the
+rules; the input formats (``formats``) and the card compiler (``compiler``) those; the
+engine (``engine``) the rules and the formats; the faces (``faces``: the command line,
+the batch, the page, the rendering, the ruling, the gym) anything.
 
 A circle is a module that cannot be loaded or understood on its own: the scenario
 module's old back-door to the parser made a 15-module circle of the rules, formats and
@@ -126,32 +129,59 @@ def test_no_module_imports_itself_back() -> None:
     assert circles(import_graph()) == []
 
 
-def test_the_rules_import_nothing_above_them() -> None:
-    above = ("riftsolve.solver", "riftsolve.gym")
+#: What each folder of the package may import (beside the modules at the top: the
+#: translations, the version), the folders below it.
+MAY_IMPORT = {
+    "rules": set(),
+    "cards": {"rules"},
+    "formats": {"rules", "cards"},
+    "compiler": {"rules", "cards"},
+    "engine": {"rules", "formats"},
+    "faces": {"rules", "cards", "formats", "compiler", "engine"},
+}
+
+
+def folder_of(module: str) -> str | None:
+    """The folder of the package ``module`` is in (``None``: a module at the top)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in MAY_IMPORT else None
+
+
+def test_each_folder_imports_only_the_folders_below_it() -> None:
     wrong = sorted((module, target) for module, targets in import_graph().items()
-                   if module.startswith("riftsolve.models") for target in targets
-                   if target.startswith(above))
+                   for target in targets
+                   if folder_of(module) is not None and folder_of(target) is not None
+                   and folder_of(target) != folder_of(module)
+                   and folder_of(target) not in MAY_IMPORT[str(folder_of(module))])
     assert wrong == []
+
+
+def test_the_folders_are_the_package() -> None:
+    """Every module lives in one of the folders, but the facade, the entry point, the
+    public name of the gym, the translations, the version and the lazy loader."""
+    top = sorted(m for m in import_graph() if folder_of(m) is None)
+    assert top == ["riftsolve", "riftsolve.__main__", "riftsolve._lazy", "riftsolve._version",
+                   "riftsolve.conftest", "riftsolve.gym", "riftsolve.i18n"]
 
 
 # --------------------------------------------------------------- asking what type a family is
 
 #: The folders of the families' own modules: their rules and their solver side.
-FAMILY_FOLDERS = (PACKAGE / "models" / "families", PACKAGE / "solver" / "families")
+FAMILY_FOLDERS = (PACKAGE / "rules" / "families", PACKAGE / "engine" / "families")
 #: The seam every family registers with (not any one family's).
 SEAM = {"__init__.py", "registry.py"}
 #: Where the effects (and the parts of their choices) are defined.
-EFFECTS = PACKAGE / "models" / "effects.py"
+EFFECTS = PACKAGE / "rules" / "effects.py"
 
 #: The files above the families that still ask a family's type, with how many times:
 #: each is to go (the family's registration or its legal sets answering instead), and
 #: none may come back. The card compiler reads each shape by type until it is a table
 #: of readers; the backends hold a model per shape of question.
 STILL_ASKING = {
-    "models/cards/compiler.py": 7,
-    "models/cards/importer.py": 1,
-    "solver/backends/cpsat.py": 1,
-    "solver/backends/pyconstraint.py": 5,
+    "compiler/card.py": 7,
+    "compiler/importer.py": 1,
+    "engine/backends/cpsat.py": 1,
+    "engine/backends/pyconstraint.py": 5,
 }
 
 
@@ -162,7 +192,7 @@ def _class_names(path: Path) -> set[str]:
 
 def family_classes() -> set[str]:
     """The classes of every family's own modules, and the effects and their choices'
-    parts (:mod:`riftsolve.models.effects`, but for the protocol every effect meets)."""
+    parts (:mod:`riftsolve.rules.effects`, but for the protocol every effect meets)."""
     found = _class_names(EFFECTS) - {"Effect"}
     for folder in FAMILY_FOLDERS:
         found |= {name for path in folder.rglob("*.py") if path.name not in SEAM

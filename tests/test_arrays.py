@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from test_group_properties import group_boards
 
 import riftsolve as rs
-from riftsolve.solver.legal import LegalSet
+from riftsolve.engine.legal import LegalSet
 
 
 def _object_rows(legal: rs.LegalSet[Any]) -> np.ndarray[Any, Any]:
@@ -104,7 +104,7 @@ def test_split_declaration_lines_are_the_answers_lines(
     import io
     import json
 
-    from riftsolve.solver.cli import main
+    from riftsolve.faces.cli import main
 
     tag = '%"é' if odd_ids else ""
     units = [unit(f"f{i}{tag}", "A", might=m) for i, m in enumerate(friendlies)]
@@ -151,8 +151,8 @@ def test_group_answers_as_rows(drawn: tuple[bool, dict[str, Any]]) -> None:
 def test_group_bit_masks_are_the_search_in_its_order(doc: dict[str, Any]) -> None:
     """Where a group's shape allows bit masks (one slot, no per-class limit), the numpy
     rows are the search's selections, in the search's order, whatever the block size."""
-    from riftsolve.models.families.group import finalize_problem, resolve_problem
-    from riftsolve.solver.backends import native
+    from riftsolve.engine.backends import native
+    from riftsolve.rules.families.group import finalize_problem, resolve_problem
 
     try:
         scenario = rs.parse_scenario(doc)
@@ -171,8 +171,8 @@ def test_group_bit_masks_are_the_search_in_its_order(doc: dict[str, Any]) -> Non
 
 def test_fox_fire_takes_the_bit_mask_path() -> None:
     """Fox-Fire's finalization (one slot, a Might cap) is answered by bit masks."""
-    from riftsolve.models.families.group import finalize_problem
-    from riftsolve.solver.backends import native
+    from riftsolve.engine.backends import native
+    from riftsolve.rules.families.group import finalize_problem
 
     scenario = rs.load_scenario(rs.example_path("fox-fire-hidden-finalize"))
     problem = finalize_problem(scenario)
@@ -190,8 +190,8 @@ def test_fox_fire_maximal_subsets_by_bit_masks(mights: list[int], deflects: list
     """Fox-Fire's chosen enemies pumped past "total Might 4 or less" since: the subsets
     kept (maximal ones by default, every one under ``any``; 355.11.b) by bit masks are
     the search's, in its order, and the independent reference's."""
-    from riftsolve.models.families.group import resolve_problem
-    from riftsolve.solver.backends import native
+    from riftsolve.engine.backends import native
+    from riftsolve.rules.families.group import resolve_problem
 
     units = [unit(f"e{i}", "B", might=m, deflect=deflects[i]) for i, m in enumerate(mights)]
     doc = scenario_dict(units, card="Fox-Fire", policy={"group_subset": policy},

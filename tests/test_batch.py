@@ -1,4 +1,4 @@
-"""Many scenarios at once (:mod:`riftsolve.solver.batch`, ``riftsolve batch``): one record
+"""Many scenarios at once (:mod:`riftsolve.faces.batch`, ``riftsolve batch``): one record
 per scenario, in the input's order, errors on their own line, resumable output."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from conftest import needs
 
 import riftsolve as rs
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 
 def _fox(i: int) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def test_on_ray_the_records_are_the_local_ones_in_the_same_order() -> None:
     """With Ray installed (the ``ray`` extra), a local Ray instance answers the batch in
     tasks of many scenarios, each built on its worker: the same records, in order."""
     ray = needs("ray", "ray")
-    from riftsolve.solver import batch as batching
+    from riftsolve.faces import batch as batching
 
     scenarios = [(f"s{i}", _fox(1 + i % 5)) for i in range(12)]
     scenarios.insert(5, ("broken", {"format": 1, "controller": "A"}))

@@ -18,7 +18,7 @@ sys.path.insert(0, str(BENCHMARKS))
 import boards  # noqa: E402 - the benchmark helpers are scripts beside each other
 
 import riftsolve as rs  # noqa: E402
-from riftsolve.models.board import BASE, OFFBOARD  # noqa: E402
+from riftsolve.rules.board import BASE, OFFBOARD  # noqa: E402
 
 
 def test_boards_are_seeded() -> None:
@@ -66,7 +66,7 @@ def test_a_resolution_declares_a_legal_declaration_then_play_goes_on(card: str) 
 
 def _lines(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every declaration's ``targets`` of a finalization, as the command line writes them."""
-    from riftsolve.solver.render import line
+    from riftsolve.faces.render import line
     legal = rs.finalize(rs.parse_scenario(data))
     return [line(legal, answer)["targets"] for answer in legal]
 

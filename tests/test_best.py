@@ -17,13 +17,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_group_properties import group_boards
 
-from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
-from riftsolve.models.objectives import Objective, ObjectiveError
-from riftsolve.solver import Resolutions, finalize, render, resolve
-from riftsolve.solver.cli import main
-from riftsolve.solver.families import split_best
-from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.optimum import Linear, best
+from riftsolve.engine.families import split_best
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.knapsack import best_split
+from riftsolve.engine.optimum import Linear, best
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.faces.cli import main
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.objectives import Objective, ObjectiveError
+from riftsolve.rules.scenario import Scenario
 
 SPECS = ["kills", "xp", "killed-might", "value", "kills,-overkill", "-overkill,kills",
          "killed-might,-overkill", "value,kills", "overkill", "-kills,overkill", "affected"]

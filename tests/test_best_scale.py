@@ -1,18 +1,19 @@
 """best() on questions too large to list: it answers or refuses at once, never enumerates
-the whole question (the bounds are in riftsolve/solver/optima.py and
-riftsolve/solver/knapsack.py)."""
+the whole question (the bounds are in riftsolve/engine/optima.py and
+riftsolve/engine/knapsack.py)."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import build, unit
 
-from riftsolve.models import Resolution
-from riftsolve.models.objectives import Objective
-from riftsolve.solver import Resolutions, resolve
-from riftsolve.solver.knapsack import best_split
-from riftsolve.solver.optima import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank
-from riftsolve.solver.optimum import best
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.knapsack import best_split
+from riftsolve.engine.optima import MOST_CPSAT_TOP, MOST_OPTIMA, TooManyToRank
+from riftsolve.engine.optimum import best
+from riftsolve.engine.questions import resolve
+from riftsolve.rules.answers import Resolution
+from riftsolve.rules.objectives import Objective
 
 
 def _drop(weak: int, strong: int, pool: int = 5) -> Resolutions:
@@ -68,7 +69,7 @@ def test_robust_changes_stay_within_the_bounds() -> None:
     """Units at the largest Might, --robust 1: a raised Might is held at the bound (a board
     past it could not be built) and advice is still given: kai may drop to 999,999 while
     r1 stays at 10^6, so the worst case kills nothing; unchanged, r1 dies."""
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
 
     legal = finalize(build([unit("kai", "A", 10**6), unit("r1", might=10**6)]))
     assert best(legal, "kills", robust=1)[0].values == {"kills": 0}

@@ -19,7 +19,7 @@ from typing import Any
 from bounded import riftsolve
 from conftest import needs
 
-from riftsolve.solver.batch_cli import EXIT_SOME_FAILED
+from riftsolve.faces.batch_cli import EXIT_SOME_FAILED
 
 
 def _fox(ident: str, enemies: int = 2) -> dict[str, Any]:
@@ -170,7 +170,7 @@ def test_a_summary_line_on_a_terminal(tmp_path: Path) -> None:
 #: Ctrl-C pressed at an exact moment).
 _WITH_HOOK = """\
 import os, signal, sys
-from riftsolve.solver.entry import run
+from riftsolve.faces.entry import run
 sent = []
 def ctrl_c():
     if not sent:
@@ -214,7 +214,7 @@ def test_ctrl_c_lost_in_a_finaliser_still_stops_the_batch(tmp_path: Path) -> Non
     on to exit 1. It is remembered instead: the batch stops before its next record, exit
     130, one line."""
     hook = """
-import riftsolve.solver.batch as batch
+import riftsolve.faces.batch as batch
 real, seen = batch.answer, []
 class Dropped:
     def __del__(self):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from bounded import riftsolve
 
-from riftsolve.models.limits import MAX_CARD_TEXT, MAX_CARDS
+from riftsolve.rules.limits import MAX_CARD_TEXT, MAX_CARDS
 
 
 def _card(text: str, name: str = "Hostile") -> dict[str, Any]:

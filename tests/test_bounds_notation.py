@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from bounded import PEAK_MIB, riftsolve
 
-from riftsolve.models import notation
-from riftsolve.models.limits import MAX_LINE_PIECES, MAX_PIECES
+from riftsolve.formats import notation
+from riftsolve.rules.limits import MAX_LINE_PIECES, MAX_PIECES
 
 HEAD = "card Fox-Fire\ncontroller A\nbattlefields north\n"
 BIG = 7 << 20  # inside the 8 MiB bound on a scenario
@@ -89,7 +89,7 @@ def test_an_error_quotes_a_short_excerpt_of_a_huge_id(tmp_path: Path) -> None:
 
 def test_no_cache_keeps_user_text(tmp_path: Path) -> None:
     """Flags are user text: reading boards with a thousand different ones caches none."""
-    from riftsolve.models.notation import _field_kinds
+    from riftsolve.formats.notation import _field_kinds
 
     before = _field_kinds.cache_info().currsize
     for i in range(1000):

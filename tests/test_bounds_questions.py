@@ -90,7 +90,7 @@ def test_two_alike_among_fifty_thousand(tmp_path: Path) -> None:
     first in id order. Among 50,000 units: 50,000 x 49,999 / 2 = 1,249,975,000 pairs,
     summed over the sorted ids (pair by pair, 2.5 x 10^9 tests)."""
     program = (
-        "from riftsolve.models.families.picks import Check, JointProblem\n"
+        "from riftsolve.rules.families.picks import Check, JointProblem\n"
         "ids = tuple(f'u{i:05d}' for i in range(50_000))\n"
         "keys = tuple((0, v) for v in ids)\n"
         "print(JointProblem(('a', 'b'), (ids, ids), (Check('after', 1, 0, keys, keys),))"

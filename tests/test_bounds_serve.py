@@ -26,8 +26,8 @@ with warnings.catch_warnings():
 
 import anyio  # noqa: E402 - after needs(): the web extra brings it
 
-from riftsolve.solver.web import answer as answering  # noqa: E402 - after needs()
-from riftsolve.solver.web.app import RUNNING, create_app  # noqa: E402
+from riftsolve.faces.web import answer as answering  # noqa: E402 - after needs()
+from riftsolve.faces.web.app import RUNNING, create_app  # noqa: E402
 
 #: A small question: Alpha Strike's 2 damage from kai between its two chosen enemies r1
 #: and r2, each dealt at least 1 (355.14.g): 1 way.

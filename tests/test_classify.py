@@ -16,15 +16,16 @@ from typing import Any
 import pytest
 from conftest import build, unit
 
-from riftsolve.models.answers import Declaration, GroupDeclaration
-from riftsolve.models.cards import library
-from riftsolve.models.choosing import counted_targets, slot_roles, targeted_slots
-from riftsolve.models.classify import Role, classify
-from riftsolve.models.effects import Action, GroupSlot, GroupTargets, JointChoice, Reach, Relation
-from riftsolve.models.grammar import GrammarError
-from riftsolve.models.rules import RULES
-from riftsolve.solver import finalize, render, resolve
-from riftsolve.solver.cli import main
+from riftsolve.cards import library
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.faces.cli import main
+from riftsolve.rules.answers import Declaration, GroupDeclaration
+from riftsolve.rules.choosing import counted_targets, slot_roles, targeted_slots
+from riftsolve.rules.classify import Role, classify
+from riftsolve.rules.core_rules import RULES
+from riftsolve.rules.effects import Action, GroupSlot, GroupTargets, JointChoice, Reach, Relation
+from riftsolve.rules.grammar import GrammarError
 
 DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_text())
 

@@ -1,7 +1,7 @@
 """French instructions classify like their English twins (CR 1.4 355.5-355.17).
 
 Every pair below is a French instruction and the English one it translates: the French is
-read by ``riftsolve.models.grammar_fr`` and must give the same mentions (kind, role, rule,
+read by ``riftsolve.rules.grammar_fr`` and must give the same mentions (kind, role, rule,
 version), in the same order, and the same targets, with the French words quoted as written.
 The first table is the French seed's own examples (the French text of the targeting rules),
 each beside the English seed's sentence it translates; the second is written in the same
@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riftsolve.models import grammar_fr
-from riftsolve.models.classify import Classification, classify
-from riftsolve.models.grammar import GrammarError, Token, _known
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
+from riftsolve.rules import grammar_fr
+from riftsolve.rules.classify import Classification, classify
+from riftsolve.rules.grammar import GrammarError, Token, _known
 
 # The French seed (« Cibles et répartition des dégâts ») beside the English seed ("Targets
 # and Damage Allocation"), sentence by sentence: each French example instruction, as the

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, scenario_dict, unit
 
-from riftsolve.models import Resolution, load_scenario
-from riftsolve.solver import cli, resolve
-from riftsolve.solver.backends import BACKENDS
-from riftsolve.solver.cli import main
+from riftsolve.engine.backends import BACKENDS
+from riftsolve.engine.questions import resolve
+from riftsolve.faces import cli
+from riftsolve.faces.cli import main
+from riftsolve.formats.reading import load_scenario
+from riftsolve.rules.answers import Resolution
 
 
 def _lines(argv: list[str]) -> tuple[int, list[dict[str, Any]]]:

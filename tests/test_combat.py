@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 
 import riftsolve as rs
-from riftsolve.solver.assign import Table
-from riftsolve.solver.cli import main
-from riftsolve.solver.count import CountTooLarge
-from riftsolve.solver.optimum import TooManyToRank
+from riftsolve.engine.assign import Table
+from riftsolve.engine.count import CountTooLarge
+from riftsolve.engine.optimum import TooManyToRank
+from riftsolve.faces.cli import main
 
 CASES = json.loads((Path(__file__).parent / "data" / "combat_cases.json").read_text())
 
@@ -165,6 +165,20 @@ def test_best_for_both_sides_of_one_combat() -> None:
     for side, line in zip(sides, lines, strict=False):
         top = rs.best(rs.resolve(side), "kills,-overkill")[0]
         assert top.answer.as_json()["assigned"] == line["assigned"]
+
+
+def test_both_sides_of_what_is_not_a_combat_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``best --sides`` is a combat's (465.2.c: each side assigns its damage): Alpha Strike
+    has no sides, so the command exits 2 with one line naming the missing block, and the
+    Python function raises the scenario error."""
+    alpha = rs.example_path("alpha-strike-6-among-3")
+    assert main(["best", str(alpha), "--objective", "kills", "--sides"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "riftsolve: error: combat: each side's assignment is a combat's: give a scenario "
+        "with a 'combat' block"]
+    with pytest.raises(rs.ScenarioError, match="'combat' block"):
+        rs.combat_sides(rs.load_scenario(alpha))
 
 
 def test_best_past_its_table_bound_is_refused_as_ranking() -> None:

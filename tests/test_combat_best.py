@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from test_combat_properties import combats
 
 import riftsolve as rs
-from riftsolve.models.outcome import metrics
-from riftsolve.solver.families.combat_best import _window_max
-from riftsolve.solver.optimum import Linear
+from riftsolve.engine.families.combat_best import _window_max
+from riftsolve.engine.optimum import Linear
+from riftsolve.rules.outcome import metrics
 
 #: The metrics a combat answer has (no XP; Deflect is paid at finalization).
 COMBAT_METRICS = ("kills", "killed-might", "value", "overkill", "affected")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import riftsolve as rs
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 
 def _good() -> dict[str, Any]:

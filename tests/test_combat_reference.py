@@ -1,4 +1,4 @@
-"""Tests of the combat part of the naive reference (tests/reference.py, 465.2).
+"""Tests of the combat part of the naive reference (tests/reference/, 465.2).
 
 * Every board of tests/data/combat_cases.json carries answers worked out by hand from the Core
   Rules 1.4 (the working is in each case's "note"); the reference must give exactly that set.

@@ -1,5 +1,5 @@
 """Compiled joint choices against the independent reference read from their data
-(``reference.data_finalize`` / ``reference.data_resolve``, in ``tests/reference.py``).
+(``reference.data_finalize`` / ``reference.data_resolve``, in ``tests/reference/``).
 
 Each text of ``TEXTS`` (the texts asked for) and ``EXTRA_TEXTS`` (texts reaching the fields
 the first ones leave at their defaults) is compiled with ``compile_card``; the compiled
@@ -54,10 +54,10 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 import riftsolve as rs
-from riftsolve.models.cards.compiler import compile_card
-from riftsolve.models.cards.store import write_library
-from riftsolve.models.effects import JointChoice, Link, Linked, Pick, Reach, Relation
-from riftsolve.solver import render
+from riftsolve.cards.store import write_library
+from riftsolve.compiler.card import compile_card
+from riftsolve.faces import render
+from riftsolve.rules.effects import JointChoice, Link, Linked, Pick, Reach, Relation
 
 T = TypeVar("T")
 Doc = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The compiled group cards against the independent reference (``tests/reference.py``).
+"""The compiled group cards against the independent reference (``tests/reference/``).
 
 Each card of ``test_conformance.COMPILED`` that chooses a group of units is written here by
 hand as an inline group effect, from its text (not from the compiler's output, so that a
@@ -30,12 +30,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_conformance import COMPILED
 
-from riftsolve.models import parse_scenario
-from riftsolve.models.cards.compiler import compile_card
-from riftsolve.models.cards.store import write_library
-from riftsolve.models.effects import GroupTargets
-from riftsolve.models.limits import ScenarioError
-from riftsolve.solver import finalize, render, resolve
+from riftsolve.cards.store import write_library
+from riftsolve.compiler.card import compile_card
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.effects import GroupTargets
+from riftsolve.rules.limits import ScenarioError
 
 Doc = dict[str, Any]
 

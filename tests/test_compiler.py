@@ -1,4 +1,4 @@
-"""Card text compiled into effects (:mod:`riftsolve.models.cards.compiler`), the library
+"""Card text compiled into effects (:mod:`riftsolve.compiler.card`), the library
 it makes, and a compiled card answered end to end from a user card library."""
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ import pytest
 from conftest import unit
 
 import riftsolve as rs
-from riftsolve.models.cards import card, library
-from riftsolve.models.cards.compiler import (
+from riftsolve.cards import card, library
+from riftsolve.cards.store import effect_from_json, effect_to_json, write_library
+from riftsolve.compiler.builtin.snapshot import compiled
+from riftsolve.compiler.card import (
     CompileError,
     compile_abilities,
     compile_card,
     keywords_in_words,
 )
-from riftsolve.models.cards.snapshot import compiled
-from riftsolve.models.cards.store import effect_from_json, effect_to_json, write_library
-from riftsolve.models.effects import (
+from riftsolve.rules.effects import (
     Action,
     GroupTargets,
     JointChoice,
@@ -248,7 +248,7 @@ def test_a_card_that_ignores_deflect_pays_none() -> None:
 
 def test_the_library_snapshot_is_the_texts_compiled_now() -> None:
     """``library.json``, read at start-up, is what the built-in texts compile to with their
-    corrections (``python -m riftsolve.models.cards.snapshot`` rewrites it)."""
+    corrections (``python -m riftsolve.compiler.builtin.snapshot`` rewrites it)."""
     assert compiled() == library()
 
 
@@ -297,10 +297,10 @@ def test_damage_equal_to_a_units_might_is_read_as_it_executes() -> None:
     """"It deals damage equal to its Might": the friendly unit's Might when the
     instruction executes (359.3.f.2), 3 here: lethal for the 3-Might enemy (142.4.b); with
     the friendly unit gone there is no Might to read and nothing is dealt (359.3.e.12)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     effect = compile_card("Breath", "Choose a friendly unit. It deals damage equal to its "
                           "Might to an enemy unit at a battlefield.")
@@ -319,9 +319,9 @@ def test_several_objects_chosen_alike_are_each_set_once() -> None:
     """"Ready up to 2 runes" over runes r1, r2, r3: any set of at most two of them (355.13),
     each once whatever the order: C(3,0) + C(3,1) + C(3,2) = 1 + 3 + 3 = 7; "2 runes":
     C(3,2) = 3; "an exhausted rune": r1 only. Every backend lists the same sets."""
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (), objects=(Piece("r1", "rune", "A", exhausted=True),
                                            Piece("r2", "rune", "A"), Piece("r3", "rune", "B")))
@@ -340,10 +340,10 @@ def test_each_player_chooses_one_of_their_own_on_resolution() -> None:
     not being theirs. A: a1 or a2; B: b1; C (A's teammate): c1 -> 2 resolutions; nothing
     is declared at finalization (one empty declaration). "Each opponent must kill one of
     their units": B alone (A and C are friends) -> 1."""
-    from riftsolve.models.answers import Choice, Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Choice, Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("a2", "A", 2, "base"),
                                Unit("b1", "B", 3, "north"), Unit("c1", "C", 1, "north"),
@@ -367,10 +367,10 @@ def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
     Sands): the controller chooses the mode (191.2) and only its targets (355.5). u1 is the
     one unit at a battlefield, g1 the one gear: mode 1 with u1, or mode 2 with g1 -> 2; a
     mode with no valid target can't be chosen (355.8): with no gear, 1."""
-    from riftsolve.models.answers import Choice
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Lost", "[Action]\nChoose one -\n- Deal 4 to a unit at a "
                           "battlefield.\n- Kill a gear.")
@@ -390,9 +390,9 @@ def test_a_move_here_and_a_unit_in_a_base() -> None:
     (355.4: b1 at north too, whose move does nothing); under specified_destination=elsewhere
     one not already there (355.4.a): with the source at north, b2 (south) and b3 (base), not
     b1 (north). "Deal 4 to a unit in a base": b3 and a2, each at a base."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Policy, Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Policy, Scenario
 
     board = Board(("north", "south"), (
         Unit("me", "A", 3, "north"), Unit("a2", "A", 1, "base"), Unit("b1", "B", 2, "north"),
@@ -494,9 +494,9 @@ def test_a_choice_of_two_modes_makes_both_modes_picks() -> None:
     the picks of both. Mode 1 "Deal 2 to a unit": 2 ways; mode 3 "up to two units": 1 + 2
     + 1 = 4 ways; modes 2 and 4 choose nothing. {1,2} 2 + {1,3} 8 + {1,4} 2 + {2,3} 4 +
     {2,4} 1 + {3,4} 4 = 21, on every backend."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     encore = compile_card("Encore", "Choose two -\n- Deal 2 to a unit.\n- Play two 1 Might "
                           "Recruit unit tokens.\n- Give up to two units each +1 Might this "
@@ -517,7 +517,7 @@ def test_a_card_with_several_abilities_that_choose_has_an_effect_for_each(
     "do the following based on" stays with the line that opens it (Hwei is refused: its
     choice depends on a card discarded). A scenario naming the card alone is told which
     names to use (exit 2)."""
-    from riftsolve.models.cards.compiler import ability_texts, compile_abilities
+    from riftsolve.compiler.card import ability_texts, compile_abilities
 
     text = ("You may kill a friendly gear as an additional cost to play me.\n"
             "When you play me, if you paid the additional cost, kill a gear.")
@@ -552,10 +552,10 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
     hand, as much as can be done is done (055, 359.3.e.11): h1 alone -> 1. "Recycle 3
     from your trash" as an activated ability's cost (Garbage Grabber) is paid in full or
     not at all (355.10.c): three cards in the trash -> 1 way; two -> none."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario
 
     jinx = compile_card("Jinx", "When you play me, discard 2.")
     hand = tuple(Piece(f"h{n}", "card", "A", zone="hand") for n in (1, 2, 3))
@@ -603,7 +603,7 @@ def test_a_unit_in_combat_or_stunned_is_chosen_by_its_state() -> None:
                           unit("s", "B", 1, "north")]}
     from dataclasses import replace
 
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
 
     def chosen(text: str, **extra: str) -> list[str]:
         board = rs.parse_scenario({**scenario, "card": "Alpha Strike", **extra})
@@ -629,9 +629,9 @@ def test_a_cards_only_choice_in_a_delayed_trigger_is_that_triggers_question() ->
                         "this turn.")
     assert isinstance(peak, JointChoice) and peak.delayed
     assert [(p.kind, p.optional) for p in peak.picks] == [("rune", True), ("rune", True)]
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario
 
     runes = finalize(Scenario("A", peak, Board(("north",), (), objects=(
         Piece("r1", "rune", "A"),))))
@@ -650,10 +650,10 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
     triggered ability's base cost (383.3.b), paid to finalize it, and done or not as it is
     finalized (383.3.a): a1's buff or none -> 2, nothing chosen on resolution. Within a
     spell's instruction (204.3.b) the buff is spent as it resolves: nothing now."""
-    from riftsolve.models.answers import Choice, Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Choice, Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("a1", "A", 2, "north", buffed=True),
                                Unit("a2", "A", 1, "north"),
@@ -685,10 +685,10 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
     whose cost is not stated can't be judged: exit 2 naming its field."""
     from dataclasses import replace
 
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario, Targets
 
     hands = (Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
              Piece("c1", "card", "C", "hand"), Piece("a1", "card", "A", "hand"))
@@ -723,10 +723,10 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
     legal (359.3.e.2)."""
     from dataclasses import replace
 
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     units = (Unit("a1", "A", 3, "north"), Unit("a2", "A", 1, "north"),
              Unit("b1", "B", 2, "north"), Unit("b2", "B", -1, "north"),
@@ -754,10 +754,10 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
     each turn, when you play a card from face down, draw 1. Then, if it's not your turn,
     discard 1." (Agony's Embrace): the played card is the trigger's condition, no choice;
     the discard is a card of the hand, under a condition not modelled."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario
 
     rush = compile_card("Rush", "Reveal the top 2 cards of your Main Deck. You may banish "
                         "one, then play it. Draw any you didn't banish.")
@@ -787,10 +787,10 @@ def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
     nothing dealt (359.3.e.12). "Deal damage to a unit equal to the damage marked on it"
     (Morgana): 2 marked, 2 more dealt: 4 on a 5-Might unit, not lethal. A gear whose cost
     is not stated can't be read: exit 2 naming its field."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     effect = compile_card("Projectile", "Choose a friendly gear. Deal damage equal to its "
                           "Energy cost to a unit at a battlefield.")
@@ -829,10 +829,10 @@ def test_damage_a_named_unit_deals_gets_no_bonus_damage() -> None:
     controller's spells and abilities is not added: a1 (Might 2) deals 2 to e1 (Might 3),
     which survives, with ``bonus_damage`` 1. Without a named unit ("Deal damage equal to
     its Might", 418.6.a) the spell deals it and the bonus is added: 3, lethal."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     board = Board(("north",), (Unit("a1", "A", 2, "north", exhausted=True),
                                Unit("e1", "B", 3, "north")))
@@ -859,9 +859,9 @@ def test_a_choice_another_when_an_additional_cost_is_paid() -> None:
     "Conscription, additional cost paid" (any enemy unit at a battlefield). On a board with
     e1 (Might 2) and e2 (Might 5) at north and e3 (Might 1) at base: e1 alone, then e1 or
     e2."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     text = ("You may spend 5 XP as an additional cost to play this.\nChoose an enemy unit at "
             "a battlefield with 3 [Might] or less. If you paid the additional cost, choose "
@@ -884,10 +884,10 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     exhausted) and r3 (B's): ready, declined, or done with 0, 1 or 2 runes, 1 + (1 + 3 + 3)
     = 8 declarations; exhausted, only the ability not done: 1, and a declaration done
     breaks 383.3.b."""
-    from riftsolve.models.answers import Choice
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     curator = compile_card("Curator of the Sands", "When you play a unit, gear, or activated "
                            "ability with Energy cost [7] or more, you may exhaust me to ready "
@@ -908,8 +908,8 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
         bad = Choice((done, ("rune", "r1"), ("rune2", None)), 0)
         assert "383.3.b" in [f.rule for f in legal.verify(bad)]
     # a scenario's "done" is "yes" or null, else it exits 2 naming the field
-    from riftsolve.models.families.joint import read_targets
-    from riftsolve.models.limits import ScenarioError
+    from riftsolve.rules.families.joint import read_targets
+    from riftsolve.rules.limits import ScenarioError
     assert isinstance(curator, JointChoice)
     with pytest.raises(ScenarioError, match="'yes'") as refused:
         read_targets({"done": "maybe", "rune": None, "rune2": None}, curator, board,
@@ -927,8 +927,8 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
         legal = finalize(Scenario("A", songstress, board, source="song"))
         assert legal.count() == count == len(list(legal))
     # a resolution question for a cost paid in part is refused, naming the pick left empty
-    from riftsolve.models.families.joint import read_targets
-    from riftsolve.models.limits import ScenarioError
+    from riftsolve.rules.families.joint import read_targets
+    from riftsolve.rules.limits import ScenarioError
     assert isinstance(songstress, JointChoice)
     names = [p.name for p in songstress.picks if not p.later]
     partial = dict(zip(names, ["a1", "a2", None], strict=True))
@@ -938,7 +938,7 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     whole = dict(zip(names, ["a1", "a2", "a3"], strict=True))
     assert read_targets(whole, songstress, board, "targets").picks == tuple(whole.items())
     # on resolution, the units exhausted as the cost are said paid then, not targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
     paid = Scenario("A", songstress, board, source="song",
                     targets=read_targets(whole, songstress, board, "targets"))
     legal = resolve(paid)
@@ -954,9 +954,9 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
     resolution. north is B's, south A's: kai (A's) is played to A's base or south, 2
     resolutions; c1, controlled by A's teammate C (friendly, 740.1.a), is played by C, who
     controls no battlefield: its base only; kai gone, nothing is played: 1."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
                          "ignoring its cost. Deal 3 to an enemy unit at a battlefield. "
@@ -1044,9 +1044,9 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
     than it (355.9.b) and, with it, where that unit enters (355.2.a: A's base or north,
     which A controls); declined, neither. kai (3): h1 (Might 2) to base or north, or
     declined: 3 resolutions; h2 (3) is not less, h3 is a spell."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     effect = compile_card("Transpositionist", "[Chaos], [Exhaust]: Return a friendly unit to "
                           "its owner's hand. You may play a unit with less Might than that "
@@ -1090,9 +1090,9 @@ def test_a_card_from_the_trash_no_costlier_than_the_unit_killed() -> None:
     (355.2.a). kai (Energy 3, Power 1): t1 (2/0) and t2 (3/1, equal costs are "no more");
     not t3 (3/2), nor B's t4; lux (2/0): t1 only. 3 declarations. A cost a scenario does
     not state: exit 2 naming its field."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Heedless Resurrection", "As an additional cost to play this, kill a "
                           "friendly unit. Play a unit from your trash that costs no more Energy "
@@ -1116,7 +1116,7 @@ def test_a_cost_compared_but_not_stated_exits_2(tmp_path: Path) -> None:
     import contextlib
     import io
 
-    from riftsolve.solver.cli import main
+    from riftsolve.faces.cli import main
 
     write_library(tmp_path, [compile_card(
         "Heedless Resurrection", "As an additional cost to play this, kill a friendly unit. "
@@ -1140,10 +1140,10 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     or a spell): of B's h1 (unit), h2 (gear), h3 (spell), h2 or h3."""
     from dataclasses import replace
 
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.scenario import Scenario, Targets
 
     sabotage = compile_card("Sabotage", "Choose an opponent. They reveal their hand. Choose a "
                             "non-unit card from it, and recycle that card.")
@@ -1162,10 +1162,10 @@ def test_unit_tokens_played_each_to_a_chosen_location() -> None:
     A controls north, B south, C (A's teammate) east: base or north for each of 4 tokens:
     C(2 + 4 - 1, 4) = 5 ways (none at the teammate's east, nor at south). A token played
     "to your base", "here" or "for each" of something is not such a choice (or refused)."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.scenario import Scenario
 
     vanguard = compile_card("Vanguard", "Play four 1 Might Recruit unit tokens.")
     assert isinstance(vanguard, JointChoice)
@@ -1197,9 +1197,9 @@ def test_the_sources_battlefield_named_other_ways() -> None:
     enemy not at the source's battlefield, a printed restriction under either policy: b2 or
     none. Source s (A) at north; a1 (A, north), a2 (A, south), b1 (B, north), b2 (B,
     base)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Policy, Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Policy, Scenario
 
     board = Board(("north", "south"), (Unit("s", "A", 2, "north"), Unit("a1", "A", 1, "north"),
                                        Unit("a2", "A", 1, "south"), Unit("b1", "B", 1, "north"),
@@ -1224,10 +1224,10 @@ def test_a_token_another_player_plays_goes_where_they_choose() -> None:
     on resolution (355.10.e). B chosen; B controls north, A south: B's base or north."""
     from dataclasses import replace
 
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     roost = compile_card("Roost", "When you play me, choose an opponent. They play a 1 Might "
                          "Bird unit token with [Deflect].")
@@ -1243,9 +1243,9 @@ def test_it_is_the_unit_chosen_just_before() -> None:
     unit is A's own in A's base (107.1.c: a base holds its player's units), moved to a
     battlefield (a destination, 355.4): a1 (A, base) to north or south -> 2; c1 (C, A's
     teammate, in C's base) and a2 (A, north) are not in A's base."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     show = compile_card("Show", "Buff a friendly unit in your base, then move it to a "
                         "battlefield.")
@@ -1260,10 +1260,10 @@ def test_each_player_in_turn_chooses_a_different_unit() -> None:
     owner's hand": each player, on resolution, any unit or none (355.10.e), and no two the
     same: the first one returned is gone when the next chooses. Players A and B, units a1,
     b1: A none/a1/b1 and B none/a1/b1, not both the same unit: 9 - 2 = 7."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     whirl = compile_card("Whirl", "Starting with the next player, each player may return a "
                          "unit to its owner's hand.")
@@ -1299,10 +1299,10 @@ def test_damage_equal_to_the_sources_assault() -> None:
     """Lucian, "When I attack, deal damage equal to my [Assault] to an enemy unit here": the
     source's Assault values added up (807), read as it executes: Assault 2 on a 2-Might
     enemy here is lethal (142.4.b)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     lucian = compile_card("Lucian", "[Assault] (+1 Might while I'm an attacker.)\nWhen I "
                           "attack, deal damage equal to my [Assault] to an enemy unit here.")
@@ -1318,11 +1318,11 @@ def test_a_mighty_unit_and_the_runes_channelled() -> None:
     and channel 1 rune exhausted.": a unit is Mighty while its Might is 5 or greater (708);
     the runes channelled are the top of the rune deck, no choice (430.1). a1 (5), a2 (4),
     a3 (7), b1 (9, an enemy): a1 and a3 -> 2 answers, a2 fails citing 708."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.classify import classify
-    from riftsolve.models.families.joint import pick_failure
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.classify import classify
+    from riftsolve.rules.families.joint import pick_failure
+    from riftsolve.rules.scenario import Scenario
 
     mentions = classify("Draw 2 and channel 1 rune exhausted.").mentions
     assert [(m.role.value, m.rule) for m in mentions] == [("automatic", "430.1")]
@@ -1345,10 +1345,10 @@ def test_a_tag_named_as_a_noun_and_one_of_several_tags() -> None:
     least: c1 (Bird), c2 (Dog and Order); not c3 (Mech), c4 (B's Poro) nor c5 (a Cat in
     A's hand) -> 2. "I enter ready if you control another Mech" only checks a condition:
     nothing is chosen (355.10.b), so the card is refused as making no choice."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.classify import classify
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.classify import classify
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("bb", "A", 2, "north", tags=("Mech",)),
              Unit("m1", "A", 1, "north", tags=("Mech",)),
@@ -1380,9 +1380,9 @@ def test_a_card_with_reminder_text_reads_its_targets_from_the_sentence_it_compil
     turn.": a1 (A's), b1 (B's, Deflect 1) and b2 (B's): 3 answers, b1 costing 1 Power.
     Alpha Strike as printed answers like the library's (a1 splits its 3 among b1 and b2;
     b1 has Deflect 1)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     reminder = "[Action] (Play on your turn or in showdowns.)\n"
     board = Board(("north",), (Unit("a1", "A", 3, "north"),
@@ -1409,9 +1409,9 @@ def test_a_unit_that_moved_this_turn_and_descriptions_that_choose_nothing() -> N
     is decided now (383.3.a): no gear, g1 or g2 (not B's h1) -> 3. Lulu, "When I move, you
     may have another unit's base Might become 4 this turn": no unit, or any unit but the
     source s: a1, b1, b2 -> 4."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("b1", "B", 2, "north", moved=True), Unit("b2", "B", 2, "north"),
              Unit("a1", "A", 1, "north", moved=True))
@@ -1443,9 +1443,9 @@ def test_one_of_the_attackers_another_unit_and_words_that_choose_nothing() -> No
     Kato the Arm, "When I move to a battlefield, give another friendly unit my keywords
     ...": the battlefield is the trigger's (355.10.c), the unit any friendly one but Kato:
     a1, a2, a3 -> 3."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("a1", "A", 2, "north", combat="attacking"), Unit("a2", "A", 1, "north"),
              Unit("a3", "A", 3, "south", combat="attacking"),
@@ -1476,9 +1476,9 @@ def test_a_move_to_an_occupied_enemy_battlefield() -> None:
     controller (170.11.c): center only (east has b2, south a controller) -> 2."""
     from dataclasses import replace
 
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("a1", "A", 1, "base"), Unit("a2", "A", 2, "west"), Unit("b1", "B", 2, "north"),
              Unit("g", "B", 0, "south", type="gear"), Unit("b2", "B", 1, "east"))
@@ -1501,9 +1501,9 @@ def test_an_optional_cost_of_several_units_is_all_or_none() -> None:
     (355.10.c), paid whole or not at all: three friendly units other than the source s,
     each ready to be exhausted. Ready a1..a4, exhausted a5, enemy b1: C(4, 3) = 4 sets, or
     none -> 5 (never one or two units)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("s", "A", 1, "north"), *(Unit(f"a{i}", "A", 1, "north") for i in range(1, 5)),
              Unit("a5", "A", 1, "north", exhausted=True), Unit("b1", "B", 1, "north"))
@@ -1522,10 +1522,10 @@ def test_an_equip_cost_paid_with_a_rune_or_an_action() -> None:
     355.10.c); then the Equipment is attached to a unit its controller controls, a target
     (818.1.b.1). A's a1 (ready) and a2 (exhausted), B's b1: cost none or a1 (2 ways) x
     attached to a1 or a2 -> 4 (an empty pick is left out of the answer)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.cards.compiler import compile_abilities
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.compiler.card import compile_abilities
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     (blade,) = compile_abilities("Blade of the Exile", "[Equip] \u2014 [Universal] or exhaust "
                                  "a friendly unit. (Pay the cost: Attach this to a unit you "
@@ -1541,9 +1541,9 @@ def test_an_equip_cost_paid_with_a_rune_or_an_action() -> None:
 def test_a_buffed_unit_is_never_read_as_any_unit() -> None:
     """"Kill a buffed unit.": only a unit with a buff (702.2.a); a group, which reads no
     state, must not take it, so b2 (no buff) is never an answer -> b1 only."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("b1", "B", 1, "north", buffed=True),
                                Unit("b2", "B", 1, "north")))
@@ -1557,9 +1557,9 @@ def test_a_move_to_a_battlefield_where_you_have_units() -> None:
     nothing; the destination is a battlefield with one of A's units (not a target, 355.4)
     other than the unit's own (355.4.a). A has a2 at north and a1 at south, none at east;
     B's b1 is at north, b2 in its base: b1 to south; b2 to north or south -> 3."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north", "south", "east"), (
         Unit("a1", "A", 1, "south"), Unit("a2", "A", 1, "north"), Unit("b1", "B", 1, "north"),
@@ -1577,9 +1577,9 @@ def test_a_unit_at_another_location_than_the_source_swaps_with_it() -> None:
     controls themself (740.1.a), not where the source is; the triggered "you may" is
     decided now (383.3.a). Source t at north: a1 (north) is not elsewhere; a2 (base) and
     a3 (south) are; B's b1 is not A's -> no unit, a2 or a3 -> 3."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north", "south"), (
         Unit("t", "A", 2, "north"), Unit("a1", "A", 1, "north"), Unit("a2", "A", 1, "base"),
@@ -1598,10 +1598,10 @@ def test_damage_equal_to_a_units_might_to_all_enemies_at_a_battlefield_then_a_mo
     it, 355.10.b): a1 (base, Might 3), not a2 (north); north or south -> 2. Resolved with
     north: b1 and b2 there are dealt 3 each (its Might as it executes, 359.3.f.2), B's b3
     at south none, and a1 moves to north."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     storm = compile_card("Stormbringer", "Choose a friendly unit in your base. Deal damage "
                          "equal to its Might to all enemy units at a battlefield, then move "
@@ -1623,10 +1623,10 @@ def test_a_unit_and_a_battlefield_chosen_then_units_there_moved() -> None:
     a friendly unit and any battlefield: a1, a2 x north, south -> 4. "The chosen unit" is
     compared with, never moved: resolved with a1 and north, a1 stays where it is and the
     move is recorded on north."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.outcome import apply
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.outcome import apply
+    from riftsolve.rules.scenario import Scenario, Targets
 
     stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
                          "enemy units at that battlefield with less Might than the chosen "
@@ -1649,10 +1649,10 @@ def test_a_mode_chosen_before_this_turn_is_not_chosen_again() -> None:
     have 3 answers each, 3 and 4 one -> 8; with modes 1 and 3 used: 3 + 1 -> 4, and mode 1
     fails citing 355.3. A mode numbered 0, or modes used for a card with no such choice,
     are refused (exit 2, naming the field)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.families.joint import pick_failure
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.families.joint import pick_failure
+    from riftsolve.rules.scenario import Scenario
 
     udyr = compile_card("Udyr, Wildman", "Spend my buff: Choose one you've not chosen this "
                         "turn -\n\nDeal 2 to a unit at a battlefield.Stun a unit at a "
@@ -1681,9 +1681,9 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
     "Move a friendly gear with [Deploy] to a battlefield.": g1 (Deploy, north) to south ->
     1 (g2 has no Deploy). Disposal Order, mode 1, "Choose up to 3 cards from opponents'
     trashes.": B's h3 only, or none -> 2."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     trash = (Piece("h1", "card", "A", "trash", keywords=("Hidden",)),
              Piece("h2", "card", "A", "trash", keywords=("Hidden", "Ganking")),
@@ -1717,11 +1717,11 @@ def test_a_levelled_spell_a_later_permission_and_the_top_cards_of_a_deck() -> No
     choice now: no gear or g1 -> 2. Teemo, "choose an enemy unit here and reveal the top 5
     cards of your Main Deck": the top cards are selected, not chosen (355.10.d): b1 (here)
     only -> 1."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.cards.compiler import compile_abilities
-    from riftsolve.models.classify import classify
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.compiler.card import compile_abilities
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.classify import classify
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north", "south"), (
         Unit("t", "A", 1, "north"), Unit("g1", "A", 0, "north", type="gear"),
@@ -1755,10 +1755,10 @@ def test_a_non_tag_unit_an_optional_cost_of_three_and_new_verbs() -> None:
     "Empower another gear.": g1 or g2, not the source s -> 2. Dominus, "double a unit's
     Might and give it \"...: Ready me.\"": the granted ability chooses nothing: any of the
     5 units -> 5. "You may disempower something you control" is refused."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.cards.compiler import compile_abilities
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.compiler.card import compile_abilities
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (
         Unit("o", "A", 3, "north"), Unit("u1", "A", 1, "north"),
@@ -1795,10 +1795,10 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     your hand": the "you may" is decided as the ability is finalized (383.3.a); on
     resolution a card of A's hand with Hidden: h1 ->
     1 (c1 has no Hidden)."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     hand = (Piece("c1", "card", "A", "hand", type="unit"), Piece("c2", "card", "A", "hand",
                                                                  type="spell"),
@@ -1824,9 +1824,9 @@ def test_damage_equal_to_a_shield_given_this_turn_is_recorded_on_its_target() ->
     its [Shield] to an enemy unit.": two targets (355.7), a friendly unit and an enemy
     unit: a1, a2 x b1 -> 2; the damage (its Shield, raised by this very effect) is not
     computed: the enemy is recorded as dealt damage by that unit's Shield."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     ntofo = compile_card("Ntofo Strikes", "Give a friendly unit [Shield 2] this turn, then deal "
                          "damage equal to its [Shield] to an enemy unit.")
@@ -1851,10 +1851,10 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
     don't control that hasn't been chosen for this spell. Kill those units.": B, then C,
     each choose on resolution (no target, 355.10.e) a unit A does not control, never one
     already chosen: of b1 and c1 (a1 is A's), B takes one and C the other -> 2."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     edict = compile_card("King's Edict", "Starting with the next player, each other player "
                          "chooses a unit you don't control that hasn't been chosen for this "
@@ -1874,10 +1874,10 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     (Deflect 1, untargetable by all): 2^2 = 4 subsets, each costing 0 Power. The cost is
     paid as the card is played (135.2.b.3): on resolution nothing is chosen or killed, the
     units killed then (now off the board) are no illegal targets and are not counted."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.choosing import counted_targets, targeted_slots
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.choosing import counted_targets, targeted_slots
+    from riftsolve.rules.scenario import Scenario, Targets
 
     ledros = compile_card("Commander Ledros", "As you play me, you may kill any number of "
                           "friendly units as an additional cost. Reduce my cost by "
@@ -1910,10 +1910,10 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
     Altar of Memories, "you may exhaust me to draw 1, then put a card from your hand on
     the top or bottom of your Main Deck": a card of A's hand chosen on resolution (no
     target, 355.10.a): c1 or c2 -> 2."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     units = (Unit("n", "A", 3, "north"), Unit("g1", "B", 0, "north", type="gear", energy=2),
              Unit("g2", "B", 0, "base", type="gear", energy=3),
@@ -1944,9 +1944,9 @@ def test_show_off_reveals_a_card_or_picks_a_friendly_one_not_both() -> None:
     or b1 (2) -> 6, never h1 and a1 together.
     Rousing Display shows off "a card with Energy cost [7] or more": c7 (7, in hand) or g
     (A's gear, 8); not c3 nor a1 (2) -> nothing, c7 or g -> 3."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("a1", "A", 2, "north", energy=2),
                                Unit("b1", "B", 1, "north", energy=1),
@@ -1990,9 +1990,9 @@ def test_misreads_a_judge_found_read_right_or_refused() -> None:
       answered, the damage not modelled (it was dealt as 2).
     * Defiant Dance's second unit is given -2 Might (its deed said +2); Encore's fourth mode
       chooses which of the cards looked at is drawn (it chose nothing)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     orders = compile_card("Marching Orders", "Choose a friendly unit anywhere and an enemy "
                           "unit at a battlefield. They deal damage equal to their Mights to "
@@ -2095,7 +2095,7 @@ def test_what_chooses_nothing_is_not_counted_as_choosing(text: str, kinds: list[
     ("while you have 8+ runes"), a count ("for each battlefield you control"), runes
     channelled and where the card itself may be played choose none; a choice after a
     condition still counts."""
-    from riftsolve.models.cards.compiler import chosen_objects
+    from riftsolve.compiler.card import chosen_objects
 
     assert chosen_objects(text) == kinds
 
@@ -2111,9 +2111,9 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     (the trigger not done) or gone from the trash is not played: nothing is chosen for it.
     Mournful Spirit's "[Deathknell] You may kill a unit or gear here" may choose nothing (it
     had to choose one)."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     for name, text in (
             ("Glasc Mixologist", "[Deathknell] - You may play a unit with cost no more than "
@@ -2149,10 +2149,10 @@ def test_what_the_second_review_found() -> None:
     its base from a battlefield, a battlefield from its base (355.4). kai (north) to base;
     lux (base) to north or south; never kai to south: 3. Gentlemen's Duel's fight after
     "+3 Might" is not claimed as damage from the Mights on the board."""
-    from riftsolve.models.answers import Choice
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     inspector = compile_card("Safety Inspector", "When you play me, each player must kill one "
                              "of their units. If you paid my additional cost, you don't kill a "
@@ -2195,10 +2195,10 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
     is a target (355.7), either A or B -> 2; the card discarded is of that player's own
     hand, chosen by them on resolution (no target, a hand is not public, 355.10.a/e):
     B holds h1, h2 -> 2; A (choosing themself) holds h3 -> 1."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     spirit = compile_card("Bewitching Spirit", "When you play me, choose a player. They "
                           "discard 1.")
@@ -2220,10 +2220,10 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
     chosen on resolution among B's revealed hand, or none (the "you may" declined, nothing
     chosen, listed once, 355.12): h1, h2, declined -> 3 (was 4: each card also listed
     declined)."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     investigator = compile_card(
         "Insightful Investigator", "When you play me, choose an opponent. They reveal their "
@@ -2248,10 +2248,10 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     own restriction excludes north and overrides the requirement (355.17.b): c1 to
     south, or declined -> 2. Sprite Call ("Play a 3 Might Sprite unit token"), from Hidden
     at north: its location is north alone -> 1 (3: base, north, south otherwise)."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     helper = compile_card("Here to Help", "[Hidden]\nYou may play a unit from hand to a "
                           "battlefield you control, reducing its cost by :rb_energy_3:.")
@@ -2283,9 +2283,9 @@ def test_an_exhausted_source_cannot_pay_its_own_exhaust_cost() -> None:
     is "exhaust me" (415.5), a cost an exhausted Armory cannot pay (415.4; 414.4 in 1.4):
     no declaration, and the reason; ready, a card of A's hand (c1) and one of A's two
     units -> 2. A spell's "exhaust a unit" is no cost of its source."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     armory = compile_card("Unlicensed Armory", "Discard 1, [Exhaust]: Choose a friendly "
                           "unit. The next time it would die this turn, you may pay [Fury] to "
@@ -2310,11 +2310,11 @@ def test_a_group_moves_to_an_open_battlefield() -> None:
     (units there) nor west (B controls it, empty), never a base. A's units kai, lux, bo
     -> 7 groups to east, or none -> 8. With bo standing at east, no battlefield is open:
     only the empty declaration -> 1."""
-    from riftsolve.models.answers import GroupDeclaration
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.effects import Action, GroupTargets
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import GroupDeclaration
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.effects import Action, GroupTargets
+    from riftsolve.rules.scenario import Scenario
 
     bard = compile_card("Bard, Mercurial", "When you play me, if you paid the additional "
                         "cost, move any number of your units to an open battlefield.")
@@ -2338,10 +2338,10 @@ def test_one_object_of_one_kind_or_another() -> None:
     kai (north) and r1 (south) are units at battlefields, lux is at base; g1 (base) and g2
     (north) are gear: kai, r1, g1 or g2 -> 4 declarations, never a unit and a gear, never
     none. With only lux on the board, nothing can be chosen: 0 (it cannot be played)."""
-    from riftsolve.models.answers import Choice
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     fading = compile_card("Fading Memories", "Give a unit at a battlefield or a gear "
                           "[Temporary]. (Kill it at the start of its controller's Beginning "
@@ -2372,10 +2372,10 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     = 4. Declared ez and kai, board unchanged: kai moves, ez is kept but unmoved (355.4.a),
     its move Negated (359.3.e.6); under ``elsewhere`` ez is an illegal target now and
     only kai is kept."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.effects import Action, GroupTargets
-    from riftsolve.models.scenario import Policy, Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.effects import Action, GroupTargets
+    from riftsolve.rules.scenario import Policy, Scenario, Targets
 
     flash = compile_card("Flash", "Move up to 2 friendly units to base.")
     assert isinstance(flash, GroupTargets) and flash.action is Action.MOVE
@@ -2399,9 +2399,9 @@ def test_units_there_and_a_cost_paid_are_said() -> None:
     enemy units there -1 Might this turn": both halves recorded on the battlefield chosen
     (they were dropped). Gust Monk's banish is its trigger's cost (355.10.c, paid as it is
     finalized): on resolution it is said paid then, never Ignored with the unit."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     siphon = compile_card("Siphon Power", "Choose a battlefield. Give friendly units there +1 "
                           "[Might] this turn and enemy units there -1 [Might] this turn, to a "
@@ -2430,11 +2430,11 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     longer buffed is refused with its reason. "Spend any number of buffs" in a triggered
     ability's effect (Albus Ferros) is not a cost, and buffs are never targets (704.1): the
     ones spent are chosen as it resolves, which is refused, not read as targets."""
-    from riftsolve.models.answers import GroupDeclaration
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.choosing import targeted_slots
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.answers import GroupDeclaration
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.choosing import targeted_slots
+    from riftsolve.rules.scenario import Scenario
 
     kraken = compile_card("Kraken Hunter", "As you play me, you may spend any number of buffs "
                           "as an additional cost. Reduce my cost by [Body] for each buff you "
@@ -2464,9 +2464,9 @@ def test_any_number_of_token_units_moved_here() -> None:
     attacks at north: s1 and s3 move there, s2 is already there, kept but unmoved (355.4.a).
     Azir at no battlefield as it resolves: "this battlefield" is null, nothing moves
     (359.3.f.2.a)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     azir = compile_card("Azir, Sovereign", "When I attack, you may move any number of your "
                         "token units to this battlefield.")
@@ -2494,10 +2494,10 @@ def test_the_defender_must_kill_one_of_their_units_here() -> None:
     C), chooses as it resolves (355.10.e, 355.10.f), nothing is chosen now. At north, B's
     b1 or b2 (not b3, at south): 2 resolutions, chosen by B; D's d1 there too: D chooses
     as well, 2 x 1 = 2; no opponent's unit there: nothing to choose, 1."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
-    from riftsolve.solver.ruling import ruling
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.faces.ruling import ruling
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     atakhan = compile_card("Atakhan", "When I attack, the defender must kill one of their "
                            "units here.")
@@ -2528,12 +2528,12 @@ def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
     "attach that Equipment to that unit or detach it" needs both, and is Ignored, not
     claimed of the unit (359.3.e.12). Fading Memories naming both a unit and a gear is
     refused (one of them, 355.8)."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.families.joint import acts, read_targets
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.families.joint import acts, read_targets
+    from riftsolve.rules.limits import ScenarioError
+    from riftsolve.rules.scenario import Scenario, Targets
 
     atakhan = compile_card("Atakhan", "You may kill a friendly unit as an additional cost to "
                            "play me. If you do, I cost [1] less for each Energy it costs.")
@@ -2570,9 +2570,9 @@ def test_an_equipped_unit_and_an_equipment_detached_from_it() -> None:
     enemy unit is r1 or r2; the Equipment is one attached to kai, sword or shield, never
     B's axe (on r1) nor the detached spare (435, 716): 1 x 2 x 2 = 4 declarations. kai
     deals 3 (its Might) to r1."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     strike = compile_card("Strike Down", "Choose an equipped friendly unit. It deals damage "
                           "equal to its Might to an enemy unit. Then detach an Equipment "
@@ -2602,10 +2602,10 @@ def test_attached_and_detached_equipment() -> None:
     control." takes spare (no unit) and never sword (on kai); "Attach an attached
     Equipment ..." the other way round. A gear's ``attached`` names a unit on the board;
     a unit is never attached (435.1.h)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.limits import ScenarioError
+    from riftsolve.rules.scenario import Scenario
 
     gear = {"type": "gear", "tags": ("Equipment",)}
     units = (Unit("kai", "A", 3, "north"),
@@ -2627,9 +2627,9 @@ def test_empower_or_disempower_an_empowered_unit() -> None:
     """Sanction, "Choose one - Empower a unit. ... - Disempower a unit that's [Empowered].
     ...": mode 1 takes any unit (kai, e1, r1: 3), mode 2 only an Empowered one (e1): 4
     declarations; "that's [Empowered]" is a state the scenario states (``empowered``)."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     sanction = compile_card("Sanction", "Choose one \u2014\n- Empower a unit. Disempower it at "
                             "end of turn.\n- Disempower a unit that's [Empowered]. Empower it "
@@ -2648,9 +2648,9 @@ def test_a_token_named_in_two_words() -> None:
     """Zed, Without a Sound, "Move me and a Shadow Clone you control to each other's
     locations.": a unit tagged "Shadow Clone" (the token's name, one tag of two words) that
     A controls: c1, not kai (no such tag) nor c2 (B's): one declaration."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     zed = compile_card("Zed, Without a Sound", "Move me and a Shadow Clone you control to "
                        "each other's locations.")
@@ -2668,10 +2668,10 @@ def test_counter_a_spell_or_ability_by_what_it_chooses() -> None:
     declarations (355.9.a.2). Repulse, "Choose a friendly unit at a battlefield. Counter an
     enemy spell or ability that chooses it and no other friendly unit.": kai with s1 only
     (s5 chooses lux too; s3 chooses no unit): 1."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
-    from riftsolve.solver.ruling import ruling
+    from riftsolve.engine.questions import finalize
+    from riftsolve.faces.ruling import ruling
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north", "south"), (
         Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "south"),
@@ -2699,9 +2699,9 @@ def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
     A's, nor w, nobody's) with a unit there (170.11.a: not s, empty), and not where
     Maduli already is (355.4.a); the condition is said as what the move waits on, checked
     as it resolves."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     maduli = compile_card("Maduli the Gatekeeper", "Move me to an occupied enemy battlefield "
                           "if my Might is greater than the total Might of enemy units there.")
@@ -2722,9 +2722,9 @@ def test_up_to_four_units_gear_or_runes() -> None:
     blade (a gear), rune1 and rune2 (runes on the board, 355.9.a.1), never the spell on the
     Chain nor the card in hand: every subset of the 4, 2^4 = 16 declarations, each listed
     once (355.13)."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
     assert isinstance(gate, JointChoice) and len(gate.picks) == 4
@@ -2747,9 +2747,9 @@ def test_every_instruction_not_modelled_is_said() -> None:
     delayed one, Disposal Order's "Draw 1.", only with its mode) are each said as an
     outcome not modelled (359.3.e.5); what is modelled (Alpha Strike's XP per kill) is
     not."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     cases = {
         "Hexplosive Minefield": ("[Action] (Play on your turn or in showdowns.)\nKill any "
@@ -2829,9 +2829,9 @@ def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
     Ignored (359.3.e.12), said so, not "an outcome not modelled" on the rest. Zed, Without
     a Sound: Zed off the board has no location, so the swap is Ignored and affects
     nobody."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
                          "enemy units at that battlefield with less Might than the chosen "
@@ -2861,9 +2861,9 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
     owner's hand.": kai (a unit), blade (a gear) or c1 (A's facedown card, a public zone,
     355.10.a.1); not the Pack itself (another, 355.9.c), nor B's r1 or facedown c2, nor c3
     in A's hand: 3 declarations."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     pack = compile_card("Pack of Wonders", ":rb_exhaust:: Return another friendly gear, unit, "
                         "or facedown card to its owner's hand.")
@@ -2886,9 +2886,9 @@ def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
     against B's Fury attacker f1; lux is chosen by B's Fury spell s1: 2 declarations. Not ca
     (in combat with a Calm unit), mo (chosen by a Calm spell), zed (chosen by A's own Fury
     spell), nor r1 (B's)."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario
 
     decree = compile_card("Decree of Focus", "Choose a friendly unit that's in combat with an "
                           "enemy Fury (:rb_rune_fury:) unit or that's being chosen by an enemy "
@@ -2917,11 +2917,11 @@ def test_a_move_to_the_battlefield_the_trigger_names(tmp_path: Path) -> None:
     the default policy (a destination the card specifies, 355.4.a) and left out under
     ``specified_destination=elsewhere``: 3; Exemplar exhausted, its cost can't be paid:
     only declined (383.3.b). kai moves to north. No event battlefield: exit 2 naming it."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.format1 import parse_scenario
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.models.scenario import Policy, Scenario, Targets
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.formats.format1 import parse_scenario
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.limits import ScenarioError
+    from riftsolve.rules.scenario import Policy, Scenario, Targets
 
     text = ("When you play a gear with [Deploy], you may exhaust me and pay [Universal] to "
             "move a friendly unit to that battlefield.")
@@ -2953,9 +2953,9 @@ def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
     a unit at n (akali, u1) or s (u2), never e's u3 nor u4 at a base: 4. Moved from its
     base (no event battlefield): declined, akali or u1: 3. The Empowered alternative is
     said as printed."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario
 
     akali = compile_card("Akali, Deadly Weapon", "When I move, you may deal 1 to a unit at a "
                          "battlefield I moved to or from. If I'm [Empowered], deal 2 instead.")
@@ -2970,8 +2970,8 @@ def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
     assert finalize(replace(moved, event_battlefield=None)).count() == 3
     # as it resolves, "moved to" is where the move went (trigger information, 359.3.f.3),
     # not where Akali is now: u1 still legal with Akali since gone to its base
-    from riftsolve.models.scenario import Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.scenario import Targets
     later = replace(moved, board=replace(board, units=(Unit("akali", "A", 3, "base"),
                                                        *board.units[1:])),
                     event_destination="n", targets=Targets(picks=(("unit", "u1"),)))
@@ -2989,10 +2989,10 @@ def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
     the reflexive trigger's target is chosen as it resolves and pays its Deflect then
     (809.1.c-d): with no Power, e4 (Deflect 1) at south can't be chosen, only e2; with
     Power, either, e4's Deflect said."""
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.cards import card
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.cards import card
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     rage = card("Dragon's Rage")
     board = Board(("north", "south"), (
@@ -3010,9 +3010,9 @@ def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
 def test_a_counter_that_reads_its_unit() -> None:
     """Repulse's counter reads the unit it protects ("chooses it"): that unit no longer a
     legal target, the counter is Ignored (359.3.e.12)."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
                            "enemy spell or ability that chooses it and no other friendly unit.")
@@ -3030,10 +3030,10 @@ def test_objects_chosen_alike_are_one_set_in_any_order() -> None:
     (355.13): a targets line naming them out of id order (u1 then r1) is the set {r1, u1},
     both still legal and both readied, as in id order (was: r1 read as an illegal
     target)."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.families.joint import read_targets
-    from riftsolve.models.scenario import Scenario
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.families.joint import read_targets
+    from riftsolve.rules.scenario import Scenario
 
     gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
     assert isinstance(gate, JointChoice)
@@ -3052,9 +3052,9 @@ def test_an_ability_had_only_while_empowered(tmp_path: Path) -> None:
     """Defender of Tomorrow, "[Empowered][>] [1], [Exhaust]: Ready 2 gear.": the ability
     exists only while its source is Empowered (828.1.b.1); asked of a source that is not,
     the question exits 2 naming ``source``; Empowered, 3 pairs of its 3 gear."""
-    from riftsolve.models.format1 import parse_scenario
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.formats.format1 import parse_scenario
+    from riftsolve.rules.limits import ScenarioError
 
     defender = compile_card("Defender of Tomorrow, ability 2",
                             "[Empowered][>] [1], [Exhaust]: Ready 2 gear.")
@@ -3087,9 +3087,9 @@ def test_an_ability_played_only_while_its_source_is_at_a_battlefield(
     naming ``source``. At north, it is: Sona readies up to 4 of the 2 friendly runes (4
     subsets: none, r1, r2, both); Caitlyn deals damage to one of the 2 units at north.
     Once on the Chain it resolves wherever the source has gone: a resolution is asked."""
-    from riftsolve.models.format1 import parse_scenario
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.solver import finalize, resolve
+    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.formats.format1 import parse_scenario
+    from riftsolve.rules.limits import ScenarioError
 
     effect = compile_card(name, text)
     write_library(tmp_path, [effect])
@@ -3128,9 +3128,9 @@ def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
     cost; "they ... to each other", the enemy's Might) has null information and is
     Ignored, not said as an outcome still followed. Riposte's spell s1 and the Duel's enemy
     e1 have left the board; the friendly unit k is still legal."""
-    from riftsolve.models.board import Board, Piece, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     effect = compile_card(name, text)
     assert isinstance(effect, JointChoice)
@@ -3150,9 +3150,9 @@ def test_a_declined_trigger_and_a_set_naming_one_object_twice(tmp_path: Path) ->
     (every choice none), the ability was never put on the Chain (383.3.a): its one
     resolution does nothing, and the point is not said as scored. Three objects chosen
     alike are three different ones (355.13): naming u1 twice exits 2 naming the second."""
-    from riftsolve.models.format1 import parse_scenario
-    from riftsolve.models.limits import ScenarioError
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.formats.format1 import parse_scenario
+    from riftsolve.rules.limits import ScenarioError
 
     effect = compile_card("Bottled Constellation", "At the start of your Main Phase, you may "
                           "kill 3 other friendly units and/or gear to score 1 point.")
@@ -3202,8 +3202,8 @@ def test_an_activated_ability_of_a_source_off_the_board_cannot_be_activated(
     can't be paid once the source is off the board (415.4; only an object on the board is
     exhausted, 415.1): no declaration. On the board: Forge chooses up to 4 of the 2 trash
     cards (4 sets), Defender one of the 2 gear (its own two: g1, g2)."""
-    from riftsolve.models.format1 import parse_scenario
-    from riftsolve.solver import finalize
+    from riftsolve.engine.questions import finalize
+    from riftsolve.formats.format1 import parse_scenario
 
     forge = compile_card("Forge of the Future", "When you play this, play a 1 [Might] Recruit "
                          "unit token at your base.\nKill this: Recycle up to 4 cards from "
@@ -3231,10 +3231,10 @@ def test_a_token_banished_is_not_played_again() -> None:
     exist (186.1), so it is not played and its owner chooses no location: 1 resolution
     (was 2, north and base). A unit that is no token: its owner A chooses among base and
     north (A controls north, 355.2.a): 2."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
                          "ignoring its cost. Deal 3 to an enemy unit at a battlefield. Banish "
@@ -3257,10 +3257,10 @@ def test_attach_or_detach_is_chosen_as_it_resolves() -> None:
     controller chooses as it resolves (355.17): 2 resolutions, attach or detach (was 1,
     "forced", the choice only said). With the Equipment no longer legal, the instruction
     needs it and is Ignored: nothing to choose, 1 resolution."""
-    from riftsolve.models.answers import Executed
-    from riftsolve.models.board import Board, Unit
-    from riftsolve.models.scenario import Scenario, Targets
-    from riftsolve.solver import resolve
+    from riftsolve.engine.questions import resolve
+    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.scenario import Scenario, Targets
 
     shot = compile_card("Angle Shot", "Choose a unit and an Equipment with the same "
                         "controller. Attach that Equipment to that unit or detach that "

@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riftsolve.models.cards.compiler import CompileError, compile_card
-from riftsolve.models.grammar import ADJECTIVES, FUNCTION_WORDS, KINDS, VERBS
+from riftsolve.compiler.card import CompileError, compile_card
+from riftsolve.rules.grammar import ADJECTIVES, FUNCTION_WORDS, KINDS, VERBS
 
 WORDS = sorted({*KINDS, *VERBS, *ADJECTIVES, *FUNCTION_WORDS, "2", "3", "[Might]", "[Tank]",
                 "[Hidden]", "[Repeat]", ",", ".", ":", "-", "'", "(", ")", "\n", "attached"})

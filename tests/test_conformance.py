@@ -14,7 +14,7 @@ declarations after the board has changed):
 * ``best`` agrees with :func:`apply`: the best value of each metric is the best over the
   listing of that metric measured on each answer's outcome.
 
-The family-specific brute forces against ``tests/reference.py`` are in
+The family-specific brute forces against ``tests/reference/`` are in
 ``test_properties.py`` and ``test_group_properties.py``. The family of
 ``tests/one_target.py``, written as "Adding a family" (docs/contributing.md) says, is registered
 here: it runs through the same suite as the library's cards.
@@ -23,7 +23,9 @@ here: it runs through the same suite as the library's cards.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import one_target
@@ -31,18 +33,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from riftsolve.models.board import Board, Piece, Unit
-from riftsolve.models.cards import library
-from riftsolve.models.cards.compiler import compile_card
-from riftsolve.models.effects import Effect
-from riftsolve.models.families import Family, family_of, register_family, unregister_family
-from riftsolve.models.limits import ScenarioError
-from riftsolve.models.objectives import ObjectiveError
-from riftsolve.models.outcome import apply, metrics
-from riftsolve.models.scenario import Scenario
-from riftsolve.solver import best, finalize, resolve
-from riftsolve.solver.backends import BACKENDS, backend
-from riftsolve.solver.legal import LegalSet
+from riftsolve.cards import library
+from riftsolve.compiler.card import compile_card
+from riftsolve.engine.backends import BACKENDS, backend
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.optimum import best
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.rules.board import Board, Piece, Unit
+from riftsolve.rules.effects import Effect
+from riftsolve.rules.families import Family, family_of, register_family, unregister_family
+from riftsolve.rules.limits import ScenarioError
+from riftsolve.rules.objectives import ObjectiveError
+from riftsolve.rules.outcome import apply, metrics
+from riftsolve.rules.scenario import Scenario
 
 #: The example family, checked against the protocol by mypy.
 EXAMPLE: Family = one_target
@@ -220,7 +223,7 @@ def test_the_example_family_is_answered_by_listing_and_rendered_by_default() -> 
     """What the engine gives a family with no solver code: the native backend lists its
     problems' own answers, the other backends decline with a reason, and a line is the
     answer's own JSON."""
-    from riftsolve.solver import render
+    from riftsolve.faces import render
 
     board = Board(("north",), (Unit("me", "A", 2, "north"), Unit("r1", "B", 3, "north"),
                                Unit("r2", "B", 1, "base")))
@@ -241,8 +244,8 @@ def test_every_card_says_how_its_targets_are_written(card: Effect) -> None:
     """Each card's slots as its family writes them (``slot_shapes``, a hook of every
     family: the notation and the page read it; the page once offered a new family's card
     no target field at all), and ``riftsolve new`` a line for each slot."""
-    from riftsolve.models.families.registry import slot_shapes
-    from riftsolve.solver.starter import slot_lines
+    from riftsolve.faces.starter import slot_lines
+    from riftsolve.rules.families.registry import slot_shapes
 
     shapes = slot_shapes(card)
     assert all(set(shape) == {"name", "shape", "kind"} for shape in shapes), shapes
@@ -251,3 +254,75 @@ def test_every_card_says_how_its_targets_are_written(card: Effect) -> None:
     assert len(names) == len(set(names)), names
     lines = list(slot_lines(card))
     assert all(any(line.startswith(f"{name}=") for line in lines) for name in names), lines
+
+
+def _phrases(text: str) -> set[tuple[str, ...]]:
+    """Every run of four words of ``text`` (lowercase; ids and numbers break a run): an
+    English phrase left in a French ruling shares one with the English ruling.
+
+    >>> sorted(_phrases("Kill r1 and every unit there, now"))
+    [('and', 'every', 'unit', 'there'), ('every', 'unit', 'there', 'now')]
+    """
+    phrases: set[tuple[str, ...]] = set()
+    run: list[str] = []
+    for token in re.findall(r"[\w'\u2019-]+", text.lower()):
+        if any(c.isdigit() for c in token):
+            run = []
+            continue
+        run.append(token)
+        if len(run) >= 4:
+            phrases.add(tuple(run[-4:]))
+    return phrases
+
+
+#: One card of each registered family (the example family's too), for the faces.
+FACES_CARDS = {type(card).__name__: card for card in reversed(CARDS)}
+
+
+@pytest.mark.parametrize("card", FACES_CARDS.values(), ids=FACES_CARDS.keys())
+def test_every_family_is_answered_by_every_face(card: Effect, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A family's card through the faces a user meets, with no hook of its own required:
+    ``riftsolve new --resolve`` writes a board on which it has a legal declaration (and
+    its targets); ``finalize`` and ``resolve`` count it; ``rule`` rules on it in English and
+    in French, where no sentence of a package family stays English (a family's words
+    left out of the catalogue); the page offers its slots and answers the same count."""
+    from riftsolve.cards.store import write_library
+    from riftsolve.faces.cli import main
+    from riftsolve.faces.web.answer import answer
+    from riftsolve.faces.web.page import cards
+    from riftsolve.formats.notation import read_board
+    from riftsolve.rules.families.registry import registration_of, slot_shapes
+
+    registration = registration_of(card)
+    if not registration.stored:  # (the example family: stored for the test's library)
+        unregister_family(registration.name)
+        register_family(registration.rules, registration.effect, stored=True)
+    try:
+        write_library(tmp_path, [card])
+        library = ["--cards", str(tmp_path)]
+        assert main(["new", card.name, "--resolve", *library]) == 0
+        board = tmp_path / "board.txt"
+        board.write_text(capsys.readouterr().out, encoding="utf-8")
+        scenario = read_board(board.read_text(encoding="utf-8"), cards=tmp_path)
+        resolutions = resolve(scenario).count()
+        assert finalize(dataclasses.replace(scenario, targets=None)).count() > 0
+        assert resolutions > 0
+        assert main(["resolve", str(board), "--count", *library]) == 0
+        assert capsys.readouterr().out == f'{{"count": {resolutions}}}\n'
+        assert main(["rule", str(board), *library]) == 0
+        english = capsys.readouterr().out
+        assert main(["rule", str(board), "--lang", "fr", *library]) == 0
+        french = capsys.readouterr().out
+        assert "Règles de base" in french and "Core Rules" in english
+        if type(card).__module__.startswith("riftsolve."):
+            assert _phrases(english) & _phrases(french) == set(), french
+        offered = next(c for c in cards(tmp_path) if c["name"] == card.name)
+        assert offered["slots"] == slot_shapes(card)
+        reply = answer({"scenario": board.read_text(encoding="utf-8"),
+                        "question": "resolve", "limit": 1}, cards=str(tmp_path))
+        assert (reply.status, reply.body["count"]) == (200, resolutions)
+    finally:
+        if not registration.stored:
+            unregister_family(registration.name)
+            register_family(registration.rules, registration.effect)

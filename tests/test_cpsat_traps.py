@@ -8,15 +8,15 @@ from math import comb
 import pytest
 from ortools.sat.python import cp_model
 
-from riftsolve.models.families.split import (
+from riftsolve.engine.backends import cpsat
+from riftsolve.engine.compile import compile_declaration, compile_resolution
+from riftsolve.engine.count import count_split_resolutions, count_subsets_for_caps
+from riftsolve.engine.params import enumeration_solver
+from riftsolve.rules.families.split import (
     FriendlyOption,
     SplitFinalizeProblem,
     SplitResolveProblem,
 )
-from riftsolve.solver.backends import cpsat
-from riftsolve.solver.compile import compile_declaration, compile_resolution
-from riftsolve.solver.count import count_split_resolutions, count_subsets_for_caps
-from riftsolve.solver.params import enumeration_solver
 
 
 def test_enumeration_uses_exactly_one_worker() -> None:
@@ -100,8 +100,8 @@ def test_group_empty_selection_is_not_repeated_per_location() -> None:
     """§1.2.2: without tying each location literal to a chosen member, the empty group
     would appear once per location. Three battlefields, one unit each (Might 1, cap 4):
     the empty group once + 3 singles = 4, as the DP counts."""
-    from riftsolve.models.families.group import GroupProblem, Member
-    from riftsolve.solver.count import count_selections
+    from riftsolve.engine.count import count_selections
+    from riftsolve.rules.families.group import GroupProblem, Member
 
     problem = GroupProblem(tuple(Member(f"u{k}", 1, 0, f"bf{k}", (0,)) for k in range(3)),
                            (0,), (None,), cap=4)
@@ -113,7 +113,7 @@ def test_group_empty_selection_is_not_repeated_per_location() -> None:
 def test_group_maximality_literals_add_no_answers() -> None:
     """The blocking literals of the maximal model are reified both ways: Fox-Fire's rule
     example (2, 2, 1, 1 under cap 4) gives exactly its 3 maximal subsets, once each."""
-    from riftsolve.models.families.group import GroupProblem, Member
+    from riftsolve.rules.families.group import GroupProblem, Member
 
     problem = GroupProblem(tuple(Member(u, w, 0, "north", (0,)) for u, w in
                                  [("r1", 2), ("r2", 2), ("r3", 1), ("r4", 1)]),

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -116,7 +116,7 @@ def test_shell_examples(page: str) -> None:
 def test_json_examples_are_valid(page: str) -> None:
     """Every JSON block parses: whole scenarios, and inline effects placed into a
     scenario of their own."""
-    from riftsolve.models import parse_scenario
+    from riftsolve.formats.format1 import parse_scenario
 
     for block in blocks(page, "json"):
         if block.lstrip().startswith("{"):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from riftsolve.models.cards.dumps import (
+from riftsolve.compiler.dumps import (
     CardRecord,
     DumpError,
     apply_errata,
@@ -25,8 +25,8 @@ from riftsolve.models.cards.dumps import (
     read_dump,
     read_errata,
 )
-from riftsolve.models.cards.importer import import_records
-from riftsolve.models.effects import GroupTargets
+from riftsolve.compiler.importer import import_records
+from riftsolve.rules.effects import GroupTargets
 
 DUMPS = Path(__file__).parent / "data" / "dumps"
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import scenario_dict, unit
 
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 
 def _good() -> dict[str, Any]:
@@ -121,7 +121,7 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(_mutated(lambda d: d["units"][1].update(might=None))))
-    run = subprocess.run([sys.executable, "-m", "riftsolve.solver.cli", "resolve", str(path)],
+    run = subprocess.run([sys.executable, "-m", "riftsolve.faces.cli", "resolve", str(path)],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 2
     assert run.stderr.strip() == ("riftsolve: error: units[r1].might: input should be a valid "

@@ -37,14 +37,14 @@ def _pytest_without_extras(*paths: str, require: bool = False
 def test_what_needs_a_missing_extra_skips_saying_which_and_the_rest_runs() -> None:
     """The doctests of the two modules that import an extra are one skipped test each, named
     by the module; a test file needing one skips with the extra's name; the doctests of
-    riftsolve/solver/web/answer.py, which needs no extra, run and pass."""
-    done = _pytest_without_extras("riftsolve/gym.py", "riftsolve/solver/web/app.py",
-                                  "tests/test_serve.py", "riftsolve/solver/web/answer.py")
+    riftsolve/faces/web/answer.py, which needs no extra, run and pass."""
+    done = _pytest_without_extras("riftsolve/gym.py", "riftsolve/faces/web/app.py",
+                                  "tests/test_serve.py", "riftsolve/faces/web/answer.py")
     assert done.returncode == 0, done.stdout
     summary = done.stdout.splitlines()
     assert ("SKIPPED [1] riftsolve/gym.py: the gym extra is not installed: "
             "pip install -e '.[gym]'") in summary
-    assert ("SKIPPED [1] riftsolve/solver/web/app.py: the web extra is not installed: "
+    assert ("SKIPPED [1] riftsolve/faces/web/app.py: the web extra is not installed: "
             "pip install -e '.[web]'") in summary
     assert any(line.startswith("SKIPPED") and line.endswith(
         "the web extra is not installed: pip install -e '.[web]'") and "riftsolve/" not in line

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from riftsolve.models.cards import library
-from riftsolve.models.effects import SplitDamage
-from riftsolve.models.families import (
+from riftsolve.cards import library
+from riftsolve.engine.families.registry import LEGAL_SETS
+from riftsolve.rules.effects import SplitDamage
+from riftsolve.rules.families import (
     TEMPLATE,
     Family,
     combat,
@@ -19,7 +20,6 @@ from riftsolve.models.families import (
     registered,
     split,
 )
-from riftsolve.solver.families.registry import LEGAL_SETS
 
 #: Each family module, checked against the protocol by mypy.
 MODULES: tuple[Family, ...] = (split, group, combat, joint)

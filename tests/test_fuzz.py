@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from conftest import golden_files
 
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 SEED, CASES = (int(part) for part in os.environ.get("RIFTSOLVE_FUZZ", "20261201:400").split(":"))
 

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import expectations, golden_files
 
-from riftsolve.models import Declaration, Resolution, load_scenario
-from riftsolve.solver import finalize, resolve
-from riftsolve.solver.backends import BACKENDS
+from riftsolve.engine.backends import BACKENDS
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.reading import load_scenario
+from riftsolve.rules.answers import Declaration, Resolution
 
 
 @pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.stem)

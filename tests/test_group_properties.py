@@ -1,5 +1,5 @@
 """Property tests for group effects (355.11) on random boards: every backend lists
-exactly the answers of the independent reference (``tests/reference.py``), each once, as
+exactly the answers of the independent reference (``tests/reference/``), each once, as
 many as ``count()`` says, for every group card and both ``group_subset`` policies; and the
 engine's own verifier accepts exactly those among a brute-force superset. The boards hold
 gear, which no library group card may choose (each says "unit", 355.9.b)."""
@@ -15,20 +15,22 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_properties import every_backend_lists_exactly
 
-from riftsolve.models import Scenario, parse_scenario
-from riftsolve.models.answers import Affected, GroupDeclaration
-from riftsolve.models.cards.group import CARDS
-from riftsolve.models.effects import GroupTargets
-from riftsolve.models.families.group import (
+from riftsolve.compiler.builtin.group import CARDS
+from riftsolve.engine.families.group import GroupResolutions
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.rules.effects import GroupTargets
+from riftsolve.rules.families.group import (
     group_effect,
 )
-from riftsolve.models.families.group import (
+from riftsolve.rules.families.group import (
     verify_declaration as verify_group_declaration,
 )
-from riftsolve.models.families.group import (
+from riftsolve.rules.families.group import (
     verify_resolution as verify_group_resolution,
 )
-from riftsolve.solver import GroupResolutions, finalize, resolve
+from riftsolve.rules.scenario import Scenario
 
 #: Weighted towards battlefields, so that most declared targets are still legal.
 LOCATIONS = ("north", "north", "south", "north", "south", "base", "offboard")

@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 from conftest import build, scenario_dict, unit
 
-from riftsolve.models import Scenario, ScenarioError, parse_scenario
-from riftsolve.models.answers import Affected, GroupDeclaration
-from riftsolve.models.outcome import apply
-from riftsolve.solver import GroupResolutions, finalize, render, resolve
+from riftsolve.engine.families.group import GroupResolutions
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.rules.outcome import apply
+from riftsolve.rules.scenario import Scenario, ScenarioError
 
 
 def _fox(units: list[dict[str, Any]], chosen: list[str] | None = None, **top: Any) -> Scenario:
@@ -293,7 +296,7 @@ def test_under_2026_10_09_the_maximal_subset_is_the_rule_and_any_is_refused() ->
 
 def test_the_command_line_refuses_any_under_2026_10_09_in_one_line(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    from riftsolve.solver.cli import main
+    from riftsolve.faces.cli import main
 
     doc = scenario_dict([unit("r1"), unit("r2")], card="Fox-Fire", rules="2026-10-09",
                         policy={"group_subset": "any"}, targets={"units": ["r1", "r2"]})

@@ -25,7 +25,8 @@ from test_group_properties import group_boards
 from test_steps import changes, line_of, split_docs
 
 import riftsolve as rs
-from riftsolve.models import Scenario, parse_scenario
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.scenario import Scenario
 
 GYM_PAGE = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
 

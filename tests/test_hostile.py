@@ -18,9 +18,11 @@ import pytest
 from bounded import riftsolve
 from conftest import EXAMPLES, scenario_dict, unit
 
-from riftsolve.models import Board, Scenario, ScenarioError, Unit, parse_scenario
-from riftsolve.models.reading import parse_scenario_text
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.formats.reading import parse_scenario_text
+from riftsolve.rules.board import Board, Unit
+from riftsolve.rules.scenario import Scenario, ScenarioError
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -214,7 +216,7 @@ def _big_listing(tmp_path: Path) -> str:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "riftsolve.solver.entry", *args]
+    return [sys.executable, "-m", "riftsolve.faces.entry", *args]
 
 
 def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
@@ -293,11 +295,11 @@ def test_ctrl_c_while_the_command_line_is_still_loading() -> None:
     program = ("import builtins, sys\n"
                "real = builtins.__import__\n"
                "def interrupted(name, *args, **kwargs):\n"
-               "    if name == 'riftsolve.solver.cli':\n"
+               "    if name == 'riftsolve.faces.cli':\n"
                "        raise KeyboardInterrupt\n"
                "    return real(name, *args, **kwargs)\n"
                "builtins.__import__ = interrupted\n"
-               "from riftsolve.solver.entry import run\n"
+               "from riftsolve.faces.entry import run\n"
                "sys.exit(run())\n")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 130
@@ -311,7 +313,7 @@ def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
     a KeyboardInterrupt again (answered 130 by the command line)."""
     from ortools.sat.python import cp_model
 
-    from riftsolve.solver.families.split_best import _solve
+    from riftsolve.engine.families.split_best import _solve
 
     model = cp_model.CpModel()
     x = model.new_int_var(0, 10, "x")
@@ -333,14 +335,14 @@ def _run_with_import_failing(module: str, raised: str, tmp_path: Path
                f"        raise {raised}\n"
                "    return real(name, *args, **kwargs)\n"
                "builtins.__import__ = failing\n"
-               "from riftsolve.solver.entry import run\n"
+               "from riftsolve.faces.entry import run\n"
                "sys.exit(run())\n")
     return subprocess.run([sys.executable, "-c", program, "resolve", _big_listing(tmp_path),
                            "--backend", "cpsat", "--limit", "1"],
                           capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("module", ["ortools", "riftsolve.solver.cli"])
+@pytest.mark.parametrize("module", ["ortools", "riftsolve.faces.cli"])
 def test_ctrl_c_while_a_compiled_extension_initialises(module: str, tmp_path: Path) -> None:
     """Ctrl-C while a compiled extension initialises (OR-Tools when a CP-SAT question
     starts; numpy while the command line loads) comes out of the import as ``ImportError:

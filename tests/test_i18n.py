@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from riftsolve.models.i18n import DOMAIN, LOCALE_DIR, language, use_language
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
+from riftsolve.i18n import DOMAIN, LOCALE_DIR, language, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
-EXAMPLES = ROOT / "riftsolve" / "solver" / "examples"
+EXAMPLES = ROOT / "riftsolve" / "formats" / "examples"
 #: The keywords ``babel.cfg``'s commands (docs/french.md) extract (Babel's defaults include them).
 KEYWORDS: dict[str, Any] = {"_": None, "ngettext": (1, 2), "N_": None}
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from riftsolve.models.cards import abilities_of, card
-from riftsolve.models.cards.store import LibraryError, read_library, write_library
-from riftsolve.solver.cli import main
+from riftsolve.cards import abilities_of, card
+from riftsolve.cards.store import LibraryError, read_library, write_library
+from riftsolve.faces.cli import main
 
 DUMPS = Path(__file__).parent / "data" / "dumps"
 

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
 import riftsolve as rs
-from riftsolve.solver import render
+from riftsolve.faces import render
 
 T = TypeVar("T")
 

@@ -33,9 +33,9 @@ from typing import Any
 import pytest
 
 import riftsolve as rs
-from riftsolve.models.answers import Choice, Executed, GroupDeclaration
-from riftsolve.solver import render
-from riftsolve.solver.cli import main
+from riftsolve.faces import render
+from riftsolve.faces.cli import main
+from riftsolve.rules.answers import Choice, Executed, GroupDeclaration
 
 # ------------------------------------------------------------------ helpers
 
@@ -1161,7 +1161,7 @@ def test_malformed_joint_scenario_exits_2_with_one_line(
 def test_a_joint_choice_is_a_table_of_its_picks() -> None:
     """A table shows one column per pick (and the Deflect paid, or the actions declined),
     an empty pick as "-", not each answer's JSON."""
-    from riftsolve.solver import render
+    from riftsolve.faces import render
 
     doc = _doc("Crescent Strike", [_u("r1", "B", "north"), _u("r2", "B", "south")])
     legal = rs.finalize(rs.parse_scenario(doc))
@@ -1234,7 +1234,7 @@ def test_zenith_blade_enemy_gone_one_resolution() -> None:
     units = [_u("a1", "A", "north"), _u("b2", "B", "offboard")]
     doc = _doc("Zenith Blade", units, targets={"enemy": "b2", "friendly": "a1"})
     _check_resolved(doc, [_res(enemy=None, friendly="a1")])
-    from riftsolve.models.families.joint import explain_resolution
+    from riftsolve.rules.families.joint import explain_resolution
     scenario = rs.parse_scenario(doc)
     answer = next(iter(rs.resolve(scenario)))
     assert isinstance(answer, Executed)
@@ -1258,8 +1258,8 @@ RELENTLESS_PURSUIT = (
 
 def _pursuit(tmp_path: Path, units: list[dict[str, Any]], **targets: str | None
              ) -> rs.Scenario:
-    from riftsolve.models.cards.compiler import compile_card
-    from riftsolve.models.cards.store import write_library
+    from riftsolve.cards.store import write_library
+    from riftsolve.compiler.card import compile_card
     write_library(tmp_path, [compile_card("Relentless Pursuit", RELENTLESS_PURSUIT)])
     return rs.parse_scenario(_doc("Relentless Pursuit", units, targets=targets),
                              cards=tmp_path)

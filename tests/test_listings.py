@@ -18,9 +18,9 @@ from pathlib import Path
 
 from conftest import golden_files
 
-from riftsolve.models import load_scenario
-from riftsolve.solver import finalize, resolve
-from riftsolve.solver.cli import main
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces.cli import main
+from riftsolve.formats.reading import load_scenario
 
 RECORD = Path(__file__).resolve().parent / "data" / "listings.txt"
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from riftsolve.models import cards
-from riftsolve.models.choosing import slot_roles
-from riftsolve.models.notation import read_board, to_format1
-from riftsolve.solver import render
-from riftsolve.solver.cli import main
-from riftsolve.solver.questions import finalize, resolve
-from riftsolve.solver.starter import starter
+from riftsolve import cards
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.faces.cli import main
+from riftsolve.faces.starter import starter
+from riftsolve.formats.notation import read_board, to_format1
+from riftsolve.rules.choosing import slot_roles
 
 NAMES = [card.name for card in cards.library()]
 
@@ -57,9 +57,9 @@ def test_cli_writes_and_pipes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert _run(["new", "Fox-Fire", "--resolve", "--out", str(path)], capsys)[:2] == (0, "")
     code, out, _ = _run(["resolve", str(path)], capsys)
     assert code == 0 and [json.loads(x) for x in out.splitlines()]
-    new = subprocess.run([sys.executable, "-m", "riftsolve.solver.entry", "new",
+    new = subprocess.run([sys.executable, "-m", "riftsolve.faces.entry", "new",
                           "Alpha Strike"], capture_output=True, text=True, check=True)
-    answered = subprocess.run([sys.executable, "-m", "riftsolve.solver.entry", "finalize",
+    answered = subprocess.run([sys.executable, "-m", "riftsolve.faces.entry", "finalize",
                                "-"], input=new.stdout, capture_output=True, text=True)
     assert answered.returncode == 0 and answered.stderr == ""
     # the enemy units at battlefields are r1, r2, r3 (r4 is at its base); with kai (3
@@ -89,8 +89,8 @@ def test_an_open_battlefield_destination_is_said_so(tmp_path: Path) -> None:
     battlefield with no unit and no controller, 170.11.c), not "a battlefield or base";
     the plain board's two battlefields hold units, so an open one (``east``) is added, and
     the resolution's targets move A's units there (kai, lux and the fresh ally1)."""
-    from riftsolve.models.cards.compiler import compile_card
-    from riftsolve.models.cards.store import write_library
+    from riftsolve.cards.store import write_library
+    from riftsolve.compiler.card import compile_card
 
     bard = compile_card("Bard, Mercurial", "When you play me, if you paid the additional "
                         "cost, move any number of your units to an open battlefield.")
@@ -107,8 +107,8 @@ def test_a_group_in_a_state_gets_a_unit_in_it(tmp_path: Path) -> None:
     """Kraken Hunter spends "any number of buffs" (any of A's buffed units): the plain
     example board has no buffed unit, so the starting scenario adds one of A's, buffed: the
     cost unpaid, or paid with it -> 2 declarations."""
-    from riftsolve.models.cards.compiler import compile_card
-    from riftsolve.models.cards.store import write_library
+    from riftsolve.cards.store import write_library
+    from riftsolve.compiler.card import compile_card
 
     kraken = compile_card("Kraken Hunter", "As you play me, you may spend any number of buffs "
                           "as an additional cost. Reduce my cost by [Body] for each buff you "

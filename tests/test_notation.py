@@ -14,9 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import riftsolve as rs
-from riftsolve.models.format1 import parse_scenario
-from riftsolve.models.limits import MAX_BYTES, ScenarioError
-from riftsolve.models.notation import (
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.faces.batch import batch
+from riftsolve.faces.cli import main
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.formats.notation import (
     HEADERS,
     NotationError,
     is_notation,
@@ -24,11 +27,8 @@ from riftsolve.models.notation import (
     to_format1,
     write_board,
 )
-from riftsolve.models.reading import parse_scenario_text
-from riftsolve.solver import render
-from riftsolve.solver.batch import batch
-from riftsolve.solver.cli import main
-from riftsolve.solver.questions import finalize, resolve
+from riftsolve.formats.reading import parse_scenario_text
+from riftsolve.rules.limits import MAX_BYTES, ScenarioError
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from test_group_properties import group_boards
 from test_properties import boards
 
-from riftsolve.models import parse_scenario
-from riftsolve.models.answers import Affected, GroupDeclaration, Resolution
-from riftsolve.models.outcome import apply, metrics
-from riftsolve.solver import finalize, render, resolve
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, GroupDeclaration, Resolution
+from riftsolve.rules.outcome import apply, metrics
 
 OUTCOMES = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

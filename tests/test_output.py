@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riftsolve.solver.output import resolution_block_text
+from riftsolve.formats.lines import resolution_block_text
 
 IDS = st.lists(st.text(alphabet='ab%"é\\ 1', min_size=1, max_size=4), min_size=1,
                max_size=5, unique=True)

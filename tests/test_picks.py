@@ -1,4 +1,4 @@
-"""The plain question of a joint choice (:mod:`riftsolve.models.families.picks`): its
+"""The plain question of a joint choice (:mod:`riftsolve.rules.families.picks`): its
 exact count, summed over keys along the links, equals the number of assignments listed,
 and the listing equals the brute force over every combination of values, on random
 questions (domains with empty picks, same / differ / member / or tests, budgets)."""
@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riftsolve.models.families.picks import EMPTY, Check, JointProblem
+from riftsolve.rules.families.picks import EMPTY, Check, JointProblem
 
 KEYS = ("north", "south", "base")
 

@@ -1,5 +1,5 @@
 """Property tests on random boards: every backend lists exactly the answers of the
-independent reference (``tests/reference.py``), each once, as many as count() says; and the
+independent reference (``tests/reference/``), each once, as many as count() says; and the
 engine's own rules verifier accepts exactly those answers among a brute-force superset. The
 boards hold gear, never a split's target nor its friendly unit (both say "unit", 355.9.b)."""
 
@@ -14,13 +14,17 @@ import reference
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
-from riftsolve.models.answers import Affected, GroupDeclaration, Repeated
-from riftsolve.models.cards.split import CARDS as SPLIT_CARDS
-from riftsolve.models.effects import Pool
-from riftsolve.models.families.split import verify_declaration, verify_resolution
-from riftsolve.solver import LegalSet, Resolutions, finalize, render, resolve
-from riftsolve.solver.backends import BACKENDS
+from riftsolve.compiler.builtin.split import CARDS as SPLIT_CARDS
+from riftsolve.engine.backends import BACKENDS
+from riftsolve.engine.families.split import Resolutions
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.rules.effects import Pool
+from riftsolve.rules.families.split import verify_declaration, verify_resolution
+from riftsolve.rules.scenario import Scenario
 
 #: Weighted towards battlefields so that most boards have several legal targets.
 LOCATIONS = ("north", "north", "north", "south", "south", "base", "offboard")
@@ -201,8 +205,8 @@ def test_declarations_match_the_reference_on_every_backend(doc: dict[str, Any]) 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 12), st.integers(0, 12))
 def test_native_blocks_equal_native_objects(targets: int, pool: int) -> None:
-    from riftsolve.models.families.split import SplitResolveProblem
-    from riftsolve.solver.backends.native import resolution_blocks, resolutions
+    from riftsolve.engine.backends.native import resolution_blocks, resolutions
+    from riftsolve.rules.families.split import SplitResolveProblem
 
     ids = tuple(f"t{i:02d}" for i in range(targets))
     problem = SplitResolveProblem(ids, pool)

@@ -6,7 +6,7 @@ written in the catalog's record shape (``tests/data/make_published.py`` writes i
 imported once; then, for each effect compiled (441 at this commit), ``classify --card``,
 ``new`` and ``finalize`` and ``rule`` of its starting scenario, ``new --resolve`` and
 ``resolve --count``, ``resolve`` and ``rule`` of that one, each run as a user runs it
-(``riftsolve.solver.cli.main``). Each must exit 0: the starting board has a legal
+(``riftsolve.faces.cli.main``). Each must exit 0: the starting board has a legal
 declaration for every card (``new`` adds what the card chooses), and every card's text is
 classified, its reminder text set aside and any part the grammar does not read listed.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 PUBLISHED = Path(__file__).parent / "data" / "published.json"
 

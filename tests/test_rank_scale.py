@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import boards
 
-from riftsolve.models import Declaration, Resolution, Scenario, parse_scenario
-from riftsolve.solver import LegalSet, finalize, resolve
-from riftsolve.solver.families.split import Declarations, Resolutions
-from riftsolve.solver.rank import (
+from riftsolve.engine.families.split import Declarations, Resolutions
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.engine.rank import (
     BudgetedSubsets,
     binomial_row,
     rank_combination,
@@ -29,6 +29,9 @@ from riftsolve.solver.rank import (
     unrank_combinations,
     unrank_masks,
 )
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.scenario import Scenario
 
 SMALL = settings(max_examples=150, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -1,4 +1,4 @@
-"""Tests of the naive reference (tests/reference.py) on small hand-made boards.
+"""Tests of the naive reference (tests/reference/) on small hand-made boards.
 
 Every expected answer below was worked out by hand from the Core Rules (1.4) and the reference
 spec; the reasoning is in the comments. Nothing here imports the engine.

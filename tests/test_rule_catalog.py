@@ -1,7 +1,7 @@
 """Every rule number the code cites is in the catalogue (so explanations never fail), and
 is cited, under each supported Core Rules text, with the number that text gives it: the
-table ``riftsolve/models/rule_numbers.json``, whose numbers are found in the texts by
-their words (:mod:`riftsolve.models.rule_texts`)."""
+table ``riftsolve/rules/rule_numbers.json``, whose numbers are found in the texts by
+their words (:mod:`riftsolve.rules.rule_texts`)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import build, unit
 
-from riftsolve.models import ScenarioError, parse_scenario
-from riftsolve.models.rule_texts import TABLE, find, main, number_rules, read_rules
-from riftsolve.models.rules import RULES, citation, cited_as
-from riftsolve.models.versions import (
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.core_rules import RULES, citation, cited_as
+from riftsolve.rules.rule_texts import TABLE, find, main, number_rules, read_rules
+from riftsolve.rules.scenario import ScenarioError
+from riftsolve.rules.versions import (
     ALIASES,
     BASE,
     NEWEST,
@@ -35,9 +36,8 @@ NUMBERED = json.loads(TABLE.read_text(encoding="utf-8"))
 def test_every_cited_rule_is_catalogued() -> None:
     """Every rule-number string literal in the code resolves to a gist."""
     cited: set[str] = set()
-    for path in [*ROOT.joinpath("riftsolve", "models").rglob("*.py"),
-                 *ROOT.joinpath("riftsolve", "solver").rglob("*.py")]:
-        if path.name in ("rules.py", "versions.py"):  # the catalogues, other texts' numbers
+    for path in ROOT.joinpath("riftsolve").rglob("*.py"):
+        if path.name in ("core_rules.py", "versions.py"):  # the catalogues, other texts' numbers
             continue
         text = path.read_text()
         # every string literal that is a rule number: "355.14.h.1", "809"

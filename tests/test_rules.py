@@ -10,8 +10,10 @@ from typing import Any
 
 from conftest import build, unit
 
-from riftsolve.models import Declaration, Resolution, Scenario
-from riftsolve.solver import finalize, render, resolve
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.scenario import Scenario
 
 
 def _alpha(units: list[dict[str, object]], enemies: list[str] | None = None,

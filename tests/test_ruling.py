@@ -1,6 +1,6 @@
 """The ruling in plain words (``riftsolve rule``, ``--summary``): the three judge
 questions of the manual worked out by hand, and on random boards every claim of the
-paragraph checked against the independent reference (``tests/reference.py``)."""
+paragraph checked against the independent reference (``tests/reference/``)."""
 
 from __future__ import annotations
 
@@ -15,18 +15,18 @@ import reference
 from hypothesis import HealthCheck, given, settings
 from test_properties import boards
 
-from riftsolve.models import parse_scenario
-from riftsolve.solver import finalize, resolve
-from riftsolve.solver.clauses import span
-from riftsolve.solver.cli import main
-from riftsolve.solver.examples import example_path
-from riftsolve.solver.families.split import Declarations, Resolutions
-from riftsolve.solver.legal import LegalSet
-from riftsolve.solver.ruling import EXAMINED, ruling
+from riftsolve.engine.clauses import span
+from riftsolve.engine.families.split import Declarations, Resolutions
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces.cli import main
+from riftsolve.faces.ruling import EXAMINED, ruling
+from riftsolve.formats.examples import example_path
+from riftsolve.formats.format1 import parse_scenario
 
 
 def _ruling_of(name: str, question: str = "resolve", rules: str | None = None) -> Any:
-    from riftsolve.models import load_scenario
+    from riftsolve.formats.reading import load_scenario
 
     scenario = load_scenario(example_path(name))
     if rules is not None:
@@ -242,7 +242,7 @@ def test_cli_ids_escaped(tmp_path: Any) -> None:
 def test_facts_hold_for_every_answer_of_every_example(path: str) -> None:
     """Every built-in example, asked its own question: each fact the ruling states is in
     the rule trail of every legal answer, and the count is the listing's."""
-    from riftsolve.models import load_scenario
+    from riftsolve.formats.reading import load_scenario
 
     scenario = load_scenario(example_path(path))
     legal = resolve(scenario) if scenario.question == "resolve" else finalize(scenario)
@@ -309,8 +309,8 @@ def test_a_thousand_unit_ruling_stays_a_paragraph() -> None:
 def test_no_spread_is_listed_past_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where answers have no closed-form index, past SPREAD_LIMIT answers the ruling lists
     none of them to read trails: it states no facts rather than list them all."""
-    from riftsolve.models import load_scenario
-    from riftsolve.solver import ruling as ruling_module
+    from riftsolve.faces import ruling as ruling_module
+    from riftsolve.formats.reading import load_scenario
 
     legal = finalize(load_scenario(example_path("fox-fire-hidden-finalize")))
     assert legal.count() == 3 and ruling(legal).facts  # under the bound: facts are read
@@ -324,7 +324,7 @@ def test_the_opponent_who_chooses_on_resolution_is_named() -> None:
     an opponent. They move a unit they control to the same battlefield.": kai moves to
     north; B, the opponent chosen, picks r1 (at base) or r2 (already at north) as it
     resolves (355.10.e): 2 resolutions, and B chooses them, not A."""
-    from riftsolve.models.notation import read_board
+    from riftsolve.formats.notation import read_board
 
     scenario = read_board("card Call to Battle\ncontroller A\nbattlefields north south\n"
                           "control north=A\nkai A 3 @base\nlux A 2 @north\nmo A 1 @south\n"
@@ -341,7 +341,7 @@ def test_an_instruction_done_one_way_or_the_other_is_said_so() -> None:
     unit.": its controller chooses which as it resolves (355.17: the pick ``either``), so 2
     resolutions, attach or detach; the outcome is not modelled, and the ruling says both
     ways, not "attach" alone."""
-    from riftsolve.models.notation import read_board
+    from riftsolve.formats.notation import read_board
 
     scenario = read_board("card Angle Shot\ncontroller A\nbattlefields north\n"
                           "kai A 3 @north\nr1 B 2 @north\n"
@@ -360,7 +360,7 @@ def test_every_outcome_of_a_resolution_is_said() -> None:
     unit this kills, gain 1 XP" (355.5.b): kai (Might 4) deals e1 (Might 1) 1 and e2
     (Might 3) 3: both die, 2 XP. Moonfall's "Then give enemy units there -2 Might this
     turn": said of the enemy units at north, not modelled (it was said of nothing)."""
-    from riftsolve.models.notation import read_board
+    from riftsolve.formats.notation import read_board
 
     zenith = read_board("card Zenith Blade\ncontroller A\nbattlefields north south\n"
                         "a1 A 3 @north\ne2 B 1 @south\ntargets enemy=e2 friendly=a1\n")

@@ -1,7 +1,7 @@
 """Rulings a judge checked by hand, named by the rule that decides each (Core Rules 1.4).
 
 Each test's expected answer is worked out from the rule in its docstring, not read off the
-engine. Together with ``tests/reference.py`` these pin the readings that were once wrong:
+engine. Together with ``tests/reference/`` these pin the readings that were once wrong:
 move destinations, Hidden with nothing to target, swaps of one unit, kills made lethal by
 Elder Dragon and Bonus Damage on each target, teams, Repeat, and the wording of answers.
 """
@@ -18,11 +18,13 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, build, scenario_dict, unit
 
-from riftsolve.models import Resolution, ScenarioError, parse_scenario
-from riftsolve.models.answers import Affected, Declaration, GroupDeclaration, Repeated
-from riftsolve.solver import finalize, render, resolve
-from riftsolve.solver.cli import main
-from riftsolve.solver.optimum import best
+from riftsolve.engine.optimum import best
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
+from riftsolve.faces.cli import main
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.rules.scenario import ScenarioError
 
 
 def _lines(args: list[str]) -> tuple[int, list[dict[str, Any]], str]:

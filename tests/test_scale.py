@@ -19,15 +19,8 @@ import numpy as np
 import pytest
 from conftest import build, unit
 
-from riftsolve.models.answers import Declaration, GroupDeclaration, Resolution, Selection
-from riftsolve.models.families.group import GroupProblem, Member
-from riftsolve.models.families.split import (
-    FriendlyOption,
-    SplitFinalizeProblem,
-    SplitResolveProblem,
-)
-from riftsolve.solver.backends import native
-from riftsolve.solver.count import (
+from riftsolve.engine.backends import native
+from riftsolve.engine.count import (
     COUNT_WORK,
     CountTooLarge,
     count_maximal_selections,
@@ -36,7 +29,14 @@ from riftsolve.solver.count import (
     selections_by_tax,
     tax_table,
 )
-from riftsolve.solver.questions import finalize
+from riftsolve.engine.questions import finalize
+from riftsolve.rules.answers import Declaration, GroupDeclaration, Resolution, Selection
+from riftsolve.rules.families.group import GroupProblem, Member
+from riftsolve.rules.families.split import (
+    FriendlyOption,
+    SplitFinalizeProblem,
+    SplitResolveProblem,
+)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, needs, scenario_dict, unit
 
-from riftsolve.solver.cli import main
+from riftsolve.faces.cli import main
 
 needs("starlette", "web")
 needs("httpx", "web-test")  # the framework's test client
@@ -25,8 +25,8 @@ with warnings.catch_warnings():  # newer Starlette suggests httpx2; httpx serves
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from riftsolve.solver.web import answer as answering  # noqa: E402 - after needs()
-from riftsolve.solver.web.app import MAX_BODY, create_app  # noqa: E402
+from riftsolve.faces.web import answer as answering  # noqa: E402 - after needs()
+from riftsolve.faces.web.app import MAX_BODY, create_app  # noqa: E402
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -253,7 +253,7 @@ def test_the_page_is_static_and_forbids_inline_script(client: TestClient) -> Non
 
 
 def test_the_page_offers_every_library_card(client: TestClient) -> None:
-    from riftsolve.models.cards import library
+    from riftsolve.cards import library
 
     body = client.get("/api/page?lang=en").json()
     assert [card["name"] for card in body["cards"]] == [c.name for c in library()]
@@ -261,8 +261,8 @@ def test_the_page_offers_every_library_card(client: TestClient) -> None:
 
 
 def test_imported_cards_are_offered_and_answered(tmp_path: Path) -> None:
-    from riftsolve.models.cards.compiler import compile_card
-    from riftsolve.models.cards.store import write_library
+    from riftsolve.cards.store import write_library
+    from riftsolve.compiler.card import compile_card
 
     effect = compile_card("Gentle Breeze", "Deal 2 to an enemy unit.")
     write_library(tmp_path, [effect])
@@ -293,6 +293,6 @@ def test_the_language_is_the_requests_own(client: TestClient) -> None:
         client.get("/api/page").json()["labels"])
     text = (EXAMPLES / "alpha-strike-shrunk-5-to-3.json").read_text()
     assert ask(client, text, lang="fr").status_code == 200
-    from riftsolve.models.i18n import language
+    from riftsolve.i18n import language
     assert language() == "en"
     assert client.get("/api/page?lang=xx").json()["lang"] == "en"

@@ -44,7 +44,7 @@ def test_the_command_listens_on_localhost_by_default() -> None:
 
 def test_without_the_extra_one_line_says_what_to_install() -> None:
     hide = ("import sys; sys.modules['uvicorn'] = None; "
-            "from riftsolve.solver.cli import main; sys.exit(main(['serve']))")
+            "from riftsolve.faces.cli import main; sys.exit(main(['serve']))")
     done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and done.stdout == ""

@@ -18,8 +18,8 @@ import pytest
 from conftest import EXAMPLES
 
 import riftsolve
-from riftsolve.solver import version as version_module
-from riftsolve.solver.cli import main
+from riftsolve.faces import version as version_module
+from riftsolve.faces.cli import main
 
 SMALL = str(EXAMPLES / "alpha-strike-6-among-3.json")
 FINALIZE = str(EXAMPLES / "alpha-strike-finalize-4.json")
@@ -30,8 +30,8 @@ PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 #: of the heavy solver modules are imported.
 _CHILD = """
 import io, json, sys
-from riftsolve.solver.cli import main
-from riftsolve.solver.backends import BACKENDS
+from riftsolve.faces.cli import main
+from riftsolve.engine.backends import BACKENDS
 out = io.StringIO()
 code = main(sys.argv[1:], out=out)
 names = (sorted(BACKENDS), "cpsat" in BACKENDS, "nope" in BACKENDS, len(BACKENDS))

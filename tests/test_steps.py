@@ -1,8 +1,8 @@
-"""Split damage step by step (riftsolve.solver.steps): the moves offered are exact.
+"""Split damage step by step (riftsolve.engine.steps): the moves offered are exact.
 
 A depth-first search over every sequence of legal moves reaches each legal answer exactly
 once, and nothing else: the answers reached are compared with the independent reference
-(tests/reference.py, which never imports the engine) and with the engine's own legal
+(tests/reference/, which never imports the engine) and with the engine's own legal
 sets, on random Alpha Strike and Volibear boards, with and without a board change between
 the declaration and the resolution.
 """
@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from reference import finalize_lines, resolve_lines
 from test_group_properties import group_boards
 
-from riftsolve.models import parse_scenario
-from riftsolve.models.answers import Answer
-from riftsolve.solver.questions import finalize, resolve
-from riftsolve.solver.steps import DONE, Steps, first_step
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.engine.steps import DONE, Steps, first_step
+from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Answer
 
 
 def reached(state: Steps) -> list[Answer]:
@@ -149,14 +149,14 @@ def test_group_moves_reach_every_legal_answer_once(doc: dict[str, Any]) -> None:
 
 def line_of(legal: Any) -> Any:
     """The CLI's line of an answer of ``legal`` (a group's names its slots)."""
-    from riftsolve.solver.render import line as rendered
+    from riftsolve.faces.render import line as rendered
 
     return lambda answer: json.dumps(rendered(legal, answer), sort_keys=True)
 
 
 def test_other_families_and_forfeit_are_refused_by_name() -> None:
-    from riftsolve.models import load_scenario
-    from riftsolve.solver.examples import example_path
+    from riftsolve.formats.examples import example_path
+    from riftsolve.formats.reading import load_scenario
 
     combat = load_scenario(example_path("combat-spec-example"))
     with pytest.raises(ValueError, match=r"\(combat family\) is not answered step by step"):

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from riftsolve.models.cards.dumps import distinct, load_dump
+from riftsolve.compiler.dumps import distinct, load_dump
 
 OUT = Path(__file__).with_name("published.json")
 

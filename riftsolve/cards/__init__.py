@@ -1,0 +1,94 @@
+"""The card library, registered by name and slug.
+
+The cards are the compiler's reading of their texts with a reviewer's corrections
+(:mod:`riftsolve.compiler.builtin`, a module per family); what that gives is kept in
+``library.json`` (written by ``python -m riftsolve.compiler.builtin.snapshot``, the
+families in the order of their modules' names; a test checks it is the texts compiled
+now), read here at start-up, so that a question does not compile its texts first.
+
+>>> card("ALPHA STRIKE").slug
+'alpha-strike'
+>>> card("volibear-furious").name
+'Volibear, Furious'
+>>> [c.slug for c in library()][:3]
+['fox-fire', 'tricksy-tentacles', 'decree-of-discord']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from riftsolve.cards.store import Library, read_library
+from riftsolve.cards.store import slugify as slugify
+from riftsolve.rules.effects import Effect
+
+#: The compiled library, as ``python -m riftsolve.compiler.builtin.snapshot`` writes it.
+SNAPSHOT = Path(__file__).resolve().parent
+
+
+_REGISTRY: dict[str, Effect] = read_library(SNAPSHOT, "library.json")
+
+
+def library() -> tuple[Effect, ...]:
+    """Every card of the library."""
+    return tuple(_REGISTRY.values())
+
+
+def card(name: str, folder: str | Path | None = None) -> Effect:
+    """The card with this name (any case) or slug: the built-in library's, else the user
+    library's in ``folder`` (default :func:`~riftsolve.cards.store.default_folder`),
+    found by its name or by an alias (``"Ziggs, Hexplosives Expert"`` or ``"Ziggs -
+    Hexplosives Expert"`` for the legend stored as ``"Hexplosives Expert"``, the name it
+    keeps); the user library's wins when an erratum gave it a newer text
+    (:func:`shadows`); ``KeyError`` if unknown."""
+    found = _lookup(slugify(name), folder)
+    if found is None:
+        raise KeyError(name)
+    return found
+
+
+def _lookup(slug: str, folder: str | Path | None) -> Effect | None:
+    """The card :func:`card` finds by ``slug``, else ``None``."""
+    mine = user_library(folder)
+    if slug in _REGISTRY:
+        own = mine.get(slug)
+        return own if own is not None and shadows(own) else _REGISTRY[slug]
+    return mine.find(slug)
+
+
+def shadows(effect: Effect) -> bool:
+    """Whether ``effect``, an imported card, replaces the built-in card of its name: its
+    text is an erratum's, newer than the built-in one's (a scenario naming the card is
+    warned of it)."""
+    built = _REGISTRY.get(effect.slug or slugify(effect.name))
+    return built is not None and built is not effect and built.text != effect.text and (
+        getattr(effect, "text_source", "").startswith("an errata overlay"))
+
+
+def abilities_of(name: str, folder: str | Path | None = None) -> list[str]:
+    """The names of the effects of a card with several abilities that choose (``"Zaun Punk,
+    ability 1"``, ...), each its own question; empty for any other name."""
+    slug = slugify(name)
+    return [e.name for number in range(1, 10)
+            if (e := _lookup(f"{slug}-ability-{number}", folder)) is not None]
+
+
+def user_library(folder: str | Path | None = None) -> Library:
+    """The cards of the user library in ``folder`` (default: the default folder), by slug,
+    with their aliases; read once per file version."""
+    from riftsolve.cards import store
+
+    path = Path(folder) if folder is not None else store.default_folder()
+    target = path / store.FILE
+    try:
+        version = target.stat().st_mtime_ns
+    except OSError:
+        return Library()
+    key = (str(target), version)
+    if key not in _USER:
+        _USER.clear()
+        _USER[key] = store.read_library(path)
+    return _USER[key]
+
+
+_USER: dict[tuple[str, int], Library] = {}

@@ -1,0 +1,825 @@
+"""The native backend: answers generated directly, streaming, in a deterministic order.
+
+Resolutions are combinations (which targets are kept when damage is short) or
+compositions (how the damage is divided), both in lexicographic order. For bulk use,
+:func:`resolution_blocks` yields them as numpy matrices, one row per answer and one column
+per legal target, built a block at a time without Python work per answer.
+
+Whatever the board, every generator here streams: the first answer comes after work that
+grows with the board, not with the number of answers; nothing recurses (explicit stacks);
+a numpy block holds at most :data:`BLOCK_CELLS` cells.
+
+>>> from riftsolve.rules.families.split import SplitResolveProblem
+>>> [r.as_json()["damage"] for r in resolutions(SplitResolveProblem(("a", "b"), 3))]
+[{'a': 1, 'b': 2}, {'a': 2, 'b': 1}]
+>>> resolution_blocks(SplitResolveProblem(("a", "b", "c"), 2)).__next__().tolist()
+[[1, 1, 0], [1, 0, 1], [0, 1, 1]]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, combinations, islice
+from math import comb
+from operator import getitem, sub
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.rules.families.combat import CombatProblem
+from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
+from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
+
+NAME = "native"
+
+#: A problem of a shape this backend has no generator for, but that lists its own answers
+#: (a new family's first form, :class:`riftsolve.rules.families.Listing`), is answered by
+#: that listing.
+LISTS_OWN = True
+
+
+def refusal(problem: object) -> str | None:
+    """Why this backend declines ``problem`` it has a generator for: never."""
+    return None
+
+#: Most rows per numpy block: large enough to amortise numpy calls.
+BLOCK_ROWS = 1 << 16
+#: Most cells (rows x columns) per numpy block, whatever the width: 8 MiB of int64.
+BLOCK_CELLS = 1 << 20
+#: Combinations of more elements than this, out of at most :data:`ITERTOOLS_MAX_N`, are
+#: built by ``itertools.combinations`` (C, a tuple per row): numpy's per-block overhead grows
+#: with the number of columns while such blocks may hold few rows.
+NUMPY_MAX_K = 12
+#: ``itertools.combinations`` holds its whole pool: beyond this, numpy builds every block.
+ITERTOOLS_MAX_N = 1 << 16
+#: At most this many combinations are built by ``itertools`` (measured 5-8x faster than
+#: the numpy build below a few hundred, 2-7x slower above a thousand).
+ITERATED_UP_TO = 256
+#: ``(unit, amount)`` pairs :func:`_compositions` may build ahead (else built per answer).
+PAIR_BUDGET = 1 << 16
+#: Answers :func:`_compositions` builds at once in its innermost loop.
+CHUNK = 1024
+#: Largest table of suffix counts :func:`_least_tax` builds (distinct taxes x candidates).
+LEAST_TAX_TABLE = 1 << 22
+
+IntArray = npt.NDArray[np.int64]
+#: Rows of 0/1 marks (a unit chosen or not), as ``arrays()`` gives them.
+MaskArray = npt.NDArray[np.int8]
+
+
+def block_rows_for(columns: int, block_rows: int = BLOCK_ROWS) -> int:
+    """Rows per block of ``columns`` columns: at most ``block_rows`` and at most
+    :data:`BLOCK_CELLS` cells, at least one row.
+
+    >>> block_rows_for(5), block_rows_for(900), block_rows_for(900, 3), block_rows_for(10**7)
+    (65536, 1165, 3, 1)
+    """
+    return max(1, min(block_rows, BLOCK_CELLS // max(1, columns)))
+
+
+# --------------------------------------------------------------------------- resolutions
+
+
+def resolutions(problem: SplitResolveProblem) -> Iterator[Resolution]:
+    """Every legal resolution, one :class:`Resolution` at a time: by number of kept
+    targets, then kept targets, then total dealt, then split, each in lexicographic order."""
+    targets = problem.targets
+    for size in problem.legal_kept_counts():
+        if size == 0:
+            yield Resolution(())
+            continue
+        low, high = problem.dealt_range(size)
+        if size == len(targets) and low == high:  # every target kept
+            yield from _compositions(targets, low)
+        elif low == high == size:  # each kept target dealt exactly 1
+            yield from map(Resolution, combinations(tuple((u, 1) for u in targets), size))
+        else:
+            for kept in combinations(targets, size):
+                for total in range(low, high + 1):
+                    yield from _compositions(kept, total)
+
+
+def _compositions(units: tuple[str, ...], total: int) -> Iterator[Resolution]:
+    """``total`` damage split among ``units``, each at least 1, lexicographically.
+
+    The first cuts come from ``itertools.combinations`` (from numpy blocks when the total
+    is large: ``combinations`` holds its whole pool); the last part is a list
+    comprehension over ``(unit, amount)`` pairs built ahead when there are few of them
+    (:data:`PAIR_BUDGET`), else per answer, at most :data:`CHUNK` answers at a time.
+
+    >>> [r.damage for r in _compositions(("a", "b", "c"), 4)]
+    [(('a', 1), ('b', 1), ('c', 2)), (('a', 1), ('b', 2), ('c', 1)), (('a', 2), ('b', 1), ('c', 1))]
+    """
+    parts = len(units)
+    if parts == 1:
+        yield Resolution(((units[0], total),))
+        return
+    if parts > total:
+        return
+    head_units, second_last, last = units[:-2], units[-2], units[-1]
+    if parts * (total + 1) <= PAIR_BUDGET:
+        pairs = [[(unit, amount) for amount in range(total + 1)] for unit in units]
+        heads, second_pairs, last_pairs = pairs[:-2], pairs[-2], pairs[-1]
+        for cuts in combinations(range(1, total), parts - 2):
+            previous = cuts[-1] if cuts else 0
+            prefix: tuple[tuple[str, int], ...] = tuple(
+                map(getitem, heads, map(sub, cuts, (0, *cuts))))
+            yield from [Resolution((*prefix, second_pairs[cut - previous],
+                                    last_pairs[total - cut]))
+                        for cut in range(previous + 1, total)]
+        return
+    for block in combination_blocks(total - 1, parts - 2, max(1, PAIR_BUDGET // parts)):
+        for cuts in (block + 1).tolist():
+            previous = cuts[-1] if cuts else 0
+            prefix = tuple(zip(head_units, map(sub, cuts, (0, *cuts)), strict=False))
+            yield from _last_two(prefix, second_last, last, previous, total)
+
+
+def _last_two(prefix: tuple[tuple[str, int], ...], second_last: str, last: str,
+              previous: int, total: int) -> Iterator[Resolution]:
+    """The compositions after ``prefix`` (``previous`` dealt so far): every split of the
+    rest between the last two units, :data:`CHUNK` answers at a time."""
+    for start in range(previous + 1, total, CHUNK):
+        yield from [Resolution((*prefix, (second_last, cut - previous), (last, total - cut)))
+                    for cut in range(start, min(start + CHUNK, total))]
+
+
+def combination_blocks(n: int, k: int, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
+    """All ``k``-combinations of ``range(n)`` in lexicographic order, as blocks of at most
+    ``block_rows`` rows (and :data:`BLOCK_CELLS` cells).
+
+    The first block comes at once however many combinations there are; nothing recurses.
+
+    >>> [b.tolist() for b in combination_blocks(4, 2, block_rows=3)]
+    [[[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3], [2, 3]]]
+    >>> next(combination_blocks(4999, 999, block_rows=2))[:, -3:].tolist()
+    [[996, 997, 998], [996, 997, 999]]
+    """
+    if k == 0:
+        yield np.zeros((1, 0), dtype=np.int64)
+        return
+    if k > n:
+        return
+    rows = block_rows_for(k, block_rows)
+    if (k > NUMPY_MAX_K and n <= ITERTOOLS_MAX_N) or not _exceeds(n, k, ITERATED_UP_TO):
+        yield from _iterated_blocks(n, k, rows)
+    else:
+        yield from _numpy_blocks(n, k, rows)
+
+
+def _iterated_blocks(n: int, k: int, rows: int) -> Iterator[IntArray]:
+    """:func:`combination_blocks` from ``itertools.combinations``, ``rows`` at a time."""
+    remaining = comb(n, k)
+    source = combinations(range(n), k)
+    while remaining:
+        take = min(rows, remaining)
+        remaining -= take
+        flat = np.fromiter(chain.from_iterable(islice(source, take)), dtype=np.int64,
+                           count=take * k)
+        yield flat.reshape(take, k)
+
+
+def _numpy_blocks(n: int, k: int, rows: int) -> Iterator[IntArray]:
+    """:func:`combination_blocks` built in numpy: an explicit stack of fixed leading values
+    (a prefix); under a prefix, the combinations whose next value lies in a range
+    ``first..end-1`` are one block, the range as long as ``rows`` allows, descending into a
+    value only when the combinations it starts alone are too many."""
+    prefix: list[int] = []
+    stack = [0]  # stack[d]: the next value to try at position d (after prefix[:d])
+    while stack:
+        depth = len(stack) - 1
+        first = stack[depth]
+        r = k - depth  # values still to choose, this one included
+        end = n - r + 1  # values this position may take: first .. end-1
+        if first >= end:
+            stack.pop()
+            if prefix:
+                prefix.pop()
+            continue
+        if r > 1 and _exceeds(n - first - 1, r - 1, rows):  # too many under ``first`` alone
+            stack[depth] = first + 1
+            prefix.append(first)
+            stack.append(first + 1)
+            continue
+        stop = _range_end(n, r, first, end, rows)
+        stack[depth] = stop
+        yield _prefixed(prefix, _combinations_starting(n, r, first, stop), k)
+
+
+def _exceeds(n: int, k: int, bound: int) -> bool:
+    """Whether ``comb(n, k) > bound``, stopping as soon as it is (no huge integers).
+
+    >>> _exceeds(10**9, 10**5, 10**6), _exceeds(5, 2, 10), _exceeds(5, 2, 9)
+    (True, False, True)
+    """
+    k = min(k, n - k)
+    if k < 0:
+        return bound < 0
+    value = 1
+    for i in range(k):
+        value = value * (n - i) // (i + 1)
+        if value > bound:
+            return True
+    return value > bound
+
+
+def _range_end(n: int, r: int, first: int, end: int, rows: int) -> int:
+    """The largest ``stop <= end`` such that the ``r``-combinations of ``range(first, n)``
+    starting below ``stop`` are at most ``rows`` (at least ``first + 1``)."""
+    whole = comb(n - first, r)
+    if whole <= rows:
+        return end
+    if r == 1:
+        return min(end, first + rows)
+    # the combinations starting below ``stop`` number ``whole - comb(n - stop, r)``
+    low, high = first + 1, end  # low is known to fit, high is known not to
+    while high - low > 1:
+        middle = (low + high) // 2
+        if whole - comb(n - middle, r) <= rows:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def _prefixed(prefix: Sequence[int], tail: IntArray, k: int) -> IntArray:
+    if not prefix:
+        return tail
+    block = np.empty((tail.shape[0], k), dtype=np.int64)
+    block[:, :len(prefix)] = prefix
+    block[:, len(prefix):] = tail
+    return block
+
+
+def _combinations_starting(n: int, r: int, first: int, stop: int) -> IntArray:
+    """Every ``r``-combination of ``range(first, n)`` whose first value is below ``stop``,
+    built column by column in numpy: each column's values once, then each column repeated
+    by the number of rows below each of its values."""
+    last = np.arange(first, stop, dtype=np.int64)
+    values = [last]
+    branching = []
+    for j in range(1, r):
+        top = n - r + j  # the largest value column j may hold
+        counts = top - last  # each row continues with last+1 .. top (at least one)
+        starts = np.cumsum(counts) - counts
+        last = np.repeat(last + 1 - starts, counts) + np.arange(int(counts.sum()),
+                                                                dtype=np.int64)
+        values.append(last)
+        branching.append((counts, starts))
+    block = np.empty((last.shape[0], r), dtype=np.int64)
+    block[:, r - 1] = last
+    below: IntArray | None = None  # rows below each value of the column to the right
+    for j in range(r - 2, -1, -1):
+        counts, starts = branching[j]
+        below = counts if below is None else np.add.reduceat(below, starts)
+        block[:, j] = np.repeat(values[j], below)
+    return block
+
+
+def composition_blocks(total: int, parts: int, block_rows: int = BLOCK_ROWS
+                       ) -> Iterator[IntArray]:
+    """Every way to write ``total`` as ``parts`` positive integers, lexicographically.
+
+    >>> [b.tolist() for b in composition_blocks(4, 2)]
+    [[[1, 3], [2, 2], [3, 1]]]
+    """
+    if parts == 1:
+        yield np.full((1, 1), total, dtype=np.int64)
+        return
+    for bars in combination_blocks(total - 1, parts - 1, block_rows_for(parts, block_rows)):
+        block = np.empty((bars.shape[0], parts), dtype=np.int64)
+        block[:, 0] = bars[:, 0] + 1
+        np.subtract(bars[:, 1:], bars[:, :-1], out=block[:, 1:-1])
+        np.subtract(total - 1, bars[:, -1], out=block[:, -1])
+        yield block
+
+
+def _split_blocks(size: int, low: int, high: int, block_rows: int) -> Iterator[IntArray]:
+    """Every split of ``low..high`` damage among ``size`` kept targets, in order."""
+    for total in range(low, high + 1):
+        yield from composition_blocks(total, size, block_rows)
+
+
+def resolution_blocks(problem: SplitResolveProblem, block_rows: int = BLOCK_ROWS
+                      ) -> Iterator[IntArray]:
+    """Every legal resolution as rows of damage per legal target (``problem.targets``).
+
+    Same answers and order as :func:`resolutions`; a zero means the target is not dealt
+    damage (dropped, 355.14.h). Blocks hold at most ``block_rows`` rows and
+    :data:`BLOCK_CELLS` cells: ask for few rows to have the first answers at once.
+    """
+    n = len(problem.targets)
+    rows = block_rows_for(n, block_rows)
+    for size in problem.legal_kept_counts():
+        if size == 0:
+            yield np.zeros((1, n), dtype=np.int64)
+            continue
+        low, high = problem.dealt_range(size)
+        if size == n:  # every target kept: the splits are the rows
+            yield from _split_blocks(size, low, high, rows)
+            continue
+        splits_per_choice = comb(high, size) - comb(low - 1, size)
+        if splits_per_choice <= rows:
+            splits = np.vstack(list(_split_blocks(size, low, high, rows)))
+            for kept in combination_blocks(n, size, max(1, rows // splits_per_choice)):
+                if splits_per_choice == 1:  # one split (each dealt 1): a row per choice
+                    yield _place(n, kept, splits[0])
+                else:
+                    yield _place(n, np.repeat(kept, splits_per_choice, axis=0),
+                                 np.tile(splits, (kept.shape[0], 1)))
+            continue
+        for chosen in combinations(range(n), size):
+            kept = np.array(chosen, dtype=np.int64)
+            for split in _split_blocks(size, low, high, rows):
+                yield _place(n, np.broadcast_to(kept, split.shape), split)
+
+
+def _place(n: int, columns: IntArray, amounts: IntArray) -> IntArray:
+    """Rows of ``n`` columns holding ``amounts`` (rows of them, or one row for all) at
+    ``columns``, zeros elsewhere."""
+    count = columns.shape[0]
+    rows = np.zeros((count, n), dtype=np.int64)
+    cells = columns + np.arange(0, count * n, n, dtype=np.int64)[:, None]
+    rows.reshape(-1)[cells] = amounts
+    return rows
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
+    """Every legal declaration: per friendly option, subsets by size, then lexicographic.
+
+    Under a binding Deflect budget, subsets are searched with pruning: a partial subset
+    is extended only if its tax plus the least tax of the members it still needs fits.
+
+    >>> from riftsolve.rules.families.split import FriendlyOption, SplitFinalizeProblem
+    >>> p = SplitFinalizeProblem((FriendlyOption(None, 3),), ("a", "b", "c"), (1, 0, 1), 1)
+    >>> [(d.split, d.deflect_cost) for d in declarations(p)]
+    [((), 0), (('a',), 1), (('b',), 0), (('c',), 1), (('a', 'b'), 1), (('b', 'c'), 1)]
+    """
+    names = problem.candidates
+    taxes = problem.taxes
+    budget = problem.budget
+    n = len(names)
+    if budget is None or sum(taxes) <= budget or min(taxes, default=0) < 0:
+        for option in problem.options:
+            for size in range(min(option.cap, n) + 1):
+                for chosen in combinations(range(n), size):
+                    cost = sum(taxes[i] for i in chosen)
+                    if budget is not None and cost > budget:
+                        continue
+                    yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)
+        return
+    least = _least_tax(taxes)
+    for option in problem.options:
+        for size in range(min(option.cap, n) + 1):
+            if least(0, size) > budget:
+                break  # larger subsets cost at least as much
+            for chosen, cost in _subsets_within(taxes, size, budget, least):
+                yield Declaration(tuple(names[i] for i in chosen), option.friendly, cost)
+
+
+
+def _least_tax(taxes: Sequence[int]) -> Callable[[int, int], int]:
+    """``least(j, r)``: the least total tax of ``r`` candidates among ``j..`` (a lower
+    bound of it when the board has very many distinct taxes). Taxes are >= 0.
+
+    >>> least = _least_tax((2, 0, 1, 3))
+    >>> least(0, 2), least(0, 3), least(2, 2), least(3, 1)
+    (1, 3, 4, 3)
+    """
+    n = len(taxes)
+    zeros = [0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        zeros[j] = zeros[j + 1] + (taxes[j] == 0)
+    values = sorted({t for t in taxes if t > 0})
+    if len(values) * (n + 1) > LEAST_TAX_TABLE:
+        cheapest = [0] * (n + 1)  # least positive tax among j.. (0: none)
+        for j in range(n - 1, -1, -1):
+            t, below = taxes[j], cheapest[j + 1]
+            cheapest[j] = below if t == 0 else (t if below == 0 else min(t, below))
+
+        def bound(j: int, r: int) -> int:
+            return max(0, r - zeros[j]) * cheapest[j]
+
+        return bound
+    # counts[v][j]: candidates among j.. taxed values[v]
+    counts = []
+    for value in values:
+        column = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            column[j] = column[j + 1] + (taxes[j] == value)
+        counts.append(column)
+    pairs = list(zip(values, counts, strict=True))
+
+    def least(j: int, r: int) -> int:
+        need = r - zeros[j]
+        total = 0
+        for value, column in pairs:
+            if need <= 0:
+                break
+            take = min(need, column[j])
+            total += take * value
+            need -= take
+        return total
+
+    return least
+
+
+def _subsets_within(taxes: Sequence[int], size: int, budget: int,
+                    least: Callable[[int, int], int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The ``size``-subsets of ``range(len(taxes))`` whose tax is within ``budget``, with
+    their tax, lexicographically: an explicit-stack search that extends a partial subset
+    only if some completion fits (``least`` gives the cheapest completion)."""
+    n = len(taxes)
+    if size == 0:
+        yield (), 0
+        return
+    chosen = [0] * size
+    spent = [0] * (size + 1)  # spent[p]: tax of chosen[:p]
+    last = size - 1
+    position, candidate = 0, 0
+    while True:
+        if position == last:
+            base = spent[position]
+            room = budget - base
+            for j in range(candidate, n):
+                if taxes[j] <= room:
+                    chosen[last] = j
+                    yield tuple(chosen), base + taxes[j]
+        else:
+            base = spent[position]
+            need = size - position - 1
+            limit = n - need  # candidates candidate .. limit-1 leave room for the rest
+            while candidate < limit:
+                cost = base + taxes[candidate]
+                if cost + least(candidate + 1, need) <= budget:
+                    break
+                candidate += 1
+            else:
+                candidate = -1
+            if candidate >= 0:
+                chosen[position] = candidate
+                spent[position + 1] = cost
+                position += 1
+                candidate += 1
+                continue
+        if position == 0:
+            return
+        position -= 1
+        candidate = chosen[position] + 1
+
+
+# --------------------------------------------------------------------------- groups
+
+
+def selections(problem: GroupProblem) -> Iterator[Selection]:
+    """Every legal selection: the empty one first, then class by class, searching members
+    in order with pruning on slot sizes, the Might cap and the Deflect budget."""
+    if problem.whole is not None:
+        yield problem.whole
+        return
+    if _empty_comes_first(problem):
+        yield problem.empty
+    shortcut = _size_limited_maximal(problem)
+    if shortcut is not None:
+        yield from shortcut
+        return
+    if problem.per_class is not None:  # classes combine, a few members from each
+        yield from _class_selections(problem, list(problem.members))
+        return
+    by_class = _by_class(problem.members)
+    for key in problem.classes():
+        yield from _class_selections(problem, by_class[key])
+
+
+def _empty_comes_first(problem: GroupProblem) -> bool:
+    """Whether choosing nobody is an answer (then the first): no slot needs a member, and
+    for a ``maximal`` problem no member fits on its own."""
+    return not any(problem.least) and not (
+        problem.maximal and any(fits_alone(problem, m) for m in problem.members))
+
+
+#: Most members of a class whose subsets :func:`selection_masks` enumerates as bit masks.
+MOST_MASKED = 20
+
+
+def mask_count(problem: GroupProblem) -> int | None:
+    """How many bit masks :func:`selection_masks` would look at: every subset of each
+    class. ``None`` for the shapes it does not cover (several slots, a per-class limit, a
+    whole group, the size-limited shortcut, a class of more than :data:`MOST_MASKED`
+    members)."""
+    if (problem.whole is not None or problem.per_class is not None or len(problem.least) != 1
+            or problem.size_limited() is not None
+            or any(m.slots != (0,) for m in problem.members)):
+        return None
+    sizes = [len(members) for members in _by_class(problem.members).values()]
+    if any(size > MOST_MASKED for size in sizes):
+        return None
+    return sum(1 << size for size in sizes)
+
+
+def selection_masks(problem: GroupProblem, columns: Sequence[str], block_rows: int
+                    ) -> Iterator[MaskArray]:
+    """The selections of a one-slot group (see :func:`mask_count`) as 0/1 rows over
+    ``columns``, in the order of :func:`selections`, found in numpy: every subset of each
+    class as a bit mask (the class's first member the highest bit, so ascending masks are
+    the search's order: leave a member out before taking it), kept when its size, Might,
+    tax and, for a ``maximal`` problem, the members that could still join say so."""
+    if mask_count(problem) is None:
+        raise ValueError("selection_masks: this group's shape is not one of bit masks")
+    return _masked(problem, _by_class(problem.members), columns, block_rows)
+
+
+def _masked(problem: GroupProblem, by_class: dict[str, list[Member]], columns: Sequence[str],
+            block_rows: int) -> Iterator[MaskArray]:
+    """:func:`selection_masks`' rows, class by class, ``block_rows`` masks at a time."""
+    position = {unit: i for i, unit in enumerate(columns)}
+    width = len(columns)
+    least, most = problem.least[0], problem.most[0]
+    cap, budget = problem.cap, problem.budget
+    if _empty_comes_first(problem):
+        yield np.zeros((1, width), dtype=np.int8)
+    for key in problem.classes():
+        members = by_class[key]
+        m = len(members)
+        mights = np.array([member.might for member in members], dtype=np.int64)
+        taxes = np.array([member.tax for member in members], dtype=np.int64)
+        places = np.array([position[member.id] for member in members], dtype=np.int64)
+        shifts = np.arange(m - 1, -1, -1, dtype=np.int64)
+        for start in range(1, 1 << m, block_rows):
+            masks = np.arange(start, min(start + block_rows, 1 << m), dtype=np.int64)
+            bits = ((masks[:, None] >> shifts) & 1).astype(bool)
+            size, might, tax = bits.sum(axis=1), bits @ mights, bits @ taxes
+            keep = size >= least
+            if most is not None:
+                keep &= size <= most
+            if cap is not None:
+                keep &= might <= cap
+            if budget is not None:
+                keep &= tax <= budget
+            if problem.maximal:  # no member left out could still join (355.11.b)
+                joins = ~bits
+                if most is not None:
+                    joins &= (size < most)[:, None]
+                if cap is not None:
+                    joins &= might[:, None] + mights[None, :] <= cap
+                if budget is not None:
+                    joins &= tax[:, None] + taxes[None, :] <= budget
+                keep &= ~joins.any(axis=1)
+            chosen = bits[keep]
+            if len(chosen):
+                rows = np.zeros((len(chosen), width), dtype=np.int8)
+                rows[:, places] = chosen
+                yield rows
+
+
+def _by_class(members: Sequence[Member]) -> dict[str, list[Member]]:
+    """The members of each class, in the members' order."""
+    by_class: dict[str, list[Member]] = {}
+    for member in members:
+        by_class.setdefault(member.key, []).append(member)
+    return by_class
+
+
+def _size_limited_maximal(problem: GroupProblem) -> Iterator[Selection] | None:
+    """Maximal selections of an uncapped one-slot group of at most ``most`` members with no
+    budget (Bellows Breath on resolution): per class, the whole class if it fits, else each
+    ``most`` of its members. ``None`` when the problem has another shape."""
+    most = problem.size_limited()
+    if most is None:
+        return None
+    by_class = _by_class(problem.members)
+    classes = [tuple(m.id for m in by_class[key]) for key in problem.classes()]
+    return ((chosen,) for ids in classes for chosen in combinations(ids, min(most, len(ids))))
+
+
+def _class_selections(problem: GroupProblem, members: list[Member]) -> Iterator[Selection]:
+    """The non-empty selections among ``members``: a depth-first search over the members in
+    order (leave each out first, then put it in each of its slots), on an explicit stack.
+
+    Pruned: too few members left to fill the slots' minimums; a member that cannot join
+    (slot full, class full, over the cap or the budget) is not tried; once no remaining
+    member can join, the one completion (leaving them all out) is reached at once. For a
+    ``maximal`` problem, a branch is also dropped when a member left out is sure to still
+    fit whatever the remaining members do: no leaf below it is maximal.
+
+    Under a Might cap, the members too mighty for what the cap has left are passed over in
+    one jump (a table of the next member of at most each Might), not one depth at a time:
+    Might only grows down a branch, so they could join no completion. Each answer then
+    costs the members it could still take, not every member of its class.
+    """
+    least, maximal = problem.least, problem.maximal
+    unlimited = float("inf")
+    cap = unlimited if problem.cap is None else problem.cap
+    budget = unlimited if problem.budget is None else problem.budget
+    per_class = unlimited if problem.per_class is None else problem.per_class
+    most = [unlimited if top is None else top for top in problem.most]
+    every_slot_limited = unlimited not in most
+    m = len(members)
+    n_slots = len(least)
+    needed = sum(least)
+    ids = [member.id for member in members]
+    mights = [member.might for member in members]
+    taxes = [member.tax for member in members]
+    keys = [member.key for member in members]
+    member_slots = [member.slots for member in members]
+    counts = [0] * n_slots
+    full = 0  # slots holding their most
+    in_class = dict.fromkeys(keys, 0)
+
+    # Suffix tables over members[j:]: the least Might and tax (nobody can join once even
+    # these do not fit).
+    least_might: list[float] = [unlimited] * (m + 1)
+    least_tax: list[float] = [unlimited] * (m + 1)
+    for j in range(m - 1, -1, -1):
+        least_might[j] = min(least_might[j + 1], mights[j])
+        least_tax[j] = min(least_tax[j + 1], taxes[j])
+    sure_to_fit = _sure_to_fit(problem, members, counts, in_class) if maximal else None
+    # next_fit[r][j]: the first member from j on of Might at most r (m: none), for every
+    # room r the cap can leave; ``None`` when the cap is absent or too large to tabulate
+    next_fit = _next_fitting(mights, problem.cap)
+
+    def is_maximal(might: int, tax: int) -> bool:
+        for i in range(m):
+            if (taken[i] < 0 and in_class[keys[i]] < per_class and might + mights[i] <= cap
+                    and tax + taxes[i] <= budget
+                    and any(counts[s] < most[s] for s in member_slots[i])):
+                return False
+        return True
+
+    picked: list[tuple[int, int]] = []
+    taken = [-1] * m  # the slot of each member on the current path, -1: left out
+    # the depth each depth was entered from (the members between were passed over)
+    came_from = [0] * (m + 1)
+    option = [0] * (m + 1)  # the next choice at each depth: 0 leave out, j the j-th slot
+    # the left-out member with the least (Might, tax) on the path above each depth
+    champion = [-1] * (m + 1)
+    might = tax = 0
+    index = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            parent = came_from[index]
+            dead = len(picked) + m - index < needed or (
+                sure_to_fit is not None and index > 0 and (
+                    (taken[parent] < 0 and sure_to_fit(parent, index, might, tax))
+                    or (champion[index] >= 0
+                        and sure_to_fit(champion[index], index, might, tax))))
+            if not dead and (index == m or might + least_might[index] > cap
+                             or tax + least_tax[index] > budget
+                             or (every_slot_limited and full == n_slots)):
+                # a leaf: the members from ``index`` on are all left out
+                if picked and all(c >= low for c, low in zip(counts, least, strict=True)) \
+                        and (not maximal or is_maximal(might, tax)):
+                    if n_slots == 1:
+                        yield (tuple(ids[i] for i, _ in picked),)
+                    else:
+                        yield tuple(tuple(ids[i] for i, s in picked if s == slot)
+                                    for slot in range(n_slots))
+                dead = True
+            if not dead:
+                option[index] = 0
+        else:
+            dead = False
+        if not dead:
+            choice = option[index]
+            option[index] = choice + 1
+            if choice == 0:  # leave members[index] out
+                after = index + 1
+                if next_fit is not None and after < m:
+                    after = next_fit[int(cap - might)][after]
+                if maximal:
+                    best = champion[index]
+                    champion[after] = index if best < 0 or (
+                        (mights[index], taxes[index]) < (mights[best], taxes[best])) else best
+                came_from[after] = index
+                index = after
+                entering = True
+                continue
+            slots = member_slots[index]
+            if choice <= len(slots):
+                slot = slots[choice - 1]
+                key = keys[index]
+                if (counts[slot] < most[slot] and in_class[key] < per_class
+                        and might + mights[index] <= cap and tax + taxes[index] <= budget):
+                    taken[index] = slot
+                    counts[slot] += 1
+                    if counts[slot] == most[slot]:
+                        full += 1
+                    in_class[key] += 1
+                    might += mights[index]
+                    tax += taxes[index]
+                    picked.append((index, slot))
+                    after = index + 1
+                    if next_fit is not None and after < m:
+                        after = next_fit[int(cap - might)][after]
+                    champion[after] = champion[index]
+                    came_from[after] = index
+                    index = after
+                    entering = True
+                continue
+        # this depth is done: back to the one it was entered from, undoing its choice
+        if index == 0:
+            return
+        index = came_from[index]
+        slot = taken[index]
+        if slot >= 0:
+            taken[index] = -1
+            if counts[slot] == most[slot]:
+                full -= 1
+            counts[slot] -= 1
+            in_class[keys[index]] -= 1
+            might -= mights[index]
+            tax -= taxes[index]
+            picked.pop()
+
+
+#: The largest Might cap :func:`_next_fitting` tabulates (one row per room left).
+MOST_TABULATED_CAP = 64
+
+
+def _next_fitting(mights: Sequence[int], cap: int | None) -> list[list[int]] | None:
+    """``table[r][j]``: the first index from ``j`` on whose Might is at most ``r``
+    (``len(mights)`` if none), for ``r`` from 0 to ``cap``. ``None`` when there is no cap,
+    the cap is larger than :data:`MOST_TABULATED_CAP` or negative, or a Might is negative
+    (then Might does not only grow down a branch).
+
+    >>> _next_fitting([3, 1, 0, 2], 2)
+    [[2, 2, 2, 4, 4], [1, 1, 2, 4, 4], [1, 1, 2, 3, 4]]
+    """
+    if cap is None or not 0 <= cap <= MOST_TABULATED_CAP or any(w < 0 for w in mights):
+        return None
+    m = len(mights)
+    table: list[list[int]] = []
+    for room in range(cap + 1):
+        row = [m] * (m + 1)
+        for j in range(m - 1, -1, -1):
+            row[j] = j if mights[j] <= room else row[j + 1]
+        table.append(row)
+    return table
+
+
+def _sure_to_fit(problem: GroupProblem, members: list[Member], counts: list[int],
+                 in_class: dict[str, int]) -> Callable[[int, int, int, int], bool]:
+    """``sure_to_fit(left_out, index, might, tax)``: whether ``members[left_out]`` could
+    join every completion, by ``members[index:]``, of the current selection (its slot
+    ``counts``, members ``in_class``, ``might`` and ``tax``): then no maximal selection
+    leaves it out. Suffix tables give the most Might, tax, members per slot and members per
+    class that the remaining members could still add."""
+    least, most, cap, budget = problem.least, problem.most, problem.cap, problem.budget
+    per_class = problem.per_class
+    m = len(members)
+    n_slots = len(least)
+    more_might = [0] * (m + 1)
+    more_tax = [0] * (m + 1)
+    more_in_slot = [[0] * (m + 1) for _ in range(n_slots)]
+    for j in range(m - 1, -1, -1):
+        more_might[j] = more_might[j + 1] + max(0, members[j].might)
+        more_tax[j] = more_tax[j + 1] + max(0, members[j].tax)
+        for s in range(n_slots):
+            more_in_slot[s][j] = more_in_slot[s][j + 1] + (s in members[j].slots)
+    places: dict[str, list[int]] = {}
+    for j, member in enumerate(members):
+        places.setdefault(member.key, []).append(j)
+
+    def sure_to_fit(left_out: int, index: int, might: int, tax: int) -> bool:
+        member = members[left_out]
+        w, t = member.might, member.tax
+        if cap is not None and w > 0 and might + more_might[index] + w > cap:
+            return False
+        if budget is not None and t > 0 and tax + more_tax[index] + t > budget:
+            return False
+        if per_class is not None:
+            spots = places[member.key]
+            if in_class[member.key] + len(spots) - bisect_left(spots, index) >= per_class:
+                return False
+        for s in member.slots:
+            limit = most[s]
+            if limit is None or counts[s] + more_in_slot[s][index] < limit:
+                return True
+        return False
+
+    return sure_to_fit
+
+
+def assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    """Every legal combat damage assignment, in ascending order of the amounts (the table
+    of :mod:`riftsolve.engine.assign`)."""
+    from riftsolve.engine.assign import assignments as listed
+
+    return listed(problem)
+
+
+#: The problems this backend answers, by their type, and how.
+ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
+    SplitResolveProblem: resolutions,
+    SplitFinalizeProblem: declarations,
+    GroupProblem: selections,
+    CombatProblem: assignments,
+}

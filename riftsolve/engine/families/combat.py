@@ -1,0 +1,106 @@
+"""The legal set of combat damage (465.2): every assignment of the attacking or defending
+side's damage, counted, listed and ranked from the table of completions
+(:mod:`riftsolve.engine.assign`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from riftsolve.engine.families.registry import register_legal_sets
+from riftsolve.engine.legal import (
+    LegalSet,
+    ListedDeclarations,
+)
+from riftsolve.i18n import _
+from riftsolve.rules.answers import (
+    Assignment,
+)
+from riftsolve.rules.families.combat import resolve_problem as resolve_combat_problem
+from riftsolve.rules.scenario import Scenario
+
+
+class CombatResolutions(LegalSet[Assignment]):
+    """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
+    the table of :mod:`riftsolve.engine.assign`, listed by any backend."""
+
+    question = "resolve"
+    _answer_type = Assignment
+
+    def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
+        super().__init__(scenario, backend_name)
+        from riftsolve.engine.assign import Table
+
+        self.problem = resolve_combat_problem(scenario)
+        self.table = Table(self.problem)
+
+    def count(self) -> int:
+        return self.table.count()
+
+    def __iter__(self) -> Iterator[Assignment]:
+        return self.backend.answers(self.problem)
+
+    def index(self, answer: object) -> int:
+        assignment: Assignment = self._own(answer)
+        failures = self.verify(assignment)
+        if failures:
+            raise ValueError(f"not a legal answer: {failures[0]}")
+        return self.table.rank(assignment)
+
+    def _at(self, index: int) -> Assignment:
+        return self.table.unrank(index)
+
+    def _columns(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.problem.receivers)
+
+    def _row(self, answer: Assignment) -> list[int]:
+        amounts = dict(answer.assigned)  # (once a row: not once a receiver, O(n^2))
+        return [amounts.get(unit, 0) for unit in self.columns]
+
+    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+        """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
+        assigned to each receiver (:attr:`columns`)."""
+        rows: list[list[int]] = []
+        for answer in self.table:
+            rows.append(self._row(answer))
+            if len(rows) == batch:
+                yield np.array(rows, dtype=np.int64)
+                rows = []
+        if rows:
+            yield np.array(rows, dtype=np.int64)
+
+    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
+               ) -> np.ndarray[Any, np.dtype[Any]]:
+        """The assignments with these indices as rows of :meth:`arrays`, without listing."""
+        rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
+
+    # ------------------------------------------------------------ what the faces read
+
+    DISPUTED = ("combat_excess", ("any", "last"), "465.2.c.4")
+
+    def noun(self) -> str:
+        return "assignments"
+
+    def extras(self, answer: Any) -> dict[str, Any]:
+        """The damage assigned and each receiver's lethal amount (``null``: none is,
+        437.5.b)."""
+        problem = self.problem
+        return {"damage": problem.damage, "lethal": {r.id: r.lethal for r in problem.receivers}}
+
+    def headers(self) -> list[str]:
+        """A column per receiver, in its controller's order, naming its lethal amount."""
+        return [_("{unit} (lethal {amount})").format(
+            unit=r.id, amount=_("never") if r.lethal is None else r.lethal)
+            for r in self.problem.receivers] or [_("assigned")]
+
+    def cells(self, answer: Any) -> list[str]:
+        if not self.problem.receivers:
+            return [_("nothing")]
+        return [str(answer.amount(r.id) or "") for r in self.problem.receivers]
+
+
+register_legal_sets("combat", ListedDeclarations, CombatResolutions)

@@ -1,0 +1,56 @@
+"""The registry of the families' legal sets: each family's solver module registers the
+pair answering its two questions (:func:`register_legal_sets`); :func:`legal_sets` finds
+a scenario's. Importing this module loads every family's solver module
+(:mod:`riftsolve.engine.families`), so the registry is complete whoever asks first.
+
+>>> from riftsolve.formats.reading import load_scenario
+>>> from riftsolve.formats.examples import example_path
+>>> [kind.__name__ for kind in legal_sets(load_scenario(example_path("fox-fire-moved")))]
+['GroupDeclarations', 'GroupResolutions']
+"""
+
+from __future__ import annotations
+
+from riftsolve.engine.legal import LegalSet, ListedDeclarations, ListedResolutions
+from riftsolve.engine.starting import StarterHooks
+from riftsolve.rules.answers import Answer
+from riftsolve.rules.effects import Effect
+from riftsolve.rules.families import family_of
+from riftsolve.rules.scenario import Scenario
+
+#: The legal sets (declarations, resolutions) of the families the solver answers with
+#: counting formulas, rankings and every backend, by the family's name
+#: (:mod:`riftsolve.rules.families`), each registered by the family's solver module
+#: (:mod:`riftsolve.engine.families`); any other family is answered by listing
+#: (:class:`ListedDeclarations`, :class:`ListedResolutions`).
+LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {}
+
+
+#: Each family's parts of ``riftsolve new`` (:mod:`riftsolve.faces.starter`), by name.
+STARTERS: dict[str, StarterHooks] = {}
+
+
+def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
+                        resolutions: type[LegalSet[Answer]], *,
+                        starter: StarterHooks | None = None) -> None:
+    """Register the legal sets answering the family ``name``'s two questions, and its
+    parts of the starting file ``riftsolve new`` writes (none: its slots written as their
+    shapes say, on the plain example board)."""
+    if name in LEGAL_SETS:
+        raise ValueError(f"the {name} family's legal sets are registered already")
+    LEGAL_SETS[name] = (declarations, resolutions)
+    if starter is not None:
+        STARTERS[name] = starter
+
+
+def starter_hooks(effect: Effect) -> StarterHooks:
+    """The parts of ``riftsolve new`` the family of ``effect`` registered (none by
+    default)."""
+    return STARTERS.get(family_of(effect).NAME, StarterHooks())
+
+
+def legal_sets(scenario: Scenario
+                ) -> tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]:
+    """The legal sets answering ``scenario``'s family."""
+    return LEGAL_SETS.get(family_of(scenario.effect).NAME,
+                          (ListedDeclarations, ListedResolutions))

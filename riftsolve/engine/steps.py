@@ -1,0 +1,186 @@
+"""Legal answers one decision at a time: split damage and groups as small choices.
+
+An agent that picks a whole answer at once faces as many actions as there are answers
+(a binomial coefficient of the board). Here the same answers are built one move at a
+time, each move a unit (or :data:`DONE`), so that every step offers at most one move per
+unit and one more:
+
+- declaring (355.14.a-c, 809): the friendly unit first, if the card has that slot; then
+  the split targets one by one, each after the ones already chosen in the order of the
+  legal candidates, then :data:`DONE`;
+- resolving (355.14.e-h.1): the targets kept, one by one in the order of the legal
+  targets, then :data:`DONE` (the others are dropped); then the damage, one point a
+  move, to the kept target being dealt damage or to the next one (each kept target is
+  dealt its share in turn), then :data:`DONE` once the whole pool is dealt;
+- a group (355.11, e.g. Fox-Fire), declared or resolved: the units chosen (or kept) one
+  by one in the board's order, then :data:`DONE` (:class:`ChooseListed`, from its
+  answers listed once: at most :data:`MOST_LISTED`).
+
+Each family's legal sets say how their question is answered step by step
+(:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's states are its own
+(:mod:`riftsolve.engine.families.split_steps`), a group's are :class:`ChooseListed`.
+
+The moves offered (:meth:`Steps.moves`) are exact: a move is offered if and only if at
+least one complete legal answer extends the choices made so far, and every legal answer
+is reached by exactly one sequence of moves (the fixed order makes the sequence unique).
+
+>>> from riftsolve.formats.reading import load_scenario
+>>> from riftsolve.formats.examples import example_path
+>>> from riftsolve.engine.questions import resolve
+>>> state = first_step(resolve(load_scenario(example_path("alpha-strike-shrunk-5-to-3"))))
+>>> state.phase, state.moves()
+('keep', ('r1', 'r2', 'r3'))
+>>> for move in ("r1", "r3", "r4", DONE, "r1", "r3", "r4", DONE):
+...     state = state.play(move)
+>>> state.phase, state.answer
+('done', Resolution(damage=(('r1', 1), ('r3', 1), ('r4', 1))))
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from riftsolve.engine.legal import LegalSet
+from riftsolve.i18n import _
+from riftsolve.rules.answers import Answer
+
+#: The move that ends a phase: no more targets, or the damage all dealt.
+DONE: Final = None
+
+#: A move: a unit's id, or :data:`DONE`.
+Move = str | None
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What an agent's observation shows of a state: the units marked under each
+    feature's name (``chosen_target``, ``kept`` ...), a number per unit under a
+    feature's name (``tax``, ``dealt``), and numbers by name (``pool``, ``chosen`` ...);
+    the names are the environment's features (:mod:`riftsolve.gym`)."""
+
+    marked: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    per_unit: dict[str, dict[str, int]] = field(default_factory=dict)
+    scalars: dict[str, int] = field(default_factory=dict)
+
+
+class Steps(ABC):
+    """One state of a step-by-step answer (immutable: :meth:`play` returns the next)."""
+
+    #: ``"friendly"``, ``"targets"``, ``"keep"``, ``"damage"``, or ``"done"``.
+    phase: str
+
+    @abstractmethod
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves now: those at least one complete legal answer extends."""
+
+    @abstractmethod
+    def _played(self, move: Move) -> Steps:
+        """The state after ``move``, a legal move."""
+
+    def play(self, move: Move) -> Steps:
+        """The state after ``move``; a :class:`ValueError` when it is not legal now."""
+        if move not in self.moves():
+            shown = _("done") if move is None else repr(move)
+            raise ValueError(_("{move} is not a legal move now (phase {phase}); the legal "
+                               "moves are those of moves()").format(move=shown,
+                                                                    phase=self.phase))
+        return self._played(move)
+
+    @property
+    @abstractmethod
+    def answer(self) -> Answer | None:
+        """The complete answer once :attr:`phase` is ``"done"``, else ``None``."""
+
+    def seen(self, available_power: int | None) -> Seen:
+        """What an agent's observation shows of this state (``available_power``: the
+        controller's Power, ``None`` when unbounded); nothing by default."""
+        return Seen()
+
+
+@dataclass(frozen=True, eq=False)
+class ChooseListed(Steps):
+    """A group's question (355.11), whose answers are told apart by the units they
+    choose or affect: those units one by one in the board's order, then :data:`DONE`.
+    Its answers are listed once (at most :data:`MOST_LISTED`), and a move is offered when
+    some answer's units start with the units chosen and that one."""
+
+    #: Each answer by its units, in the board's order.
+    answers: dict[tuple[str, ...], Answer]
+    #: The units that may come next after each beginning of an answer's units.
+    following: dict[tuple[str, ...], tuple[str, ...]]
+    #: ``"targets"`` (declaring) or ``"keep"`` (resolving).
+    choosing: str
+    chosen: tuple[str, ...] = ()
+    finished: bool = False
+
+    @classmethod
+    def of(cls, legal: LegalSet[Any]) -> ChooseListed:
+        """The first state of ``legal``'s question; refused (:class:`ValueError`) past
+        :data:`MOST_LISTED` answers or when two answers choose the same units."""
+        total = legal.count()
+        if total > MOST_LISTED:
+            raise ValueError(_(
+                "{card} has {n} answers on this board: a group is answered step by step "
+                "up to {most} answers").format(card=legal.scenario.effect.name,
+                                               n=f"{total:,}", most=f"{MOST_LISTED:,}"))
+        order = {unit.id: row for row, unit in enumerate(legal.scenario.board.units)}
+        answers: dict[tuple[str, ...], Answer] = {}
+        following: dict[tuple[str, ...], dict[str, None]] = {}
+        for answer in legal:
+            units = tuple(sorted(answer.chosen(), key=order.__getitem__))
+            if units in answers:
+                raise ValueError(_("{card}'s answers are not told apart by the units they "
+                                   "choose: not answered step by step").format(
+                                       card=legal.scenario.effect.name))
+            answers[units] = answer
+            for size in range(len(units)):
+                following.setdefault(units[:size], {})[units[size]] = None
+        return cls(answers, {start: tuple(sorted(after, key=order.__getitem__))
+                             for start, after in following.items()},
+                   "targets" if legal.question == "finalize" else "keep")
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return "done" if self.finished else self.choosing
+
+    def moves(self) -> tuple[Move, ...]:
+        if self.finished:
+            return ()
+        complete = (DONE,) if self.chosen in self.answers else ()
+        return (*self.following.get(self.chosen, ()), *complete)
+
+    def _played(self, move: Move) -> ChooseListed:
+        if move is DONE:
+            return replace(self, finished=True)
+        return replace(self, chosen=(*self.chosen, move))
+
+    @property
+    def answer(self) -> Answer | None:
+        return self.answers[self.chosen] if self.finished else None
+
+    def seen(self, available_power: int | None) -> Seen:
+        marked = "chosen_target" if self.choosing == "targets" else "kept"
+        return Seen({marked: self.chosen}, {}, {
+            "chosen": len(self.chosen),
+            "budget_left": -1 if available_power is None else available_power})
+
+
+#: Most answers of a group listed to answer it step by step.
+MOST_LISTED = 10_000
+
+
+def first_step(legal: LegalSet[Any]) -> Steps:
+    """The first state of ``legal``'s question answered step by step, as its family's
+    legal set says (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's
+    declarations and resolutions, and a group's (listed, :class:`ChooseListed`); any
+    other question is refused with a :class:`ValueError` saying so."""
+    state = legal.first_step()
+    if state is None:
+        raise ValueError(_(
+            "{card} ({family} family) is not answered step by step: the steps cover split "
+            "damage (e.g. Alpha Strike, Volibear) and groups (e.g. Fox-Fire); list its "
+            "answers with finalize() or resolve()").format(card=legal.scenario.effect.name,
+                                                            family=legal.family.NAME))
+    return state

@@ -1,0 +1,158 @@
+"""The registry of families: each family registers itself once, at the bottom of its own
+module (:func:`register_family`), naming the type of effect it answers and whether a card
+library stores its cards; the engine, the card store and the command line look a
+family up here (:func:`family_of`, :func:`registered`) instead of asking what type an
+effect is.
+
+>>> from riftsolve.cards import card
+>>> registration_of(card("Fox-Fire")).name, family_of(card("Alpha Strike")).NAME
+('group', 'split')
+>>> sorted(r.name for r in registered() if r.stored)
+['group', 'joint', 'split']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from riftsolve.rules.acts import Acts
+from riftsolve.rules.board import Board
+from riftsolve.rules.effects import Effect
+from riftsolve.rules.scenario import Scenario, Targets
+from riftsolve.rules.targeting import Failure
+
+if TYPE_CHECKING:
+    from riftsolve.rules.classify import Role
+    from riftsolve.rules.explain import Step
+
+
+class Family(Protocol):
+    """What a family module provides (its module-level names)."""
+
+    #: The family's name: the solver's registry of legal sets is keyed by it.
+    NAME: str
+    #: The type of its declarations (the answers at finalization) and of its resolutions:
+    #: each an :class:`~riftsolve.rules.answers.Answer`.
+    DECLARATION: type[Any]
+    RESOLUTION: type[Any]
+
+    def read_targets(self, raw: Mapping[str, Any], effect: Any, board: Board,
+                     field_prefix: str) -> Targets:
+        """The targets a scenario declares (format 1), checked slot by slot; errors name
+        the field (``field_prefix`` and the slot)."""
+
+    def finalize_problem(self, scenario: Scenario) -> Any:
+        """The finalization question, as a plain problem for the backends."""
+
+    def resolve_problem(self, scenario: Scenario) -> Any:
+        """The resolution question of the targets chosen, on the board now."""
+
+    def verify_declaration(self, scenario: Scenario, declaration: Any) -> list[Failure]:
+        """Every rule a declaration breaks; empty when it is legal."""
+
+    def verify_resolution(self, scenario: Scenario, answer: Any) -> list[Failure]:
+        """Every rule a resolution breaks; empty when it is legal."""
+
+    def explain_declaration(self, scenario: Scenario, declaration: Any) -> list[Step]:
+        """The rule trail of a legal declaration."""
+
+    def explain_resolution(self, scenario: Scenario, answer: Any) -> list[Step]:
+        """The rule trail of a legal resolution."""
+
+    def declared_targets(self, scenario: Scenario, declaration: Any) -> Targets:
+        """The targets a legal declaration chooses, as the resolution question reads
+        them."""
+
+    def older_rules_reason(self, scenario: Scenario, question: str, version: str
+                           ) -> str | None:
+        """Why the question can't be answered under an older Core Rules ``version`` (its
+        text rules otherwise, or is silent on what decides the answer), or ``None``."""
+
+    def slot_shapes(self, effect: Any) -> list[dict[str, str]]:
+        """How each slot of a declaration is written in a scenario's ``targets``: ``one``
+        id (or null when it may stay empty), a ``list`` of ids, or ``places``
+        (``{"<location>": "<unit id>"}``); ``kind``: what the id names (``unit``,
+        ``battlefield``, ``location``, ``player``, ``mode`` ...). The notation and the
+        page read it."""
+
+    def slot_roles(self, effect: Any) -> dict[str, tuple[Role, str]] | None:
+        """Each slot's role (a target, a cost's choice ...) and the rule deciding it,
+        where the family states them itself (a joint choice's picks each say so);
+        ``None``: read from the card's words (:func:`riftsolve.rules.choosing.slot_roles`)."""
+
+    def acts(self, scenario: Scenario, answer: Any) -> Acts:
+        """What a legal resolution does, before anything dies (142.4 is decided by
+        :func:`riftsolve.rules.outcome.apply`, the same for every family)."""
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One family as it registered: its name (``rules.NAME``), the module of its rules, the
+    type of effect it answers, and whether a card library stores its cards (under its
+    name: ``{"family": name, "fields": ...}``)."""
+
+    name: str
+    rules: Family
+    effect: type[Any]
+    stored: bool
+
+
+_REGISTERED: dict[str, Registration] = {}
+
+
+def register_family(rules: Family, effect: type[Any], *, stored: bool = False
+                    ) -> Registration:
+    """Register ``rules``, a family's module (the :class:`Family` protocol), as the family
+    answering effects of type ``effect``; ``stored``: card libraries hold its cards. A
+    name registered twice, or a type another family answers, is a :class:`ValueError`.
+    """
+    found = Registration(rules.NAME, rules, effect, stored)
+    if found.name in _REGISTERED:
+        raise ValueError(f"a family named {found.name!r} is registered already")
+    taken = next((r.name for r in _REGISTERED.values() if issubclass(effect, r.effect)
+                  or issubclass(r.effect, effect)), None)
+    if taken is not None:
+        raise ValueError(f"{effect.__name__} effects are answered by the {taken} family")
+    _REGISTERED[found.name] = found
+    return found
+
+
+def unregister_family(name: str) -> None:
+    """Take the family ``name`` out of the registry (a family registered for a test)."""
+    del _REGISTERED[name]
+
+
+def registered() -> tuple[Registration, ...]:
+    """Every family, in the order they registered."""
+    return tuple(_REGISTERED.values())
+
+
+def by_name() -> Mapping[str, Registration]:
+    """Every family by its name."""
+    return dict(_REGISTERED)
+
+
+def registration_of(effect: Effect) -> Registration:
+    """The registration of the family answering ``effect``'s questions."""
+    for found in _REGISTERED.values():
+        if isinstance(effect, found.effect):
+            return found
+    raise KeyError(f"no family answers {type(effect).__name__} effects")
+
+
+def family_of(effect: Effect) -> Family:
+    """The family answering ``effect``'s questions."""
+    return registration_of(effect).rules
+
+
+def slot_shapes(effect: Effect) -> list[dict[str, str]]:
+    """How each slot of ``effect``'s declarations is written (its family's
+    :meth:`Family.slot_shapes`).
+
+    >>> from riftsolve.cards import card
+    >>> [(slot["name"], slot["shape"]) for slot in slot_shapes(card("Alpha Strike"))]
+    [('friendly', 'one'), ('enemies', 'list')]
+    """
+    return registration_of(effect).rules.slot_shapes(effect)
