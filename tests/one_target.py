@@ -43,6 +43,7 @@ class OneTarget:
     xp_per_kill: int = 0
     slot_names: tuple[str, ...] = ("unit",)
     needs_source: bool = False
+    text_source: str = ""
 
     @property
     def listed_text(self) -> str:

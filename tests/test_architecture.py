@@ -176,12 +176,9 @@ EFFECTS = PACKAGE / "rules" / "effects.py"
 #: The files above the families that still ask a family's type, with how many times:
 #: each is to go (the family's registration or its legal sets answering instead), and
 #: none may come back. The card compiler reads each shape by type until it is a table
-#: of readers; the backends hold a model per shape of question.
+#: of readers.
 STILL_ASKING = {
     "compiler/card.py": 7,
-    "compiler/importer.py": 1,
-    "engine/backends/cpsat.py": 1,
-    "engine/backends/pyconstraint.py": 5,
 }
 
 

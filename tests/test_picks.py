@@ -102,3 +102,26 @@ def test_a_thousand_units_are_counted_without_listing() -> None:
     problem = JointProblem(("a", "b"), (units, units), (
         Check("differ", 1, 0, units, units), Check("differ", 1, 0, places, places)))
     assert problem.count() == 1000 * 750
+
+
+def test_the_cross_checking_backends_decline_a_joint_choice_by_its_size() -> None:
+    """python-constraint2 searches every assignment: two picks of 400 units each make
+    160,000, past its 100,000 (a third of them, 133 x 400 = 53,200, it searches); CP-SAT
+    states a test of two picks as a table of value pairs: 400 x 400 = 160,000 past its
+    50,000 (200 x 200 = 40,000 it states). Each refusal says the size and the way out."""
+    from riftsolve.engine.backends import backend
+
+    def pair(left: int, right: int) -> JointProblem:
+        a, b = (tuple(f"u{i}" for i in range(n)) for n in (left, right))
+        return JointProblem(("a", "b"), (a, b), (Check("differ", 1, 0, b, a),))
+
+    assert pair(400, 400).search_size == 160_000 and pair(400, 400).largest_table == 160_000
+    assert backend("pyconstraint").refusal(pair(400, 400)) == (
+        "python-constraint2 would search 160,000 assignments of this joint choice (it is the "
+        "cross-check for at most 100,000): use --backend native or cpsat")
+    assert backend("pyconstraint").refusal(pair(133, 400)) is None
+    assert backend("cpsat").refusal(pair(400, 400)) == (
+        "a link of this joint choice would be a table of 160,000 value pairs (at most "
+        "50,000): use --backend native")
+    assert backend("cpsat").refusal(pair(200, 200)) is None
+    assert JointProblem(("a",), (("u1", "u2"),)).largest_table == 0

@@ -62,7 +62,7 @@ def shadows(effect: Effect) -> bool:
     warned of it)."""
     built = _REGISTRY.get(effect.slug or slugify(effect.name))
     return built is not None and built is not effect and built.text != effect.text and (
-        getattr(effect, "text_source", "").startswith("an errata overlay"))
+        effect.text_source.startswith("an errata overlay"))
 
 
 def abilities_of(name: str, folder: str | Path | None = None) -> list[str]:

@@ -32,7 +32,7 @@ from riftsolve.compiler.card import (
 )
 from riftsolve.compiler.dumps import CardRecord
 from riftsolve.i18n import _
-from riftsolve.rules.effects import Effect, GroupTargets, JointChoice
+from riftsolve.rules.effects import Effect
 from riftsolve.rules.limits import MAX_CARD_NAME, MAX_CARD_TEXT, shortened
 
 #: The ``text_source`` of a card whose text an errata overlay gave.
@@ -83,9 +83,7 @@ def import_records(records: Iterable[CardRecord], read: int | None = None) -> Im
             # as the source)
             compiled = list(compile_abilities(card.name, text))
             if card.errata:  # (it wins over a built-in card of the same name)
-                compiled = [replace(e, text_source=ERRATA)
-                            if isinstance(e, GroupTargets | JointChoice) else e
-                            for e in compiled]
+                compiled = [replace(e, text_source=ERRATA) for e in compiled]
             done.effects += compiled
             done.aliases.update((e.name, card.aliases_of(e.name)) for e in compiled)
             done.compiled += 1

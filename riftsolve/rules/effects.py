@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from riftsolve.i18n import N_, _
 
@@ -87,6 +87,8 @@ class SplitDamage:
     read: str = ""
     #: its instructions the effect does not model, said as outcomes not modelled
     unsaid: tuple[str, ...] = ()
+    #: Where the card's text comes from, when not the official gallery snapshot.
+    text_source: str = ""
 
     @property
     def split_slot(self) -> str:
@@ -95,8 +97,8 @@ class SplitDamage:
 
     @property
     def listed_text(self) -> str:
-        """The card's text as a card library lists it."""
-        return self.text
+        """The card's text as a card library lists it, with where it comes from."""
+        return listed(self.text, self.text_source)
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -254,9 +256,8 @@ class GroupTargets:
     def listed_text(self) -> str:
         """The card's text as a card library lists it: its passive ability first, and
         where the text comes from when not the official gallery."""
-        shown = " ".join(part for part in (self.passive, self.text) if part)
-        return shown + _(" (text: {source})").format(source=self.text_source) \
-            if self.text_source else shown
+        return listed(" ".join(part for part in (self.passive, self.text) if part),
+                      self.text_source)
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -629,8 +630,7 @@ class JointChoice:
     def listed_text(self) -> str:
         """The card's text as a card library lists it, with where it comes from when not
         the official gallery."""
-        return self.text + _(" (text: {source})").format(source=self.text_source) \
-            if self.text_source else self.text
+        return listed(self.text, self.text_source)
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -688,6 +688,7 @@ class CombatDamage:
     xp_per_kill: int = 0
     slot_names: tuple[str, ...] = ()
     needs_source: bool = False
+    text_source: str = ""
 
     def __post_init__(self) -> None:
         if not self.assigner:
@@ -695,7 +696,7 @@ class CombatDamage:
 
     @property
     def listed_text(self) -> str:
-        """The card's text as a card library lists it."""
+        """The combat's rule as a card library would list it."""
         return self.text
 
     @property
@@ -709,6 +710,15 @@ class CombatDamage:
         return self.assigner == self.attacker
 
 
+def listed(text: str, source: str) -> str:
+    """A card's text as a library lists it: with where it comes from, when said.
+
+    >>> listed("Kill a unit.", ""), listed("Kill a unit.", "an errata overlay")
+    ('Kill a unit.', 'Kill a unit. (text: an errata overlay)')
+    """
+    return text + _(" (text: {source})").format(source=source) if source else text
+
+
 @runtime_checkable
 class Effect(Protocol):
     """What every effect states, whatever its family (:mod:`riftsolve.rules.families`
@@ -719,6 +729,9 @@ class Effect(Protocol):
     >>> isinstance(card("Fox-Fire"), Effect), isinstance("Fox-Fire", Effect)
     (True, False)
     """
+
+    #: every effect is a frozen dataclass (changed with :func:`dataclasses.replace`)
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     @property
     def name(self) -> str: ...
@@ -747,6 +760,9 @@ class Effect(Protocol):
     #: comes from).
     @property
     def listed_text(self) -> str: ...
+    #: Where the card's text comes from, when not the official gallery snapshot.
+    @property
+    def text_source(self) -> str: ...
     @property
     def needs_source(self) -> bool: ...
     def __hash__(self) -> int: ...  # effects are frozen: cached by value

@@ -9,7 +9,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ortools.sat.python import cp_model
 
@@ -37,13 +37,19 @@ MOST_PAIRS = 50_000
 def refusal(problem: object) -> str | None:
     """Why this backend declines ``problem`` it has a model for: a joint choice whose
     links would be tables of more than :data:`MOST_PAIRS` value pairs."""
-    if isinstance(problem, JointProblem):
-        largest = max((len(problem.domains[t.i]) * len(problem.domains[t.j])
-                       for t in problem.tests), default=0)
-        if largest > MOST_PAIRS:
-            return (f"a link of this joint choice would be a table of {largest:,} value "
-                    f"pairs (at most {MOST_PAIRS:,}): use --backend native")
+    if isinstance(problem, Tabled) and problem.largest_table > MOST_PAIRS:
+        return (f"a link of this joint choice would be a table of {problem.largest_table:,} "
+                f"value pairs (at most {MOST_PAIRS:,}): use --backend native")
     return None
+
+
+@runtime_checkable
+class Tabled(Protocol):
+    """A problem whose tests between two variables are stated as tables of value pairs:
+    it says how many pairs its largest has."""
+
+    @property
+    def largest_table(self) -> int: ...
 
 T = TypeVar("T")
 _DONE = object()

@@ -11,7 +11,7 @@ backend declines questions too large for its search (:func:`refusal`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
 from riftsolve.rules.families.combat import CombatProblem, Rank
@@ -20,6 +20,22 @@ from riftsolve.rules.families.picks import JointProblem
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
+
+
+@runtime_checkable
+class Modelled(Protocol):
+    """A problem that says how many variables its literal constraint model has."""
+
+    @property
+    def unknowns(self) -> int: ...
+
+
+@runtime_checkable
+class Enumerated(Protocol):
+    """A problem that says how many assignments of its picks a search visits."""
+
+    @property
+    def search_size(self) -> int: ...
 
 #: Most variables the command line lets this backend search: it is the cross-check for
 #: small boards (its models prune little), and a larger question asked of it on the
@@ -36,25 +52,16 @@ def refusal(problem: object) -> str | None:
     >>> refusal(SplitResolveProblem(tuple(f"t{i}" for i in range(30)), 3))[:40]
     'python-constraint2 would search 30 varia'
     """
-    if isinstance(problem, SplitResolveProblem):
-        variables = len(problem.targets) + problem.forfeit
-    elif isinstance(problem, SplitFinalizeProblem):
-        variables = len(problem.candidates) + 1
-    elif isinstance(problem, CombatProblem):
-        variables = len(problem.receivers)
-    elif isinstance(problem, GroupProblem):
-        variables = len(problem.members)
-    elif isinstance(problem, JointProblem):
-        size = 1
-        for domain in problem.domains:
-            size *= len(domain)
+    if isinstance(problem, Enumerated):
+        size = problem.search_size
         if size > MOST_ASSIGNMENTS:
             return (f"python-constraint2 would search {size:,} assignments of this joint "
                     f"choice (it is the cross-check for at most {MOST_ASSIGNMENTS:,}): use "
                     "--backend native or cpsat")
         return None
-    else:
+    if not isinstance(problem, Modelled):
         return None
+    variables = problem.unknowns
     if variables > MOST_VARIABLES:
         return (f"python-constraint2 would search {variables} variables (it is the "
                 f"cross-check for at most {MOST_VARIABLES}): use --backend native or cpsat")

@@ -105,6 +105,11 @@ class CombatProblem:
     excess: Literal["any", "last"] = "any"
 
     @property
+    def unknowns(self) -> int:
+        """The variables of a literal constraint model: one amount per receiver."""
+        return len(self.receivers)
+
+    @property
     def total_lethal(self) -> int | None:
         """The damage that fills every receiver (``None``: one can never be filled)."""
         if any(r.lethal is None for r in self.receivers):

@@ -116,6 +116,11 @@ class GroupProblem:
     ignored: Failure | None = None
 
     @property
+    def unknowns(self) -> int:
+        """The variables of a literal constraint model: one per member."""
+        return len(self.members)
+
+    @property
     def empty(self) -> Selection:
         """The selection choosing nobody."""
         return tuple(() for _ in self.least)

@@ -159,6 +159,22 @@ class JointProblem:
                 raise ValueError(f"a {check.mode} test's keys do not follow the domains of "
                                  f"{self.names[check.i]} and {self.names[check.j]}")
 
+    @property
+    def search_size(self) -> int:
+        """How many assignments of values to the picks a search without pruning visits:
+        the product of the domains' sizes."""
+        size = 1
+        for domain in self.domains:
+            size *= len(domain)
+        return size
+
+    @property
+    def largest_table(self) -> int:
+        """The most value pairs one test of two picks is stated by, as a table (0: no
+        test)."""
+        return max((len(self.domains[t.i]) * len(self.domains[t.j]) for t in self.tests),
+                   default=0)
+
     def tax(self, index: int, position: int) -> int:
         """The tax of value ``position`` of variable ``index``."""
         return self.taxes[index][position] if self.taxes else 0

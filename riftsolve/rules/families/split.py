@@ -78,6 +78,11 @@ class SplitFinalizeProblem:
     #: Units that could not be chosen, and why (for explanations).
     excluded: tuple[tuple[str, Failure], ...] = ()
 
+    @property
+    def unknowns(self) -> int:
+        """The variables of a literal constraint model: one per candidate and the option."""
+        return len(self.candidates) + 1
+
 
 @dataclass(frozen=True)
 class SplitResolveProblem:
@@ -101,6 +106,12 @@ class SplitResolveProblem:
     pool_null: Failure | None = None
     #: Illegal targets that still share the split (policy ``split_illegal: forfeit``).
     forfeit: int = 0
+
+    @property
+    def unknowns(self) -> int:
+        """The variables of a literal constraint model: one amount per target, illegal
+        ones sharing the split included."""
+        return len(self.targets) + self.forfeit
 
     @property
     def keep(self) -> int:
