@@ -31,7 +31,7 @@ A family states its rules plainly, with no solver. Copy this file to
    ``answers()`` method): the native backend then streams them and the engine counts,
    indexes and ranks them by listing, with no solver code.
 9. **Register it**: ``NAME`` below, and as the module's last line
-   ``register_family(cast("Family", sys.modules[__name__]), MyEffect, stored=True)``
+   ``register_family(cast("AnyFamily", sys.modules[__name__]), MyEffect, stored=True)``
    (:func:`riftsolve.rules.families.registry.register_family`: the effect type it
    answers; ``stored``: card libraries hold its cards); the package loads every module of
    this folder. Its cards join the library (the snapshot,

@@ -35,6 +35,7 @@ import pkgutil
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
+from riftsolve.rules.families.registry import AnyFamily as AnyFamily
 from riftsolve.rules.families.registry import Family as Family
 from riftsolve.rules.families.registry import Registration as Registration
 from riftsolve.rules.families.registry import by_name as by_name

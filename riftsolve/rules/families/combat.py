@@ -49,7 +49,7 @@ from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.explain import Step, ids, step
-from riftsolve.rules.families.registry import Family, register_family
+from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
@@ -513,4 +513,4 @@ DECLARATION = Assignment
 RESOLUTION = Assignment
 
 
-register_family(cast("Family", sys.modules[__name__]), CombatDamage)
+register_family(cast("AnyFamily", sys.modules[__name__]), CombatDamage)

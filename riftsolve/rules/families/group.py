@@ -53,7 +53,7 @@ from riftsolve.rules.explain import (
     trigger_steps,
     unsaid_steps,
 )
-from riftsolve.rules.families.registry import Family, register_family
+from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.families.slots import distinct, unit_ids
 from riftsolve.rules.hidden import (
     gone_failure,
@@ -1032,4 +1032,4 @@ DECLARATION = GroupDeclaration
 RESOLUTION = Affected
 
 
-register_family(cast("Family", sys.modules[__name__]), GroupTargets, stored=True)
+register_family(cast("AnyFamily", sys.modules[__name__]), GroupTargets, stored=True)

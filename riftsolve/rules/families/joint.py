@@ -69,7 +69,7 @@ from riftsolve.rules.explain import (
     unsaid_steps,
 )
 from riftsolve.rules.families.picks import EMPTY, Check, JointProblem, Value
-from riftsolve.rules.families.registry import Family, register_family
+from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
@@ -2041,4 +2041,4 @@ DECLARATION = Choice
 RESOLUTION = Executed
 
 
-register_family(cast("Family", sys.modules[__name__]), JointChoice, stored=True)
+register_family(cast("AnyFamily", sys.modules[__name__]), JointChoice, stored=True)

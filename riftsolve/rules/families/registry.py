@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
@@ -28,40 +28,53 @@ if TYPE_CHECKING:
     from riftsolve.rules.explain import Step
 
 
-class Family(Protocol):
-    """What a family module provides (its module-level names)."""
+#: A family's effect type, its declarations, its resolutions, and the plain problems of its
+#: two questions (:class:`Family`'s parameters).
+E = TypeVar("E", contravariant=True)
+D = TypeVar("D")
+R = TypeVar("R")
+FP = TypeVar("FP", covariant=True)
+RP = TypeVar("RP", covariant=True)
+
+
+class Family(Protocol[E, D, R, FP, RP]):
+    """What a family module provides (its module-level names), typed by its effect ``E``,
+    its declarations ``D`` and resolutions ``R``, and the problems of its two questions
+    (``FP``, ``RP``): ``Family[SplitDamage, Declaration, Resolution, SplitFinalizeProblem,
+    SplitResolveProblem]`` is the split family's module (``tests/test_families.py`` has
+    mypy check each family against its own)."""
 
     #: The family's name: the solver's registry of legal sets is keyed by it.
     NAME: str
     #: The type of its declarations (the answers at finalization) and of its resolutions:
     #: each an :class:`~riftsolve.rules.answers.Answer`.
-    DECLARATION: type[Any]
-    RESOLUTION: type[Any]
+    DECLARATION: type[D]
+    RESOLUTION: type[R]
 
-    def read_targets(self, raw: Mapping[str, Any], effect: Any, board: Board,
+    def read_targets(self, raw: Mapping[str, Any], effect: E, board: Board,
                      field_prefix: str) -> Targets:
         """The targets a scenario declares (format 1), checked slot by slot; errors name
         the field (``field_prefix`` and the slot)."""
 
-    def finalize_problem(self, scenario: Scenario) -> Any:
+    def finalize_problem(self, scenario: Scenario) -> FP:
         """The finalization question, as a plain problem for the backends."""
 
-    def resolve_problem(self, scenario: Scenario) -> Any:
+    def resolve_problem(self, scenario: Scenario) -> RP:
         """The resolution question of the targets chosen, on the board now."""
 
-    def verify_declaration(self, scenario: Scenario, declaration: Any) -> list[Failure]:
+    def verify_declaration(self, scenario: Scenario, declaration: D) -> list[Failure]:
         """Every rule a declaration breaks; empty when it is legal."""
 
-    def verify_resolution(self, scenario: Scenario, answer: Any) -> list[Failure]:
+    def verify_resolution(self, scenario: Scenario, answer: R) -> list[Failure]:
         """Every rule a resolution breaks; empty when it is legal."""
 
-    def explain_declaration(self, scenario: Scenario, declaration: Any) -> list[Step]:
+    def explain_declaration(self, scenario: Scenario, declaration: D) -> list[Step]:
         """The rule trail of a legal declaration."""
 
-    def explain_resolution(self, scenario: Scenario, answer: Any) -> list[Step]:
+    def explain_resolution(self, scenario: Scenario, answer: R) -> list[Step]:
         """The rule trail of a legal resolution."""
 
-    def declared_targets(self, scenario: Scenario, declaration: Any) -> Targets:
+    def declared_targets(self, scenario: Scenario, declaration: D) -> Targets:
         """The targets a legal declaration chooses, as the resolution question reads
         them."""
 
@@ -70,21 +83,26 @@ class Family(Protocol):
         """Why the question can't be answered under an older Core Rules ``version`` (its
         text rules otherwise, or is silent on what decides the answer), or ``None``."""
 
-    def slot_shapes(self, effect: Any) -> list[dict[str, str]]:
+    def slot_shapes(self, effect: E) -> list[dict[str, str]]:
         """How each slot of a declaration is written in a scenario's ``targets``: ``one``
         id (or null when it may stay empty), a ``list`` of ids, or ``places``
         (``{"<location>": "<unit id>"}``); ``kind``: what the id names (``unit``,
         ``battlefield``, ``location``, ``player``, ``mode`` ...). The notation and the
         page read it."""
 
-    def slot_roles(self, effect: Any) -> dict[str, tuple[Role, str]] | None:
+    def slot_roles(self, effect: E) -> dict[str, tuple[Role, str]] | None:
         """Each slot's role (a target, a cost's choice ...) and the rule deciding it,
         where the family states them itself (a joint choice's picks each say so);
         ``None``: read from the card's words (:func:`riftsolve.rules.choosing.slot_roles`)."""
 
-    def acts(self, scenario: Scenario, answer: Any) -> Acts:
+    def acts(self, scenario: Scenario, answer: R) -> Acts:
         """What a legal resolution does, before anything dies (142.4 is decided by
         :func:`riftsolve.rules.outcome.apply`, the same for every family)."""
+
+
+#: A family of any types: what the registry holds and hands out (a question's types are
+#: known only once its effect is, at run time).
+AnyFamily = Family[Any, Any, Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -94,7 +112,7 @@ class Registration:
     name: ``{"family": name, "fields": ...}``)."""
 
     name: str
-    rules: Family
+    rules: AnyFamily
     effect: type[Any]
     stored: bool
 
@@ -102,7 +120,7 @@ class Registration:
 _REGISTERED: dict[str, Registration] = {}
 
 
-def register_family(rules: Family, effect: type[Any], *, stored: bool = False
+def register_family(rules: AnyFamily, effect: type[Any], *, stored: bool = False
                     ) -> Registration:
     """Register ``rules``, a family's module (the :class:`Family` protocol), as the family
     answering effects of type ``effect``; ``stored``: card libraries hold its cards. A
@@ -142,7 +160,7 @@ def registration_of(effect: Effect) -> Registration:
     raise KeyError(f"no family answers {type(effect).__name__} effects")
 
 
-def family_of(effect: Effect) -> Family:
+def family_of(effect: Effect) -> AnyFamily:
     """The family answering ``effect``'s questions."""
     return registration_of(effect).rules
 

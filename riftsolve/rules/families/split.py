@@ -44,7 +44,7 @@ from riftsolve.rules.explain import (
     trigger_steps,
     unsaid_steps,
 )
-from riftsolve.rules.families.registry import Family, register_family
+from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.families.slots import distinct, unit_ids
 from riftsolve.rules.lethal import death
 from riftsolve.rules.scenario import Scenario, ScenarioError, Targets, require_targets
@@ -558,4 +558,4 @@ DECLARATION = Declaration
 RESOLUTION = Resolution
 
 
-register_family(cast("Family", sys.modules[__name__]), SplitDamage, stored=True)
+register_family(cast("AnyFamily", sys.modules[__name__]), SplitDamage, stored=True)
