@@ -36,13 +36,20 @@ out = io.StringIO()
 code = main(sys.argv[1:], out=out)
 names = (sorted(BACKENDS), "cpsat" in BACKENDS, "nope" in BACKENDS, len(BACKENDS))
 heavy = {m: m in sys.modules for m in ("ortools", "pandas", "constraint")}
+lazy = sorted(m for m in sys.modules if m in LAZY)
 print(json.dumps({"code": code, "lines": out.getvalue().splitlines(), "names": names,
-                  "heavy": heavy}))
+                  "heavy": heavy, "lazy": lazy}))
 """
+#: The families' modules a question loads only when it needs them: the ways of ranking
+#: (``ranked_by``), split damage's steps, and what they import.
+LAZY = ("riftsolve.engine.families.split_best", "riftsolve.engine.families.combat_best",
+        "riftsolve.engine.families.split_steps", "riftsolve.engine.knapsack",
+        "riftsolve.engine.assign", "riftsolve.engine.steps")
 
 
 def _fresh(argv: list[str]) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-c", _CHILD, *argv], capture_output=True,
+    child = f"LAZY = {LAZY!r}\n{_CHILD}"
+    done = subprocess.run([sys.executable, "-c", child, *argv], capture_output=True,
                           text=True, check=True, timeout=120)
     result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
     assert result["code"] == 0, done.stderr
@@ -60,6 +67,9 @@ def test_a_native_question_imports_neither_or_tools_nor_python_constraint(
     result = _fresh(argv)
     assert result["lines"]
     assert result["heavy"] == {"ortools": False, "pandas": False, "constraint": False}
+    # a split's way of ranking is loaded by best only; nothing of combat's or the steps
+    ranking = ["riftsolve.engine.families.split_best", "riftsolve.engine.knapsack"]
+    assert result["lazy"] == (ranking if argv[0] == "best" else [])
 
 
 def test_the_cpsat_backend_imports_or_tools() -> None:

@@ -355,7 +355,7 @@ class LegalSet(ABC, Generic[A]):
     def must(self) -> tuple[Clause, ...] | None:
         """What the controller must do, in the family's own clauses with the rules that
         say so; ``None`` (the default): the ruling says it from the answers (who
-        chooses, what each, some or none of them include)."""
+        chooses, what each or some of them include)."""
         return None
 
     def choosers(self) -> list[str]:

@@ -11,10 +11,12 @@ and the registry of each family's own ways (:func:`register_best`), which :func:
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from riftsolve.engine.families.registry import RANKED_BY
 from riftsolve.engine.legal import LegalSet
 from riftsolve.rules.answers import Resolution
 from riftsolve.rules.objectives import Objective, lethal
@@ -168,5 +170,12 @@ def register_best(kind: type[LegalSet[Any]], strategy: BestStrategy) -> None:
 
 
 def strategy_of(legal: LegalSet[Any]) -> BestStrategy | None:
-    """The way ``legal``'s best answers are found, or ``None``: each answer scored."""
-    return _STRATEGIES.get(type(legal))
+    """The way ``legal``'s best answers are found, or ``None``: each answer scored. The
+    module its family names (``ranked_by``) is imported the first time: it registers its
+    strategies."""
+    found = _STRATEGIES.get(type(legal))
+    module = RANKED_BY.get(legal.family.NAME)
+    if found is None and module is not None:
+        importlib.import_module(module)
+        found = _STRATEGIES.get(type(legal))
+    return found

@@ -267,7 +267,7 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
     choosing = _choosing(legal)
     if count is None or count > SPREAD_LIMIT:
         return (choosing,)
-    always, _never, some = _spread(legal)
+    always, some = _spread(legal)
     clauses = [choosing]
     if always:
         clauses.append(Clause(_("each includes {units}").format(units=span(always)),
@@ -288,9 +288,9 @@ def _choosing(legal: LegalSet[Any]) -> Clause:
         players=span(who)))
 
 
-def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:
-    """The units every answer includes, none does, and only some do, over every answer
-    (as :meth:`LegalSet.arrays` writes them)."""
+def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str]]:
+    """The units every answer includes, and those only some do, over every answer (as
+    :meth:`LegalSet.arrays` writes them)."""
     columns = legal.columns
     seen_in = np.zeros(len(columns), dtype=np.int64)
     total = 0
@@ -298,9 +298,8 @@ def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str], list[str]]:
         seen_in += (block != 0).sum(axis=0)
         total += block.shape[0]
     always = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if n == total]
-    never = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if n == 0]
     some = [u for u, n in zip(columns, seen_in.tolist(), strict=True) if 0 < n < total]
-    return always, never, some
+    return always, some
 
 
 # --------------------------------------------------------------------------- words

@@ -1,12 +1,17 @@
 """Each family's solver side: its legal sets (counted, listed, indexed and ranked), one
-module per family beside the rules it answers (:mod:`riftsolve.rules.families`), each
-registering its pair of legal sets (:func:`riftsolve.engine.families.registry.register_legal_sets`)
-and, where its answers are ranked without scoring each, its way of finding the best ones
-(:func:`riftsolve.engine.optima.register_best`). A family that registers no legal sets is
-answered by listing, one that registers no way of ranking by scoring every answer. Every
-module here is imported, in the order of their names: a family's solver side is a new
-module, with no list to edit."""
+module per family beside the rules it answers (:mod:`riftsolve.rules.families`), named as
+the family and imported with it, each registering its pair of legal sets
+(:func:`riftsolve.engine.families.registry.register_legal_sets`) and naming, where its
+answers are ranked without scoring each, the module of its way of finding the best ones
+(``ranked_by``; imported when ``best`` is first asked, :func:`riftsolve.engine.optima.
+register_best`), and its steps' module, imported by its ``first_step``. A family that
+registers no legal sets is answered by listing, one that names no way of ranking by
+scoring every answer."""
 
-from riftsolve.rules.families import load_families
+import importlib.util
 
-load_families(__name__, __path__)
+from riftsolve.rules.families import registered
+
+for _family in registered():  # (a small question loads neither the rankings nor the steps)
+    if importlib.util.find_spec(f"{__name__}.{_family.name}") is not None:
+        importlib.import_module(f"{__name__}.{_family.name}")

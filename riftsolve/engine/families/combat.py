@@ -103,4 +103,5 @@ class CombatResolutions(LegalSet[Assignment]):
         return [str(answer.amount(r.id) or "") for r in self.problem.receivers]
 
 
-register_legal_sets("combat", ListedDeclarations, CombatResolutions)
+register_legal_sets("combat", ListedDeclarations, CombatResolutions,
+                    ranked_by="riftsolve.engine.families.combat_best")

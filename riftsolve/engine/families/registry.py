@@ -28,19 +28,25 @@ LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {
 
 #: Each family's parts of ``riftsolve new`` (:mod:`riftsolve.faces.starter`), by name.
 STARTERS: dict[str, StarterHooks] = {}
+#: The module of each family's way of finding the best answers, by name.
+RANKED_BY: dict[str, str] = {}
 
 
 def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
                         resolutions: type[LegalSet[Answer]], *,
-                        starter: StarterHooks | None = None) -> None:
-    """Register the legal sets answering the family ``name``'s two questions, and its
-    parts of the starting file ``riftsolve new`` writes (none: its slots written as their
-    shapes say, on the plain example board)."""
+                        starter: StarterHooks | None = None,
+                        ranked_by: str | None = None) -> None:
+    """Register the legal sets answering the family ``name``'s two questions, its parts
+    of the starting file ``riftsolve new`` writes (none: its slots written as their
+    shapes say, on the plain example board), and the module of its way of finding the
+    best answers (none: each answer scored), imported when ``best`` first asks for it."""
     if name in LEGAL_SETS:
         raise ValueError(f"the {name} family's legal sets are registered already")
     LEGAL_SETS[name] = (declarations, resolutions)
     if starter is not None:
         STARTERS[name] = starter
+    if ranked_by is not None:
+        RANKED_BY[name] = ranked_by
 
 
 def starter_hooks(effect: Effect) -> StarterHooks:
