@@ -128,7 +128,7 @@ def brute_candidates(question: Question) -> list[str]:
     scenario = question.scenario
     if question.kind == "resolve":
         assert scenario.targets is not None
-        return sorted(scenario.targets.group_units())
+        return sorted(scenario.targets.unit_ids())
     slots = group_effect(scenario).slots
     return sorted(u.id for u in scenario.board
                   if any(member_failure(scenario, u, slot, resolving=False) is None

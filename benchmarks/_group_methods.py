@@ -33,6 +33,7 @@ from riftsolve.formats.format1 import parse_scenario
 from riftsolve.rules.answers import Affected, GroupDeclaration
 from riftsolve.rules.board import BASE
 from riftsolve.rules.families.group import (
+    GroupChosen,
     group_effect,
     movable,
     stands_at,
@@ -43,6 +44,7 @@ from riftsolve.rules.families.group import (
 from riftsolve.rules.families.group import (
     verify_resolution as verify_group_resolution,
 )
+from riftsolve.rules.scenario import require_targets
 
 #: The brute force stops after this many subsets, and is skipped on boards above
 #: ``TARGET_UNITS`` units with more subsets than this.
@@ -84,7 +86,8 @@ def brute_force(question: Question, progress: Any, keep: list[Any] | None) -> bo
                             keep.append(declaration)
             else:
                 # a move's kept targets already at the destination are unmoved (355.4.a)
-                where = scenario.targets.destination if scenario.targets else None
+                where = (require_targets(scenario, GroupChosen).destination
+                         if scenario.targets else None)
                 unmoved = [u for u in subset if where is not None
                            and stands_at(scenario.board[u], where)]
                 affected = Affected.of([u for u in subset if u not in unmoved], unmoved)

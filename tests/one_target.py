@@ -19,8 +19,7 @@ from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.classify import Role
 from riftsolve.rules.explain import Step, step
 from riftsolve.rules.families.slots import distinct, unit_ids
-from riftsolve.rules.limits import ScenarioError
-from riftsolve.rules.scenario import Scenario, Targets
+from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import Failure
 
 NAME = "one-target"
@@ -52,6 +51,19 @@ class OneTarget:
 
 
 EFFECT = OneTarget
+
+
+@dataclass(frozen=True)
+class OneChosen(Targets):
+    """The unit chosen at finalization."""
+
+    unit: str = ""
+
+    def unit_ids(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        return (self.unit,) if "unit" in targeted else ()
 #: Its cards, as data.
 CARDS = (OneTarget("Test Bolt", "Deal 3 to an enemy unit at a battlefield.", 3,
                    slug="test-bolt"),)
@@ -125,9 +137,7 @@ def _picks(scenario: Scenario) -> tuple[Pick, ...]:
 
 
 def _chosen(scenario: Scenario) -> str:
-    if scenario.targets is None or not scenario.targets.groups:
-        raise ScenarioError("targets", "a resolution question needs the unit chosen")
-    return scenario.targets.groups[0][1][0]
+    return require_targets(scenario, OneChosen).unit
 
 
 def _hit(scenario: Scenario) -> Hit:
@@ -165,8 +175,8 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     return [step("359.3.e.2", f"{answer.unit} is still a legal target")]
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
-    return Targets(groups=(("unit", (declaration.unit,)),))
+def declared_targets(scenario: Scenario, declaration: Pick) -> OneChosen:
+    return OneChosen(unit=declaration.unit)
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:
@@ -188,11 +198,11 @@ def acts(scenario: Scenario, answer: Any) -> Acts:
 
 
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
-                 ) -> Targets:
+                 ) -> OneChosen:
     field = f"{field_prefix}unit"
-    units = unit_ids(raw.get("unit"), field, single=True)
-    distinct(units, field, board, set(), "355.9")
-    return Targets(groups=(("unit", tuple(units)),))
+    (unit,) = unit_ids(raw.get("unit"), field, single=True)
+    distinct([unit], field, board, set(), "355.9")
+    return OneChosen(unit=unit)
 
 
 def slot_shapes(effect: Any) -> list[dict[str, str]]:

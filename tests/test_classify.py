@@ -192,6 +192,19 @@ def test_359_3_e_9_a_mistargeted_targets_still_count_left_board_do_not() -> None
     assert render.explained_line(legal, next(iter(legal)))["counted_targets"] == ["e1", "e2", "e3"]
 
 
+
+def test_359_3_e_9_a_a_joint_choice_counts_each_object_it_targets() -> None:
+    """359.3.e.9.a counts the "game objects, players, or zones" a finalized item targets:
+    Crescent Strike chooses a battlefield and an enemy unit there (both targets), so
+    another spell counts 2, the battlefield first as the card chooses it; had the unit
+    left the board, the battlefield alone."""
+    def scenario(where: str) -> Any:
+        return build([unit("a1", "A"), unit("b1", location=where), unit("b2")],
+                     card="Crescent Strike", targets={"battlefield": "north", "enemy": "b1"})
+
+    assert counted_targets(scenario("north")) == ["north", "b1"]
+    assert counted_targets(scenario("offboard")) == ["north"]
+
 # ------------------------------------------------------------------ the command
 
 

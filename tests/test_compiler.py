@@ -32,6 +32,8 @@ from riftsolve.rules.effects import (
     SplitDamage,
     Zone,
 )
+from riftsolve.rules.families.group import GroupChosen
+from riftsolve.rules.families.joint import JointChosen
 
 
 def _group(text: str) -> GroupTargets:
@@ -300,17 +302,17 @@ def test_damage_equal_to_a_units_might_is_read_as_it_executes() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Breath", "Choose a friendly unit. It deals damage equal to its "
                           "Might to an enemy unit at a battlefield.")
     picks = (("friendly", "a1"), ("enemy", "b1"))
     board = Board(("north",), (Unit("a1", "A", 3, "north"), Unit("b1", "B", 3, "north")))
-    s = Scenario("A", effect, board, targets=Targets(picks=picks))
+    s = Scenario("A", effect, board, targets=JointChosen(picks=picks))
     [answer] = list(resolve(s))
     assert apply(s, answer).killed == ("b1",)
     gone = Board(("north",), (Unit("a1", "A", 3, "offboard"), Unit("b1", "B", 3, "north")))
-    s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
+    s2 = Scenario("A", effect, gone, targets=JointChosen(picks=picks))
     [answer2] = list(resolve(s2))
     assert apply(s2, answer2).dealt == ()
 
@@ -688,7 +690,7 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     hands = (Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
              Piece("c1", "card", "C", "hand"), Piece("a1", "card", "A", "hand"))
@@ -697,7 +699,7 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
                         "hand. Choose a card from it, and they discard that card.")
     played = Scenario("A", mind, board)
     assert sorted(str(a.chosen()) for a in finalize(played)) == ["('B',)", "('C',)"]
-    chosen = replace(played, targets=Targets(picks=(("opponent", "B"),)))
+    chosen = replace(played, targets=JointChosen(picks=(("opponent", "B"),)))
     assert sorted(a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)) == [
         "h1", "h2"]
     defy = compile_card("Defy", "Counter a spell that costs no more than [4] and no more "
@@ -726,7 +728,7 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("a1", "A", 3, "north"), Unit("a2", "A", 1, "north"),
              Unit("b1", "B", 2, "north"), Unit("b2", "B", -1, "north"),
@@ -739,7 +741,7 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
     ambessa = Scenario("A", compile_card("Ambessa", "When I attack, kill an enemy unit here "
                                          "with less Might than me."), board, source="a1")
     assert sorted(a.chosen() for a in finalize(ambessa)) == [("b1",), ("b2",)]
-    grown = replace(ambessa, targets=Targets(picks=(("enemy", "b1"),)),
+    grown = replace(ambessa, targets=JointChosen(picks=(("enemy", "b1"),)),
                     board=Board(("north",), (*units[:2], replace(units[2], might=3),
                                              *units[3:])))
     assert [a.as_json()["picks"] for a in resolve(grown, kind=Executed)] == [
@@ -790,34 +792,34 @@ def test_damage_equal_to_an_energy_cost_or_the_damage_marked() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Projectile", "Choose a friendly gear. Deal damage equal to its "
                           "Energy cost to a unit at a battlefield.")
     picks = (("gear", "g1"), ("unit", "b1"))
     gear = Unit("g1", "A", 0, "base", type="gear", energy=3)
     board = Board(("north",), (gear, Unit("b1", "B", 3, "north")))
-    s = Scenario("A", effect, board, targets=Targets(picks=picks))
+    s = Scenario("A", effect, board, targets=JointChosen(picks=picks))
     [answer] = list(resolve(s))
     assert apply(s, answer).dealt == (("b1", 3),) and apply(s, answer).killed == ("b1",)
     gone = Board(("north",), (Unit("g1", "A", 0, "offboard", type="gear", energy=3),
                               Unit("b1", "B", 3, "north")))
-    s2 = Scenario("A", effect, gone, targets=Targets(picks=picks))
+    s2 = Scenario("A", effect, gone, targets=JointChosen(picks=picks))
     assert apply(s2, next(iter(resolve(s2)))).dealt == ()
     # a 0-cost gear: no valid damage (418.1.e.1), so no Bonus Damage either (715.4)
     free = Board(("north",), (Unit("g1", "A", 0, "base", type="gear", energy=0),
                               Unit("b1", "B", 3, "north")))
-    s0 = Scenario("A", effect, free, targets=Targets(picks=picks), bonus_damage=1)
+    s0 = Scenario("A", effect, free, targets=JointChosen(picks=picks), bonus_damage=1)
     assert apply(s0, next(iter(resolve(s0)))).dealt == ()
     unstated = Scenario("A", effect, Board(("north",), (
         Unit("g1", "A", 0, "base", type="gear"), Unit("b1", "B", 3, "north"))),
-        targets=Targets(picks=picks))
+        targets=JointChosen(picks=picks))
     with pytest.raises(rs.ScenarioError, match=r"units\[g1\]\.energy"):
         apply(unstated, next(iter(resolve(unstated))))
     morgana = compile_card("Morgana", "When you play me, deal damage to a unit equal to "
                            "the damage marked on it.")
     hurt = Board(("north",), (Unit("b1", "B", 5, "north", damage=2),))
-    s3 = Scenario("A", morgana, hurt, targets=Targets(picks=(("unit", "b1"),)))
+    s3 = Scenario("A", morgana, hurt, targets=JointChosen(picks=(("unit", "b1"),)))
     done = apply(s3, next(iter(resolve(s3))))
     assert done.dealt == (("b1", 2),) and done.killed == ()
 
@@ -832,7 +834,7 @@ def test_damage_a_named_unit_deals_gets_no_bonus_damage() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("a1", "A", 2, "north", exhausted=True),
                                Unit("e1", "B", 3, "north")))
@@ -845,7 +847,7 @@ def test_damage_a_named_unit_deals_gets_no_bonus_damage() -> None:
         effect = compile_card("Last Breath", text)
         assert isinstance(effect, JointChoice)
         assert [p.name for p in effect.picks] == ["friendly", "enemy"]
-        s = Scenario("A", effect, board, targets=Targets(picks=picks), bonus_damage=1)
+        s = Scenario("A", effect, board, targets=JointChosen(picks=picks), bonus_damage=1)
         done = apply(s, next(iter(resolve(s))))
         assert (done.dealt, done.killed) == ((("e1", dealt),), killed)
 
@@ -956,7 +958,7 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
     controls no battlefield: its base only; kai gone, nothing is played: 1."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
                          "ignoring its cost. Deal 3 to an enemy unit at a battlefield. "
@@ -973,7 +975,7 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
                  Unit("a2", "A", 2, "south"), Unit("r1", "B", 2, "north"))
         board = Board(("north", "south"), units, teams=(("A", "C"),), control=control)
         s = Scenario("A", shift, board,
-                     targets=Targets(picks=(("friendly", friendly), ("enemy", "r1"))))
+                     targets=JointChosen(picks=(("friendly", friendly), ("enemy", "r1"))))
         return sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s))
 
     assert wheres("kai") == ["base", "south"]
@@ -1046,7 +1048,7 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
     declined: 3 resolutions; h2 (3) is not less, h3 is a spell."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Transpositionist", "[Chaos], [Exhaust]: Return a friendly unit to "
                           "its owner's hand. You may play a unit with less Might than that "
@@ -1058,7 +1060,7 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
     board = Board(("north", "south"), (Unit("tp", "A", 2, "north"), Unit("kai", "A", 3, "north"),
                                        Unit("r1", "B", 2, "north")),
                   objects=hand, control=(("north", "A"),))
-    s = Scenario("A", effect, board, source="tp", targets=Targets(picks=(("friendly", "kai"),)))
+    s = Scenario("A", effect, board, source="tp", targets=JointChosen(picks=(("friendly", "kai"),)))
     assert sorted((a.as_json()["picks"]["card"] or "", a.as_json()["picks"]["location"] or "")
                   for a in resolve(s)) == [("", ""), ("h1", "base"), ("h1", "north")]
 
@@ -1143,14 +1145,14 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     sabotage = compile_card("Sabotage", "Choose an opponent. They reveal their hand. Choose a "
                             "non-unit card from it, and recycle that card.")
     hand = tuple(Piece(f"h{n}", "card", "B", "hand", type=t)
                  for n, t in ((1, "unit"), (2, "gear"), (3, "spell")))
     s = replace(Scenario("A", sabotage, Board(("north",), (), objects=hand)),
-                targets=Targets(picks=(("opponent", "B"),)))
+                targets=JointChosen(picks=(("opponent", "B"),)))
     assert sorted(a.as_json()["picks"]["card"] for a in resolve(s, kind=Executed)) == [
         "h2", "h3"]
 
@@ -1227,13 +1229,13 @@ def test_a_token_another_player_plays_goes_where_they_choose() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     roost = compile_card("Roost", "When you play me, choose an opponent. They play a 1 Might "
                          "Bird unit token with [Deflect].")
     board = Board(("north", "south"), (Unit("b1", "B", 1, "north"),),
                   control=(("north", "B"), ("south", "A")))
-    s = replace(Scenario("A", roost, board), targets=Targets(picks=(("opponent", "B"),)))
+    s = replace(Scenario("A", roost, board), targets=JointChosen(picks=(("opponent", "B"),)))
     assert sorted(a.as_json()["picks"]["location"] for a in resolve(s, kind=Executed)) == [
         "base", "north"]
 
@@ -1302,13 +1304,13 @@ def test_damage_equal_to_the_sources_assault() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     lucian = compile_card("Lucian", "[Assault] (+1 Might while I'm an attacker.)\nWhen I "
                           "attack, deal damage equal to my [Assault] to an enemy unit here.")
     board = Board(("north",), (Unit("l", "A", 3, "north", keywords=("Assault 2",)),
                                Unit("b1", "B", 2, "north")))
-    s = Scenario("A", lucian, board, source="l", targets=Targets(picks=(("enemy", "b1"),)))
+    s = Scenario("A", lucian, board, source="l", targets=JointChosen(picks=(("enemy", "b1"),)))
     done = apply(s, next(iter(resolve(s))))
     assert done.dealt == (("b1", 2),) and done.killed == ("b1",)
 
@@ -1601,7 +1603,7 @@ def test_damage_equal_to_a_units_might_to_all_enemies_at_a_battlefield_then_a_mo
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     storm = compile_card("Stormbringer", "Choose a friendly unit in your base. Deal damage "
                          "equal to its Might to all enemy units at a battlefield, then move "
@@ -1611,7 +1613,7 @@ def test_damage_equal_to_a_units_might_to_all_enemies_at_a_battlefield_then_a_mo
         Unit("b2", "B", 5, "north"), Unit("b3", "B", 1, "south")))
     played = Scenario("A", storm, board)
     assert sorted(a.chosen() for a in finalize(played)) == [("a1", "north"), ("a1", "south")]
-    chosen = Scenario("A", storm, board, targets=Targets(
+    chosen = Scenario("A", storm, board, targets=JointChosen(
         picks=(("friendly", "a1"), ("battlefield", "north"))))
     done = apply(chosen, next(iter(resolve(chosen))))
     assert sorted(done.dealt) == [("b1", 3), ("b2", 3)] and done.moved == (("a1", "north"),)
@@ -1626,7 +1628,7 @@ def test_a_unit_and_a_battlefield_chosen_then_units_there_moved() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.outcome import apply
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
                          "enemy units at that battlefield with less Might than the chosen "
@@ -1634,7 +1636,7 @@ def test_a_unit_and_a_battlefield_chosen_then_units_there_moved() -> None:
     board = Board(("north", "south"), (Unit("a1", "A", 3, "base"), Unit("a2", "A", 1, "north"),
                                        Unit("b1", "B", 2, "north")))
     assert finalize(Scenario("A", stare, board)).count() == 4
-    chosen = Scenario("A", stare, board, targets=Targets(
+    chosen = Scenario("A", stare, board, targets=JointChosen(
         picks=(("friendly", "a1"), ("battlefield", "north"))))
     done = apply(chosen, next(iter(resolve(chosen))))
     assert done.moved == () and done.dealt == ()
@@ -1798,7 +1800,7 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     hand = (Piece("c1", "card", "A", "hand", type="unit"), Piece("c2", "card", "A", "hand",
                                                                  type="spell"),
@@ -1807,7 +1809,7 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
                   objects=hand)
     helper = compile_card("Here to Help", "You may play a unit from hand to a battlefield you "
                           "control, reducing its cost by :rb_energy_3:.")
-    answers = [a.as_json() for a in resolve(Scenario("A", helper, board, targets=Targets(
+    answers = [a.as_json() for a in resolve(Scenario("A", helper, board, targets=JointChosen(
         picks=())), kind=Executed)]
     assert answers == [{"picks": {"card": None, "destination": None}, "declined": ["card"]},
                        {"picks": {"card": "c1", "destination": "north"}}]
@@ -1815,7 +1817,7 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
                        "card with [Hidden] from your hand, ignoring its cost. If it's a unit, "
                        "play it here.")
     assert [a.as_json()["picks"] for a in resolve(Scenario(
-        "A", ava, board, source="ava", targets=Targets(picks=())), kind=Executed)] == [
+        "A", ava, board, source="ava", targets=JointChosen(picks=())), kind=Executed)] == [
         {"card": "h1"}]
 
 
@@ -1854,7 +1856,7 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     edict = compile_card("King's Edict", "Starting with the next player, each other player "
                          "chooses a unit you don't control that hasn't been chosen for this "
@@ -1862,7 +1864,7 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
     board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("b1", "B", 1, "north"),
                                Unit("c1", "C", 1, "north")))
     answers = [a.as_json()["picks"] for a in resolve(Scenario(
-        "A", edict, board, targets=Targets(picks=())), kind=Executed)]
+        "A", edict, board, targets=JointChosen(picks=())), kind=Executed)]
     assert sorted(sorted(p.values()) for p in answers) == [["b1", "c1"], ["b1", "c1"]]
     assert all("a1" not in p.values() for p in answers) and len(answers) == 2
 
@@ -1877,7 +1879,7 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.choosing import counted_targets, targeted_slots
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     ledros = compile_card("Commander Ledros", "As you play me, you may kill any number of "
                           "friendly units as an additional cost. Reduce my cost by "
@@ -1894,7 +1896,7 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
     slot = ledros.slots[0].name
     after = replace(board, units=(replace(board.units[0], location="offboard"),
                                   *board.units[1:]))
-    paid = Scenario("A", ledros, after, targets=Targets(groups=((slot, ("a1", "a2")),)))
+    paid = Scenario("A", ledros, after, targets=GroupChosen(groups=((slot, ("a1", "a2")),)))
     legal = resolve(paid)
     assert [a.as_json() for a in legal] == [{"affected": []}]
     why, reduced = legal.explain(next(iter(legal)))  # (and its cost reduction, said)
@@ -1913,7 +1915,7 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     units = (Unit("n", "A", 3, "north"), Unit("g1", "B", 0, "north", type="gear", energy=2),
              Unit("g2", "B", 0, "base", type="gear", energy=3),
@@ -1932,7 +1934,7 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
                          "to draw 1, then put a card from your hand on the top or bottom of "
                          "your Main Deck.")
     assert sorted(a.as_json()["picks"]["card"] for a in resolve(Scenario(
-        "A", altar, board, targets=Targets(picks=())), kind=Executed)) == ["c1", "c2"]
+        "A", altar, board, targets=JointChosen(picks=())), kind=Executed)) == ["c1", "c2"]
 
 
 def test_show_off_reveals_a_card_or_picks_a_friendly_one_not_both() -> None:
@@ -2113,7 +2115,7 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     had to choose one)."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     for name, text in (
             ("Glasc Mixologist", "[Deathknell] - You may play a unit with cost no more than "
@@ -2132,7 +2134,7 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     for chosen, where in (("c1", ["base", "north"]), (None, ["None"])):
         board = Board(("north", "south"), (Unit("me", "A", 2, "offboard"),), objects=(card,),
                       control=(("north", "A"), ("south", "B")))
-        s = Scenario("A", effect, board, targets=Targets(picks=(("card", chosen),)))
+        s = Scenario("A", effect, board, targets=JointChosen(picks=(("card", chosen),)))
         assert sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s)) == where
     (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
         "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
@@ -2198,7 +2200,7 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     spirit = compile_card("Bewitching Spirit", "When you play me, choose a player. They "
                           "discard 1.")
@@ -2209,7 +2211,7 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
     assert finalize(played).count() == 2
 
     def discarded(player: str) -> list[str | None]:
-        chosen = replace(played, targets=Targets(picks=(("opponent", player),)))
+        chosen = replace(played, targets=JointChosen(picks=(("opponent", player),)))
         return [a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)]
     assert discarded("B") == ["h1", "h2"] and discarded("A") == ["h3"]
 
@@ -2223,7 +2225,7 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     investigator = compile_card(
         "Insightful Investigator", "When you play me, choose an opponent. They reveal their "
@@ -2233,7 +2235,7 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
                   objects=(Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
                            Piece("h3", "card", "A", "hand")))
     chosen = Scenario("A", investigator, board, source="me",
-                      targets=Targets(picks=(("opponent", "B"),)))
+                      targets=JointChosen(picks=(("opponent", "B"),)))
     legal = resolve(chosen, kind=Executed)
     answers = [(a.as_json()["picks"]["card"], a.as_json().get("declined")) for a in legal]
     assert answers == [(None, ["card"]), ("h1", None), ("h2", None)]
@@ -2251,7 +2253,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     helper = compile_card("Here to Help", "[Hidden]\nYou may play a unit from hand to a "
                           "battlefield you control, reducing its cost by :rb_energy_3:.")
@@ -2259,7 +2261,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     units = (Unit("ava", "A", 2, "north"), Unit("bo", "A", 2, "south"))
     mine = Board(("north", "south"), units, control=(("north", "A"), ("south", "A")),
                  objects=hand)
-    played = Scenario("A", helper, mine, targets=Targets(picks=()))
+    played = Scenario("A", helper, mine, targets=JointChosen(picks=()))
 
     def places(scenario: Scenario) -> list[str | None]:
         return [a.as_json()["picks"]["destination"] for a in resolve(scenario, kind=Executed)]
@@ -2272,7 +2274,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     assert "355.17.b" in [s["rule"] for s in legal.explain(legal[1])]
     call = compile_card("Sprite Call", "[Hidden]\nPlay a 3 Might Sprite unit token with "
                         "[Temporary].")
-    sprite = Scenario("A", call, mine, targets=Targets(picks=()))
+    sprite = Scenario("A", call, mine, targets=JointChosen(picks=()))
     assert resolve(sprite).count() == 3
     assert [a.as_json()["picks"]["location"] for a in resolve(
         replace(sprite, from_hidden="north"), kind=Executed)] == ["north"]
@@ -2375,7 +2377,7 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.effects import Action, GroupTargets
-    from riftsolve.rules.scenario import Policy, Scenario, Targets
+    from riftsolve.rules.scenario import Policy, Scenario
 
     flash = compile_card("Flash", "Move up to 2 friendly units to base.")
     assert isinstance(flash, GroupTargets) and flash.action is Action.MOVE
@@ -2387,7 +2389,7 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     apart = replace(played, policy=Policy(specified_destination="elsewhere"))
     assert finalize(apart).count() == 4
     slot = flash.slots[0].name
-    chosen = replace(played, targets=Targets(groups=((slot, ("ez", "kai")),)))
+    chosen = replace(played, targets=GroupChosen(groups=((slot, ("ez", "kai")),)))
     [answer] = list(resolve(chosen))
     assert answer.as_json() == {"affected": ["kai"], "unmoved": ["ez"]}
     [answer] = list(resolve(replace(chosen, policy=apart.policy)))
@@ -2401,7 +2403,7 @@ def test_units_there_and_a_cost_paid_are_said() -> None:
     finalized): on resolution it is said paid then, never Ignored with the unit."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     siphon = compile_card("Siphon Power", "Choose a battlefield. Give friendly units there +1 "
                           "[Might] this turn and enemy units there -1 [Might] this turn, to a "
@@ -2417,7 +2419,7 @@ def test_units_there_and_a_cost_paid_are_said() -> None:
                   objects=(Piece("c1", "card", "A", zone="trash"),))
     picks = tuple((p.name, {"card": "c1", "unit": "e1"}.get(p.kind))
                   for p in monk.picks if not p.later)
-    legal = resolve(Scenario("A", monk, board, source="me", targets=Targets(picks=picks)))
+    legal = resolve(Scenario("A", monk, board, source="me", targets=JointChosen(picks=picks)))
     said = [w["detail"] for w in legal.explain(next(iter(legal)))]
     assert "c1: banish, a cost paid as it was finalized, not on resolution" in said
 
@@ -2466,7 +2468,7 @@ def test_any_number_of_token_units_moved_here() -> None:
     (359.3.f.2.a)."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     azir = compile_card("Azir, Sovereign", "When I attack, you may move any number of your "
                         "token units to this battlefield.")
@@ -2478,7 +2480,7 @@ def test_any_number_of_token_units_moved_here() -> None:
     board = Board(("north", "south"), units, teams=(("A", "C"),))
     played = Scenario("A", azir, board, source="azir")
     assert finalize(played).count() == 8
-    chosen = replace(played, targets=Targets(groups=((azir.slots[0].name,
+    chosen = replace(played, targets=GroupChosen(groups=((azir.slots[0].name,
                                                        ("s1", "s2", "s3")),)))
     assert [a.as_json() for a in resolve(chosen)] == [
         {"affected": ["s1", "s3"], "unmoved": ["s2"]}]
@@ -2497,7 +2499,7 @@ def test_the_defender_must_kill_one_of_their_units_here() -> None:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.faces.ruling import ruling
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     atakhan = compile_card("Atakhan", "When I attack, the defender must kill one of their "
                            "units here.")
@@ -2510,15 +2512,15 @@ def test_the_defender_must_kill_one_of_their_units_here() -> None:
     board = Board(("north", "south"), units, teams=(("A", "C"),))
     played = Scenario("A", atakhan, board, source="atk")
     assert [d.as_json()["targets"] for d in finalize(played)] == [{}]
-    legal = resolve(replace(played, targets=Targets(picks=())))
+    legal = resolve(replace(played, targets=JointChosen(picks=())))
     assert sorted(str(a.as_json()["picks"]) for a in legal) == [
         "{'their_unit[B]': 'b1'}", "{'their_unit[B]': 'b2'}"]
     assert "B chooses one of them" in ruling(legal).paragraph()
     three = replace(board, units=(*units, Unit("d1", "D", 1, "north")))
-    assert resolve(replace(played, board=three, targets=Targets(picks=()))).count() == 2
+    assert resolve(replace(played, board=three, targets=JointChosen(picks=()))).count() == 2
     alone = replace(board, units=(units[0], units[3], units[4]))
     assert [a.as_json()["picks"] for a in resolve(replace(
-        played, board=alone, targets=Targets(picks=())))] == [{}]  # (B defends nothing)
+        played, board=alone, targets=JointChosen(picks=())))] == [{}]  # (B defends nothing)
 
 
 def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
@@ -2533,13 +2535,13 @@ def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.families.joint import acts, read_targets
     from riftsolve.rules.limits import ScenarioError
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     atakhan = compile_card("Atakhan", "You may kill a friendly unit as an additional cost to "
                            "play me. If you do, I cost [1] less for each Energy it costs.")
     assert isinstance(atakhan, JointChoice)
     board = Board(("north",), (Unit("kai", "A", 3, "north"), Unit("r1", "B", 2, "north")))
-    paid = Scenario("A", atakhan, board, targets=Targets(picks=(("friendly", "kai"),)))
+    paid = Scenario("A", atakhan, board, targets=JointChosen(picks=(("friendly", "kai"),)))
     legal = resolve(paid)
     [answer] = list(legal)
     assert isinstance(answer, Executed) and acts(paid, answer).actions == ()
@@ -2550,7 +2552,7 @@ def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
                         "Equipment from that unit. Draw 1.")
     gone = Board(("north",), (Unit("k", "A", 3, "north"),
                               Unit("e1", "A", 0, "offboard", type="gear", tags=("Equipment",))))
-    legal = resolve(Scenario("A", shot, gone, targets=Targets(
+    legal = resolve(Scenario("A", shot, gone, targets=JointChosen(
         picks=(("unit", "k"), ("equipment", "e1")))))
     said = [w["detail"] for w in legal.explain(next(iter(legal)))]
     assert any(d.startswith("k: attach or detach") and d.endswith("Ignored") for d in said)
@@ -2572,7 +2574,7 @@ def test_an_equipped_unit_and_an_equipment_detached_from_it() -> None:
     deals 3 (its Might) to r1."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     strike = compile_card("Strike Down", "Choose an equipped friendly unit. It deals damage "
                           "equal to its Might to an enemy unit. Then detach an Equipment "
@@ -2591,7 +2593,7 @@ def test_an_equipped_unit_and_an_equipment_detached_from_it() -> None:
     assert len(declarations) == finalize(played).count() == 4
     assert {(d["friendly"], d["equipment"]) for d in declarations} == {
         ("kai", "sword"), ("kai", "shield")}
-    chosen = replace(played, targets=Targets(picks=(("friendly", "kai"), ("enemy", "r1"),
+    chosen = replace(played, targets=JointChosen(picks=(("friendly", "kai"), ("enemy", "r1"),
                                                     ("equipment", "sword"))))
     [answer] = list(resolve(chosen))
     assert "r1 3" in " ".join(s["detail"] for s in resolve(chosen).explain(answer))
@@ -2749,7 +2751,7 @@ def test_every_instruction_not_modelled_is_said() -> None:
     not."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     cases = {
         "Hexplosive Minefield": ("[Action] (Play on your turn or in showdowns.)\nKill any "
@@ -2802,7 +2804,7 @@ def test_every_instruction_not_modelled_is_said() -> None:
                             "at end of turn.")
     assert isinstance(sanction, JointChoice) and sanction.unsaid == ()
     kai = Board(("north",), (Unit("kai", "A", 3, "north"),))
-    first = Scenario("A", sanction, kai, targets=Targets(picks=(("mode", "1"), ("unit", "kai"),
+    first = Scenario("A", sanction, kai, targets=JointChosen(picks=(("mode", "1"), ("unit", "kai"),
                                                                 ("unit2", None))))
     [answer] = list(resolve(first))
     said_now = " ".join(s["detail"] for s in resolve(first).explain(answer))
@@ -2815,7 +2817,7 @@ def test_every_instruction_not_modelled_is_said() -> None:
     assert isinstance(mines, GroupTargets)
     board = Board(("north",), (Unit("m1", "A", 0, "north", type="gear", tags=("Bomb",),
                                     token=True),))
-    chosen = Scenario("A", mines, board, targets=Targets(groups=((mines.slots[0].name,
+    chosen = Scenario("A", mines, board, targets=GroupChosen(groups=((mines.slots[0].name,
                                                                   ("m1",)),)))
     legal = resolve(chosen)
     [answer] = list(legal)
@@ -2831,13 +2833,13 @@ def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
     nobody."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     stare = compile_card("Stare Down", "Choose a friendly unit and a battlefield. Move all "
                          "enemy units at that battlefield with less Might than the chosen "
                          "unit to their base. Gain 1 XP.")
     board = Board(("n",), (Unit("a1", "A", 3, "offboard"), Unit("e1", "B", 2, "n")))
-    chosen = Scenario("A", stare, board, targets=Targets(picks=(("friendly", "a1"),
+    chosen = Scenario("A", stare, board, targets=JointChosen(picks=(("friendly", "a1"),
                                                                 ("battlefield", "n"))))
     legal = resolve(chosen)
     [answer] = list(legal)
@@ -2849,7 +2851,7 @@ def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
     gone = Board(("n",), (Unit("zed", "A", 4, "offboard"),
                           Unit("s1", "A", 0, "base", tags=("Shadow Clone",))))
     swap = Scenario("A", zed, gone, source="zed",
-                    targets=Targets(groups=((zed.slots[0].name, ("s1",)),)))
+                    targets=GroupChosen(groups=((zed.slots[0].name, ("s1",)),)))
     assert [a.as_json()["affected"] for a in resolve(swap)] == [[]]
     here = replace(swap, board=replace(gone, units=(Unit("zed", "A", 4, "n"),
                                                     *gone.units[1:])))
@@ -2863,7 +2865,7 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
     in A's hand: 3 declarations."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     pack = compile_card("Pack of Wonders", ":rb_exhaust:: Return another friendly gear, unit, "
                         "or facedown card to its owner's hand.")
@@ -2876,7 +2878,7 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
     played = Scenario("A", pack, board, source="pack")
     assert sorted(a.as_json()["targets"]["object"] for a in finalize(played)) == [
         "blade", "c1", "kai"]
-    [answer] = list(resolve(replace(played, targets=Targets(picks=(("object", "c1"),)))))
+    [answer] = list(resolve(replace(played, targets=JointChosen(picks=(("object", "c1"),)))))
     assert answer.as_json()["picks"] == {"object": "c1"}
 
 
@@ -2921,7 +2923,7 @@ def test_a_move_to_the_battlefield_the_trigger_names(tmp_path: Path) -> None:
     from riftsolve.formats.format1 import parse_scenario
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.limits import ScenarioError
-    from riftsolve.rules.scenario import Policy, Scenario, Targets
+    from riftsolve.rules.scenario import Policy, Scenario
 
     text = ("When you play a gear with [Deploy], you may exhaust me and pay [Universal] to "
             "move a friendly unit to that battlefield.")
@@ -2938,7 +2940,7 @@ def test_a_move_to_the_battlefield_the_trigger_names(tmp_path: Path) -> None:
     tired = replace(played, board=replace(board, units=(replace(units[0], exhausted=True),
                                                         *units[1:])))
     assert [a.as_json()["targets"] for a in finalize(tired)] == [{"friendly": None}]
-    moved = replace(played, targets=Targets(picks=(("friendly", "kai"),)))
+    moved = replace(played, targets=JointChosen(picks=(("friendly", "kai"),)))
     [answer] = list(resolve(moved))
     assert "kai moves to north" in " ".join(s["detail"] for s in resolve(moved).explain(answer))
     write_library(tmp_path, [exemplar])
@@ -2971,10 +2973,9 @@ def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
     # as it resolves, "moved to" is where the move went (trigger information, 359.3.f.3),
     # not where Akali is now: u1 still legal with Akali since gone to its base
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.scenario import Targets
     later = replace(moved, board=replace(board, units=(Unit("akali", "A", 3, "base"),
                                                        *board.units[1:])),
-                    event_destination="n", targets=Targets(picks=(("unit", "u1"),)))
+                    event_destination="n", targets=JointChosen(picks=(("unit", "u1"),)))
     [answer] = list(resolve(later))
     assert "u1 is still a legal target" in " ".join(
         s["detail"] for s in resolve(later).explain(answer))
@@ -2992,13 +2993,13 @@ def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
     from riftsolve.cards import card
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     rage = card("Dragon's Rage")
     board = Board(("north", "south"), (
         Unit("a1", "A", 3, "north"), Unit("e1", "B", 3, "north"), Unit("e2", "B", 2, "south"),
         Unit("e4", "B", 1, "south", deflect=1)))
-    chosen = Scenario("A", rage, board, available_power=0, targets=Targets(
+    chosen = Scenario("A", rage, board, available_power=0, targets=JointChosen(
         picks=(("enemy", "e1"), ("destination", "south"))))
     assert [a.as_json()["picks"]["enemy2"] for a in resolve(chosen)] == ["e2"]
     rich = replace(chosen, available_power=None)
@@ -3012,13 +3013,13 @@ def test_a_counter_that_reads_its_unit() -> None:
     legal target, the counter is Ignored (359.3.e.12)."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
                            "enemy spell or ability that chooses it and no other friendly unit.")
     board = Board(("n",), (Unit("a1", "A", 2, "base"),),
                   objects=(Piece("s1", "spell", "B", chooses=("a1",)),))
-    moved = Scenario("A", repulse, board, targets=Targets(picks=(("friendly", "a1"),
+    moved = Scenario("A", repulse, board, targets=JointChosen(picks=(("friendly", "a1"),
                                                                  ("countered", "s1"))))
     [answer] = list(resolve(moved))
     assert any("Ignored" in s["detail"] and "counter" in s["detail"]
@@ -3130,7 +3131,7 @@ def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
     e1 have left the board; the friendly unit k is still legal."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.board import Board, Piece, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     effect = compile_card(name, text)
     assert isinstance(effect, JointChoice)
@@ -3138,7 +3139,7 @@ def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
     board = Board(("north",), (Unit("k", "A", 2, "north"), Unit("e1", "B", 3, "offboard")),
                   objects=pieces if name == "Riposte" else ())
     second = "spell" if name == "Riposte" else "enemy"
-    legal = resolve(Scenario("A", effect, board, targets=Targets(
+    legal = resolve(Scenario("A", effect, board, targets=JointChosen(
         picks=(("friendly", "k"), (second, gone)))))
     [answer] = list(legal)
     assert said in [w["detail"] for w in legal.explain(answer)]
@@ -3234,7 +3235,7 @@ def test_a_token_banished_is_not_played_again() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     shift = compile_card("Arcane Shift", "Banish a friendly unit, then its owner plays it, "
                          "ignoring its cost. Deal 3 to an enemy unit at a battlefield. Banish "
@@ -3243,7 +3244,7 @@ def test_a_token_banished_is_not_played_again() -> None:
         board = Board(("north", "south"), (Unit("f1", "A", 1, "north", token=token),
                                            Unit("e1", "B", 3, "south")),
                       control=(("north", "A"),))
-        legal = resolve(Scenario("A", shift, board, targets=Targets(
+        legal = resolve(Scenario("A", shift, board, targets=JointChosen(
             picks=(("friendly", "f1"), ("enemy", "e1")))))
         answers = list(legal)
         assert all(isinstance(a, Executed) for a in answers)
@@ -3260,7 +3261,7 @@ def test_attach_or_detach_is_chosen_as_it_resolves() -> None:
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers import Executed
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.scenario import Scenario, Targets
+    from riftsolve.rules.scenario import Scenario
 
     shot = compile_card("Angle Shot", "Choose a unit and an Equipment with the same "
                         "controller. Attach that Equipment to that unit or detach that "
@@ -3272,7 +3273,7 @@ def test_attach_or_detach_is_chosen_as_it_resolves() -> None:
         board = Board(("north",), (Unit("a1", "A", 2, "north"),
                                    Unit("e1", "A", 0, equipment_at, type="gear",
                                         tags=("Equipment",))))
-        legal = resolve(Scenario("A", shot, board, targets=Targets(
+        legal = resolve(Scenario("A", shot, board, targets=JointChosen(
             picks=(("unit", "a1"), ("equipment", "e1")))))
         answers = [a for a in legal if isinstance(a, Executed)]
         assert sorted((dict(a.picks)["either"] for a in answers), key=str) == expected

@@ -48,8 +48,8 @@ from riftsolve.rules.outcome import apply, metrics
 from riftsolve.rules.scenario import Scenario
 
 #: The example family, checked against the protocol by mypy with its own types.
-EXAMPLE: Family[one_target.OneTarget, one_target.Pick, one_target.Hit, one_target.Answers,
-                one_target.Answers] = one_target
+EXAMPLE: Family[one_target.OneTarget, one_target.OneChosen, one_target.Pick, one_target.Hit,
+                one_target.Answers, one_target.Answers] = one_target
 #: Cards compiled from texts the library does not have, one for each shape the compiler
 #: reads (each of up to N, "here", "another", a move's chosen destination, a split with no
 #: "any number of", an instruction whose outcome is not modelled, "a gear", "a unit or

@@ -33,18 +33,21 @@ from riftsolve.rules.families import (
     split,
 )
 from riftsolve.rules.families.combat import CombatProblem
-from riftsolve.rules.families.group import GroupProblem
+from riftsolve.rules.families.group import GroupChosen, GroupProblem
+from riftsolve.rules.families.joint import JointChosen
 from riftsolve.rules.families.picks import JointProblem
-from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
+from riftsolve.rules.families.split import SplitChosen, SplitFinalizeProblem, SplitResolveProblem
 
 #: Each family module, checked by mypy against the protocol with its own types: its
-#: effect, declarations, resolutions and the problems of its two questions (a combat is
-#: never finalized: 465.2 assigns its damage).
-SPLIT: Family[SplitDamage, Declaration, Resolution, SplitFinalizeProblem,
+#: effect, record of targets chosen (a combat chooses none), declarations, resolutions
+#: and the problems of its two questions (a combat is never finalized: 465.2 assigns its
+#: damage).
+SPLIT: Family[SplitDamage, SplitChosen, Declaration, Resolution, SplitFinalizeProblem,
               SplitResolveProblem] = split
-GROUP: Family[GroupTargets, GroupDeclaration, Affected, GroupProblem, GroupProblem] = group
-COMBAT: Family[CombatDamage, Assignment, Assignment, NoReturn, CombatProblem] = combat
-JOINT: Family[JointChoice, Choice, Executed, JointProblem, JointProblem] = joint
+GROUP: Family[GroupTargets, GroupChosen, GroupDeclaration, Affected, GroupProblem,
+              GroupProblem] = group
+COMBAT: Family[CombatDamage, NoReturn, Assignment, Assignment, NoReturn, CombatProblem] = combat
+JOINT: Family[JointChoice, JointChosen, Choice, Executed, JointProblem, JointProblem] = joint
 MODULES: tuple[AnyFamily, ...] = (SPLIT, GROUP, COMBAT, JOINT)
 
 

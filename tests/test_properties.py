@@ -23,7 +23,7 @@ from riftsolve.faces import render
 from riftsolve.formats.format1 import parse_scenario
 from riftsolve.rules.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
 from riftsolve.rules.effects import Pool
-from riftsolve.rules.families.split import verify_declaration, verify_resolution
+from riftsolve.rules.families.split import SplitChosen, verify_declaration, verify_resolution
 from riftsolve.rules.scenario import Scenario
 
 #: Weighted towards battlefields so that most boards have several legal targets.
@@ -92,7 +92,7 @@ def _bounded_vectors(length: int, total: int) -> list[tuple[int, ...]]:
 def brute_force_resolutions(s: Scenario) -> set[Resolution]:
     """Every assignment of damage to the chosen targets, legal or not, totalling at most
     the pool + 1, that the verifier accepts."""
-    assert s.targets is not None
+    assert isinstance(s.targets, SplitChosen)
     chosen = list(s.targets.split)
     legal = resolve(s)
     assert isinstance(legal, Resolutions)

@@ -122,10 +122,6 @@ def counted_targets(scenario: Scenario) -> list[str] | None:
         return None
     if scenario.targets is None:
         return []
-    targets = scenario.targets
-    targeted = targeted_slots(scenario.effect)
-    chosen = [*((targets.friendly,) if targets.friendly else ()), *targets.split,
-              *(u for slot, units in targets.groups if slot in targeted for u in units)]
-    if "friendly" not in targeted:
-        chosen = [u for u in chosen if u != targets.friendly]
-    return [u for u in chosen if scenario.board[u].on_board]
+    board = scenario.board
+    return [chosen for chosen in scenario.targets.counted(targeted_slots(scenario.effect))
+            if chosen not in board or board[chosen].on_board]

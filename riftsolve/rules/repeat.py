@@ -10,7 +10,7 @@ is. Each execution is the card's own question, asked of :func:`execution`.
 ...     "repeat": True, "battlefields": ["north"], "units": [
 ...         {"id": "r1", "controller": "B", "might": 1, "location": "north"}],
 ...     "targets": {"units": ["r1"], "repeat": {"units": []}}})
->>> execution(s, again=True).targets.group_units(), execution(s, again=False).repeat
+>>> execution(s, again=True).targets.unit_ids(), execution(s, again=False).repeat
 ((), False)
 """
 

@@ -15,8 +15,8 @@ modules use these records and never the parser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
 
 from riftsolve.i18n import _
 from riftsolve.rules.board import Board
@@ -30,25 +30,26 @@ from riftsolve.rules.versions import canonical, number_in, settled
 
 @dataclass(frozen=True)
 class Targets:
-    """The targets chosen at finalization, in declaration order: for a split, the friendly
-    unit (if the card has that slot) and the split targets; for a group, each slot's units
-    and the destination of a move (not a target, 355.4)."""
+    """The targets chosen at finalization, in a family's own record (the split's
+    :class:`~riftsolve.rules.families.split.SplitChosen`, the group's, the joint
+    choice's ...), which says to the shared rules only what they read of it: the ids it
+    names as units, the ids chosen in each targeted slot, and the second execution's
+    choices when the card's Repeat was paid (820.2)."""
 
-    split: tuple[str, ...] = ()
-    friendly: str | None = None
-    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    destination: str | None = None
-    #: For "at each location" cards: the location each unit was chosen at.
-    places: tuple[tuple[str, str], ...] = ()
-    #: For a joint choice: each pick's object (a unit, battlefield, location or player;
-    #: ``None`` for an optional pick left empty), in the card's order.
-    picks: tuple[tuple[str, str | None], ...] = ()
     #: The choices of the second execution when the card's Repeat was paid (820.2).
-    repeat: Targets | None = None
+    repeat: Targets | None = field(default=None, kw_only=True)
 
-    def group_units(self) -> tuple[str, ...]:
-        """Every unit chosen in a group slot."""
-        return tuple(unit for _, units in self.groups for unit in units)
+    def unit_ids(self) -> tuple[str, ...]:
+        """Every id chosen that names a unit (the scenario checks each is on the board)."""
+        return ()
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        """The ids chosen in the slots named ``targeted`` (the ones whose choices are
+        targets), in the card's order: what another spell counts (359.3.e.9.a)."""
+        return ()
+
+
+T = TypeVar("T", bound=Targets)
 
 
 @dataclass(frozen=True)
@@ -138,21 +139,26 @@ class Scenario:
         if self.from_hidden is not None and not self.board.is_battlefield(self.from_hidden):
             raise ScenarioError("from_hidden", f"{self.from_hidden!r} is not a battlefield in "
                                 "play")
+        if self.targets is not None and not isinstance(self.targets, Targets):
+            raise ScenarioError("targets", f"not a record of targets chosen: {self.targets!r}")
         targets = self.targets
         while targets is not None:
-            for unit_id in (*targets.split, *targets.group_units(),
-                            *([targets.friendly] if targets.friendly else [])):
+            for unit_id in targets.unit_ids():
                 known_unit(self.board, "targets", unit_id)
             targets = targets.repeat
 
 
-def require_targets(scenario: Scenario) -> Targets:
-    """The targets chosen at finalization, which a resolution question needs."""
-    if scenario.targets is None:
+def require_targets(scenario: Scenario, kind: type[T]) -> T:
+    """The targets chosen at finalization, which a resolution question needs, in the
+    record of the family asking (``kind``)."""
+    targets = scenario.targets
+    if targets is None:
         raise ScenarioError("targets", _("a resolution question needs the targets chosen at "
                                          "finalization"))
-    return scenario.targets
-
+    if not isinstance(targets, kind):
+        raise ScenarioError("targets", f"{type(targets).__name__} are not the targets of "
+                            f"{scenario.effect.name} ({kind.__name__})")
+    return targets
 
 
 def known_unit(board: Board, field: str, unit_id: str) -> None:

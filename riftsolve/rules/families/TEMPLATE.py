@@ -23,8 +23,11 @@ A family states its rules plainly, with no solver. Copy this file to
    unit (:class:`~riftsolve.rules.acts.Acts`); :func:`riftsolve.rules.outcome.apply`
    decides who dies and makes the board that follows, and every objective of ``best`` is
    measured on that outcome.
-7. **The format**: ``read_targets`` reads the targets a scenario declares for the family,
-   naming the field at fault in every error.
+7. **The format**: the family's record of the targets chosen, a frozen dataclass
+   subclassing :class:`~riftsolve.rules.scenario.Targets` (``TemplateChosen`` below: the
+   ids it names as units, the ids of its targeted slots); ``read_targets`` reads it from
+   a scenario, naming the field at fault in every error, ``declared_targets`` records it
+   from a declaration, and ``require_targets(scenario, TemplateChosen)`` gives it back.
 8. **The answers**: ``DECLARATION`` and ``RESOLUTION`` below, frozen dataclasses that
    are :class:`~riftsolve.rules.answers.Answer` s (``question``, ``deflect_cost``,
    ``chosen()``) with an ``as_json()`` line. A problem may list its own answers (an
@@ -49,6 +52,7 @@ that forgets one is caught before it runs.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from riftsolve.rules.acts import Acts
@@ -65,8 +69,22 @@ DECLARATION: type[Any] = object
 RESOLUTION: type[Any] = object
 
 
+@dataclass(frozen=True)
+class TemplateChosen(Targets):
+    """The targets chosen at finalization, as this family holds them: one field per slot
+    (``unit: str``, ``units: tuple[str, ...]`` ...)."""
+
+    def unit_ids(self) -> tuple[str, ...]:
+        """Every id chosen that names a unit: the scenario checks each is on the board."""
+        raise NotImplementedError("copy TEMPLATE.py and list the units chosen")
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        """The ids chosen in the slots named ``targeted`` (359.3.e.9.a counts them)."""
+        raise NotImplementedError("copy TEMPLATE.py and list the targets chosen")
+
+
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
-                 ) -> Targets:
+                 ) -> TemplateChosen:
     """The targets a scenario declares for this family (its ``targets`` field), each slot
     checked: its shape, known ids, distinct units (``slots.unit_ids``, ``slots.distinct``),
     errors naming the field."""
@@ -105,7 +123,7 @@ def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
     raise NotImplementedError("copy TEMPLATE.py and explain a resolution")
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+def declared_targets(scenario: Scenario, declaration: Any) -> TemplateChosen:
     """The targets a legal declaration chooses, as the resolution question reads them
     (``best --finalize`` resolves each declaration this way)."""
     raise NotImplementedError("copy TEMPLATE.py and record a declaration's targets")

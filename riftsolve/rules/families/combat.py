@@ -51,7 +51,7 @@ from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.explain import Step, ids, step
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.limits import ScenarioError
-from riftsolve.rules.scenario import Scenario, Targets
+from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
 
 
@@ -472,7 +472,7 @@ def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
     finalize_problem(scenario)
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+def declared_targets(scenario: Scenario, declaration: Any) -> NoReturn:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
     finalize_problem(scenario)
 
@@ -483,7 +483,7 @@ def slot_shapes(effect: CombatDamage) -> list[dict[str, str]]:
 
 
 def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
-                 ) -> Targets:
+                 ) -> NoReturn:
     """A combat has no targets: the parser refuses them first."""
     raise ScenarioError(field_prefix, _("a combat scenario has no targets"))
 

@@ -157,6 +157,31 @@ _VALID_ON_ITS_OWN = {
 _SHARED = {"battlefield": N_("one battlefield"), "location": N_("one location")}
 
 
+@dataclass(frozen=True)
+class GroupChosen(Targets):
+    """A group's targets chosen at finalization: each slot's units in the card's order
+    (355.11), a move's destination (chosen, not a target: 355.4) and, for "at each
+    location" cards, the location each unit was chosen at.
+
+    >>> GroupChosen(groups=(("enemy", ("r1",)), ("friendly", ("kai",)))).counted(
+    ...     frozenset({"enemy"}))
+    ('r1',)
+    """
+
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    destination: str | None = None
+    #: For "at each location" cards: the location each unit was chosen at.
+    places: tuple[tuple[str, str], ...] = ()
+
+    def unit_ids(self) -> tuple[str, ...]:
+        """Every unit chosen in a slot."""
+        return tuple(unit for _, units in self.groups for unit in units)
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        """The units chosen in the targeted slots."""
+        return tuple(unit for slot, units in self.groups if slot in targeted for unit in units)
+
+
 def group_effect(scenario: Scenario) -> GroupTargets:
     """The scenario's effect, which must be a group effect."""
     effect = scenario.effect
@@ -221,7 +246,7 @@ def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: b
                "{place})"), hidden=hidden, place=unit.location))
     effect = group_effect(scenario)
     if resolving and effect.per_place is not None and scenario.targets is not None:
-        declared = dict(scenario.targets.places).get(unit.id)
+        declared = dict(require_targets(scenario, GroupChosen).places).get(unit.id)
         if declared is not None and unit.place != declared:
             return Failure("359.3.e.2", _(
                 "{unit} is no longer at {declared} (at {place}): each location's choice is its "
@@ -434,7 +459,7 @@ def finalize_problem(scenario: Scenario) -> GroupProblem:
 
 def chosen_group(scenario: Scenario) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The targets chosen at finalization, slot by slot."""
-    return require_targets(scenario).groups
+    return require_targets(scenario, GroupChosen).groups
 
 
 def resolved_group(scenario: Scenario) -> list[tuple[int, tuple[str, ...]]]:
@@ -853,7 +878,8 @@ def moved_to(scenario: Scenario) -> str | None:
         return None
     if effect.moves_to == HERE:  # "to this battlefield": the source's, now (359.3.f.2)
         return source_battlefield(scenario.board, scenario.source)
-    return effect.moves_to or (scenario.targets.destination if scenario.targets else None)
+    return effect.moves_to or (require_targets(scenario, GroupChosen).destination
+                               if scenario.targets else None)
 
 
 def recalled(scenario: Scenario, answer: Affected) -> list[str]:
@@ -865,14 +891,14 @@ def recalled(scenario: Scenario, answer: Affected) -> list[str]:
             and board[u].location != where and move_failure(board, u, where) is not None]
 
 
-def declared_targets(scenario: Scenario, declaration: GroupDeclaration) -> Targets:
+def declared_targets(scenario: Scenario, declaration: GroupDeclaration) -> GroupChosen:
     """The targets ``declaration`` chooses, as a resolution question reads them: each
     slot's units, the destination, and where each unit stood when chosen."""
-    return Targets(groups=tuple(zip(group_effect(scenario).slot_names, declaration.selection,
-                                    strict=True)),
-                   destination=declaration.destination,
-                   places=tuple((u, scenario.board[u].place)
-                                for slot in declaration.selection for u in slot))
+    return GroupChosen(groups=tuple(zip(group_effect(scenario).slot_names,
+                                        declaration.selection, strict=True)),
+                       destination=declaration.destination,
+                       places=tuple((u, scenario.board[u].place)
+                                    for slot in declaration.selection for u in slot))
 
 
 def dealt_to_each(scenario: Scenario) -> int | None:
@@ -960,7 +986,7 @@ def slot_shapes(effect: GroupTargets) -> list[dict[str, str]]:
 
 
 def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
-                 field_prefix: str) -> Targets:
+                 field_prefix: str) -> GroupChosen:
     """The targets a scenario declares for a group: each slot's units (one id, a list, or
     for "at each location" cards ``{location: id}``), as many as the slot chooses (355.8),
     distinct (355.11.a); and a move's destination (355.4)."""
@@ -985,8 +1011,8 @@ def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
         distinct(units, field, board, seen, "355.11.a")
         chosen[slot.name] = tuple(units)
     destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
-    return Targets(groups=tuple(chosen.items()), destination=destination,
-                   places=tuple(places))
+    return GroupChosen(groups=tuple(chosen.items()), destination=destination,
+                       places=tuple(places))
 
 
 def _check_place(board: Board, field: str, place: str) -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Hashable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, cast
 
@@ -98,6 +98,25 @@ def joint_effect(scenario: Scenario) -> JointChoice:
         return replace(effect, picks=tuple(replace(p, away=True) if p.moved_here else p
                                            for p in effect.picks))
     return effect
+
+
+@dataclass(frozen=True)
+class JointChosen(Targets):
+    """A joint choice's picks made at finalization, in the card's order: each pick's
+    object (a unit or gear, a battlefield, a location or a player), ``None`` for an "up
+    to one" pick left empty (355.13).
+
+    >>> JointChosen(picks=(("object", "r1"), ("object2", None))).counted(
+    ...     frozenset({"object", "object2"}))
+    ('r1',)
+    """
+
+    picks: tuple[tuple[str, Value], ...] = ()
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        """The objects picked in the targeted picks: units, battlefields and players alike
+        (359.3.e.9.a counts game objects, players and zones)."""
+        return tuple(value for name, value in self.picks if name in targeted and value)
 
 
 # --------------------------------------------------------------------------- legality
@@ -1047,7 +1066,7 @@ def declared(scenario: Scenario) -> dict[str, Value]:
     """The picks made at finalization, by name (none to make: nothing declared)."""
     if not scenario.effect.slot_names and scenario.targets is None:
         return {}
-    return dict(require_targets(scenario).picks)
+    return dict(require_targets(scenario, JointChosen).picks)
 
 
 def still_legal(scenario: Scenario) -> tuple[dict[str, Value], list[tuple[str, Failure]]]:
@@ -1923,7 +1942,7 @@ def slot_shapes(effect: JointChoice) -> list[dict[str, str]]:
 
 
 def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
-                 field_prefix: str) -> Targets:
+                 field_prefix: str) -> JointChosen:
     """Each pick made at finalization: one id (a unit or gear, a battlefield, a location
     or a player), or ``null`` for an "up to one" pick left empty (355.13)."""
     picks: list[tuple[str, Value]] = []
@@ -1982,7 +2001,7 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             empty = linked.pick if first is None else linked.to
             raise ScenarioError(f"{field_prefix}.{empty}", f"{failure.message} "
                                 f"({failure.rule})")
-    return Targets(picks=tuple(picks))
+    return JointChosen(picks=tuple(picks))
 
 
 def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]],
@@ -2011,9 +2030,9 @@ def _alike_in_order(effect: JointChoice, picks: list[tuple[str, Value]],
     return [(name, given[name]) for name, _value in picks]
 
 
-def declared_targets(scenario: Scenario, declaration: Choice) -> Targets:
+def declared_targets(scenario: Scenario, declaration: Choice) -> JointChosen:
     """The picks a declaration makes, as the resolution question reads them."""
-    return Targets(picks=declaration.picks)
+    return JointChosen(picks=declaration.picks)
 
 
 def older_rules_reason(scenario: Scenario, question: str, version: str) -> str | None:

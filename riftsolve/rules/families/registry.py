@@ -28,20 +28,22 @@ if TYPE_CHECKING:
     from riftsolve.rules.explain import Step
 
 
-#: A family's effect type, its declarations, its resolutions, and the plain problems of its
-#: two questions (:class:`Family`'s parameters).
+#: A family's effect type, its record of chosen targets, its declarations, its
+#: resolutions, and the plain problems of its two questions (:class:`Family`'s parameters).
 E = TypeVar("E", contravariant=True)
+T = TypeVar("T", bound=Targets, covariant=True)
 D = TypeVar("D")
 R = TypeVar("R")
 FP = TypeVar("FP", covariant=True)
 RP = TypeVar("RP", covariant=True)
 
 
-class Family(Protocol[E, D, R, FP, RP]):
+class Family(Protocol[E, T, D, R, FP, RP]):
     """What a family module provides (its module-level names), typed by its effect ``E``,
-    its declarations ``D`` and resolutions ``R``, and the problems of its two questions
-    (``FP``, ``RP``): ``Family[SplitDamage, Declaration, Resolution, SplitFinalizeProblem,
-    SplitResolveProblem]`` is the split family's module (``tests/test_families.py`` has
+    its record of the targets chosen ``T``, its declarations ``D`` and resolutions ``R``,
+    and the problems of its two questions (``FP``, ``RP``): ``Family[SplitDamage,
+    SplitChosen, Declaration, Resolution, SplitFinalizeProblem, SplitResolveProblem]`` is the
+    split family's module (``tests/test_families.py`` has
     mypy check each family against its own)."""
 
     #: The family's name: the solver's registry of legal sets is keyed by it.
@@ -52,7 +54,7 @@ class Family(Protocol[E, D, R, FP, RP]):
     RESOLUTION: type[R]
 
     def read_targets(self, raw: Mapping[str, Any], effect: E, board: Board,
-                     field_prefix: str) -> Targets:
+                     field_prefix: str) -> T:
         """The targets a scenario declares (format 1), checked slot by slot; errors name
         the field (``field_prefix`` and the slot)."""
 
@@ -74,7 +76,7 @@ class Family(Protocol[E, D, R, FP, RP]):
     def explain_resolution(self, scenario: Scenario, answer: R) -> list[Step]:
         """The rule trail of a legal resolution."""
 
-    def declared_targets(self, scenario: Scenario, declaration: D) -> Targets:
+    def declared_targets(self, scenario: Scenario, declaration: D) -> T:
         """The targets a legal declaration chooses, as the resolution question reads
         them."""
 
@@ -102,7 +104,7 @@ class Family(Protocol[E, D, R, FP, RP]):
 
 #: A family of any types: what the registry holds and hands out (a question's types are
 #: known only once its effect is, at run time).
-AnyFamily = Family[Any, Any, Any, Any, Any]
+AnyFamily = Family[Any, Targets, Any, Any, Any, Any]
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,28 @@ from riftsolve.rules.versions import before, number_in
 
 
 @dataclass(frozen=True)
+class SplitChosen(Targets):
+    """A split's targets chosen at finalization: the friendly unit whose Might is the
+    damage (if the card has that slot) and the split targets (355.14.a), in order.
+
+    >>> SplitChosen(split=("r1", "r2"), friendly="kai").counted(frozenset({"enemies"}))
+    ('r1', 'r2')
+    """
+
+    split: tuple[str, ...] = ()
+    friendly: str | None = None
+
+    def unit_ids(self) -> tuple[str, ...]:
+        """The friendly unit and the split targets."""
+        return (*((self.friendly,) if self.friendly else ()), *self.split)
+
+    def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
+        """The split targets, after the friendly unit where its slot is targeted."""
+        friendly = (self.friendly,) if self.friendly and "friendly" in targeted else ()
+        return (*friendly, *self.split)
+
+
+@dataclass(frozen=True)
 class FriendlyOption:
     """One choice of the friendly unit (``None`` for a card without that slot) and the
     most split targets it allows: the initial damage available (355.14.c)."""
@@ -248,7 +270,7 @@ def verify_declaration(scenario: Scenario, declaration: Declaration) -> list[Fai
 
 
 def _chosen(scenario: Scenario) -> tuple[str | None, tuple[str, ...]]:
-    targets = require_targets(scenario)
+    targets = require_targets(scenario, SplitChosen)
     return targets.friendly, targets.split
 
 
@@ -342,7 +364,8 @@ def _pool_steps(scenario: Scenario, pool: int, resolving: bool) -> list[Step]:
     effect = split_effect(scenario)
     steps: list[Step] = []
     if effect.pool is Pool.FRIENDLY_MIGHT:
-        friendly = scenario.targets.friendly if scenario.targets and resolving else None
+        friendly = (require_targets(scenario, SplitChosen).friendly
+                    if scenario.targets and resolving else None)
         if friendly is not None:
             unit = scenario.board[friendly]
             steps.append(step("359.3.f.2", _("the damage is {unit}'s Might now: {might}").format(
@@ -514,9 +537,9 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
 # --------------------------------------------------------------------------- the format
 
 
-def declared_targets(scenario: Scenario, declaration: Declaration) -> Targets:
+def declared_targets(scenario: Scenario, declaration: Declaration) -> SplitChosen:
     """The targets ``declaration`` chooses, as a resolution question reads them."""
-    return Targets(split=declaration.split, friendly=declaration.friendly)
+    return SplitChosen(split=declaration.split, friendly=declaration.friendly)
 
 
 def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
@@ -538,7 +561,7 @@ def slot_shapes(effect: SplitDamage) -> list[dict[str, str]]:
 
 
 def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
-                 field_prefix: str) -> Targets:
+                 field_prefix: str) -> SplitChosen:
     """The targets a scenario declares for a split: the friendly unit (one id), if the
     card has that slot, and the split targets (distinct units, 355.14.a)."""
     friendly = None
@@ -549,7 +572,7 @@ def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
     field = f"{field_prefix}.{effect.split_slot}"
     split = unit_ids(raw[effect.split_slot], field, single=False)
     distinct(split, field, board, set(), "355.14.a")
-    return Targets(split=tuple(split), friendly=friendly)
+    return SplitChosen(split=tuple(split), friendly=friendly)
 
 
 #: The family protocol's name and answer types (riftsolve.rules.families.Family).
