@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.classify import Role
+from riftsolve.rules.effects import CardFacts
 from riftsolve.rules.explain import Step, step
 from riftsolve.rules.families.slots import distinct, unit_ids
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
@@ -26,28 +27,13 @@ NAME = "one-target"
 
 
 @dataclass(frozen=True)
-class OneTarget:
-    """Deal ``damage`` to one enemy unit at a battlefield."""
+class OneTarget(CardFacts):
+    """Deal ``damage`` to one enemy unit at a battlefield (the card facts every effect
+    states come with :class:`~riftsolve.rules.effects.CardFacts`)."""
 
-    name: str
-    text: str
     damage: int
-    slug: str = ""
-    worded: bool = False
-    hidden: bool = False
-    repeat: bool = False
-    destination: bool = False
-    lethal_any: bool = False
-    ignores_deflect: bool = False
-    xp_per_kill: int = 0
     slot_names: tuple[str, ...] = ("unit",)
     needs_source: bool = False
-    text_source: str = ""
-
-    @property
-    def listed_text(self) -> str:
-        """Its text as a card library lists it."""
-        return self.text
 
 
 EFFECT = OneTarget
@@ -66,7 +52,7 @@ class OneChosen(Targets):
         return (self.unit,) if "unit" in targeted else ()
 #: Its cards, as data.
 CARDS = (OneTarget("Test Bolt", "Deal 3 to an enemy unit at a battlefield.", 3,
-                   slug="test-bolt"),)
+                   slug="test-bolt", worded=False),)
 
 
 @dataclass(frozen=True, order=True)

@@ -12,7 +12,7 @@ scenario builds one too, so a new card of a known family is a new entry, not new
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -54,51 +54,75 @@ class Zone(StrEnum):
 
 
 @dataclass(frozen=True)
-class SplitDamage:
-    """Deal an amount of damage split among chosen units (CR 1.4 355.14).
+class CardFacts:
+    """What every card's effect states, whatever its family: its name and text, where the
+    text comes from, and the card-wide facts the engine reads without asking the family.
+    Each family's effect is a frozen dataclass extending it (:class:`SplitDamage`,
+    :class:`GroupTargets`, :class:`JointChoice`, a new family's): its own fields follow
+    ``name`` and ``text``; these facts are keyword-only.
 
-    ``amount`` is the printed amount of a :attr:`Pool.FIXED` pool. With
-    :attr:`Pool.FRIENDLY_MIGHT` the effect also has a ``friendly`` slot: the unit whose Might
-    is split and which deals the damage.
+    >>> from riftsolve.cards import card
+    >>> alpha = card("Alpha Strike")
+    >>> isinstance(alpha, CardFacts), alpha.slug, alpha.xp_per_kill, alpha.repeat
+    (True, 'alpha-strike', 1, False)
     """
 
     name: str
     text: str
-    pool: Pool
-    among: Relation
-    zone: Zone
-    amount: int = 0
-    bonus_applies: bool = True
-    #: XP gained for each unit the damage kills (Alpha Strike's reflexive "gain 1 XP").
-    xp_per_kill: int = 0
+    _: KW_ONLY
     slug: str = ""
     #: Whether ``text`` is the card's wording, from which the roles of its slots are read
     #: (:mod:`rules.choosing`); an inline effect's text only describes it.
     worded: bool = True
-    #: Card facts every effect states (for a split: none of them).
+    #: Whether the card has [Hidden] (a scenario may then say it was played from Hidden).
     hidden: bool = False
+    #: Whether the card has [Repeat]: a scenario may say its cost was paid (820).
     repeat: bool = False
+    #: Whether the effect moves its targets to a location chosen at finalization (355.4).
     destination: bool = False
+    #: Whether the effect's source makes any amount of its controller's damage lethal to
+    #: enemy units while it resolves (142.4.c: Elder Dragon's passive, on its own trigger).
     lethal_any: bool = False
     #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
     ignores_deflect: bool = False
+    #: XP gained for each unit the effect kills (Alpha Strike's reflexive "gain 1 XP").
+    xp_per_kill: int = 0
     #: The sentences of ``text`` whose choices the slots are, as the card reader read them
     #: (reminder text and symbols removed); none: ``text`` itself.
     read: str = ""
-    #: its instructions the effect does not model, said as outcomes not modelled
+    #: Its instructions (and clauses) that choose nothing and do nothing modelled ("Draw
+    #: 1.", "At end of turn, ..."), said as outcomes not modelled.
     unsaid: tuple[str, ...] = ()
     #: Where the card's text comes from, when not the official gallery snapshot.
     text_source: str = ""
 
     @property
+    def listed_text(self) -> str:
+        """The card's text as a card library lists it, with where it comes from when not
+        the official gallery."""
+        return listed(self.text, self.text_source)
+
+
+@dataclass(frozen=True)
+class SplitDamage(CardFacts):
+    """Deal an amount of damage split among chosen units (CR 1.4 355.14).
+
+    ``amount`` is the printed amount of a :attr:`Pool.FIXED` pool. With
+    :attr:`Pool.FRIENDLY_MIGHT` the effect also has a ``friendly`` slot: the unit whose Might
+    is split and which deals the damage. (Of the card facts, a split states only ``xp_per_kill``:
+    Alpha Strike's reflexive "gain 1 XP" for each unit the damage kills.)
+    """
+
+    pool: Pool
+    among: Relation
+    zone: Zone
+    amount: int = 0
+    bonus_applies: bool = True
+
+    @property
     def split_slot(self) -> str:
         """The name of the slot holding the split targets."""
         return "enemies" if self.among is Relation.ENEMY else "units"
-
-    @property
-    def listed_text(self) -> str:
-        """The card's text as a card library lists it, with where it comes from."""
-        return listed(self.text, self.text_source)
 
     @property
     def slot_names(self) -> tuple[str, ...]:
@@ -197,7 +221,7 @@ class GroupSlot:
 
 
 @dataclass(frozen=True)
-class GroupTargets:
+class GroupTargets(CardFacts):
     """Choose a group of units that must meet a requirement together (CR 1.4 355.11).
 
     The requirement is data: a total-Might cap (negative Might counting as 0, 143.2.b),
@@ -206,8 +230,6 @@ class GroupTargets:
     chooses a subset of them that does (355.11.b; policy ``group_subset``).
     """
 
-    name: str
-    text: str
     action: Action
     slots: tuple[GroupSlot, ...]
     #: Damage dealt to each affected unit by a :attr:`Action.DEAL` effect.
@@ -215,10 +237,6 @@ class GroupTargets:
     might_cap: int | None = None
     sharing: Sharing = Sharing.NOTHING
     same_controller: bool = False
-    #: Whether the card has [Hidden] (a scenario may then say it was played from Hidden).
-    hidden: bool = False
-    #: Whether the effect moves the group to a location chosen at finalization (355.4).
-    destination: bool = False
     #: Whether that destination is "an open battlefield": unoccupied and uncontrolled
     #: (170.11.c), never a base.
     destination_open: bool = False
@@ -227,30 +245,10 @@ class GroupTargets:
     #: "Up to N ... at each location": at most this many members per location, each
     #: location's choice its own (declared as ``{location: unit}``); ``None``: not so.
     per_place: int | None = None
-    #: XP gained for each unit the effect kills (none of the group cards).
-    xp_per_kill: int = 0
-    #: Whether the card has [Repeat]: a scenario may say its cost was paid (820).
-    repeat: bool = False
-    #: Whether the effect's source makes any amount of its controller's damage lethal to
-    #: enemy units while it resolves (142.4.c: Elder Dragon's passive, on its own trigger).
-    lethal_any: bool = False
-    #: The card's own "Ignore [Deflect] while paying this spell's cost": no Deflect tax.
-    ignores_deflect: bool = False
-    #: Where the card's text comes from, when not the official gallery snapshot.
-    text_source: str = ""
     #: The card's passive ability, shown with its text (it makes no choice).
     passive: str = ""
     #: The instruction in words for tables, when not the action's own words.
     label: str = ""
-    slug: str = ""
-    #: Whether ``text`` is the card's wording, from which the roles of its slots are read.
-    worded: bool = True
-    #: The sentence of ``text`` whose choices the slots are, as the card reader read it
-    #: (reminder text and symbols removed); none: ``text`` itself.
-    read: str = ""
-    #: its instructions the effect does not model ("At end of turn, play that many Bomb
-    #: tokens ..."), said as outcomes not modelled
-    unsaid: tuple[str, ...] = ()
 
     @property
     def listed_text(self) -> str:
@@ -594,7 +592,7 @@ class Deed:
 
 
 @dataclass(frozen=True)
-class JointChoice:
+class JointChoice(CardFacts):
     """Several objects picked one by one, later picks tied to earlier ones: "a battlefield
     and an enemy unit there", "a friendly unit and an enemy unit at its location", "move an
     enemy unit, then choose another enemy unit at its destination" (355.5-355.17).
@@ -603,34 +601,14 @@ class JointChoice:
     is done is the ``deeds``.
     """
 
-    name: str
-    text: str
     picks: tuple[Pick, ...]
     links: tuple[Linked, ...] = ()
     deeds: tuple[Deed, ...] = ()
-    hidden: bool = False
-    repeat: bool = False
-    lethal_any: bool = False
-    ignores_deflect: bool = False
-    xp_per_kill: int = 0
-    slug: str = ""
-    worded: bool = True
-    text_source: str = ""
-    destination: bool = False
     #: the choices of a delayed trigger the card creates ("When you conquer here, ready up
     #: to 2 runes at the end of this turn"), made when that trigger is finalized (355.5.b)
     delayed: bool = False
-    #: its instructions (and clauses) that choose nothing and do nothing modelled ("Draw
-    #: 1.", "At end of turn, ..."), said as outcomes not modelled
-    unsaid: tuple[str, ...] = ()
     #: such instructions of a mode, with its number (1, 2 ...): said when it is chosen
     unsaid_modes: tuple[tuple[int, str], ...] = ()
-
-    @property
-    def listed_text(self) -> str:
-        """The card's text as a card library lists it, with where it comes from when not
-        the official gallery."""
-        return listed(self.text, self.text_source)
 
     @property
     def slot_names(self) -> tuple[str, ...]:

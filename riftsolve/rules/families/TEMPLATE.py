@@ -4,9 +4,11 @@ A family states its rules plainly, with no solver. Copy this file to
 ``riftsolve/rules/families/<name>.py``, then:
 
 1. **The effect, as data** (in this module, or beside the first families' in
-   ``riftsolve/rules/effects.py``): a frozen dataclass with the card facts the rules read
-   (slots, what it does, amounts, restrictions), never behaviour chosen by a card's name,
-   meeting the :class:`~riftsolve.rules.effects.Effect` protocol. Library cards of the
+   ``riftsolve/rules/effects.py``): a frozen dataclass extending
+   :class:`~riftsolve.rules.effects.CardFacts` (the name, text and facts every card
+   states) with what the family's rules read (slots, what it does, amounts,
+   restrictions), never behaviour chosen by a card's name, meeting the
+   :class:`~riftsolve.rules.effects.Effect` protocol. Library cards of the
    family go in ``riftsolve/compiler/builtin/<name>.py`` (a ``CARDS`` tuple).
 2. **The questions**: ``finalize_problem`` and ``resolve_problem`` apply the rules to a
    scenario and return plain problems (frozen dataclasses) that backends answer without
