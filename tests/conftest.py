@@ -16,6 +16,7 @@ from hypothesis import settings
 
 from riftsolve.conftest import OPTIONAL
 from riftsolve.formats.format1 import parse_scenario
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.scenario import Scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "riftsolve" / "formats" / "examples"
@@ -87,6 +88,12 @@ def scenario_dict(units: list[dict[str, Any]], card: str = "Alpha Strike",
 def build(units: list[dict[str, Any]], **top: Any) -> Scenario:
     """A validated scenario (see :func:`scenario_dict`)."""
     return parse_scenario(scenario_dict(units, **top))
+
+
+def as_line(answer: Answer) -> dict[str, Any]:
+    """An answer's line as the command line prints it, read back as a script reads it."""
+    line: dict[str, Any] = json.loads(json.dumps(answer.as_json()))
+    return line
 
 
 def golden_files() -> list[Path]:

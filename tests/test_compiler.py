@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import unit
+from conftest import as_line, unit
 
 import riftsolve as rs
 from riftsolve.cards import card, library
@@ -191,7 +191,7 @@ def test_here_is_the_source_battlefield(tmp_path: Path) -> None:
     later = rs.parse_scenario({**doc, "units": moved, "targets": {"units": "r1"}},
                               cards=tmp_path)
     legal = rs.resolve(later, kind=rs.Affected)
-    assert [a.as_json() for a in legal] == [{"affected": []}]
+    assert [as_line(a) for a in legal] == [{"affected": []}]
     assert [f.rule for f in legal.verify(rs.Affected.of(["r1"]))] == ["359.3.e.5"]
     [(illegal, why)] = legal.problems()[0].illegal  # why r1 is illegal now
     assert illegal == "r1" and why.rule == "359.3.f.2" and "no longer here" in why.message
@@ -352,15 +352,15 @@ def test_each_player_chooses_one_of_their_own_on_resolution() -> None:
                                Unit("bg", "B", 0, "north", type="gear")),
                   teams=(("A", "C"),))
     cull = Scenario("A", compile_card("Cull", "Each player kills one of their units."), board)
-    assert [a.as_json() for a in finalize(cull, kind=Choice)] == [
+    assert [as_line(a) for a in finalize(cull, kind=Choice)] == [
         {"targets": {}, "deflect_cost": 0}]
-    lines = [a.as_json()["picks"] for a in resolve(cull, kind=Executed)]
+    lines = [as_line(a)["picks"] for a in resolve(cull, kind=Executed)]
     assert lines == [{"their_unit[A]": a, "their_unit[B]": "b1", "their_unit[C]": "c1"}
                      for a in ("a1", "a2")]
     assert resolve(cull).count() == 2
     shard = Scenario("A", compile_card("Shard", "Each opponent must kill one of their "
                                                "units."), board)
-    assert [a.as_json()["picks"] for a in resolve(shard, kind=Executed)] == [
+    assert [as_line(a)["picks"] for a in resolve(shard, kind=Executed)] == [
         {"their_unit[B]": "b1"}]
 
 
@@ -379,7 +379,7 @@ def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
     assert isinstance(effect, JointChoice)
     units = (Unit("u1", "B", 3, "north"), Unit("u2", "A", 1, "base"))
     board = Board(("north",), (*units, Unit("g1", "B", 0, "base", type="gear")))
-    lines = [a.as_json()["targets"] for a in finalize(Scenario("A", effect, board),
+    lines = [as_line(a)["targets"] for a in finalize(Scenario("A", effect, board),
                                                        kind=Choice)]
     assert lines == [{"mode": "1", "unit": "u1", "gear": None},
                      {"mode": "2", "unit": None, "gear": "g1"}]
@@ -567,7 +567,7 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
     assert sorted(sets) == [("h1", "h2"), ("h1", "h3"), ("h2", "h3")]
     assert resolve(full).count() == 3
     short = Scenario("A", jinx, Board(("north",), (), objects=(hand[0], theirs)))
-    assert [a.as_json()["picks"] for a in resolve(short, kind=Executed)] == [
+    assert [as_line(a)["picks"] for a in resolve(short, kind=Executed)] == [
         {"card": "h1", "card2": None}]
     grabber = compile_card("Grabber", "Recycle 3 from your trash, :rb_energy_1:, "
                            ":rb_exhaust:: Draw 1.")
@@ -663,16 +663,16 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
                                Unit("b1", "B", 2, "north", buffed=True)), teams=(("A", "C"),))
     glory = Scenario("A", compile_card("Glory", "As you play this, you may spend a buff as "
                                         "an additional cost. Ready a unit."), board)
-    declared = [a.as_json()["targets"] for a in finalize(glory, kind=Choice)]
+    declared = [as_line(a)["targets"] for a in finalize(glory, kind=Choice)]
     assert sorted({str(d["buffed"]) for d in declared}) == ["None", "a1"]
     assert len(declared) == finalize(glory).count() == 8
     monastery = Scenario("A", compile_card("Monastery", "When you conquer here, you may "
                                            "spend a buff to draw 1."), board)
-    assert [a.as_json()["targets"] for a in finalize(monastery, kind=Choice)] == [
+    assert [as_line(a)["targets"] for a in finalize(monastery, kind=Choice)] == [
         {"buffed": None}, {"buffed": "a1"}]
     spell = Scenario("A", compile_card("Ploy", "You may spend a buff to draw 1."), board)
-    assert [a.as_json()["targets"] for a in finalize(spell, kind=Choice)] == [{}]
-    spent = sorted(str(a.as_json()["picks"]["buffed"]) for a in resolve(spell,
+    assert [as_line(a)["targets"] for a in finalize(spell, kind=Choice)] == [{}]
+    spent = sorted(str(as_line(a)["picks"]["buffed"]) for a in resolve(spell,
                                                                          kind=Executed))
     assert spent == ["None", "a1"]
 
@@ -700,7 +700,7 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
     played = Scenario("A", mind, board)
     assert sorted(str(a.chosen()) for a in finalize(played)) == ["('B',)", "('C',)"]
     chosen = replace(played, targets=JointChosen(picks=(("opponent", "B"),)))
-    assert sorted(a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)) == [
+    assert sorted(as_line(a)["picks"]["card"] for a in resolve(chosen, kind=Executed)) == [
         "h1", "h2"]
     defy = compile_card("Defy", "Counter a spell that costs no more than [4] and no more "
                         "than [Universal].")
@@ -744,7 +744,7 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
     grown = replace(ambessa, targets=JointChosen(picks=(("enemy", "b1"),)),
                     board=Board(("north",), (*units[:2], replace(units[2], might=3),
                                              *units[3:])))
-    assert [a.as_json()["picks"] for a in resolve(grown, kind=Executed)] == [
+    assert [as_line(a)["picks"] for a in resolve(grown, kind=Executed)] == [
         {"enemy": None}]
 
 
@@ -772,7 +772,7 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
     played = Scenario("A", rush, board)
     assert finalize(played).count() == 1
     # "You may banish one": r1, r2, or none (declined once: nothing is chosen, 355.12)
-    answers = [a.as_json() for a in resolve(played, kind=Executed)]
+    answers = [as_line(a) for a in resolve(played, kind=Executed)]
     assert sorted((a["picks"]["card"] or "", a.get("declined", [])) for a in answers) == [
         ("", ["card"]), ("r1", []), ("r2", [])]
     agony = compile_card("Agony", "Once each turn, when you play a card from face down, "
@@ -976,7 +976,7 @@ def test_a_banished_unit_played_again_by_its_owner() -> None:
         board = Board(("north", "south"), units, teams=(("A", "C"),), control=control)
         s = Scenario("A", shift, board,
                      targets=JointChosen(picks=(("friendly", friendly), ("enemy", "r1"))))
-        return sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s))
+        return sorted(str(as_line(a)["picks"]["location"]) for a in resolve(s))
 
     assert wheres("kai") == ["base", "south"]
     assert wheres("c1") == ["base"]
@@ -1061,7 +1061,7 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
                                        Unit("r1", "B", 2, "north")),
                   objects=hand, control=(("north", "A"),))
     s = Scenario("A", effect, board, source="tp", targets=JointChosen(picks=(("friendly", "kai"),)))
-    assert sorted((a.as_json()["picks"]["card"] or "", a.as_json()["picks"]["location"] or "")
+    assert sorted((as_line(a)["picks"]["card"] or "", as_line(a)["picks"]["location"] or "")
                   for a in resolve(s)) == [("", ""), ("h1", "base"), ("h1", "north")]
 
 
@@ -1153,7 +1153,7 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
                  for n, t in ((1, "unit"), (2, "gear"), (3, "spell")))
     s = replace(Scenario("A", sabotage, Board(("north",), (), objects=hand)),
                 targets=JointChosen(picks=(("opponent", "B"),)))
-    assert sorted(a.as_json()["picks"]["card"] for a in resolve(s, kind=Executed)) == [
+    assert sorted(as_line(a)["picks"]["card"] for a in resolve(s, kind=Executed)) == [
         "h2", "h3"]
 
 
@@ -1176,7 +1176,7 @@ def test_unit_tokens_played_each_to_a_chosen_location() -> None:
     board = Board(("north", "south", "east"), (), teams=(("A", "C"),),
                   control=(("north", "A"), ("south", "B"), ("east", "C")))
     played = resolve(Scenario("A", vanguard, board))
-    sets = sorted(tuple(a.as_json()["picks"].values())
+    sets = sorted(tuple(as_line(a)["picks"].values())
                   for a in resolve(Scenario("A", vanguard, board), kind=Executed))
     assert len(sets) == played.count() == 5
     assert ("base", "base", "base", "base") in sets and all(
@@ -1236,7 +1236,7 @@ def test_a_token_another_player_plays_goes_where_they_choose() -> None:
     board = Board(("north", "south"), (Unit("b1", "B", 1, "north"),),
                   control=(("north", "B"), ("south", "A")))
     s = replace(Scenario("A", roost, board), targets=JointChosen(picks=(("opponent", "B"),)))
-    assert sorted(a.as_json()["picks"]["location"] for a in resolve(s, kind=Executed)) == [
+    assert sorted(as_line(a)["picks"]["location"] for a in resolve(s, kind=Executed)) == [
         "base", "north"]
 
 
@@ -1271,7 +1271,7 @@ def test_each_player_in_turn_chooses_a_different_unit() -> None:
                          "unit to its owner's hand.")
     board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("b1", "B", 1, "north")))
     done = resolve(Scenario("A", whirl, board))
-    pairs = {tuple(a.as_json()["picks"].values()) for a in resolve(Scenario("A", whirl, board),
+    pairs = {tuple(as_line(a)["picks"].values()) for a in resolve(Scenario("A", whirl, board),
                                                                      kind=Executed)}
     assert ("a1", "a1") not in pairs and ("b1", "b1") not in pairs
     assert len(pairs) == done.count() == 7
@@ -1809,14 +1809,14 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
                   objects=hand)
     helper = compile_card("Here to Help", "You may play a unit from hand to a battlefield you "
                           "control, reducing its cost by :rb_energy_3:.")
-    answers = [a.as_json() for a in resolve(Scenario("A", helper, board, targets=JointChosen(
+    answers = [as_line(a) for a in resolve(Scenario("A", helper, board, targets=JointChosen(
         picks=())), kind=Executed)]
     assert answers == [{"picks": {"card": None, "destination": None}, "declined": ["card"]},
                        {"picks": {"card": "c1", "destination": "north"}}]
     ava = compile_card("Ava Achiever", "When I attack, you may pay :rb_rune_mind: to play a "
                        "card with [Hidden] from your hand, ignoring its cost. If it's a unit, "
                        "play it here.")
-    assert [a.as_json()["picks"] for a in resolve(Scenario(
+    assert [as_line(a)["picks"] for a in resolve(Scenario(
         "A", ava, board, source="ava", targets=JointChosen(picks=())), kind=Executed)] == [
         {"card": "h1"}]
 
@@ -1863,7 +1863,7 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
                          "spell. Kill those units.")
     board = Board(("north",), (Unit("a1", "A", 1, "north"), Unit("b1", "B", 1, "north"),
                                Unit("c1", "C", 1, "north")))
-    answers = [a.as_json()["picks"] for a in resolve(Scenario(
+    answers = [as_line(a)["picks"] for a in resolve(Scenario(
         "A", edict, board, targets=JointChosen(picks=())), kind=Executed)]
     assert sorted(sorted(p.values()) for p in answers) == [["b1", "c1"], ["b1", "c1"]]
     assert all("a1" not in p.values() for p in answers) and len(answers) == 2
@@ -1898,7 +1898,7 @@ def test_an_additional_cost_of_any_number_of_units_is_a_group_with_no_target() -
                                   *board.units[1:]))
     paid = Scenario("A", ledros, after, targets=GroupChosen(groups=((slot, ("a1", "a2")),)))
     legal = resolve(paid)
-    assert [a.as_json() for a in legal] == [{"affected": []}]
+    assert [as_line(a) for a in legal] == [{"affected": []}]
     why, reduced = legal.explain(next(iter(legal)))  # (and its cost reduction, said)
     assert why["rule"] == "355.10.c" and "a1, a2" in why["detail"] and "kill" in why["detail"]
     assert reduced["rule"] == "359.3.e.5" and "Reduce my cost" in reduced["detail"]
@@ -1933,7 +1933,7 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
     altar = compile_card("Altar of Memories", "When a friendly unit dies, you may exhaust me "
                          "to draw 1, then put a card from your hand on the top or bottom of "
                          "your Main Deck.")
-    assert sorted(a.as_json()["picks"]["card"] for a in resolve(Scenario(
+    assert sorted(as_line(a)["picks"]["card"] for a in resolve(Scenario(
         "A", altar, board, targets=JointChosen(picks=())), kind=Executed)) == ["c1", "c2"]
 
 
@@ -2135,7 +2135,7 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
         board = Board(("north", "south"), (Unit("me", "A", 2, "offboard"),), objects=(card,),
                       control=(("north", "A"), ("south", "B")))
         s = Scenario("A", effect, board, targets=JointChosen(picks=(("card", chosen),)))
-        assert sorted(str(a.as_json()["picks"]["location"]) for a in resolve(s)) == where
+        assert sorted(str(as_line(a)["picks"]["location"]) for a in resolve(s)) == where
     (spirit,) = compile_abilities("Mournful Spirit", keywords_in_words(
         "[Deathknell][>] You may kill a unit or gear here. (When I die, get the effect.)"))
     assert isinstance(spirit, GroupTargets) and spirit.slots[0].least == 0
@@ -2212,7 +2212,7 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
 
     def discarded(player: str) -> list[str | None]:
         chosen = replace(played, targets=JointChosen(picks=(("opponent", player),)))
-        return [a.as_json()["picks"]["card"] for a in resolve(chosen, kind=Executed)]
+        return [as_line(a)["picks"]["card"] for a in resolve(chosen, kind=Executed)]
     assert discarded("B") == ["h1", "h2"] and discarded("A") == ["h3"]
 
 
@@ -2237,7 +2237,7 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
     chosen = Scenario("A", investigator, board, source="me",
                       targets=JointChosen(picks=(("opponent", "B"),)))
     legal = resolve(chosen, kind=Executed)
-    answers = [(a.as_json()["picks"]["card"], a.as_json().get("declined")) for a in legal]
+    answers = [(as_line(a)["picks"]["card"], as_line(a).get("declined")) for a in legal]
     assert answers == [(None, ["card"]), ("h1", None), ("h2", None)]
     assert legal.count() == 3
 
@@ -2264,7 +2264,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     played = Scenario("A", helper, mine, targets=JointChosen(picks=()))
 
     def places(scenario: Scenario) -> list[str | None]:
-        return [a.as_json()["picks"]["destination"] for a in resolve(scenario, kind=Executed)]
+        return [as_line(a)["picks"]["destination"] for a in resolve(scenario, kind=Executed)]
     assert places(played) == [None, "north", "south"]
     assert places(replace(played, from_hidden="north")) == [None, "north"]
     lost = replace(played, board=replace(mine, control=(("north", "B"), ("south", "A"))),
@@ -2276,7 +2276,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
                         "[Temporary].")
     sprite = Scenario("A", call, mine, targets=JointChosen(picks=()))
     assert resolve(sprite).count() == 3
-    assert [a.as_json()["picks"]["location"] for a in resolve(
+    assert [as_line(a)["picks"]["location"] for a in resolve(
         replace(sprite, from_hidden="north"), kind=Executed)] == ["north"]
 
 
@@ -2352,7 +2352,7 @@ def test_one_object_of_one_kind_or_another() -> None:
         Unit("kai", "A", 3, "north"), Unit("lux", "A", 2, "base"), Unit("r1", "B", 2, "south"),
         Unit("g1", "A", 0, "base", type="gear"), Unit("g2", "B", 0, "north", type="gear")))
     legal = finalize(Scenario("A", fading, board))
-    assert {tuple(d.as_json()["targets"].values()) for d in legal} == {
+    assert {tuple(as_line(d)["targets"].values()) for d in legal} == {
         ("kai", None), ("r1", None), (None, "g1"), (None, "g2")}
     assert legal.count() == 4
     assert [f.rule for f in legal.verify(Choice((("unit", None), ("gear", None)), 0))] == [
@@ -2391,9 +2391,9 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     slot = flash.slots[0].name
     chosen = replace(played, targets=GroupChosen(groups=((slot, ("ez", "kai")),)))
     [answer] = list(resolve(chosen))
-    assert answer.as_json() == {"affected": ["kai"], "unmoved": ["ez"]}
+    assert as_line(answer) == {"affected": ["kai"], "unmoved": ["ez"]}
     [answer] = list(resolve(replace(chosen, policy=apart.policy)))
-    assert answer.as_json() == {"affected": ["kai"]}
+    assert as_line(answer) == {"affected": ["kai"]}
 
 
 def test_units_there_and_a_cost_paid_are_said() -> None:
@@ -2482,12 +2482,12 @@ def test_any_number_of_token_units_moved_here() -> None:
     assert finalize(played).count() == 8
     chosen = replace(played, targets=GroupChosen(groups=((azir.slots[0].name,
                                                        ("s1", "s2", "s3")),)))
-    assert [a.as_json() for a in resolve(chosen)] == [
+    assert [as_line(a) for a in resolve(chosen)] == [
         {"affected": ["s1", "s3"], "unmoved": ["s2"]}]
     home = replace(chosen, board=replace(board, units=(replace(units[0], location="base"),
                                                        *units[1:])))
     [answer] = list(resolve(home))
-    assert answer.as_json()["affected"] == []
+    assert as_line(answer)["affected"] == []
 
 
 def test_the_defender_must_kill_one_of_their_units_here() -> None:
@@ -2511,15 +2511,15 @@ def test_the_defender_must_kill_one_of_their_units_here() -> None:
              Unit("c1", "C", 2, "north"))
     board = Board(("north", "south"), units, teams=(("A", "C"),))
     played = Scenario("A", atakhan, board, source="atk")
-    assert [d.as_json()["targets"] for d in finalize(played)] == [{}]
+    assert [as_line(d)["targets"] for d in finalize(played)] == [{}]
     legal = resolve(replace(played, targets=JointChosen(picks=())))
-    assert sorted(str(a.as_json()["picks"]) for a in legal) == [
+    assert sorted(str(as_line(a)["picks"]) for a in legal) == [
         "{'their_unit[B]': 'b1'}", "{'their_unit[B]': 'b2'}"]
     assert "B chooses one of them" in ruling(legal).paragraph()
     three = replace(board, units=(*units, Unit("d1", "D", 1, "north")))
     assert resolve(replace(played, board=three, targets=JointChosen(picks=()))).count() == 2
     alone = replace(board, units=(units[0], units[3], units[4]))
-    assert [a.as_json()["picks"] for a in resolve(replace(
+    assert [as_line(a)["picks"] for a in resolve(replace(
         played, board=alone, targets=JointChosen(picks=())))] == [{}]  # (B defends nothing)
 
 
@@ -2589,7 +2589,7 @@ def test_an_equipped_unit_and_an_equipment_detached_from_it() -> None:
         Unit("axe", "B", 0, "north", attached="r1", **gear),  # type: ignore[arg-type]
         Unit("spare", "A", 0, "north", **gear)))  # type: ignore[arg-type]
     played = Scenario("A", strike, board)
-    declarations = [a.as_json()["targets"] for a in finalize(played)]
+    declarations = [as_line(a)["targets"] for a in finalize(played)]
     assert len(declarations) == finalize(played).count() == 4
     assert {(d["friendly"], d["equipment"]) for d in declarations} == {
         ("kai", "sword"), ("kai", "shield")}
@@ -2617,7 +2617,7 @@ def test_attached_and_detached_equipment() -> None:
     for words, equipment in (("a detached", "spare"), ("an attached", "sword")):
         ability = compile_card("Grandmaster at Arms", f"Attach {words} Equipment you control "
                                "to a unit you control.")
-        answers = [a.as_json()["targets"] for a in finalize(Scenario("A", ability, board))]
+        answers = [as_line(a)["targets"] for a in finalize(Scenario("A", ability, board))]
         assert answers == [{"equipment": equipment, "friendly": "kai"}]
     with pytest.raises(ScenarioError, match="attached"):
         Board(("north",), (*units, Unit("lux", "A", 2, "north", attached="kai")))
@@ -2640,8 +2640,8 @@ def test_empower_or_disempower_an_empowered_unit() -> None:
     board = Board(("north",), (Unit("kai", "A", 3, "north"),
                                Unit("e1", "B", 2, "north", empowered=True),
                                Unit("r1", "B", 1, "north")))
-    answers = {(a.as_json()["targets"]["mode"], a.as_json()["targets"].get("unit") or
-                a.as_json()["targets"].get("unit2")) for a in
+    answers = {(as_line(a)["targets"]["mode"], as_line(a)["targets"].get("unit") or
+                as_line(a)["targets"].get("unit2")) for a in
                finalize(Scenario("A", sanction, board))}
     assert answers == {("1", "kai"), ("1", "e1"), ("1", "r1"), ("2", "e1")}
 
@@ -2659,7 +2659,7 @@ def test_a_token_named_in_two_words() -> None:
     board = Board(("north",), (Unit("zed", "A", 3, "north"), Unit("kai", "A", 3, "base"),
                                Unit("c1", "A", 0, "base", tags=("Shadow Clone",)),
                                Unit("c2", "B", 0, "north", tags=("Shadow Clone",))))
-    answers = [a.as_json() for a in finalize(Scenario("A", zed, board, source="zed"))]
+    answers = [as_line(a) for a in finalize(Scenario("A", zed, board, source="zed"))]
     assert [answer["targets"] for answer in answers] == [{zed.slot_names[0]: "c1"}]
 
 
@@ -2684,11 +2684,11 @@ def test_counter_a_spell_or_ability_by_what_it_chooses() -> None:
     fast = compile_card("Not So Fast", "Counter an enemy spell or ability that chooses a "
                         "friendly unit or gear.")
     legal = finalize(Scenario("A", fast, board))
-    assert [a.as_json()["targets"]["countered"] for a in legal] == ["s1", "s3", "s5"]
+    assert [as_line(a)["targets"]["countered"] for a in legal] == ["s1", "s3", "s5"]
     repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
                            "enemy spell or ability that chooses it and no other friendly unit.")
     legal = finalize(Scenario("A", repulse, board))
-    assert [a.as_json()["targets"] for a in legal] == [{"friendly": "kai", "countered": "s1"}]
+    assert [as_line(a)["targets"] for a in legal] == [{"friendly": "kai", "countered": "s1"}]
     assert "s1 chooses kai and no other friendly unit" in ruling(legal).paragraph()
     with pytest.raises(Exception, match="chooses"):
         Board(("north",), (), objects=(Piece("s9", "spell", "B", chooses=("ghost",)),))
@@ -2713,7 +2713,7 @@ def test_the_source_moved_to_an_occupied_enemy_battlefield() -> None:
         Unit("maduli", "A", 5, "base"), Unit("b1", "B", 2, "n"), Unit("b2", "B", 2, "e"),
         Unit("b3", "B", 1, "w")), control=(("n", "B"), ("s", "B"), ("e", "A")))
     legal = finalize(Scenario("A", maduli, board, source="maduli"))
-    assert [a.as_json()["targets"] for a in legal] == [{"destination": "n"}]
+    assert [as_line(a)["targets"] for a in legal] == [{"destination": "n"}]
     # Maduli already at n: a chosen destination is another location (355.4.a): none left
     there = replace(board, units=(replace(board["maduli"], location="n"), *board.units[1:]))
     assert finalize(Scenario("A", maduli, there, source="maduli")).count() == 0
@@ -2735,7 +2735,7 @@ def test_up_to_four_units_gear_or_runes() -> None:
         Piece("rune1", "rune", "A"), Piece("rune2", "rune", "B", exhausted=True),
         Piece("s1", "spell", "B"), Piece("c1", "card", "A", zone="hand", type="unit")))
     legal = finalize(Scenario("A", gate, board))
-    chosen = [tuple(v for v in a.as_json()["targets"].values() if v) for a in legal]
+    chosen = [tuple(v for v in as_line(a)["targets"].values() if v) for a in legal]
     assert len(chosen) == len(set(map(frozenset, chosen))) == legal.count() == 16
     assert ("blade", "kai", "rune1", "rune2") in chosen
 
@@ -2852,10 +2852,10 @@ def test_an_outcome_reading_an_illegal_target_is_ignored() -> None:
                           Unit("s1", "A", 0, "base", tags=("Shadow Clone",))))
     swap = Scenario("A", zed, gone, source="zed",
                     targets=GroupChosen(groups=((zed.slots[0].name, ("s1",)),)))
-    assert [a.as_json()["affected"] for a in resolve(swap)] == [[]]
+    assert [as_line(a)["affected"] for a in resolve(swap)] == [[]]
     here = replace(swap, board=replace(gone, units=(Unit("zed", "A", 4, "n"),
                                                     *gone.units[1:])))
-    assert [a.as_json()["affected"] for a in resolve(here)] == [["s1"]]
+    assert [as_line(a)["affected"] for a in resolve(here)] == [["s1"]]
 
 
 def test_another_friendly_gear_unit_or_facedown_card() -> None:
@@ -2876,10 +2876,10 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
         Piece("c1", "card", "A", zone="facedown"), Piece("c2", "card", "B", zone="facedown"),
         Piece("c3", "card", "A", zone="hand")))
     played = Scenario("A", pack, board, source="pack")
-    assert sorted(a.as_json()["targets"]["object"] for a in finalize(played)) == [
+    assert sorted(as_line(a)["targets"]["object"] for a in finalize(played)) == [
         "blade", "c1", "kai"]
     [answer] = list(resolve(replace(played, targets=JointChosen(picks=(("object", "c1"),)))))
-    assert answer.as_json()["picks"] == {"object": "c1"}
+    assert as_line(answer)["picks"] == {"object": "c1"}
 
 
 def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
@@ -2907,7 +2907,7 @@ def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
         Piece("s2", "spell", "B", tags=("Calm",), chooses=("mo",)),
         Piece("s3", "spell", "A", tags=("Fury",), chooses=("zed",))))
     legal = finalize(Scenario("A", decree, board))
-    assert sorted(a.as_json()["targets"]["friendly"] for a in legal) == ["kai", "lux"]
+    assert sorted(as_line(a)["targets"]["friendly"] for a in legal) == ["kai", "lux"]
     assert "Give it +4 [Might] this turn." in decree.unsaid
 
 
@@ -2935,11 +2935,11 @@ def test_a_move_to_the_battlefield_the_trigger_names(tmp_path: Path) -> None:
     played = Scenario("A", exemplar, board, source="ex", event_battlefield="north")
     assert finalize(played).count() == 4
     strict = replace(played, policy=Policy(specified_destination="elsewhere"))
-    assert sorted(str(a.as_json()["targets"]["friendly"]) for a in finalize(strict)) == [
+    assert sorted(str(as_line(a)["targets"]["friendly"]) for a in finalize(strict)) == [
         "None", "ex", "kai"]
     tired = replace(played, board=replace(board, units=(replace(units[0], exhausted=True),
                                                         *units[1:])))
-    assert [a.as_json()["targets"] for a in finalize(tired)] == [{"friendly": None}]
+    assert [as_line(a)["targets"] for a in finalize(tired)] == [{"friendly": None}]
     moved = replace(played, targets=JointChosen(picks=(("friendly", "kai"),)))
     [answer] = list(resolve(moved))
     assert "kai moves to north" in " ".join(s["detail"] for s in resolve(moved).explain(answer))
@@ -2967,7 +2967,7 @@ def test_a_unit_at_a_battlefield_the_source_moved_to_or_from() -> None:
                                     Unit("u2", "B", 2, "s"), Unit("u3", "B", 2, "e"),
                                     Unit("u4", "B", 2, "base")))
     moved = Scenario("A", akali, board, source="akali", event_battlefield="s")
-    assert sorted(str(a.as_json()["targets"]["unit"]) for a in finalize(moved)) == [
+    assert sorted(str(as_line(a)["targets"]["unit"]) for a in finalize(moved)) == [
         "None", "akali", "u1", "u2"]
     assert finalize(replace(moved, event_battlefield=None)).count() == 3
     # as it resolves, "moved to" is where the move went (trigger information, 359.3.f.3),
@@ -3001,10 +3001,10 @@ def test_a_target_chosen_as_it_resolves_pays_its_deflect() -> None:
         Unit("e4", "B", 1, "south", deflect=1)))
     chosen = Scenario("A", rage, board, available_power=0, targets=JointChosen(
         picks=(("enemy", "e1"), ("destination", "south"))))
-    assert [a.as_json()["picks"]["enemy2"] for a in resolve(chosen)] == ["e2"]
+    assert [as_line(a)["picks"]["enemy2"] for a in resolve(chosen)] == ["e2"]
     rich = replace(chosen, available_power=None)
     answers = list(resolve(rich))
-    assert [a.as_json()["picks"]["enemy2"] for a in answers] == ["e2", "e4"]
+    assert [as_line(a)["picks"]["enemy2"] for a in answers] == ["e2", "e4"]
     assert any("Deflect adds 1" in s["detail"] for s in resolve(rich).explain(answers[1]))
 
 
@@ -3045,7 +3045,7 @@ def test_objects_chosen_alike_are_one_set_in_any_order() -> None:
     assert targets.picks == (("object", "r1"), ("object2", "u1"), ("object3", None),
                              ("object4", None))
     [answer] = list(resolve(Scenario("A", gate, board, targets=targets)))
-    assert answer.as_json()["picks"] == {"object": "r1", "object2": "u1", "object3": None,
+    assert as_line(answer)["picks"] == {"object": "r1", "object2": "u1", "object3": None,
                                          "object4": None}
 
 

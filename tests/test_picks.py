@@ -11,6 +11,7 @@ from collections.abc import Hashable
 from hypothesis import given
 from hypothesis import strategies as st
 
+from riftsolve.rules.answers import Choice
 from riftsolve.rules.families.picks import EMPTY, Check, JointProblem
 
 KEYS = ("north", "south", "base")
@@ -59,7 +60,7 @@ def problems(draw: st.DrawFn) -> JointProblem:
     taxes = tuple(tuple(draw(st.sampled_from((0, 0, 1, 2))) for _ in d) for d in domains)
     budget = draw(st.sampled_from((None, 0, 1, 3)))
     return JointProblem(tuple(f"x{k}" for k in range(n)), tuple(domains), tuple(tests),
-                        taxes, budget, make=lambda picks, declined, cost: (picks, cost))
+                        taxes, budget, make=lambda picks, declined, cost: Choice(picks, cost))
 
 
 def _brute(problem: JointProblem) -> list[tuple[int, ...]]:

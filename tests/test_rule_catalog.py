@@ -14,7 +14,7 @@ from conftest import build, unit
 
 from riftsolve.formats.format1 import parse_scenario
 from riftsolve.rules.core_rules import RULES, citation, cited_as
-from riftsolve.rules.rule_texts import TABLE, find, main, number_rules, read_rules
+from riftsolve.rules.rule_texts import TABLE, Recorded, Table, find, main, number_rules, read_rules
 from riftsolve.rules.scenario import ScenarioError
 from riftsolve.rules.versions import (
     ALIASES,
@@ -156,8 +156,8 @@ def test_a_rule_is_found_by_its_words_and_only_where_they_identify_it() -> None:
     assert find(rules, "can choose a subset of the original targets") == []
 
 
-def _table(rules: dict[str, dict[str, object]]) -> dict[str, object]:
-    return {"texts": ["new", "1.4"], "rules": rules}
+def _table(rules: dict[str, dict[str, Recorded]]) -> Table:
+    return {"about": "", "texts": ["new", "1.4"], "taken": {}, "rules": rules}
 
 
 def test_numbers_are_set_from_the_words_and_problems_listed() -> None:

@@ -11,9 +11,11 @@ they choose the same units and deal the same damage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Generic, Protocol, SupportsInt, TypeVar, runtime_checkable
+
+from riftsolve._json import JSONOut, JSONOutDoc
 
 
 @runtime_checkable
@@ -39,7 +41,7 @@ class Answer(Protocol):
         """The units the answer chooses or affects."""
         ...
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The answer's line as the command line prints it (less what only its legal set
         knows: the triggers its choices fire)."""
         ...
@@ -78,9 +80,9 @@ class Declaration:
     def __lt__(self, other: Declaration) -> bool:
         return (self.friendly or "", self.split) < (other.friendly or "", other.split)
 
-    def as_json(self, split_slot: str = "enemies") -> dict[str, Any]:
+    def as_json(self, split_slot: str = "enemies") -> JSONOutDoc:
         """The CLI contract's finalize line."""
-        targets: dict[str, Any] = {}
+        targets: JSONOutDoc = {}
         if self.friendly is not None:
             targets["friendly"] = self.friendly
         targets[split_slot] = list(self.split)
@@ -102,7 +104,7 @@ class Resolution:
         return cls(tuple(sorted((u, a) for u, a in damage.items() if a != 0)))
 
     @classmethod
-    def dealt(cls, targets: Iterable[str], amounts: Iterable[Any]) -> Resolution:
+    def dealt(cls, targets: Iterable[str], amounts: Iterable[SupportsInt]) -> Resolution:
         """A resolution from the amounts dealt to ``targets`` (sorted), zeros left out: how
         solvers' values and numpy rows become answers."""
         return cls(tuple((u, int(a)) for u, a in zip(targets, amounts, strict=True) if a))
@@ -116,7 +118,7 @@ class Resolution:
         """The units the answer keeps (each dealt damage)."""
         return self.kept
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The CLI contract's resolve line for split damage."""
         return {"damage": dict(self.damage)}
 
@@ -142,7 +144,7 @@ class GroupDeclaration:
         return tuple(u for slot in self.selection for u in slot)
 
     def as_json(self, slots: tuple[tuple[str, bool], ...] | None = None,
-                place_of: Callable[[str], str] | None = None) -> dict[str, Any]:
+                place_of: Callable[[str], str] | None = None) -> JSONOutDoc:
         """The CLI contract's finalize line; ``slots`` gives each slot's name and whether
         it takes a single id (by default the card's, as the legal set gave them; a slot
         named ``units`` a list, without them); ``place_of``, for "at each location" cards,
@@ -154,7 +156,7 @@ class GroupDeclaration:
         named = slots or self.slots or tuple(
             ("units" if len(self.selection) == 1 else f"units{i}", False)
             for i in range(1, len(self.selection) + 1))
-        targets: dict[str, Any] = {}
+        targets: JSONOutDoc = {}
         for (name, single), units in zip(named, self.selection, strict=True):
             if place_of is not None:
                 targets[name] = {place_of(u): u for u in units}
@@ -197,9 +199,9 @@ class Affected:
         """The units the answer keeps: :attr:`kept`."""
         return self.kept
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The CLI contract's resolve line for a group effect."""
-        line: dict[str, Any] = {"affected": list(self.units)}
+        line: JSONOutDoc = {"affected": list(self.units)}
         if self.unmoved:
             line["unmoved"] = list(self.unmoved)
         return line
@@ -233,7 +235,7 @@ class Assignment:
         """The units assigned damage."""
         return tuple(u for u, _ in self.assigned)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The combat line: ``{"assigned": {id: amount}}``."""
         return {"assigned": dict(self.assigned)}
 
@@ -258,7 +260,7 @@ class Choice:
         """The objects picked, in order."""
         return tuple(v for _, v in self.picks if v is not None)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The finalize line: ``{"targets": {pick: object}, "deflect_cost": n}``."""
         return {"targets": dict(self.picks), "deflect_cost": self.deflect_cost}
 
@@ -286,9 +288,9 @@ class Executed:
         """The objects acted on, in order."""
         return tuple(v for _, v in self.picks if v is not None)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The resolve line: ``{"picks": {pick: object}}`` and any ``declined`` picks."""
-        line: dict[str, Any] = {"picks": dict(self.picks)}
+        line: JSONOutDoc = {"picks": dict(self.picks)}
         if self.declined:
             line["declined"] = list(self.declined)
         return line
@@ -329,17 +331,40 @@ class Repeated(Generic[Part]):
         """The Deflect of both executions' choices: paid for each choice (809.1.c)."""
         return self.first.deflect_cost + self.again.deflect_cost
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The line of both executions (:meth:`join` of each part's own line)."""
         return Repeated.join(self.first.as_json(), self.again.as_json())
 
     @staticmethod
-    def join(first: dict[str, Any], again: dict[str, Any]) -> dict[str, Any]:
+    def join(first: JSONOutDoc, again: JSONOutDoc) -> JSONOutDoc:
         """A line from the two executions' lines: the second nested under ``repeat``
         (inside ``targets`` for a declaration, whose Deflect cost adds up)."""
-        if "targets" in first:
-            return {"targets": {**first["targets"], "repeat": again["targets"]},
-                    "deflect_cost": first["deflect_cost"] + again["deflect_cost"],
-                    **{k: v + again.get(k, []) for k, v in first.items()
-                       if k not in ("targets", "deflect_cost")}}
-        return {**first, "repeat": again}
+        if "targets" not in first:
+            return {**first, "repeat": again}
+        line: JSONOutDoc = {"targets": {**_mapping(first["targets"]),
+                                        "repeat": again["targets"]},
+                            "deflect_cost": _count(first["deflect_cost"])
+                            + _count(again["deflect_cost"])}
+        other: str
+        for other in [k for k in first if k not in line]:  # what both choices fire
+            line[other] = [*_sequence(first[other]),
+                           *(_sequence(again[other]) if other in again else ())]
+        return line
+
+
+def _mapping(value: JSONOut) -> Mapping[str, JSONOut]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"not a JSON object: {value!r}")
+    return value
+
+
+def _sequence(value: JSONOut) -> Sequence[JSONOut]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise TypeError(f"not a JSON list: {value!r}")
+    return value
+
+
+def _count(value: JSONOut) -> int:
+    if not isinstance(value, int):
+        raise TypeError(f"not a count: {value!r}")
+    return value

@@ -107,7 +107,7 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def bounded(where: str, value: Any, low: int, high: int) -> None:
+def bounded(where: str, value: object, low: int, high: int) -> None:
     """An integer (not a bool) from ``low`` to ``high``, else a :class:`ScenarioError`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScenarioError(where, _("input should be a valid integer (got {value})").format(

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
 
 from riftsolve.i18n import _
 from riftsolve.rules.answers import Answer, Repeated
@@ -106,7 +105,7 @@ class Outcome:
         return replace(scenario, board=self.board, targets=None)
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> Targets:
+def declared_targets(scenario: Scenario, declaration: Answer) -> Targets:
     """The targets a declaration chooses (both executions' for a Repeat, 820.2.a), as the
     resolution question reads them: the effect's family records them."""
     family = family_of(scenario.effect)
@@ -181,14 +180,12 @@ def _after(board: Board, dealt: dict[str, int], killed: set[str], moved: dict[st
             continue
         if unit.id in moved:  # (out of the combat it was in, and moved this turn)
             unit = unit.moved_to(moved[unit.id])
-        changes: dict[str, Any] = {}
-        if unit.id in dealt:
-            changes["damage"] = min(unit.damage + dealt[unit.id], LIMIT)  # the bound
-        if unit.id in mights:
-            changes["might"] = mights[unit.id]
-        if unit.id in acted.get(Action.STUN, ()):
-            changes["stunned"] = True
-        units.append(replace(unit, **changes) if changes else unit)
+        damage = min(unit.damage + dealt.get(unit.id, 0), LIMIT)  # (the bound)
+        might = mights.get(unit.id, unit.might)
+        stunned = unit.stunned or unit.id in acted.get(Action.STUN, ())
+        if (damage, might, stunned) != (unit.damage, unit.might, unit.stunned):
+            unit = replace(unit, damage=damage, might=might, stunned=stunned)
+        units.append(unit)
     return replace(board, units=tuple(units))
 
 

@@ -17,9 +17,8 @@ is. Each execution is the card's own question, asked of :func:`execution`.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from riftsolve.rules.answers import GroupDeclaration, Repeated
+from riftsolve.rules.answers import Affected, Choice, Executed, GroupDeclaration, Repeated
 from riftsolve.rules.choosing import deflect_failures
 from riftsolve.rules.families import family_of
 from riftsolve.rules.families.group import selection_tax
@@ -36,7 +35,9 @@ def execution(scenario: Scenario, again: bool) -> Scenario:
     return replace(scenario, repeat=False, targets=targets)
 
 
-def verify_repeated_declaration(scenario: Scenario, answer: Repeated[Any]) -> list[Failure]:
+def verify_repeated_declaration(scenario: Scenario,
+                                answer: Repeated[GroupDeclaration] | Repeated[Choice]
+                                ) -> list[Failure]:
     """Every rule the pair of declarations breaks: each on its own (820.2.a), by the
     card's family, and their Deflect together against the Power available (809.1.c)."""
     family = family_of(scenario.effect)
@@ -50,7 +51,9 @@ def verify_repeated_declaration(scenario: Scenario, answer: Repeated[Any]) -> li
     return failures + deflect_failures(scenario, tax)
 
 
-def verify_repeated_resolution(scenario: Scenario, answer: Repeated[Any]) -> list[Failure]:
+def verify_repeated_resolution(scenario: Scenario,
+                               answer: Repeated[Affected] | Repeated[Executed]
+                               ) -> list[Failure]:
     """Every rule the pair of resolutions breaks: each execution on its own (820.1.d)."""
     family = family_of(scenario.effect)
     return [*family.verify_resolution(execution(scenario, again=False), answer.first),

@@ -35,7 +35,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 #: The table of numbers and phrases, beside this module (package data).
 TABLE = Path(__file__).with_name("rule_numbers.json")
@@ -101,25 +101,57 @@ def find(rules: Mapping[str, str], phrase: str, under: str | None = None) -> lis
     return []
 
 
-def load(path: Path = TABLE) -> dict[str, Any]:
+class Recorded(TypedDict, total=False):
+    """A rule in one text: its number there (``None``: that text does not have it) and the
+    words that find it (``phrase``, and ``under``, its parent's, where the phrase alone
+    does not)."""
+
+    number: str | None
+    phrase: str | None
+    under: str
+
+
+class Words(TypedDict):
+    """The words that find a rule in a text: a phrase, and its parent's words where the
+    phrase alone does not."""
+
+    phrase: str
+    under: NotRequired[str]
+
+
+class Table(TypedDict):
+    """The table of :data:`TABLE`: what it is, the texts, the ids a newer rule took, and
+    each rule in each text."""
+
+    about: str
+    texts: list[str]
+    taken: dict[str, str]
+    rules: dict[str, dict[str, Recorded]]
+
+
+def load(path: Path = TABLE) -> Table:
     """The table: ``{"texts": [...], "rules": {id: {text: {"number", "phrase"}}}}``."""
-    table: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    table: Table = json.loads(path.read_text(encoding="utf-8"))
     return table
 
 
-def phrase_for(entry: Mapping[str, Any], text: str, texts: Sequence[str]
-               ) -> dict[str, str] | None:
+def phrase_for(entry: Mapping[str, Recorded], text: str, texts: Sequence[str]
+               ) -> Words | None:
     """The words that identify a rule in ``text`` (``phrase``, and ``under`` where the
     phrase alone does not): that text's own, else the 1.4 text's (the ids are 1.4
     numbers), else the newest text's that has them."""
     for other in (text, BASE, *texts):
-        recorded = entry.get(other)
-        if recorded and recorded.get("phrase"):
-            return {key: str(recorded[key]) for key in ("phrase", "under") if key in recorded}
+        recorded = entry.get(other, Recorded())
+        phrase = recorded.get("phrase")
+        if phrase:
+            words = Words(phrase=phrase)
+            if "under" in recorded:
+                words["under"] = recorded["under"]
+            return words
     return None
 
 
-def number_rules(table: dict[str, Any], text: str, rules: Mapping[str, str]) -> list[str]:
+def number_rules(table: Table, text: str, rules: Mapping[str, str]) -> list[str]:
     """Sets each rule's number in ``text`` from its words (``rules``, read from that text);
     returns the problems (a phrase found in no rule or in several)."""
     problems = []
@@ -136,11 +168,14 @@ def number_rules(table: dict[str, Any], text: str, rules: Mapping[str, str]) -> 
             problems.append(f"{rule_id}: {words['phrase']!r} is in {len(hits)} rules of {text}"
                             + (f" ({', '.join(hits[:6])})" if hits else ""))
             continue
-        entry[text] = {"number": hits[0], **words}
+        found = Recorded(number=hits[0], phrase=words["phrase"])
+        if "under" in words:
+            found["under"] = words["under"]
+        entry[text] = found
     return problems
 
 
-def write(table: Mapping[str, Any], path: Path = TABLE) -> None:
+def write(table: Table, path: Path = TABLE) -> None:
     """The table on disk, one rule a block, in a stable order."""
     path.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 

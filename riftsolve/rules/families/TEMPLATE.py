@@ -55,20 +55,56 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from riftsolve._json import JSON
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
 from riftsolve.rules.classify import Role
+from riftsolve.rules.effects import CardFacts
 from riftsolve.rules.explain import Step
 from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
 
 #: The family's name: the key of its legal sets in the solver's registry.
 NAME = "template"
+
+
+@dataclass(frozen=True)
+class TemplateEffect(CardFacts):
+    """The family's effect (step 1): the card facts every effect states, and what this
+    family's rules read (its slots, what it does, amounts, restrictions)."""
+
+    @property
+    def slot_names(self) -> tuple[str, ...]:
+        """The slots a declaration fills, in order."""
+        raise NotImplementedError("copy TEMPLATE.py and name the effect's slots")
+
+    @property
+    def needs_source(self) -> bool:
+        """Whether a scenario must name the ability's source ("here", "another")."""
+        return False
+
+
+@dataclass(frozen=True)
+class TemplateDeclaration:
+    """A declaration (step 8): the family's answer at finalization, an
+    :class:`~riftsolve.rules.answers.Answer` (``question``, ``deflect_cost``,
+    ``chosen()``, ``as_json()``)."""
+
+
+@dataclass(frozen=True)
+class TemplateResolution:
+    """A resolution (step 8): the family's answer on resolution, an ``Answer`` too."""
+
+
+@dataclass(frozen=True)
+class TemplateProblem:
+    """A question as a plain problem (step 2): what a backend reads, no rule in it."""
+
+
 #: The family's answers: what a declaration and a resolution are (step 8).
-DECLARATION: type[Any] = object
-RESOLUTION: type[Any] = object
+DECLARATION = TemplateDeclaration
+RESOLUTION = TemplateResolution
 
 
 @dataclass(frozen=True)
@@ -85,7 +121,7 @@ class TemplateChosen(Targets):
         raise NotImplementedError("copy TEMPLATE.py and list the targets chosen")
 
 
-def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
+def read_targets(raw: Mapping[str, JSON], effect: TemplateEffect, board: Board, field_prefix: str
                  ) -> TemplateChosen:
     """The targets a scenario declares for this family (its ``targets`` field), each slot
     checked: its shape, known ids, distinct units (``slots.unit_ids``, ``slots.distinct``),
@@ -93,39 +129,39 @@ def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix
     raise NotImplementedError("copy TEMPLATE.py and read the family's targets")
 
 
-def finalize_problem(scenario: Scenario) -> Any:
+def finalize_problem(scenario: Scenario) -> TemplateProblem:
     """The finalization question: who may be chosen for each slot and what the choices
     must meet together (355.5-355.17), as a plain problem."""
     raise NotImplementedError("copy TEMPLATE.py and state the family's finalization")
 
 
-def resolve_problem(scenario: Scenario) -> Any:
+def resolve_problem(scenario: Scenario) -> TemplateProblem:
     """The resolution question: which chosen targets are still legal (359.3.e) and what
     the controller may still choose, on the board as it is now."""
     raise NotImplementedError("copy TEMPLATE.py and state the family's resolution")
 
 
-def verify_declaration(scenario: Scenario, declaration: Any) -> list[Failure]:
+def verify_declaration(scenario: Scenario, declaration: TemplateDeclaration) -> list[Failure]:
     """Every rule ``declaration`` breaks, each with its number; empty when it is legal."""
     raise NotImplementedError("copy TEMPLATE.py and restate the rules of a declaration")
 
 
-def verify_resolution(scenario: Scenario, answer: Any) -> list[Failure]:
+def verify_resolution(scenario: Scenario, answer: TemplateResolution) -> list[Failure]:
     """Every rule ``answer`` breaks, each with its number; empty when it is legal."""
     raise NotImplementedError("copy TEMPLATE.py and restate the rules of a resolution")
 
 
-def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
+def explain_declaration(scenario: Scenario, declaration: TemplateDeclaration) -> list[Step]:
     """The rule trail of a legal declaration: ``step(number, what it means here)``."""
     raise NotImplementedError("copy TEMPLATE.py and explain a declaration")
 
 
-def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
+def explain_resolution(scenario: Scenario, answer: TemplateResolution) -> list[Step]:
     """The rule trail of a legal resolution."""
     raise NotImplementedError("copy TEMPLATE.py and explain a resolution")
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> TemplateChosen:
+def declared_targets(scenario: Scenario, declaration: TemplateDeclaration) -> TemplateChosen:
     """The targets a legal declaration chooses, as the resolution question reads them
     (``best --finalize`` resolves each declaration this way)."""
     raise NotImplementedError("copy TEMPLATE.py and record a declaration's targets")
@@ -137,20 +173,20 @@ def older_rules_reason(scenario: Scenario, question: str, version: str) -> str |
     raise NotImplementedError("copy TEMPLATE.py and compare the older Core Rules texts")
 
 
-def slot_shapes(effect: Any) -> list[dict[str, str]]:
+def slot_shapes(effect: TemplateEffect) -> list[dict[str, str]]:
     """How each slot of a declaration is written in ``targets``: ``{"name": slot,
     "shape": "one" | "list" | "places", "kind": "unit" | "location" | ...}`` (the
     notation and the page read it)."""
     raise NotImplementedError("copy TEMPLATE.py and say how the targets are written")
 
 
-def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+def slot_roles(effect: TemplateEffect) -> dict[str, tuple[Role, str]] | None:
     """Each slot's role and the rule deciding it, where the family states them itself;
     ``None``: read from the card's words (the slots are its unit mentions, in order)."""
     return None
 
 
-def acts(scenario: Scenario, answer: Any) -> Acts:
+def acts(scenario: Scenario, answer: TemplateResolution) -> Acts:
     """What a legal resolution does, before anything dies: damage dealt to each unit and
     the actions done to them."""
     raise NotImplementedError("copy TEMPLATE.py and say what an answer does")

@@ -33,8 +33,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterable, Iterator
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.families.registry import AnyFamily as AnyFamily
 from riftsolve.rules.families.registry import Family as Family
 from riftsolve.rules.families.registry import Registration as Registration
@@ -52,7 +53,7 @@ class Listing(Protocol):
     answered by the native backend (and counted by listing) until the solver has
     generators, counting formulas and models for its shape."""
 
-    def answers(self) -> Iterator[Any]:
+    def answers(self) -> Iterator[Answer]:
         """Every answer of the problem, each once, in a stable order."""
 
 

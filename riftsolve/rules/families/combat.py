@@ -39,8 +39,9 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal, NoReturn, cast
+from typing import Literal, NoReturn, cast
 
+from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Assignment
@@ -275,7 +276,7 @@ def _order_failures(problem: CombatProblem, amounts: Mapping[str, int],
     return failures
 
 
-def verify_resolution(scenario: Scenario, answer: Any) -> list[Failure]:
+def verify_resolution(scenario: Scenario, answer: Assignment) -> list[Failure]:
     """Every rule ``answer`` breaks; empty when it is a legal assignment."""
     problem = resolve_problem(scenario)
     known = {r.id: r for r in problem.receivers}
@@ -361,7 +362,7 @@ def _lethal_step(r: Receiver, scenario: Scenario) -> str:
     return " ".join(parts[:1]) + " (" + "; ".join(parts[1:]) + ")"
 
 
-def explain_resolution(scenario: Scenario, answer: Any) -> list[Step]:
+def explain_resolution(scenario: Scenario, answer: Assignment) -> list[Step]:
     """The rule trail of a legal assignment."""
     combat = combat_effect(scenario)
     problem = resolve_problem(scenario)
@@ -439,12 +440,12 @@ def _order_steps(problem: CombatProblem, amounts: Mapping[str, int], version: st
 # --------------------------------------------------------------------------- what it does
 
 
-def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+def slot_roles(effect: CombatDamage) -> dict[str, tuple[Role, str]] | None:
     """None: each slot's role is read from the card's words."""
     return None
 
 
-def acts(scenario: Scenario, answer: Any) -> Acts:
+def acts(scenario: Scenario, answer: Assignment) -> Acts:
     """The damage dealt: each assignment less what is prevented (437.5), at each
     receiver's Might in this combat (Shield, Assault)."""
     combat = combat_effect(scenario)
@@ -462,17 +463,17 @@ def acts(scenario: Scenario, answer: Any) -> Acts:
 # --------------------------------------------------------------------------- the protocol
 
 
-def verify_declaration(scenario: Scenario, declaration: Any) -> list[Failure]:
+def verify_declaration(scenario: Scenario, declaration: Assignment) -> list[Failure]:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
     finalize_problem(scenario)
 
 
-def explain_declaration(scenario: Scenario, declaration: Any) -> list[Step]:
+def explain_declaration(scenario: Scenario, declaration: Assignment) -> list[Step]:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
     finalize_problem(scenario)
 
 
-def declared_targets(scenario: Scenario, declaration: Any) -> NoReturn:
+def declared_targets(scenario: Scenario, declaration: Assignment) -> NoReturn:
     """No declaration: combat damage is assigned (see :func:`finalize_problem`)."""
     finalize_problem(scenario)
 
@@ -482,7 +483,7 @@ def slot_shapes(effect: CombatDamage) -> list[dict[str, str]]:
     return []
 
 
-def read_targets(raw: Mapping[str, Any], effect: Any, board: Board, field_prefix: str
+def read_targets(raw: Mapping[str, JSON], effect: CombatDamage, board: Board, field_prefix: str
                  ) -> NoReturn:
     """A combat has no targets: the parser refuses them first."""
     raise ScenarioError(field_prefix, _("a combat scenario has no targets"))

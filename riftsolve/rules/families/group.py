@@ -25,8 +25,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import cast
 
+from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Affected, GroupDeclaration, Selection
@@ -910,7 +911,7 @@ def dealt_to_each(scenario: Scenario) -> int | None:
     return effect.damage + scenario.bonus_damage
 
 
-def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+def slot_roles(effect: GroupTargets) -> dict[str, tuple[Role, str]] | None:
     """None: each slot's role is read from the card's words."""
     return None
 
@@ -985,7 +986,7 @@ def slot_shapes(effect: GroupTargets) -> list[dict[str, str]]:
     return shown
 
 
-def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
+def read_targets(raw: Mapping[str, JSON], effect: GroupTargets, board: Board,
                  field_prefix: str) -> GroupChosen:
     """The targets a scenario declares for a group: each slot's units (one id, a list, or
     for "at each location" cards ``{location: id}``), as many as the slot chooses (355.8),
@@ -997,14 +998,11 @@ def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
         field = f"{field_prefix}.{slot.name}"
         value = raw[slot.name]
         if effect.per_place is not None:
-            if not isinstance(value, dict) or not all(isinstance(v, str) for v in
-                                                      value.values()):
-                raise ScenarioError(field, _('takes one unit id per location: '
-                                             '{{"<location>": "<unit id>"}}').format())
-            for place in value:
+            per_place = _unit_per_place(value, field)
+            for place in per_place:
                 _check_place(board, f"{field}.{place}", place)
-            units = list(value.values())
-            places += [(unit_id, place) for place, unit_id in value.items()]
+            units = list(per_place.values())
+            places += [(unit_id, place) for place, unit_id in per_place.items()]
         else:
             units = unit_ids(value, field, slot.single)
             _check_size(effect, slot, field, len(units))
@@ -1013,6 +1011,16 @@ def read_targets(raw: Mapping[str, Any], effect: GroupTargets, board: Board,
     destination = _destination(raw, effect, board, any(chosen.values()), field_prefix)
     return GroupChosen(groups=tuple(chosen.items()), destination=destination,
                        places=tuple(places))
+
+
+def _unit_per_place(value: JSON, field: str) -> dict[str, str]:
+    """An "at each location" slot: ``{"<location>": "<unit id>"}``."""
+    if isinstance(value, dict):
+        per_place = {place: unit for place, unit in value.items() if isinstance(unit, str)}
+        if len(per_place) == len(value):
+            return per_place
+    raise ScenarioError(field, _('takes one unit id per location: '
+                                 '{{"<location>": "<unit id>"}}').format())
 
 
 def _check_place(board: Board, field: str, place: str) -> None:
@@ -1034,7 +1042,7 @@ def _check_size(effect: GroupTargets, slot: GroupSlot, field: str, size: int) ->
             card=effect.name, wanted=wanted, size=size))
 
 
-def _destination(raw: Mapping[str, Any], effect: GroupTargets, board: Board, any_chosen: bool,
+def _destination(raw: Mapping[str, JSON], effect: GroupTargets, board: Board, any_chosen: bool,
                  field_prefix: str) -> str | None:
     """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
     if not effect.destination:

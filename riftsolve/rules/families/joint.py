@@ -35,8 +35,9 @@ import sys
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, cast
+from typing import cast
 
+from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Choice, Executed
@@ -1941,7 +1942,7 @@ def slot_shapes(effect: JointChoice) -> list[dict[str, str]]:
             for pick in effect.picks if not pick.later]
 
 
-def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
+def read_targets(raw: Mapping[str, JSON], effect: JointChoice, board: Board,
                  field_prefix: str) -> JointChosen:
     """Each pick made at finalization: one id (a unit or gear, a battlefield, a location
     or a player), or ``null`` for an "up to one" pick left empty (355.13)."""
@@ -1951,7 +1952,8 @@ def read_targets(raw: Mapping[str, Any], effect: JointChoice, board: Board,
             continue
         field = f"{field_prefix}.{pick.name}"
         value = raw[pick.name]
-        if not _in_mode(pick, raw.get("mode")):
+        mode = raw.get("mode")
+        if not _in_mode(pick, mode if isinstance(mode, str) else None):
             if value is not None:
                 raise ScenarioError(field, _(
                     "belongs to mode {mode}, not the mode chosen ({chosen}): null").format(

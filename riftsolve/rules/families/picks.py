@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
+
+from riftsolve.rules.answers import Choice, Executed
 
 #: The key of an empty pick in an ``after`` test: after every object's key.
 EMPTY = (1, "")
@@ -122,6 +124,10 @@ class Check:
             theirs, mine)
 
 
+#: Builds an answer from its picks, the picks declined and its Deflect cost.
+MakeAnswer = Callable[[tuple[tuple[str, Value], ...], tuple[str, ...], int], "Choice | Executed"]
+
+
 @dataclass(frozen=True)
 class JointProblem:
     """Pick one value for each variable from its domain (``None`` in a domain: the pick
@@ -149,7 +155,7 @@ class JointProblem:
     #: The card's pick names, in order (for the answers' order of picks).
     order: tuple[str, ...] = ()
     #: Builds an answer: ``(picks, declined, deflect_cost) -> answer``.
-    make: Any = field(default=None, compare=False)
+    make: MakeAnswer | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         """Each test has one key per value of its two variables' domains."""
@@ -252,13 +258,15 @@ class JointProblem:
         for positions in self.positions():
             yield tuple(self.domains[i][p] for i, p in enumerate(positions))
 
-    def expand(self, positions: tuple[int, ...]) -> Iterator[Any]:
+    def expand(self, positions: tuple[int, ...]) -> Iterator[Choice | Executed]:
         """The answers of one assignment: its declaration; or its resolution with each
         subset of the "you may" actions declined (355.12)."""
         values = tuple(self.domains[i][p] for i, p in enumerate(positions))
         chosen = dict(self.fixed) | dict(zip(self.names, values, strict=True))
         picks = tuple((name, chosen.get(name)) for name in self.order or self.names)
         cost = sum(self.tax(i, p) for i, p in enumerate(positions))
+        if self.make is None:
+            raise ValueError("this problem was built with no way to make its answers")
         if not self.resolving:
             yield self.make(picks, (), cost)
             return
@@ -268,7 +276,7 @@ class JointProblem:
             yield self.make(picks, tuple(n for n, f in zip(may, flags, strict=True) if f)
                             + empty, 0)
 
-    def answers(self) -> Iterator[Any]:
+    def answers(self) -> Iterator[Choice | Executed]:
         """Every answer, each once, in a stable order."""
         for positions in self.positions():
             yield from self.expand(positions)

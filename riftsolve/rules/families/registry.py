@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from riftsolve._json import JSON
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
 from riftsolve.rules.effects import Effect
@@ -53,7 +54,7 @@ class Family(Protocol[E, T, D, R, FP, RP]):
     DECLARATION: type[D]
     RESOLUTION: type[R]
 
-    def read_targets(self, raw: Mapping[str, Any], effect: E, board: Board,
+    def read_targets(self, raw: Mapping[str, JSON], effect: E, board: Board,
                      field_prefix: str) -> T:
         """The targets a scenario declares (format 1), checked slot by slot; errors name
         the field (``field_prefix`` and the slot)."""
@@ -115,14 +116,14 @@ class Registration:
 
     name: str
     rules: AnyFamily
-    effect: type[Any]
+    effect: type[Effect]
     stored: bool
 
 
 _REGISTERED: dict[str, Registration] = {}
 
 
-def register_family(rules: AnyFamily, effect: type[Any], *, stored: bool = False
+def register_family(rules: AnyFamily, effect: type[Effect], *, stored: bool = False
                     ) -> Registration:
     """Register ``rules``, a family's module (the :class:`Family` protocol), as the family
     answering effects of type ``effect``; ``stored``: card libraries hold its cards. A

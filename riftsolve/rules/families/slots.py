@@ -12,15 +12,13 @@ riftsolve.rules.limits.ScenarioError: targets.units: unit 'r1' is chosen twice (
 
 from __future__ import annotations
 
-from typing import Any
-
 from riftsolve.i18n import _
 from riftsolve.rules.board import Board
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.scenario import known_unit
 
 
-def unit_ids(value: Any, field: str, single: bool) -> list[str]:
+def unit_ids(value: object, field: str, single: bool) -> list[str]:
     """The ids a slot names: one id (``single``) or a list of ids, never a mapping."""
     if isinstance(value, dict):
         raise ScenarioError(field, _("takes a list of unit ids, not a mapping"))
@@ -31,7 +29,14 @@ def unit_ids(value: Any, field: str, single: bool) -> list[str]:
     if not isinstance(value, list):
         raise ScenarioError(field, _("takes a list of unit ids, not one id ({value})").format(
             value=repr(value)))
-    return list(value)
+    return [_one(item, field) for item in value]
+
+
+def _one(item: object, field: str) -> str:
+    """One id of a list: a string."""
+    if not isinstance(item, str):
+        raise ScenarioError(field, _("takes unit ids, not {value}").format(value=repr(item)))
+    return item
 
 
 def distinct(units: list[str], field: str, board: Board, seen: set[str], rule: str) -> None:

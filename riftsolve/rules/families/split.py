@@ -24,8 +24,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
+from riftsolve._json import JSON
 from riftsolve.i18n import _, ngettext
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Declaration, Resolution
@@ -542,7 +543,7 @@ def declared_targets(scenario: Scenario, declaration: Declaration) -> SplitChose
     return SplitChosen(split=declaration.split, friendly=declaration.friendly)
 
 
-def slot_roles(effect: Any) -> dict[str, tuple[Role, str]] | None:
+def slot_roles(effect: SplitDamage) -> dict[str, tuple[Role, str]] | None:
     """None: each slot's role is read from the card's words."""
     return None
 
@@ -560,7 +561,7 @@ def slot_shapes(effect: SplitDamage) -> list[dict[str, str]]:
              "kind": "unit"} for name in effect.slot_names]
 
 
-def read_targets(raw: Mapping[str, Any], effect: SplitDamage, board: Board,
+def read_targets(raw: Mapping[str, JSON], effect: SplitDamage, board: Board,
                  field_prefix: str) -> SplitChosen:
     """The targets a scenario declares for a split: the friendly unit (one id), if the
     card has that slot, and the split targets (distinct units, 355.14.a)."""
