@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
 
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
@@ -26,29 +25,31 @@ from riftsolve.engine.starting import (
     whose_words,
 )
 from riftsolve.i18n import _
+from riftsolve.rules.answers import Choice, Executed
 from riftsolve.rules.effects import JointChoice, Link, Pick, Relation
 from riftsolve.rules.explain import ids
 from riftsolve.rules.families.joint import resolution_choosers
+from riftsolve.rules.families.picks import JointProblem
 
 
-class JointDeclarations(ListedDeclarations):
+class JointDeclarations(ListedDeclarations[Choice, JointProblem]):
     """Every legal declaration of a joint choice: listed, counted exactly along its links
     (:meth:`riftsolve.rules.families.picks.JointProblem.count`)."""
 
     def headers(self) -> list[str]:
         return [*self.problem.order, _("deflect")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Choice) -> list[str]:
         return [*_picked(self.problem.order, answer), str(answer.deflect_cost)]
 
 
-class JointResolutions(ListedResolutions):
+class JointResolutions(ListedResolutions[Executed, JointProblem]):
     """Every legal resolution of a joint choice."""
 
     def headers(self) -> list[str]:
         return [*self.problem.order, _("declined")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Executed) -> list[str]:
         declined = ids(list(answer.declined)) if answer.declined else ""
         return [*_picked(self.problem.order, answer), declined]
 
@@ -58,7 +59,7 @@ class JointResolutions(ListedResolutions):
         return resolution_choosers(self.scenario)
 
 
-def _picked(order: Iterable[str], answer: Any) -> list[str]:
+def _picked(order: Iterable[str], answer: Choice | Executed) -> list[str]:
     """Each pick's choice in ``order`` (``-``: none)."""
     picked = dict(answer.picks)
     return [str(picked[name]) if picked.get(name) is not None else "-" for name in order]
