@@ -41,7 +41,7 @@ from riftsolve.engine.optima import (
     values,
 )
 from riftsolve.i18n import N_, _
-from riftsolve.rules.answers import Assignment
+from riftsolve.rules.answers import Answer, Assignment
 from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.families.combat import Receiver
 from riftsolve.rules.objectives import Objective
@@ -320,7 +320,7 @@ def combat_sides(scenario: Scenario) -> list[Scenario]:
             for player in order if player in there]
 
 
-def rank_combat_assignments(legal: LegalSet[Any], goal: Objective | Linear, keep: int | None,
+def rank_combat_assignments(legal: LegalSet[Answer], goal: Objective | Linear, keep: int | None,
                             method: str) -> list[Ranked]:
     """The ``keep`` best combat assignments (``None``: every optimal one) by ``goal``: the
     knapsack over which receivers are filled, under the order (:class:`BestAssignments`),

@@ -46,7 +46,7 @@ from riftsolve.engine.optima import (
 )
 from riftsolve.engine.rank import describe_count
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Resolution
+from riftsolve.rules.answers import Answer, Resolution
 from riftsolve.rules.objectives import Objective, lethal, xp_per_kill
 from riftsolve.rules.scenario import LIMIT, Scenario
 
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 
-def rank_split_resolutions(legal: LegalSet[Any], goal: Objective | Linear, keep: int | None,
+def rank_split_resolutions(legal: LegalSet[Answer], goal: Objective | Linear, keep: int | None,
                            method: str) -> list[Ranked]:
     """The ``keep`` best split resolutions (``None``: every optimal one) by ``goal``, found
     the way ``method`` names (``auto``: by size, as the module says)."""
@@ -287,17 +287,17 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     from riftsolve.engine.compile import compile_resolution
 
     deadline = time.monotonic() + SEARCH_SECONDS
-    found: list[Ranked] = []
+    found: list[tuple[Resolution, tuple[int, ...]]] = []
     while keep is None or len(found) < keep:
         compiled = compile_resolution(legal.problem)
         model = compiled.model
         metrics = _kill_metrics(model, legal.scenario, compiled.targets, compiled.amounts)
-        for ranked in found:
-            amounts = dict(ranked.answer.damage)
+        for excluded, _key in found:
+            amounts = dict(excluded.damage)
             _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
         # start the search at a good answer: the last one found (the next best is usually
         # close to it), or at first the knapsack's best, when it has one
-        start = found[-1].answer if found else best_split(legal.scenario, legal.problem, goal)
+        start = found[-1][0] if found else best_split(legal.scenario, legal.problem, goal)
         if start is not None:
             near = dict(start.damage)
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
@@ -320,8 +320,8 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
-        found.append(Ranked(answer, key, values(goal, key)))
-    return found
+        found.append((answer, key))
+    return [Ranked(a, k, values(goal, k)) for a, k in found]
 
 
 def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: float) -> bool:
