@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.engine.assign import FILL, PARTIAL, START, ZERO, Table, _moves, step
 from riftsolve.engine.count import CountTooLarge
@@ -55,7 +55,9 @@ MOST_SCORED = 200_000
 
 Key = tuple[int, ...]
 Measure = Callable[[Assignment], Key]
-Vector = np.ndarray[Any, np.dtype[Any]]
+#: A row of the table of best worths, by damage taken: encoded worths, Python integers
+#: of any size.
+Vector = npt.NDArray[np.object_]
 
 
 def _encode(keys: list[Key]) -> tuple[Callable[[Key], int], Callable[[int], Key], int]:
