@@ -26,11 +26,11 @@ from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import LegalSet, Rows, chosen_targets_extras, mask_rows
 from riftsolve.engine.starting import (
     BoardNeeds,
-    Doc,
     Role,
     StarterHooks,
     fresh_unit,
     how_many_words,
+    listed,
     owner_of,
     reach_words,
     tag_needs,
@@ -303,17 +303,17 @@ def _starter_needs(effect: GroupTargets) -> BoardNeeds:
         slot.states for slot in effect.slots))
 
 
-def _starter_fit(effect: GroupTargets, board: Doc) -> list[Doc]:
+def _starter_fit(effect: GroupTargets, board: JSONOutDoc) -> list[JSONOutDoc]:
     """As many fresh units (or gear) as each slot needs at least, each meeting the slot's
     restrictions; an open battlefield (no unit, no one's) for a move to one."""
     for number, slot in enumerate(effect.slots, 1):
         owner = owner_of(slot.among, slot.own)
-        board["units"] += [fresh_unit(slot.kinds[0], number, owner=owner, reach=slot.reach,
-                                      tags=slot.tags, might=(None, slot.might_at_most),
-                                      states=slot.states)
-                           for _copy in range(slot.least or 1)]
+        listed(board, "units").extend(
+            fresh_unit(slot.kinds[0], number, owner=owner, reach=slot.reach, tags=slot.tags,
+                       might=(None, slot.might_at_most), states=slot.states)
+            for _copy in range(slot.least or 1))
     if effect.destination_open:
-        board["battlefields"] = [*board["battlefields"], "east"]
+        board["battlefields"] = [*listed(board, "battlefields"), "east"]
     return []
 
 
@@ -349,4 +349,5 @@ def _starter_lines(effect: GroupTargets, role: Role, words: Mapping[str, str]
 
 
 register_legal_sets("group", GroupDeclarations, GroupResolutions,
-                    starter=StarterHooks(_starter_needs, _starter_fit, _starter_lines))
+                    starter=StarterHooks.of(GroupTargets, needs=_starter_needs,
+                                            fit=_starter_fit, lines=_starter_lines))

@@ -500,5 +500,5 @@ def _starter_lines(effect: SplitDamage, role: Role, words: Mapping[str, str]
 
 
 register_legal_sets("split", Declarations, Resolutions,
-                    starter=StarterHooks(lines=_starter_lines),
+                    starter=StarterHooks.of(SplitDamage, lines=_starter_lines),
                     ranked_by="riftsolve.engine.families.split_best")
