@@ -25,7 +25,7 @@ from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.cli import main
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.answers import Affected, Declaration, Resolution
 from riftsolve.rules.objectives import Objective, ObjectiveError
 from riftsolve.rules.scenario import Scenario
 
@@ -192,7 +192,8 @@ def test_group_best_scores_every_subset() -> None:
     units = [unit("r1", might=2, value=5), unit("r2", might=2), unit("r3"), unit("r4")]
     legal = resolve(build(units, card="Fox-Fire",
                           targets={"units": ["r1", "r2", "r3", "r4"]}))
-    assert best(legal, "value,kills")[0].answer.units == ("r1", "r3", "r4")
+    top = best(legal, "value,kills")[0].answer
+    assert isinstance(top, Affected) and top.units == ("r1", "r3", "r4")
     assert len(best(legal, "killed-might", all_optimal=True)) == 3
 
 

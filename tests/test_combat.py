@@ -22,6 +22,7 @@ from riftsolve.engine.assign import Table
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.optimum import TooManyToRank
 from riftsolve.faces.cli import main
+from riftsolve.rules.families.combat import CombatProblem
 
 CASES = json.loads((Path(__file__).parent / "data" / "combat_cases.json").read_text())
 
@@ -139,6 +140,7 @@ def test_the_table_count_refuses_past_its_bound() -> None:
     """A huge damage total is refused by count with its exact work, never a hang."""
     units = [_unit("a", 10**6, "A"), *(_unit(f"d{i}", 10**6) for i in range(10))]
     problem = rs.resolve(_scenario(units), kind=rs.Assignment).problems()[0]
+    assert isinstance(problem, CombatProblem)
     with pytest.raises(CountTooLarge, match="table cells"):
         Table(problem).count()
 

@@ -32,7 +32,7 @@ from riftsolve.rules.effects import (
     SplitDamage,
     Zone,
 )
-from riftsolve.rules.families.group import GroupChosen
+from riftsolve.rules.families.group import GroupChosen, GroupProblem
 from riftsolve.rules.families.joint import JointChosen
 
 
@@ -193,7 +193,9 @@ def test_here_is_the_source_battlefield(tmp_path: Path) -> None:
     legal = rs.resolve(later, kind=rs.Affected)
     assert [as_line(a) for a in legal] == [{"affected": []}]
     assert [f.rule for f in legal.verify(rs.Affected.of(["r1"]))] == ["359.3.e.5"]
-    [(illegal, why)] = legal.problems()[0].illegal  # why r1 is illegal now
+    problem = legal.problems()[0]
+    assert isinstance(problem, GroupProblem)
+    [(illegal, why)] = problem.illegal  # why r1 is illegal now
     assert illegal == "r1" and why.rule == "359.3.f.2" and "no longer here" in why.message
 
 

@@ -103,6 +103,7 @@ def test_355_4_a_unmoved_units_still_count_toward_the_cap() -> None:
 def test_355_4_a_best_finalize_never_proposes_a_destination_where_a_unit_stands() -> None:
     s = parse_scenario(json.loads((EXAMPLES / "tricksy-tentacles-finalize.json").read_text()))
     for ranked in best(finalize(s), "affected", all_optimal=True):
+        assert isinstance(ranked.answer, GroupDeclaration)
         declared = [u for slot in ranked.answer.selection for u in slot]
         assert all(s.board[u].location != ranked.answer.destination for u in declared)
 
@@ -505,6 +506,7 @@ def test_143_2_b_killed_might_counts_negative_might_as_zero() -> None:
                           targets={"units": ["r1", "r2", "r3"]}))
     top = best(legal, "killed-might,kills")[0]
     assert top.values == {"killed-might": 3, "kills": 2}
+    assert isinstance(top.answer, Affected)
     assert top.answer.units in (("r1", "r2"), ("r1", "r3"))
 
 
@@ -516,6 +518,7 @@ def test_knapsack_keeps_the_targets_that_die() -> None:
     ids = [u["id"] for u in units[1:]]
     top = best(resolve(build(units, targets={"friendly": "kai", "enemies": ids})), "kills")[0]
     assert top.values == {"kills": 7}
+    assert isinstance(top.answer, Resolution)
     assert top.answer.kept == tuple(f"k{i}" for i in range(1, 8))
 
 

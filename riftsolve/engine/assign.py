@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from math import comb
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.i18n import N_
@@ -64,7 +64,9 @@ MOST_FEASIBLE_CELLS = 10**8
 #: Most lists of a receiver's options (by state and damage left) a listing keeps.
 MOST_KEPT_OPTIONS = 200_000
 
-Vector = np.ndarray[Any, np.dtype[Any]]
+#: A row of a table, by damage taken: the ways (Python integers of any size), whether
+#: any (0/1), or, while a row of the latter is summed, how many (int64).
+Vector = npt.NDArray[np.object_] | npt.NDArray[np.uint8] | npt.NDArray[np.int64]
 
 
 def step(rank: Rank, state: int, move: int) -> int | None:

@@ -11,8 +11,8 @@ Every variable is determined by the answer: enumerating a model gives each answe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -156,15 +156,16 @@ def compile_group(problem: GroupProblem) -> CompiledGroup:
 def _add_maximality(model: cp_model.CpModel, problem: GroupProblem,
                     chosen: dict[int, list[cp_model.IntVar]],
                     places: dict[str, cp_model.IntVar], class_full: dict[str, cp_model.IntVar],
-                    sizes: list[Any], might: Any, tax: Any) -> None:
+                    sizes: Sequence[cp_model.LinearExpr | int], might: cp_model.LinearExpr | int,
+                    tax: cp_model.LinearExpr | int) -> None:
     """Every member left out could not join: each blocking reason is a literal fully
     determined by the choices (reified both ways), so no answer is repeated."""
     over_cap: dict[int, cp_model.IntVar] = {}
     over_budget: dict[int, cp_model.IntVar] = {}
     full: dict[int, cp_model.IntVar] = {}
 
-    def reified(cache: dict[int, cp_model.IntVar], bound: int, expr: Any, name: str
-                ) -> cp_model.IntVar:
+    def reified(cache: dict[int, cp_model.IntVar], bound: int, expr: cp_model.LinearExpr | int,
+                name: str) -> cp_model.IntVar:
         """A literal equal to ``expr > bound``."""
         if bound not in cache:
             lit = model.new_bool_var(f"{name}>{bound}")

@@ -30,9 +30,8 @@ Resolution(damage=(('t0', 1), ('t1', 2), ('t2', 3)))
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.rules.answers import Resolution
 from riftsolve.rules.families.split import SplitResolveProblem
@@ -131,7 +130,8 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
         table = np.where(better, shifted, table)
         chosen[i] = better
 
-    def settled(value: Any, deaths: Any, used: Any) -> Any:
+    def settled(value: npt.NDArray[np.int64], deaths: npt.NDArray[np.int64],
+                used: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Add the overkill of what is left over once the deaths have been paid for."""
         for j, sign in overkill:
             spilled = (extra - used) if greedy else np.maximum(0, surplus - deaths)

@@ -31,10 +31,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
+import numpy.typing as npt
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.backends import backend
 from riftsolve.engine.clauses import Clause
 from riftsolve.engine.count import (
@@ -68,6 +70,15 @@ TextBlock = tuple[int, Callable[[int], str]]
 #: The answers a legal set lists: covariant, so that every legal set is a
 #: ``LegalSet[Answer]`` (what :func:`finalize` and :func:`resolve` return).
 A = TypeVar("A", bound=Answer, covariant=True)
+#: The answers of one legal set, where a method takes one of them back: a method typed
+#: ``self: LegalSet[T], answer: T`` takes the answers its own set lists (a split
+#: resolutions set, a :class:`~riftsolve.rules.answers.Resolution`), which ``A``, being
+#: covariant, cannot say of a parameter.
+T = TypeVar("T", bound=Answer)
+
+#: A block of answers as numpy rows: a 0/1 mask over the columns (``int8``), or the
+#: damage dealt or assigned to each column (``int64``).
+Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
 
 
 class LegalSet(ABC, Generic[A]):
@@ -76,7 +87,7 @@ class LegalSet(ABC, Generic[A]):
     #: ``"finalize"`` or ``"resolve"``.
     question: ClassVar[str]
     #: The type of the answers listed.
-    _answer_type: type[Any]
+    _answer_type: type[A]
 
     def __init__(self, scenario: Scenario, backend_name: str = "auto") -> None:
         self.scenario = scenario
@@ -93,7 +104,7 @@ class LegalSet(ABC, Generic[A]):
     def count(self) -> int:
         """The exact number of legal answers."""
 
-    def _own(self, answer: object) -> Any:
+    def _own(self: LegalSet[T], answer: object) -> T:
         """``answer``, which must be of the kind this question lists (a :class:`TypeError`
         names the kind otherwise)."""
         if not isinstance(answer, self._answer_type) or (
@@ -121,7 +132,7 @@ class LegalSet(ABC, Generic[A]):
         trail = self._explain(self._own(answer))
         return [{**step, **cited_as(step["rule"], version)} for step in trail]
 
-    def _explain(self, answer: Any) -> list[Step]:
+    def _explain(self: LegalSet[T], answer: T) -> list[Step]:
         """The rule trail, in Core Rules 1.4 numbers: the family's."""
         if self.question == "finalize":
             return self.family.explain_declaration(self.scenario, answer)
@@ -247,12 +258,11 @@ class LegalSet(ABC, Generic[A]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(sorted({u for a in self._listed() for u in self._units(a)}))
 
-    def _units(self, answer: Any) -> tuple[str, ...]:
+    def _units(self: LegalSet[T], answer: T) -> tuple[str, ...]:
         """The units an answer chooses or affects (an array's columns)."""
-        chosen: tuple[str, ...] = answer.chosen()
-        return chosen
+        return answer.chosen()
 
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = 65536) -> Iterator[Rows]:
         """Every answer as numpy rows, ``batch`` at a time, in index order: for a split
         resolution the damage per legal target, otherwise a 0/1 mask over
         :attr:`columns` of the units chosen or affected."""
@@ -260,8 +270,7 @@ class LegalSet(ABC, Generic[A]):
         answers = iter(type(self)(self.scenario, "native"))
         return mask_rows((self._units(answer) for answer in answers), self.columns, batch)
 
-    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
-               ) -> np.ndarray[Any, np.dtype[Any]]:
+    def unrank(self, indices: npt.NDArray[np.int64]) -> Rows:
         """The answers with these indices as numpy rows, as :meth:`arrays` writes them (a
         0/1 mask over :attr:`columns`; split resolutions override it with damage rows,
         computed without listing)."""
@@ -282,8 +291,9 @@ class LegalSet(ABC, Generic[A]):
             raise ValueError(f"no legal {kind} to sample from (count() is 0)")
         return self[uniform_below(rng, total)]
 
-    def problems(self) -> list[Any]:
-        """The plain questions the backend answers (for size checks)."""
+    def problems(self) -> list[object]:
+        """The plain questions the backend answers (for size checks: each backend says
+        whether it declines one, :meth:`~riftsolve.engine.backends.Backend.refusal`)."""
         return [getattr(self, "problem")]  # noqa: B009 - every legal set sets one
 
     def why_none(self) -> list[Failure]:
@@ -328,13 +338,13 @@ class LegalSet(ABC, Generic[A]):
         English): ``declarations`` or ``resolutions`` by default."""
         return "declarations" if self.question == "finalize" else "resolutions"
 
-    def line(self, answer: Any) -> dict[str, Any]:
+    def line(self: LegalSet[T], answer: T) -> JSONOutDoc:
         """The CLI contract's JSON line for ``answer``: by default its own ``as_json()``
         (a family writes its own where the format needs the scenario, such as slot
         names)."""
         return dict(answer.as_json())
 
-    def extras(self, answer: Any) -> dict[str, Any]:
+    def extras(self: LegalSet[T], answer: T) -> JSONOutDoc:
         """The keys ``--explain`` adds to a line: none by default."""
         return {}
 
@@ -343,7 +353,7 @@ class LegalSet(ABC, Generic[A]):
         answer's line."""
         return [_(SINGULAR[self.noun()])]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self: LegalSet[T], answer: T) -> list[str]:
         """One row of that table: by default the answer's line as compact JSON."""
         return [json.dumps(self.line(answer), ensure_ascii=False, separators=(",", ":"))]
 
@@ -378,7 +388,12 @@ SINGULAR = {"declarations": N_("declaration"), "resolutions": N_("resolution"),
             "assignments": N_("assignment")}
 
 
-class Listed(LegalSet[Answer]):
+#: The answers and the plain problem of a family answered by listing.
+L = TypeVar("L", bound=Answer)
+P = TypeVar("P")
+
+
+class Listed(LegalSet[L], Generic[L, P]):
     """The answers of a family the solver has no legal sets of its own for: its problem
     lists its own answers (:class:`~riftsolve.rules.families.Listing`), the native backend
     streams them, and they are counted and indexed by listing, up to
@@ -391,7 +406,7 @@ class Listed(LegalSet[Answer]):
         super().__init__(scenario, backend_name)
         build = (self.family.finalize_problem if self.question == "finalize"
                  else self.family.resolve_problem)
-        self.problem: Any = build(scenario)
+        self.problem: P = build(scenario)
         self._answer_type = (self.family.DECLARATION if self.question == "finalize"
                              else self.family.RESOLUTION)
 
@@ -410,26 +425,26 @@ class Listed(LegalSet[Answer]):
                                 bound=most)
         return listed
 
-    def __iter__(self) -> Iterator[Answer]:
+    def __iter__(self) -> Iterator[L]:
         if self.unpayable is not None:
             return iter(())
         return self.backend.answers(self.problem)
 
 
-class ListedDeclarations(Listed):
+class ListedDeclarations(Listed[L, P]):
     """Every legal declaration of a family answered by listing."""
 
     question = "finalize"
 
 
-class ListedResolutions(Listed):
+class ListedResolutions(Listed[L, P]):
     """Every legal resolution of a family answered by listing."""
 
     question = "resolve"
 
 
 def chosen_targets_extras(scenario: Scenario, illegal: Iterable[tuple[str, Failure]]
-                          ) -> dict[str, Any]:
+                          ) -> JSONOutDoc:
     """The keys every resolution's explanation of chosen targets has: those illegal now,
     each with why, and the targets another spell would count (359.3.e.9.a)."""
     version = scenario.rules
@@ -446,7 +461,7 @@ def check_version(scenario: Scenario, question: str) -> None:
 
 
 def mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: int
-               ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+               ) -> Iterator[npt.NDArray[np.int8]]:
     """Each answer's ``chosen`` units as a 0/1 row over ``columns``, ``batch`` rows a
     block: a block's (row, column) cells gathered in one list and set at once."""
     position = {unit: i for i, unit in enumerate(columns)}

@@ -14,11 +14,10 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from riftsolve.engine.families.registry import RANKED_BY
 from riftsolve.engine.legal import LegalSet
-from riftsolve.rules.answers import Resolution
+from riftsolve.rules.answers import Answer, Resolution
 from riftsolve.rules.objectives import Objective, lethal
 from riftsolve.rules.scenario import Scenario
 
@@ -99,7 +98,7 @@ class Linear:
 class Ranked:
     """An answer and its objective value (``values``: each metric, as measured)."""
 
-    answer: Any
+    answer: Answer
     key: tuple[int, ...]
     values: dict[str, int]
 
@@ -113,17 +112,17 @@ class Ranked:
 METHODS = ("auto", "scored", "knapsack", "cpsat")
 
 
-def select(scored: Iterable[tuple[Any, tuple[int, ...]]], keep: int | None,
+def select(scored: Iterable[tuple[Answer, tuple[int, ...]]], keep: int | None,
             goal: Objective | None = None) -> list[Ranked]:
     """The best ``keep`` (or all optimal, ``keep=None``), stable in enumeration order."""
     if keep == 1:  # the first best: one pass, nothing sorted
-        top: tuple[tuple[int, ...], Any] | None = None
+        top: tuple[tuple[int, ...], Answer] | None = None
         for answer, key in scored:
             if top is None or key > top[0]:
                 top = (key, answer)
         return [] if top is None else [
             Ranked(top[1], top[0], values(goal, top[0]) if goal else {})]
-    ranked: list[tuple[tuple[int, ...], int, Any]] = []
+    ranked: list[tuple[tuple[int, ...], int, Answer]] = []
     for order, (answer, key) in enumerate(scored):
         ranked.append((key, -order, answer))
         if keep is not None and len(ranked) > 4 * keep + 64:
@@ -144,7 +143,7 @@ def values(goal: Objective, key: tuple[int, ...]) -> dict[str, int]:
 
 #: A family's way of finding a question's best answers: given the legal set, the objective
 #: (parsed), how many to keep (``None``: every optimal one) and the method named.
-Rank = Callable[[LegalSet[Any], "Objective | Linear", "int | None", str], list[Ranked]]
+Rank = Callable[[LegalSet[Answer], "Objective | Linear", "int | None", str], list[Ranked]]
 
 
 @dataclass(frozen=True)
@@ -158,10 +157,10 @@ class BestStrategy:
     linear: bool = False
 
 
-_STRATEGIES: dict[type[LegalSet[Any]], BestStrategy] = {}
+_STRATEGIES: dict[type[LegalSet[Answer]], BestStrategy] = {}
 
 
-def register_best(kind: type[LegalSet[Any]], strategy: BestStrategy) -> None:
+def register_best(kind: type[LegalSet[Answer]], strategy: BestStrategy) -> None:
     """Register ``strategy`` as the way ``kind``'s best answers are found (a family's
     best module does, at its bottom); a kind registered twice is a :class:`ValueError`."""
     if kind in _STRATEGIES:
@@ -169,7 +168,7 @@ def register_best(kind: type[LegalSet[Any]], strategy: BestStrategy) -> None:
     _STRATEGIES[kind] = strategy
 
 
-def strategy_of(legal: LegalSet[Any]) -> BestStrategy | None:
+def strategy_of(legal: LegalSet[Answer]) -> BestStrategy | None:
     """The way ``legal``'s best answers are found, or ``None``: each answer scored. The
     module its family names (``ranked_by``) is imported the first time: it registers its
     strategies."""

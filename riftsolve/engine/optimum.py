@@ -28,7 +28,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from itertools import islice, product
-from typing import Any
 
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optima import (
@@ -44,18 +43,15 @@ from riftsolve.engine.optima import (
 )
 from riftsolve.engine.questions import resolve
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Declaration, GroupDeclaration, Repeated
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.objectives import Objective
 from riftsolve.rules.outcome import declared_targets
 from riftsolve.rules.scenario import LIMIT, Scenario
 
 __all__ = ["METHODS", "Linear", "Ranked", "TooManyToRank", "best"]
 
-#: A declaration of any question.
-Declared = Declaration | GroupDeclaration | Repeated[GroupDeclaration]
 
-
-def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int = 1,
+def best(legal: LegalSet[Answer], objective: Objective | Linear | str, *, top: int = 1,
          all_optimal: bool = False, robust: int = 0, method: str = "auto") -> list[Ranked]:
     """The ``top`` best answers, best first (ties in the answers' stable order), or every
     optimal answer with ``all_optimal``; ``method``: one of :data:`METHODS`, where the
@@ -86,14 +82,14 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
     assert isinstance(goal, Objective)
     # a few answers are scored as they are listed, without counting them first
     first = list(islice(legal, FEW))
-    answers: Iterable[Any] = first
+    answers: Iterable[Answer] = first
     if len(first) == FEW:
         if legal.count() > SCORE_LIMIT:
             raise TooManyToRank(_("{count} answers exceed the {limit} that can be scored"
                                   ).format(count=f"{legal.count():,}",
                                            limit=f"{SCORE_LIMIT:,}"))
         answers = legal
-    scored: Iterable[tuple[Any, tuple[int, ...]]]
+    scored: Iterable[tuple[Answer, tuple[int, ...]]]
     if legal.question == "resolve":  # every answer measured on what it does (apply)
         scored = ((a, goal.measure(legal.scenario, a)) for a in answers)
     else:  # every declaration by the best resolution of its targets
@@ -105,7 +101,7 @@ def best(legal: LegalSet[Any], objective: Objective | Linear | str, *, top: int 
 # --------------------------------------------------------------------------- declarations
 
 
-def _check_boards(legal: LegalSet[Any], robust: int) -> None:
+def _check_boards(legal: LegalSet[Answer], robust: int) -> None:
     """Refuse a ranking of declarations that would resolve too many boards: one per
     declaration, times every change of its chosen units' Might with ``robust``."""
     if legal.count() > BOARD_LIMIT:
@@ -123,7 +119,7 @@ def _check_boards(legal: LegalSet[Any], robust: int) -> None:
                 count=f"{legal.count():,}", boards=f"{boards:,}", limit=f"{BOARD_LIMIT:,}"))
 
 
-def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective, robust: int
+def _declaration_key(scenario: Scenario, declaration: Answer, goal: Objective, robust: int
                      ) -> tuple[int, ...]:
     """A declaration's worth: its best resolution now (or the worst over Might changes)."""
     outcomes = [_resolved_now(s, declaration, goal) for s in _changed_boards(
@@ -134,7 +130,7 @@ def _declaration_key(scenario: Scenario, declaration: Declared, goal: Objective,
                  for term, value in zip(goal.terms, worst, strict=True))
 
 
-def _resolved_now(scenario: Scenario, declaration: Declared, goal: Objective
+def _resolved_now(scenario: Scenario, declaration: Answer, goal: Objective
                   ) -> tuple[int, ...]:
     """The best key of the declaration's resolution on ``scenario``'s board, Deflect (the
     declaration's own) left as a placeholder the caller fills."""
@@ -149,7 +145,7 @@ def _resolution_goal(goal: Objective) -> Objective:
     return Objective(tuple(t for t in goal.terms if t.metric != "deflect"))
 
 
-def _changed_boards(scenario: Scenario, declaration: Declared, robust: int
+def _changed_boards(scenario: Scenario, declaration: Answer, robust: int
                     ) -> Iterator[Scenario]:
     """The board as it is, or with every change of the chosen units' (and the source's)
     Might by up to ``robust`` either way."""

@@ -11,7 +11,7 @@ caller names.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, overload
+from typing import TypeVar, overload
 
 from riftsolve.engine.families.registry import legal_sets
 from riftsolve.engine.legal import LegalSet, check_version
@@ -31,8 +31,8 @@ def resolve(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
 def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
 
 
-def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
-            ) -> LegalSet[Any]:
+def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Answer] | None = None
+            ) -> LegalSet[Answer]:
     """Every legal resolution of ``scenario``'s chosen targets on the board now.
 
     The answers are :class:`~riftsolve.rules.answers.Answer` s of the scenario's family;
@@ -63,29 +63,29 @@ def finalize(scenario: Scenario, backend: str = "auto") -> LegalSet[Answer]: ...
 def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[K]) -> LegalSet[K]: ...
 
 
-def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Any] | None = None
-             ) -> LegalSet[Any]:
+def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Answer] | None = None
+             ) -> LegalSet[Answer]:
     """Every legal target declaration for ``scenario``'s board; ``kind`` as for
     :func:`resolve` (``Declaration`` for split damage, ``GroupDeclaration`` for a group)."""
     return _asked(scenario, "finalize", backend, kind)
 
 
-def _asked(scenario: Scenario, question: str, backend: str, kind: type[Any] | None
-           ) -> LegalSet[Any]:
+def _asked(scenario: Scenario, question: str, backend: str, kind: type[Answer] | None
+           ) -> LegalSet[Answer]:
     """The legal set answering ``question`` about ``scenario``: a paid Repeat's pairs of
     executions, else the family's own (registered in
     :data:`~riftsolve.engine.families.registry.LEGAL_SETS`, or answered by listing)."""
     check_version(scenario, question)
     if scenario.repeat:
-        pair: tuple[type[LegalSet[Any]], type[LegalSet[Any]]] = (RepeatedDeclarations,
-                                                                 RepeatedResolutions)
+        pair: tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]] = (
+            RepeatedDeclarations, RepeatedResolutions)
     else:
         pair = legal_sets(scenario)
     chosen = pair[0] if question == "finalize" else pair[1]
     return _of_kind(chosen(scenario, backend), kind)
 
 
-def _of_kind(legal: LegalSet[Answer], kind: type[Any] | None) -> LegalSet[Any]:
+def _of_kind(legal: LegalSet[Answer], kind: type[Answer] | None) -> LegalSet[Answer]:
     """``legal``, whose answers must be of ``kind`` when one is named."""
     listed = legal._answer_type
     if kind is not None and not issubclass(listed, kind):

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.count import count_pairs_within
 from riftsolve.engine.families.registry import legal_sets
 from riftsolve.engine.legal import LegalSet
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Repeated
+from riftsolve.rules.answers import Answer, Repeated
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.explain import Step, step
 from riftsolve.rules.repeat import (
@@ -39,6 +40,20 @@ from riftsolve.rules.targeting import Failure
 AGAIN = "repeat:"
 
 
+class Twice(Protocol):
+    """What is read of an answer of both executions (a :class:`Repeated`, whatever its
+    family's answers): each execution's answer and the Deflect paid for both."""
+
+    @property
+    def first(self) -> Answer: ...
+
+    @property
+    def again(self) -> Answer: ...
+
+    @property
+    def deflect_cost(self) -> int: ...
+
+
 class RepeatedDeclarations(LegalSet[Repeated[Any]]):
     """Every legal pair of declarations of a card whose Repeat is paid (820.2, 820.2.a),
     each the card's own family's declaration."""
@@ -51,7 +66,7 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
         self._kind = legal_sets(scenario)[0]
         self.first = self._kind(execution(scenario, again=False), backend_name)
         self.problem = getattr(self.first, "problem", None)
-        self._budgeted: dict[int, LegalSet[Any]] = {}
+        self._budgeted: dict[int, LegalSet[Answer]] = {}
 
     def _by_tax(self, exact: bool) -> Counter[int]:
         """The first execution's declarations by Deflect cost (listed when its legal set
@@ -67,7 +82,7 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
         spread = self._by_tax(exact=budget is not None)
         return count_pairs_within(spread, spread, budget)
 
-    def _second(self, spent: int) -> LegalSet[Any]:
+    def _second(self, spent: int) -> LegalSet[Answer]:
         """The second execution's declarations once the first spent ``spent`` Power."""
         budget = self.scenario.available_power
         if budget is None:
@@ -85,7 +100,7 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
     def verify(self, answer: object) -> list[Failure]:
         return verify_repeated_declaration(self.scenario, self._own(answer))
 
-    def _explain(self, answer: Any) -> list[Step]:
+    def _explain(self, answer: Twice) -> list[Step]:
         return [step("820.1.d", _("Repeat is paid: the effect is executed twice")),
                 *self.first._explain(answer.first),
                 step("820.2.a", _("the second execution's choices, made now, need not be the "
@@ -94,7 +109,7 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
                 step("809.1.c", _("Deflect is paid for each choice: {cost} in all").format(
                     cost=answer.deflect_cost))]
 
-    def _units(self, answer: Any) -> tuple[str, ...]:
+    def _units(self, answer: Twice) -> tuple[str, ...]:
         return (*self.first._units(answer.first),
                 *(AGAIN + u for u in self.first._units(answer.again)))
 
@@ -105,12 +120,12 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
     def _why_none(self) -> list[Failure]:
         return self.first.why_none() if not self.first.count() else super()._why_none()
 
-    def problems(self) -> list[Any]:
+    def problems(self) -> list[object]:
         return [self.problem, self.problem]
 
     # ------------------------------------------------------------ what the faces read
 
-    def line(self, answer: Any) -> dict[str, Any]:
+    def line(self, answer: Twice) -> JSONOutDoc:
         return Repeated.join(self.first.line(answer.first), self.first.line(answer.again))
 
     def headers(self) -> list[str]:
@@ -118,7 +133,7 @@ class RepeatedDeclarations(LegalSet[Repeated[Any]]):
         again = (_("repeat: {header}").format(header=h) for h in first[:-1])
         return [*first[:-1], *again, "Deflect"]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Twice) -> list[str]:
         first, again = self.first.cells(answer.first), self.first.cells(answer.again)
         return [*first[:-1], *again[:-1], str(answer.deflect_cost)]
 
@@ -147,33 +162,33 @@ class RepeatedResolutions(LegalSet[Repeated[Any]]):
     def verify(self, answer: object) -> list[Failure]:
         return verify_repeated_resolution(self.scenario, self._own(answer))
 
-    def _explain(self, answer: Any) -> list[Step]:
+    def _explain(self, answer: Twice) -> list[Step]:
         return [step("820.1.d", _("Repeat is paid: the first execution")),
                 *self.first._explain(answer.first),
                 step("820.1.d", renumber(_("the second execution, with its own targets "
                                            "(820.2.a)"), self.scenario.rules)),
                 *self.again._explain(answer.again)]
 
-    def _units(self, answer: Any) -> tuple[str, ...]:
+    def _units(self, answer: Twice) -> tuple[str, ...]:
         return (*answer.first.chosen(), *(AGAIN + u for u in answer.again.chosen()))
 
     def _columns(self) -> tuple[str, ...]:
         return (*self.first.columns, *(AGAIN + u for u in self.again.columns))
 
-    def problems(self) -> list[Any]:
+    def problems(self) -> list[object]:
         return [*self.first.problems(), *self.again.problems()]
 
     # ------------------------------------------------------------ what the faces read
 
-    def line(self, answer: Any) -> dict[str, Any]:
+    def line(self, answer: Twice) -> JSONOutDoc:
         return Repeated.join(answer.first.as_json(), answer.again.as_json())
 
-    def extras(self, answer: Any) -> dict[str, Any]:
+    def extras(self, answer: Twice) -> JSONOutDoc:
         return {**self.first.extras(answer.first), "repeat": self.again.extras(answer.again)}
 
     def headers(self) -> list[str]:
         again = (_("repeat: {header}").format(header=h) for h in self.again.headers())
         return [*self.first.headers(), *again]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Twice) -> list[str]:
         return [*self.first.cells(answer.first), *self.again.cells(answer.again)]

@@ -13,24 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
+from riftsolve._json import JSONOut, JSONOutDoc
 from riftsolve.i18n import _
-from riftsolve.rules.effects import Reach, Relation
+from riftsolve.rules.effects import Effect, Reach, Relation
 
 #: The example board: the controller's units, then an opponent's.
 FRIENDLY = (("kai", 3, "north"), ("lux", 2, "south"))
 ENEMY = (("r1", 2, "north"), ("r2", 1, "north"), ("r3", 3, "south"), ("r4", 1, "base"))
 #: Each state a choice may ask of a unit, as the unit's field that says it.
-STATES = {"exhausted": ("exhausted", True), "stunned": ("stunned", True),
-          "buffed": ("buffed", True), "moved": ("moved", True), "token": ("token", True),
-          "empowered": ("empowered", True),
-          "attacking": ("combat", "attacking"), "defending": ("combat", "defending")}
+STATES: dict[str, tuple[str, bool | str]] = {
+    "exhausted": ("exhausted", True), "stunned": ("stunned", True), "buffed": ("buffed", True),
+    "moved": ("moved", True), "token": ("token", True), "empowered": ("empowered", True),
+    "attacking": ("combat", "attacking"), "defending": ("combat", "defending")}
 #: The player whose object a choice among friendly, enemy or any objects finds first.
 OWNER = {Relation.FRIENDLY: "A", Relation.ENEMY: "B", Relation.ANY: "B"}
 
-#: A format-1 board being written (JSON-like).
-Doc = dict[str, Any]
+#: An effect of one family, as its hooks take it.
+E = TypeVar("E")
 #: The words of a slot's role and the rule deciding it, by the slot's name.
 Role = Callable[[str], str]
 
@@ -45,7 +46,7 @@ class BoardNeeds:
 
     tags: tuple[tuple[str, frozenset[str]], ...] = ()
     gear: bool = False
-    objects: tuple[Doc, ...] = ()
+    objects: tuple[Mapping[str, JSONOut], ...] = ()
     costs: bool = False
     refit_when_empty: bool = False
 
@@ -73,27 +74,53 @@ def tag_needs(choices: Iterable[tuple[Iterable[str], Relation, Iterable[str]]]
 class StarterHooks:
     """A family's parts of ``riftsolve new``: each ``None`` where it has nothing of its
     own (no needs; nothing to fit; its slots written as :func:`slot_shapes
-    <riftsolve.rules.families.registry.slot_shapes>` says)."""
+    <riftsolve.rules.families.registry.slot_shapes>` says); :meth:`of` makes them of
+    functions typed for the family's effects."""
 
     #: The example board's needs of an effect.
-    needs: Callable[[Any], BoardNeeds] | None = None
-    #: Adds to a board the units and places an effect's choices need; returns the
-    #: objects (runes, spells, cards ...) they need.
-    fit: Callable[[Any, Doc], list[Doc]] | None = None
+    needs: Callable[[Effect], BoardNeeds] | None = None
+    #: Adds to a format-1 board being written the units and places an effect's choices
+    #: need; returns the objects (runes, spells, cards ...) they need.
+    fit: Callable[[Effect, JSONOutDoc], list[JSONOutDoc]] | None = None
     #: A comment line per slot, given each slot's role (empty for a slot with none) and
     #: the card's words by slot.
-    lines: Callable[[Any, Role, Mapping[str, str]], Iterator[str]] | None = None
+    lines: Callable[[Effect, Role, Mapping[str, str]], Iterator[str]] | None = None
+
+    @classmethod
+    def of(cls, kind: type[E], *, needs: Callable[[E], BoardNeeds] | None = None,
+           fit: Callable[[E, JSONOutDoc], list[JSONOutDoc]] | None = None,
+           lines: Callable[[E, Role, Mapping[str, str]], Iterator[str]] | None = None
+           ) -> StarterHooks:
+        """The hooks of a family whose effects are of type ``kind``, each asked only
+        about those (another effect is a :class:`TypeError`).
+
+        >>> from riftsolve.cards import card
+        >>> from riftsolve.rules.effects import GroupTargets
+        >>> hooks = StarterHooks.of(GroupTargets, needs=lambda effect: BoardNeeds())
+        >>> hooks.needs is not None and hooks.needs(card("Fox-Fire")) == BoardNeeds()
+        True
+        """
+
+        def own(effect: Effect) -> E:
+            if not isinstance(effect, kind):
+                raise TypeError(f"not a {kind.__name__} effect: {type(effect).__name__}")
+            return effect
+
+        return cls(None if needs is None else lambda effect: needs(own(effect)),
+                   None if fit is None else lambda effect, board: fit(own(effect), board),
+                   None if lines is None else lambda effect, role, words: lines(
+                       own(effect), role, words))
 
 
 def fresh_unit(kind: str, number: int, *, owner: str, reach: Reach,
                tags: Iterable[str] = (), might: tuple[int | None, int | None] = (None, None),
                states: Iterable[str] = (), keyword: str = "",
-               tags_any: tuple[str, ...] = ()) -> Doc:
+               tags_any: tuple[str, ...] = ()) -> JSONOutDoc:
     """A unit (or gear, ``kind``) of ``owner``'s meeting a choice's restrictions on its
     own: where it may stand, its tags, its Might within ``might`` (at least, at most), the
     states it is in, a keyword, one of ``tags_any``."""
     where = {Reach.BASE: "base", Reach.HERE: FRIENDLY[0][2]}.get(reach, "north")
-    entry: Doc = {"id": f"{'ally' if owner == 'A' else 'foe'}{number}", "controller": owner,
+    entry: JSONOutDoc = {"id": f"{'ally' if owner == 'A' else 'foe'}{number}", "controller": owner,
                   "location": where}
     if kind == "gear":
         entry["type"] = "gear"
@@ -113,8 +140,22 @@ def fresh_unit(kind: str, number: int, *, owner: str, reach: Reach,
     if keyword:
         entry["keywords"] = [keyword]
     if tags_any:
-        entry["tags"] = sorted({*entry.get("tags", ()), tags_any[0]})
+        entry["tags"] = sorted({*tags, tags_any[0]})
     return entry
+
+
+def listed(board: JSONOutDoc, key: str) -> list[JSONOut]:
+    """The list ``board[key]`` of a board being written (its ``units``, its
+    ``battlefields``), which a family's ``fit`` extends in place.
+
+    >>> board: JSONOutDoc = {"units": []}
+    >>> listed(board, "units").append({"id": "r1"}); board
+    {'units': [{'id': 'r1'}]}
+    """
+    found = board[key]
+    if not isinstance(found, list):
+        raise TypeError(f"a board's {key} are a list, not {type(found).__name__}")
+    return found
 
 
 def owner_of(among: Relation, own: bool) -> str:

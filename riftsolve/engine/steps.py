@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 from riftsolve.engine.legal import LegalSet
 from riftsolve.i18n import _
@@ -116,7 +116,7 @@ class ChooseListed(Steps):
     finished: bool = False
 
     @classmethod
-    def of(cls, legal: LegalSet[Any]) -> ChooseListed:
+    def of(cls, legal: LegalSet[Answer]) -> ChooseListed:
         """The first state of ``legal``'s question; refused (:class:`ValueError`) past
         :data:`MOST_LISTED` answers or when two answers choose the same units."""
         total = legal.count()
@@ -171,7 +171,7 @@ class ChooseListed(Steps):
 MOST_LISTED = 10_000
 
 
-def first_step(legal: LegalSet[Any]) -> Steps:
+def first_step(legal: LegalSet[Answer]) -> Steps:
     """The first state of ``legal``'s question answered step by step, as its family's
     legal set says (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's
     declarations and resolutions, and a group's (listed, :class:`ChooseListed`); any

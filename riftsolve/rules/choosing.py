@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TypedDict
 
 from riftsolve.i18n import _
 from riftsolve.rules.board import Unit
@@ -90,20 +89,13 @@ def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
     return []
 
 
-class Fired(TypedDict):
-    """A Targeting Effect a choice fires: the unit chosen and its trigger's text."""
-
-    unit: str
-    text: str
-
-
 def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
-                   ) -> list[Fired]:
+                   ) -> list[dict[str, str]]:
     """The Targeting Effects a declaration fires (383.4.b): each targeted unit's "when ...
     choose(s) me" triggers whose chooser matches; each split target on its own (355.14.d).
     """
     targeted = targeted_slots(scenario.effect)
-    fired: list[Fired] = []
+    fired: list[dict[str, str]] = []  # each {"unit": id, "text": its trigger's text}
     for slot, units in chosen:
         if slot not in targeted:
             continue

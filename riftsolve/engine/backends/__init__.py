@@ -26,11 +26,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from riftsolve.rules.families import Listing
+
+if TYPE_CHECKING:
+    from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
+    from riftsolve.rules.families.combat import CombatProblem
+    from riftsolve.rules.families.group import GroupProblem
+    from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
+
+#: A type of problem a backend answers.
+P = TypeVar("P")
+
+#: How a backend answers one type of problem: a function of such a problem
+#: (:func:`shape` makes one of a function typed for its own problems).
+Method = Callable[[object], Iterator[object]]
+
+
+def shape(kind: type[P], method: Callable[[P], Iterator[object]]) -> tuple[type[object], Method]:
+    """An entry of a backend's ``ANSWERS``: problems of type ``kind`` are answered by
+    ``method``, which is asked only about those.
+
+    >>> kind, method = shape(int, lambda n: iter(range(n)))
+    >>> kind.__name__, list(method(3))
+    ('int', [0, 1, 2])
+    """
+
+    def answer(problem: object) -> Iterator[object]:
+        if not isinstance(problem, kind):
+            raise TypeError(f"not a {kind.__name__} problem: {type(problem).__name__}")
+        return method(problem)
+
+    return kind, answer
 
 
 @dataclass(frozen=True)
@@ -48,18 +79,21 @@ class Backend:
 
     name: str
     #: How each type of problem is answered.
-    shapes: Mapping[type[Any], Callable[[Any], Iterator[Any]]]
+    shapes: Mapping[type[object], Method]
     #: Why the backend declines a problem of a shape it knows (``None``: it answers it).
-    declines: Callable[[Any], str | None]
+    declines: Callable[[object], str | None]
     #: Whether a problem of a shape it does not know, but that lists its own answers
     #: (:class:`~riftsolve.rules.families.Listing`), is answered by that listing.
     lists_own: bool = False
 
-    def _method(self, problem: object) -> Callable[[Any], Iterator[Any]] | None:
+    def _method(self, problem: object) -> Callable[[], Iterator[object]] | None:
+        """How ``problem`` is answered (``None``: it is not)."""
         method = self.shapes.get(type(problem))
-        if method is None and self.lists_own and isinstance(problem, Listing):
-            return type(problem).answers
-        return method
+        if method is not None:
+            return partial(method, problem)
+        if self.lists_own and isinstance(problem, Listing):
+            return problem.answers
+        return None
 
     def refusal(self, problem: object) -> str | None:
         """Why this backend declines ``problem``, or ``None`` when it answers it."""
@@ -69,12 +103,29 @@ class Backend:
                     "use --backend native")
         return self.declines(problem)
 
-    def answers(self, problem: object) -> Iterator[Any]:
-        """Every answer of ``problem``, each once, in this backend's order."""
+    @overload
+    def answers(self, problem: SplitResolveProblem) -> Iterator[Resolution]: ...
+
+    @overload
+    def answers(self, problem: SplitFinalizeProblem) -> Iterator[Declaration]: ...
+
+    @overload
+    def answers(self, problem: GroupProblem) -> Iterator[Selection]: ...
+
+    @overload
+    def answers(self, problem: CombatProblem) -> Iterator[Assignment]: ...
+
+    @overload
+    def answers(self, problem: object) -> Iterator[Any]: ...
+
+    def answers(self, problem: object) -> Iterator[object]:
+        """Every answer of ``problem``, each once, in this backend's order: of the type
+        its shape says, or, for any other problem (a joint choice's, a family's own
+        listing), of its family's types, which only the family knows."""
         method = self._method(problem)
         if method is None:
             raise TypeError(self.refusal(problem))
-        return method(problem)
+        return method()
 
 
 def _backend(module: ModuleType) -> Backend:

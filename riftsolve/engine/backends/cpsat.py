@@ -9,10 +9,11 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from ortools.sat.python import cp_model
 
+from riftsolve.engine.backends import Method, shape
 from riftsolve.engine.compile import (
     compile_combat,
     compile_declaration,
@@ -21,7 +22,14 @@ from riftsolve.engine.compile import (
     compile_resolution,
 )
 from riftsolve.engine.params import enumeration_solver
-from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.rules.answers import (
+    Assignment,
+    Choice,
+    Declaration,
+    Executed,
+    Resolution,
+    Selection,
+)
 from riftsolve.rules.families.combat import CombatProblem
 from riftsolve.rules.families.group import GroupProblem
 from riftsolve.rules.families.picks import JointProblem
@@ -176,7 +184,7 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
     return stream(compiled.model, read)
 
 
-def joint_answers(problem: JointProblem) -> Iterator[Any]:
+def joint_answers(problem: JointProblem) -> Iterator[Choice | Executed]:
     """Every answer of a joint choice, from the compiled CP-SAT model (each assignment
     of its picks, with the "you may" actions declined or not)."""
     compiled = compile_joint(problem)
@@ -189,10 +197,10 @@ def joint_answers(problem: JointProblem) -> Iterator[Any]:
 
 
 #: The problems this backend answers, by their type, and how.
-ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
-    SplitResolveProblem: resolutions,
-    SplitFinalizeProblem: declarations,
-    GroupProblem: selections,
-    CombatProblem: assignments,
-    JointProblem: joint_answers,
-}
+ANSWERS: dict[type[object], Method] = dict([
+    shape(SplitResolveProblem, resolutions),
+    shape(SplitFinalizeProblem, declarations),
+    shape(GroupProblem, selections),
+    shape(CombatProblem, assignments),
+    shape(JointProblem, joint_answers),
+])

@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from riftsolve.engine.backends import Method, shape
 from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
 from riftsolve.rules.families.combat import CombatProblem
 from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
@@ -817,9 +817,9 @@ def assignments(problem: CombatProblem) -> Iterator[Assignment]:
 
 
 #: The problems this backend answers, by their type, and how.
-ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
-    SplitResolveProblem: resolutions,
-    SplitFinalizeProblem: declarations,
-    GroupProblem: selections,
-    CombatProblem: assignments,
-}
+ANSWERS: dict[type[object], Method] = dict([
+    shape(SplitResolveProblem, resolutions),
+    shape(SplitFinalizeProblem, declarations),
+    shape(GroupProblem, selections),
+    shape(CombatProblem, assignments),
+])

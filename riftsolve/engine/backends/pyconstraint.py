@@ -10,13 +10,21 @@ backend declines questions too large for its search (:func:`refusal`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Iterator, Sequence
+from typing import Protocol, runtime_checkable
 
-from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
+from riftsolve.engine.backends import Method, shape
+from riftsolve.rules.answers import (
+    Assignment,
+    Choice,
+    Declaration,
+    Executed,
+    Resolution,
+    Selection,
+)
 from riftsolve.rules.families.combat import CombatProblem, Rank
 from riftsolve.rules.families.group import GroupProblem
-from riftsolve.rules.families.picks import JointProblem
+from riftsolve.rules.families.picks import Check, JointProblem, Value
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 NAME = "pyconstraint"
@@ -123,7 +131,6 @@ def declarations(problem: SplitFinalizeProblem) -> Iterator[Declaration]:
             return sum(t * p for t, p in zip(taxes, picks, strict=True)) <= budget
 
         csp.addConstraint(FunctionConstraint(within_budget), chosen)
-    solution: dict[str, Any]
     for solution in csp.getSolutionIter():
         picked = [i for i, var in enumerate(chosen) if solution[var]]
         option = problem.options[solution["friendly"]]
@@ -235,7 +242,7 @@ def assignments(problem: CombatProblem) -> Iterator[Assignment]:
         yield Assignment.of({name: solution[name] for name in names})
 
 
-def joint_answers(problem: JointProblem) -> Iterator[Any]:
+def joint_answers(problem: JointProblem) -> Iterator[Choice | Executed]:
     """Every answer of a joint choice, from a python-constraint2 model: a variable per
     pick over its domain (by position), a constraint per test, one for the budget."""
     if not problem.names:
@@ -252,8 +259,8 @@ def joint_answers(problem: JointProblem) -> Iterator[Any]:
     for test in problem.tests:
         first, second = problem.domains[test.i], problem.domains[test.j]
 
-        def passes(a: int, b: int, test: Any = test, first: Any = first,
-                   second: Any = second) -> bool:
+        def passes(a: int, b: int, test: Check = test, first: tuple[Value, ...] = first,
+                   second: tuple[Value, ...] = second) -> bool:
             if not test.total and (first[a] is None or second[b] is None):
                 return True
             return bool(test.holds(a, b))
@@ -271,10 +278,10 @@ def joint_answers(problem: JointProblem) -> Iterator[Any]:
 
 
 #: The problems this backend answers, by their type, and how.
-ANSWERS: dict[type[Any], Callable[[Any], Iterator[Any]]] = {
-    SplitResolveProblem: resolutions,
-    SplitFinalizeProblem: declarations,
-    GroupProblem: selections,
-    CombatProblem: assignments,
-    JointProblem: joint_answers,
-}
+ANSWERS: dict[type[object], Method] = dict([
+    shape(SplitResolveProblem, resolutions),
+    shape(SplitFinalizeProblem, declarations),
+    shape(GroupProblem, selections),
+    shape(CombatProblem, assignments),
+    shape(JointProblem, joint_answers),
+])

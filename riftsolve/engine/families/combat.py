@@ -6,10 +6,11 @@ side's damage, counted, listed and ranked from the table of completions
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
     LegalSet,
@@ -60,7 +61,7 @@ class CombatResolutions(LegalSet[Assignment]):
         amounts = dict(answer.assigned)  # (once a row: not once a receiver, O(n^2))
         return [amounts.get(unit, 0) for unit in self.columns]
 
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = 65536) -> Iterator[npt.NDArray[np.int64]]:
         """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
         assigned to each receiver (:attr:`columns`)."""
         rows: list[list[int]] = []
@@ -72,8 +73,7 @@ class CombatResolutions(LegalSet[Assignment]):
         if rows:
             yield np.array(rows, dtype=np.int64)
 
-    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
-               ) -> np.ndarray[Any, np.dtype[Any]]:
+    def unrank(self, indices: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The assignments with these indices as rows of :meth:`arrays`, without listing."""
         rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
         return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
@@ -85,7 +85,7 @@ class CombatResolutions(LegalSet[Assignment]):
     def noun(self) -> str:
         return "assignments"
 
-    def extras(self, answer: Any) -> dict[str, Any]:
+    def extras(self, answer: Assignment) -> JSONOutDoc:
         """The damage assigned and each receiver's lethal amount (``null``: none is,
         437.5.b)."""
         problem = self.problem
@@ -97,7 +97,7 @@ class CombatResolutions(LegalSet[Assignment]):
             unit=r.id, amount=_("never") if r.lethal is None else r.lethal)
             for r in self.problem.receivers] or [_("assigned")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Assignment) -> list[str]:
         if not self.problem.receivers:
             return [_("nothing")]
         return [str(answer.amount(r.id) or "") for r in self.problem.receivers]

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.engine.assign import FILL, PARTIAL, START, ZERO, Table, _moves, step
 from riftsolve.engine.count import CountTooLarge
@@ -41,7 +41,7 @@ from riftsolve.engine.optima import (
     values,
 )
 from riftsolve.i18n import N_, _
-from riftsolve.rules.answers import Assignment
+from riftsolve.rules.answers import Answer, Assignment
 from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.families.combat import Receiver
 from riftsolve.rules.objectives import Objective
@@ -55,7 +55,9 @@ MOST_SCORED = 200_000
 
 Key = tuple[int, ...]
 Measure = Callable[[Assignment], Key]
-Vector = np.ndarray[Any, np.dtype[Any]]
+#: A row of the table of best worths, by damage taken: encoded worths, Python integers
+#: of any size.
+Vector = npt.NDArray[np.object_]
 
 
 def _encode(keys: list[Key]) -> tuple[Callable[[Key], int], Callable[[int], Key], int]:
@@ -320,7 +322,7 @@ def combat_sides(scenario: Scenario) -> list[Scenario]:
             for player in order if player in there]
 
 
-def rank_combat_assignments(legal: LegalSet[Any], goal: Objective | Linear, keep: int | None,
+def rank_combat_assignments(legal: LegalSet[Answer], goal: Objective | Linear, keep: int | None,
                             method: str) -> list[Ranked]:
     """The ``keep`` best combat assignments (``None``: every optimal one) by ``goal``: the
     knapsack over which receivers are filled, under the order (:class:`BestAssignments`),

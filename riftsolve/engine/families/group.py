@@ -9,10 +9,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.backends import native
 from riftsolve.engine.count import (
     CountTooLarge,
@@ -21,14 +23,14 @@ from riftsolve.engine.count import (
     selections_by_tax,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import LegalSet, chosen_targets_extras, mask_rows
+from riftsolve.engine.legal import LegalSet, Rows, chosen_targets_extras, mask_rows
 from riftsolve.engine.starting import (
     BoardNeeds,
-    Doc,
     Role,
     StarterHooks,
     fresh_unit,
     how_many_words,
+    listed,
     owner_of,
     reach_words,
     tag_needs,
@@ -37,6 +39,7 @@ from riftsolve.engine.starting import (
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Affected,
+    Answer,
     GroupDeclaration,
     Selection,
 )
@@ -84,7 +87,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
 
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = 65536) -> Iterator[Rows]:
         """The declarations as 0/1 rows over :attr:`columns`, straight from the native
         search's selections (no answer objects); a group that moves (one row per
         destination) is written from its answers."""
@@ -148,11 +151,11 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 
     # ------------------------------------------------------------ what the faces read
 
-    def line(self, answer: Any) -> dict[str, Any]:
+    def line(self, answer: GroupDeclaration) -> JSONOutDoc:
         effect, board = self.effect, self.scenario.board
         place_of = (lambda u: board[u].place) if effect.per_place is not None else None
-        shown: dict[str, Any] = answer.as_json(tuple((s.name, s.single) for s in effect.slots),
-                                               place_of)
+        shown: JSONOutDoc = answer.as_json(tuple((s.name, s.single) for s in effect.slots),
+                                           place_of)
         if has_chosen_triggers(self.scenario):
             shown["triggers"] = fired_triggers(
                 self.scenario, zip(effect.slot_names, answer.selection, strict=True))
@@ -162,7 +165,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         moving = [_("destination")] if self.effect.destination else []
         return [*self.effect.slot_names, *moving, "Deflect"]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: GroupDeclaration) -> list[str]:
         moving = [answer.destination or ""] if self.effect.destination else []
         return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
@@ -220,7 +223,7 @@ class GroupResolutions(LegalSet[Affected]):
     def _columns(self) -> tuple[str, ...]:
         return tuple(m.id for m in self.problem.members)
 
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = 65536) -> Iterator[Rows]:
         """The resolutions as 0/1 rows over :attr:`columns` (the units kept), straight from
         the native search's selections; a move's (some kept units unmoved) from its
         answers."""
@@ -233,7 +236,7 @@ class GroupResolutions(LegalSet[Affected]):
 
     DISPUTED = ("group_subset", ("maximal", "any"), "355.11.b")
 
-    def extras(self, answer: Any) -> dict[str, Any]:
+    def extras(self, answer: Affected) -> JSONOutDoc:
         problem = self.problem
         common = chosen_targets_extras(self.scenario, problem.illegal)
         if problem.ignored is not None:
@@ -246,7 +249,7 @@ class GroupResolutions(LegalSet[Affected]):
         moving = [_("unmoved (at the destination)")] if self.effect.destination else []
         return [self.effect.verb, *moving]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Affected) -> list[str]:
         shown = [ids(answer.units)]
         if self.effect.destination:
             shown.append(ids(answer.unmoved))
@@ -268,8 +271,8 @@ FEW_MASKS = 1 << 14
 MASKS_PER_ANSWER = 16
 
 
-def _group_rows(legal: LegalSet[Any], problem: GroupProblem, batch: int
-                ) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+def _group_rows(legal: LegalSet[Answer], problem: GroupProblem, batch: int
+                ) -> Iterator[npt.NDArray[np.int8]]:
     """A group problem's selections as 0/1 rows over ``legal.columns``: as bit masks in
     numpy (:func:`native.selection_masks`) where the shape allows and the masks are few
     or mostly answers, else from the search."""
@@ -300,17 +303,17 @@ def _starter_needs(effect: GroupTargets) -> BoardNeeds:
         slot.states for slot in effect.slots))
 
 
-def _starter_fit(effect: GroupTargets, board: Doc) -> list[Doc]:
+def _starter_fit(effect: GroupTargets, board: JSONOutDoc) -> list[JSONOutDoc]:
     """As many fresh units (or gear) as each slot needs at least, each meeting the slot's
     restrictions; an open battlefield (no unit, no one's) for a move to one."""
     for number, slot in enumerate(effect.slots, 1):
         owner = owner_of(slot.among, slot.own)
-        board["units"] += [fresh_unit(slot.kinds[0], number, owner=owner, reach=slot.reach,
-                                      tags=slot.tags, might=(None, slot.might_at_most),
-                                      states=slot.states)
-                           for _copy in range(slot.least or 1)]
+        listed(board, "units").extend(
+            fresh_unit(slot.kinds[0], number, owner=owner, reach=slot.reach, tags=slot.tags,
+                       might=(None, slot.might_at_most), states=slot.states)
+            for _copy in range(slot.least or 1))
     if effect.destination_open:
-        board["battlefields"] = [*board["battlefields"], "east"]
+        board["battlefields"] = [*listed(board, "battlefields"), "east"]
     return []
 
 
@@ -346,4 +349,5 @@ def _starter_lines(effect: GroupTargets, role: Role, words: Mapping[str, str]
 
 
 register_legal_sets("group", GroupDeclarations, GroupResolutions,
-                    starter=StarterHooks(_starter_needs, _starter_fit, _starter_lines))
+                    starter=StarterHooks.of(GroupTargets, needs=_starter_needs,
+                                            fit=_starter_fit, lines=_starter_lines))

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import Any
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
     ListedDeclarations,
@@ -17,38 +17,40 @@ from riftsolve.engine.legal import (
 from riftsolve.engine.starting import (
     FRIENDLY,
     BoardNeeds,
-    Doc,
     Role,
     StarterHooks,
     fresh_unit,
+    listed,
     owner_of,
     tag_needs,
     whose_words,
 )
 from riftsolve.i18n import _
+from riftsolve.rules.answers import Choice, Executed
 from riftsolve.rules.effects import JointChoice, Link, Pick, Relation
 from riftsolve.rules.explain import ids
 from riftsolve.rules.families.joint import resolution_choosers
+from riftsolve.rules.families.picks import JointProblem
 
 
-class JointDeclarations(ListedDeclarations):
+class JointDeclarations(ListedDeclarations[Choice, JointProblem]):
     """Every legal declaration of a joint choice: listed, counted exactly along its links
     (:meth:`riftsolve.rules.families.picks.JointProblem.count`)."""
 
     def headers(self) -> list[str]:
         return [*self.problem.order, _("deflect")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Choice) -> list[str]:
         return [*_picked(self.problem.order, answer), str(answer.deflect_cost)]
 
 
-class JointResolutions(ListedResolutions):
+class JointResolutions(ListedResolutions[Executed, JointProblem]):
     """Every legal resolution of a joint choice."""
 
     def headers(self) -> list[str]:
         return [*self.problem.order, _("declined")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Executed) -> list[str]:
         declined = ids(list(answer.declined)) if answer.declined else ""
         return [*_picked(self.problem.order, answer), declined]
 
@@ -58,7 +60,7 @@ class JointResolutions(ListedResolutions):
         return resolution_choosers(self.scenario)
 
 
-def _picked(order: Iterable[str], answer: Any) -> list[str]:
+def _picked(order: Iterable[str], answer: Choice | Executed) -> list[str]:
     """Each pick's choice in ``order`` (``-``: none)."""
     picked = dict(answer.picks)
     return [str(picked[name]) if picked.get(name) is not None else "-" for name in order]
@@ -88,11 +90,11 @@ def _reads_costs(effect: JointChoice) -> bool:
         lk.link is Link.NO_COSTLIER for lk in effect.links)
 
 
-def _starter_fit(effect: JointChoice, board: Doc) -> list[Doc]:
+def _starter_fit(effect: JointChoice, board: JSONOutDoc) -> list[JSONOutDoc]:
     """A unit or gear of its own for each pick made now (in the state, at the place, with
     the Might and keyword it asks; equipped, contested), a rune, spell, legend or card in
     its zone, an enemy battlefield."""
-    objects: list[Doc] = []
+    objects: list[JSONOutDoc] = []
     for number, pick in enumerate((p for p in effect.picks if not p.later), 1):
         if pick.kind in ("unit", "gear"):
             fresh = fresh_unit(pick.kind, number, owner=owner_of(pick.among, pick.own),
@@ -100,11 +102,11 @@ def _starter_fit(effect: JointChoice, board: Doc) -> list[Doc]:
                                might=(pick.might_at_least, pick.might_at_most),
                                states=(pick.state,), keyword=pick.keyword,
                                tags_any=pick.tags_any)
-            board["units"] += [fresh, *([_equipment(fresh)] if pick.state == "equipped"
-                                        else [])]
+            listed(board, "units").extend(
+                [fresh, *([_equipment(fresh)] if pick.state == "equipped" else [])])
             if pick.contested:  # (in combat with one of them)
                 fresh["combat"] = "defending"
-                board["units"].append({"id": f"{pick.contested.lower()}{number}",
+                listed(board, "units").append({"id": f"{pick.contested.lower()}{number}",
                                        "controller": "B", "might": 2,
                                        "location": fresh["location"],
                                        "combat": "attacking", "tags": [pick.contested]})
@@ -118,7 +120,7 @@ def _starter_fit(effect: JointChoice, board: Doc) -> list[Doc]:
     return objects
 
 
-def _equipment(unit: Doc) -> Doc:
+def _equipment(unit: JSONOutDoc) -> JSONOutDoc:
     """An Equipment attached to ``unit`` (which is then equipped)."""
     return {"id": f"{unit['id']}-gear", "controller": unit["controller"], "type": "gear",
             "location": unit["location"], "tags": ["Equipment"], "attached": unit["id"]}
@@ -131,11 +133,11 @@ def _energy(pick: Pick) -> int:
     return min(2, pick.energy_at_most) if pick.energy_at_most is not None else 2
 
 
-def _fresh_object(pick: Pick, number: int) -> Doc:
+def _fresh_object(pick: Pick, number: int) -> JSONOutDoc:
     """A rune, spell, ability, legend or card meeting the restrictions of ``pick``."""
     zone = {"spell": "chain", "ability": "chain", "legend": "legend", "rune": "board"}.get(
         pick.kind, pick.zone or "hand")
-    entry: Doc = {"id": f"{pick.kind}{number}", "kind": pick.kind,
+    entry: JSONOutDoc = {"id": f"{pick.kind}{number}", "kind": pick.kind,
                   "controller": owner_of(pick.among, pick.own), "zone": zone}
     if pick.kind == "card":
         entry["type"] = pick.card_type or "unit"
@@ -177,4 +179,5 @@ def _pick_line(pick: Pick, role: str) -> str:
 
 
 register_legal_sets("joint", JointDeclarations, JointResolutions,
-                    starter=StarterHooks(_starter_needs, _starter_fit, _starter_lines))
+                    starter=StarterHooks.of(JointChoice, needs=_starter_needs,
+                                            fit=_starter_fit, lines=_starter_lines))

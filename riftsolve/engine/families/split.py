@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import accumulate, groupby, islice, pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.backends import native
 from riftsolve.engine.clauses import MOST_NAMED, Clause, span
 from riftsolve.engine.count import (
@@ -133,8 +135,7 @@ class Resolutions(LegalSet[Resolution]):
         return Resolution(tuple(zip(targets, (b - a for a, b in pairwise(cuts)),
                                     strict=True)))
 
-    def unrank(self, indices: np.ndarray[Any, np.dtype[np.int64]]
-               ) -> np.ndarray[Any, np.dtype[np.int64]]:
+    def unrank(self, indices: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The answers with these indices, as rows of damage per legal target
         (:attr:`columns`), without listing: for agents that sample many at once."""
         problem = self.problem
@@ -154,7 +155,7 @@ class Resolutions(LegalSet[Resolution]):
                            np.full((rows.shape[0], 1), pool, dtype=np.int64)))
         return np.diff(edges, axis=1)
 
-    def arrays(self, batch: int = native.BLOCK_ROWS) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = native.BLOCK_ROWS) -> Iterator[npt.NDArray[np.int64]]:
         """Every answer as numpy rows of damage per legal target (:attr:`columns`)."""
         return native.resolution_blocks(self.problem, batch)
 
@@ -169,7 +170,7 @@ class Resolutions(LegalSet[Resolution]):
 
     DISPUTED = ("split_illegal", ("redistribute", "forfeit"), "359.3.e.8")
 
-    def extras(self, answer: Any) -> dict[str, Any]:
+    def extras(self, answer: Resolution) -> JSONOutDoc:
         problem = self.problem
         common = chosen_targets_extras(self.scenario, problem.illegal)
         if problem.pool_null is not None:
@@ -180,7 +181,7 @@ class Resolutions(LegalSet[Resolution]):
     def headers(self) -> list[str]:
         return [_("damage dealt")]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Resolution) -> list[str]:
         return [", ".join(f"{u} {a}" for u, a in answer.damage) or _("(nothing dealt)")]
 
     def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
@@ -222,7 +223,7 @@ class Resolutions(LegalSet[Resolution]):
     def text_blocks(self, batch: int) -> Iterator[TextBlock]:
         columns = self.columns
         for block in self.blocks(batch):
-            def text(k: int, block: Any = block) -> str:
+            def text(k: int, block: npt.NDArray[np.int64] = block) -> str:
                 return resolution_block_text(columns, block[:k])
             yield len(block), text
 
@@ -340,7 +341,8 @@ class Declarations(LegalSet[Declaration]):
         return tuple(dict.fromkeys([*friendly, *self.problem.candidates]))
 
     def chosen_blocks(self, batch: int = 65536
-                      ) -> Iterator[tuple[str | None, np.ndarray[Any, Any], np.ndarray[Any, Any]]]:
+                      ) -> Iterator[tuple[str | None, npt.NDArray[np.int64],
+                                          npt.NDArray[np.int64]]]:
         """The declarations built in numpy, in the native order, as blocks of at most
         ``batch``: ``(friendly, chosen, cost)``, ``chosen[r]`` the indices in
         ``problem.candidates`` of row ``r``'s split targets (all rows of a block choose as
@@ -373,7 +375,7 @@ class Declarations(LegalSet[Declaration]):
                     if len(chosen):
                         yield option.friendly, chosen, cost
 
-    def arrays(self, batch: int = 65536) -> Iterator[np.ndarray[Any, np.dtype[Any]]]:
+    def arrays(self, batch: int = 65536) -> Iterator[npt.NDArray[np.int8]]:
         """The declarations as 0/1 rows over :attr:`columns`, from :meth:`chosen_blocks`
         (numpy throughout; row ``i`` is ``self[i]``)."""
         columns = {u: i for i, u in enumerate(self.columns)}
@@ -388,9 +390,9 @@ class Declarations(LegalSet[Declaration]):
 
     # ------------------------------------------------------------ what the faces read
 
-    def line(self, answer: Any) -> dict[str, Any]:
+    def line(self, answer: Declaration) -> JSONOutDoc:
         slot = split_effect(self.scenario).split_slot
-        shown: dict[str, Any] = answer.as_json(slot)
+        shown: JSONOutDoc = answer.as_json(slot)
         if has_chosen_triggers(self.scenario):
             friendly = [answer.friendly] if answer.friendly else []
             shown["triggers"] = fired_triggers(self.scenario,
@@ -400,7 +402,7 @@ class Declarations(LegalSet[Declaration]):
     def headers(self) -> list[str]:
         return [*split_effect(self.scenario).slot_names, "Deflect"]
 
-    def cells(self, answer: Any) -> list[str]:
+    def cells(self, answer: Declaration) -> list[str]:
         friendly = [answer.friendly or ""] if "friendly" in self.headers() else []
         return [*friendly, ids(answer.split), str(answer.deflect_cost)]
 
@@ -467,8 +469,9 @@ class Declarations(LegalSet[Declaration]):
         slot = split_effect(self.scenario).split_slot
         names = self.problem.candidates
         for friendly, chosen, cost in self.chosen_blocks(batch):
-            def text(k: int, friendly: str | None = friendly, chosen: Any = chosen,
-                     cost: Any = cost) -> str:
+            def text(k: int, friendly: str | None = friendly,
+                     chosen: npt.NDArray[np.int64] = chosen,
+                     cost: npt.NDArray[np.int64] = cost) -> str:
                 return declaration_block_text(friendly, slot, names, chosen[:k], cost[:k])
             yield len(chosen), text
 
@@ -497,5 +500,5 @@ def _starter_lines(effect: SplitDamage, role: Role, words: Mapping[str, str]
 
 
 register_legal_sets("split", Declarations, Resolutions,
-                    starter=StarterHooks(lines=_starter_lines),
+                    starter=StarterHooks.of(SplitDamage, lines=_starter_lines),
                     ranked_by="riftsolve.engine.families.split_best")

@@ -20,9 +20,10 @@ import time
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.engine.backends import native
 from riftsolve.engine.backends.native import BLOCK_ROWS
@@ -46,7 +47,7 @@ from riftsolve.engine.optima import (
 )
 from riftsolve.engine.rank import describe_count
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Resolution
+from riftsolve.rules.answers import Answer, Resolution
 from riftsolve.rules.objectives import Objective, lethal, xp_per_kill
 from riftsolve.rules.scenario import LIMIT, Scenario
 
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 
-def rank_split_resolutions(legal: LegalSet[Any], goal: Objective | Linear, keep: int | None,
+def rank_split_resolutions(legal: LegalSet[Answer], goal: Objective | Linear, keep: int | None,
                            method: str) -> list[Ranked]:
     """The ``keep`` best split resolutions (``None``: every optimal one) by ``goal``, found
     the way ``method`` names (``auto``: by size, as the module says)."""
@@ -148,7 +149,7 @@ def _vector_best(legal: Resolutions, goal: Objective, keep: int | None,
                    keep, goal)
 
 
-def _first_best_row(columns: list[np.ndarray[Any, Any]]) -> int:
+def _first_best_row(columns: list[npt.NDArray[np.int64]]) -> int:
     """The first row (ties in index order) best on the first term, then among those on
     the next, and so on: one ``argmax`` for a single term, nothing sorted."""
     if len(columns) == 1:
@@ -192,9 +193,10 @@ def _few_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[Ran
 _FEW_METRICS = ("kills", "xp", "killed-might", "overkill", "value", "affected")
 
 
-def _block_metrics(block: np.ndarray[Any, Any], goal: Objective, marked: np.ndarray[Any, Any],
-                   deadly: np.ndarray[Any, Any], weights: dict[str, np.ndarray[Any, Any]],
-                   xp: int) -> list[np.ndarray[Any, Any]]:
+def _block_metrics(block: npt.NDArray[np.int64], goal: Objective,
+                   marked: npt.NDArray[np.int64], deadly: npt.NDArray[np.int64],
+                   weights: dict[str, npt.NDArray[np.int64]], xp: int
+                   ) -> list[npt.NDArray[np.int64]]:
     """Each term of ``goal`` (its sign applied) for every row of a block of damage rows, by
     the definition of :func:`riftsolve.rules.outcome.metrics`: a unit dealt damage dies
     when its marked plus dealt damage reaches its lethal amount (142.4)."""
@@ -267,9 +269,9 @@ def _linear_best(legal: Resolutions, goal: Linear, keep: int | None) -> list[Ran
     from riftsolve.engine.compile import compile_resolution
 
     compiled = compile_resolution(legal.problem)
-    killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
-                           compiled.amounts)["killed"]
-    expr = sum(goal.damage.get(u, 0) * x
+    _metrics, killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
+                                     compiled.amounts)
+    expr: cp_model.LinearExpr | int = sum(goal.damage.get(u, 0) * x
                for u, x in zip(compiled.targets, compiled.amounts, strict=True))
     expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
     deadline = time.monotonic() + SEARCH_SECONDS
@@ -287,17 +289,18 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     from riftsolve.engine.compile import compile_resolution
 
     deadline = time.monotonic() + SEARCH_SECONDS
-    found: list[Ranked] = []
+    found: list[tuple[Resolution, tuple[int, ...]]] = []
     while keep is None or len(found) < keep:
         compiled = compile_resolution(legal.problem)
         model = compiled.model
-        metrics = _kill_metrics(model, legal.scenario, compiled.targets, compiled.amounts)
-        for ranked in found:
-            amounts = dict(ranked.answer.damage)
+        metrics, _killed = _kill_metrics(model, legal.scenario, compiled.targets,
+                                         compiled.amounts)
+        for excluded, _key in found:
+            amounts = dict(excluded.damage)
             _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
         # start the search at a good answer: the last one found (the next best is usually
         # close to it), or at first the knapsack's best, when it has one
-        start = found[-1].answer if found else best_split(legal.scenario, legal.problem, goal)
+        start = found[-1][0] if found else best_split(legal.scenario, legal.problem, goal)
         if start is not None:
             near = dict(start.damage)
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
@@ -320,11 +323,12 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
-        found.append(Ranked(answer, key, values(goal, key)))
-    return found
+        found.append((answer, key))
+    return [Ranked(a, k, values(goal, k)) for a, k in found]
 
 
-def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: float) -> bool:
+def _optimise_in_order(model: cp_model.CpModel, exprs: list[cp_model.LinearExprT],
+                       deadline: float) -> bool:
     """Maximise each expression in turn and fix it at its proven optimum, all before
     ``deadline`` (``time.monotonic()``); False when the model has no solution at all."""
     from ortools.sat.python import cp_model
@@ -345,7 +349,7 @@ def _optimise_in_order(model: cp_model.CpModel, exprs: list[Any], deadline: floa
 
 
 def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
-                   targets: tuple[str, ...], amounts: tuple[Any, ...]
+                   targets: tuple[str, ...], amounts: tuple[cp_model.IntVar, ...]
                    ) -> list[tuple[Resolution, tuple[int, ...]]]:
     """Every optimal answer: the fixed model enumerated (its helper variables are all
     functions of the amounts, so no answer repeats), in stable order."""
@@ -389,7 +393,8 @@ def _solve(model: cp_model.CpModel, deadline: float
     return solver, status
 
 
-def _exclude(model: cp_model.CpModel, variables: Iterable[Any], values: list[int]) -> None:
+def _exclude(model: cp_model.CpModel, variables: Iterable[cp_model.IntVar], values: list[int]
+             ) -> None:
     """Forbid one assignment: at least one variable differs."""
     differs = []
     for var, value in zip(variables, values, strict=True):
@@ -401,8 +406,10 @@ def _exclude(model: cp_model.CpModel, variables: Iterable[Any], values: list[int
 
 
 def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[str, ...],
-                  amounts: tuple[Any, ...]) -> dict[str, Any]:
-    """Linear expressions of every metric: killed literals (142.4) and overkill."""
+                  amounts: tuple[cp_model.IntVar, ...]
+                  ) -> tuple[dict[str, cp_model.LinearExprT], dict[str, cp_model.IntVar]]:
+    """Linear expressions of every metric, by its name, and each target's killed literal
+    (142.4), by its id."""
     kills, killed_might, overkill, value, affected = [], [], [], [], []
     killed_by_unit = {}
     for unit_id, amount in zip(targets, amounts, strict=True):
@@ -426,9 +433,9 @@ def _kill_metrics(model: cp_model.CpModel, scenario: Scenario, targets: tuple[st
         affected.append(kept)
     total_kills = sum(kills)
     xp = xp_per_kill(scenario) * total_kills
-    return {"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
-            "overkill": sum(overkill), "value": sum(value), "affected": sum(affected),
-            "killed": killed_by_unit}
+    return ({"kills": total_kills, "xp": xp, "killed-might": sum(killed_might),
+             "overkill": sum(overkill), "value": sum(value), "affected": sum(affected)},
+            killed_by_unit)
 
 
 register_best(Resolutions, BestStrategy(rank_split_resolutions,
