@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
 #: A JSON value as read: what ``json.loads`` returns.
-JSON: TypeAlias = "str | int | float | bool | None | list[JSON] | dict[str, JSON]"
+JSON: TypeAlias = "str | int | float | bool | list[JSON] | dict[str, JSON] | None"
 #: A JSON object as read.
 JSONDoc: TypeAlias = "dict[str, JSON]"
 #: A JSON value being written: any sequence or mapping of such values is one.
-JSONOut: TypeAlias = "str | int | float | bool | None | Sequence[JSONOut] | Mapping[str, JSONOut]"
+JSONOut: TypeAlias = "str | int | float | bool | Sequence[JSONOut] | Mapping[str, JSONOut] | None"
 #: A JSON object being written.
 JSONOutDoc: TypeAlias = "dict[str, JSONOut]"
