@@ -139,7 +139,7 @@ def playable_examples() -> list[Scenario]:
     return found
 
 
-# (observations typed as gymnasium's Dict space says of its elements: Any values)
+# (observations typed as loosely as gymnasium's Dict space types its elements)
 class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """Declare, then resolve, split damage or a group on boards of at most ``max_units``
     units.
