@@ -140,7 +140,8 @@ def declaration(scenario: rs.Scenario, seed: int) -> dict[str, Any] | None:
         if not first:
             return None
         chosen = max(first, key=lambda a: len(a.chosen()))
-    targets: dict[str, Any] = line(legal, chosen)["targets"]  # as --format jsonl writes it
+    targets = line(legal, chosen)["targets"]  # as --format jsonl writes it
+    assert isinstance(targets, dict)
     return targets
 
 

@@ -18,6 +18,7 @@ sys.path.insert(0, str(BENCHMARKS))
 import boards  # noqa: E402 - the benchmark helpers are scripts beside each other
 
 import riftsolve as rs  # noqa: E402
+from riftsolve._json import JSONOut  # noqa: E402
 from riftsolve.rules.board import BASE, OFFBOARD  # noqa: E402
 
 
@@ -64,7 +65,7 @@ def test_a_resolution_declares_a_legal_declaration_then_play_goes_on(card: str) 
         k: v for k, v in before.items() if k != "units"}
 
 
-def _lines(data: dict[str, Any]) -> list[dict[str, Any]]:
+def _lines(data: dict[str, Any]) -> list[JSONOut]:
     """Every declaration's ``targets`` of a finalization, as the command line writes them."""
     from riftsolve.faces.render import line
     legal = rs.finalize(rs.parse_scenario(data))

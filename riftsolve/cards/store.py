@@ -25,8 +25,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
+from riftsolve._json import JSON, JSONOut, JSONOutDoc
 from riftsolve.rules.effects import (
     Action,
     Deed,
@@ -81,17 +82,26 @@ class Library(dict[str, Effect]):
         return found if found is not None else self.get(self.aliases.get(slug, ""))
 
 
-def _plain(value: Any) -> Any:
+#: A field of an effect as stored, JSON's arrays (at any depth) as tuples.
+Frozen: TypeAlias = "str | int | float | bool | tuple[Frozen, ...] | dict[str, JSON] | None"
+
+
+def _plain(value: object) -> JSONOut:
+    """A field of an effect as JSON data: an enum by its value, a frozen record by its
+    fields, a tuple as a list."""
     if isinstance(value, Enum):
-        return value.value
+        stored: JSONOut = value.value
+        return stored
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
-    return value
+    if isinstance(value, str | int | float) or value is None:
+        return value
+    raise TypeError(f"a {type(value).__name__} is not stored in a card library")
 
 
-def effect_to_json(effect: Effect) -> dict[str, Any]:
+def effect_to_json(effect: Effect) -> JSONOutDoc:
     """An effect as JSON data: its family and every field."""
     from riftsolve.rules.families import registration_of  # (the families read the cards)
 
@@ -147,7 +157,7 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     return effect
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: JSON) -> Frozen:
     """``value`` with every list (at any depth) a tuple: JSON's arrays as the frozen
     records' tuples.
 
@@ -157,10 +167,11 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
 
 
-def _entry(effect: Effect, aliases: Iterable[str]) -> dict[str, Any]:
+def _entry(effect: Effect, aliases: Iterable[str]) -> JSONOutDoc:
     """A library file's entry for ``effect``: its name, text and data, and its aliases if
     it has any."""
-    entry = {"name": effect.name, "text": effect.text, "effect": effect_to_json(effect)}
+    entry: JSONOutDoc = {"name": effect.name, "text": effect.text,
+                         "effect": effect_to_json(effect)}
     names = list(aliases)
     return {**entry, "aliases": names} if names else entry
 
@@ -180,12 +191,12 @@ def write_library(folder: str | Path, effects: Iterable[Effect], file: str = FIL
     return target
 
 
-def _aliases(entry: Mapping[str, Any]) -> list[str]:
+def _aliases(entry: Mapping[str, JSON]) -> list[str]:
     """An entry's ``"aliases"`` (none in a file written before them)."""
     names = entry.get("aliases", [])
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise TypeError(f"aliases: a list of names, not {names!r}")
-    return names
+    return [name for name in names if isinstance(name, str)]
 
 
 def read_library(folder: str | Path, file: str = FILE) -> Library:

@@ -65,10 +65,12 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from enum import Enum
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Final, TypedDict, Unpack
 
+from riftsolve._json import JSON
 from riftsolve.rules.limits import (
     MAX_CARD_TEXT,
     MAX_CARDS,
@@ -354,11 +356,17 @@ def catalog_text(abilities: str | None, effects: str | None = None) -> str:
 # --------------------------------------------------------------------------- records
 
 
+class _Missing(Enum):
+    """What :func:`_dig` answers for a path that is not there."""
+
+    MISSING = "missing"
+
+
 #: What :func:`_dig` answers for a path that is not there.
-_MISSING: Any = object()
+_MISSING: Final = _Missing.MISSING
 
 
-def _dig(value: Any, path: str) -> Any:
+def _dig(value: JSON, path: str) -> JSON | _Missing:
     """The value at the dotted ``path`` of nested JSON objects, else :data:`_MISSING`.
 
     >>> _dig({"a": {"b": None}}, "a.b") is None, _dig({"a": 3}, "a.b") is _MISSING
@@ -374,7 +382,7 @@ def _dig(value: Any, path: str) -> Any:
 class _Row:
     """One JSON row of a dump, with typed access that names the row on failure."""
 
-    def __init__(self, shape: str, index: int, row: Any, who: str | None = None) -> None:
+    def __init__(self, shape: str, index: int, row: JSON, who: str | None = None) -> None:
         self.shape, self.index, self.row, self.who = shape, index, row, who
         name = row.get("name") if isinstance(row, dict) else None
         self.name = name if isinstance(name, str) else None
@@ -388,7 +396,7 @@ class _Row:
         return DumpError(f"{who}: {problem}" if field is None
                          else f"{who}: field {field!r}: {problem}")
 
-    def get(self, path: str, required: bool = False) -> Any:
+    def get(self, path: str, required: bool = False) -> JSON:
         value = _dig(self.row, path)
         if value is _MISSING:
             if required:
@@ -410,9 +418,10 @@ class _Row:
             return ()
         if isinstance(value, str):
             value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        strings = [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+        if not isinstance(value, list) or len(strings) != len(value):
             raise self.fail(path, f"a list of strings, not {value!r}")
-        return tuple(v.strip() for v in value if v.strip())
+        return tuple(v.strip() for v in strings if v.strip())
 
     def number(self, path: str) -> int | None:
         value = self.get(path)
@@ -435,10 +444,11 @@ class _Row:
         value = self.get(path)
         if value is None:
             return ()
-        if not isinstance(value, list) or not all(
-                isinstance(item, dict) and isinstance(item.get("label"), str) for item in value):
+        found = [label for item in value if isinstance(item, dict) and isinstance(
+            label := item.get("label"), str)] if isinstance(value, list) else []
+        if not isinstance(value, list) or len(found) != len(value):
             raise self.fail(path, f'a list of {{"id", "label"}} objects, not {value!r}')
-        return tuple(item["label"].strip() for item in value if item["label"].strip())
+        return tuple(label.strip() for label in found if label.strip())
 
     def stat(self, path: str) -> int | None:
         """A number given as ``{"label", "value": {"id": "3", ...}}``; null for none."""
@@ -450,8 +460,22 @@ class _Row:
         return self.number(f"{path}.value.id")
 
 
-def _record(row: _Row, name: str, text: str, types: tuple[str, ...], **fields: Any
-            ) -> CardRecord:
+class _Printed(TypedDict):
+    """What a record says besides its name, text and types (:class:`CardRecord`)."""
+
+    supertypes: tuple[str, ...]
+    tags: tuple[str, ...]
+    domains: tuple[str, ...]
+    might: int | None
+    energy: int | None
+    power: int | None
+    print_id: str | None
+    set_id: str | None
+    updated: str | None
+
+
+def _record(row: _Row, name: str, text: str, types: tuple[str, ...],
+            **fields: Unpack[_Printed]) -> CardRecord:
     """The record of ``row``: a legend named by its title, the ``"<champion>, <title>"``
     its dump ``name`` also says kept as an alias."""
     shown, full = display_name(name, "Legend" in types), display_name(name)
@@ -459,12 +483,12 @@ def _record(row: _Row, name: str, text: str, types: tuple[str, ...], **fields: A
                       aliases=(full,) if full != shown else (), **fields)
 
 
-def _gallery(data: dict[str, Any]) -> list[CardRecord]:
+def _gallery(data: dict[str, JSON], cards: list[JSON]) -> list[CardRecord]:
     """Gallery rows: ``{..., "updatedAt": date, "cards": [row, ...]}``."""
     header = _Row("gallery", 0, {k: v for k, v in data.items() if k != "cards"}, "gallery header")
     updated = header.date("updatedAt")
     out = []
-    for index, raw in enumerate(data["cards"]):
+    for index, raw in enumerate(cards):
         row = _Row("gallery", index, raw)
         row.get("abilityText", True)
         out.append(_record(
@@ -494,7 +518,7 @@ def _page_text(row: _Row) -> str:
     return html_text(row.text("text.richText.body") or "")
 
 
-def _gallery_page(items: list[Any]) -> list[CardRecord]:
+def _gallery_page(items: list[JSON]) -> list[CardRecord]:
     """The official gallery's own card items (:func:`_page_items`): ``name`` and
     ``subtitle``, ``cardType.type``/``superType``, ``domain.values`` and ``set.value``
     objects read by label or id, ``energy``/``might``/``power`` by ``value.id`` (null or
@@ -511,12 +535,13 @@ def _gallery_page(items: list[Any]) -> list[CardRecord]:
     return out
 
 
-def _preview(data: dict[str, Any]) -> list[CardRecord]:
+def _preview(data: dict[str, JSON], cards: list[JSON]) -> list[CardRecord]:
     """A set preview's rows (``{"set_id", "cards": [...]}``, each with ``riftbound_id``,
     ``type``/``types``, ``supertype``, ``energy``, ``power``, ``might`` and a transcribed
     ``text``): no data date (a preview's release date is a placeholder)."""
     out = []
-    for index, raw in enumerate(data["cards"]):
+    set_id = data.get("set_id")
+    for index, raw in enumerate(cards):
         row = _Row("preview", index, raw)
         text = preview_text(row.text("text") or "")
         out.append(_record(
@@ -525,12 +550,12 @@ def _preview(data: dict[str, Any]) -> list[CardRecord]:
             domains=row.texts("domains"), might=row.number("might"),
             energy=row.number("energy"), power=row.number("power"),
             print_id=row.text("riftbound_id", True),
-            set_id=row.text("set_id") or (data.get("set_id") if isinstance(
-                data.get("set_id"), str) else None), updated=None))
+            set_id=row.text("set_id") or (set_id if isinstance(set_id, str) else None),
+            updated=None))
     return out
 
 
-def _riftcodex(data: list[Any]) -> list[CardRecord]:
+def _riftcodex(data: list[JSON]) -> list[CardRecord]:
     """Riftcodex rows: ``riftbound_id``, ``text.rich``/``text.plain``, ``classification``."""
     out = []
     for index, raw in enumerate(data):
@@ -548,7 +573,7 @@ def _riftcodex(data: list[Any]) -> list[CardRecord]:
     return out
 
 
-def _catalog(data: list[Any]) -> list[CardRecord]:
+def _catalog(data: list[JSON]) -> list[CardRecord]:
     """Catalog rows: ``abilities`` (null for none), ``effects``, no id, set or date."""
     out = []
     for index, raw in enumerate(data):
@@ -564,7 +589,7 @@ def _catalog(data: list[Any]) -> list[CardRecord]:
     return out
 
 
-def _describe(data: Any) -> str:
+def _describe(data: JSON) -> str:
     if isinstance(data, dict):
         return "an object with keys " + ", ".join(sorted(map(str, data))[:6])
     if isinstance(data, list) and data:
@@ -580,14 +605,14 @@ def _describe(data: Any) -> str:
 _BLADES = ("props.pageProps.page.blades", "pageProps.page.blades")
 
 
-def _page_row(row: Any) -> bool:
+def _page_row(row: JSON) -> bool:
     """Whether ``row`` is a gallery page card item: it has ``cardType`` and
     ``text.richText``."""
     return isinstance(row, dict) and "cardType" in row and isinstance(
         _dig(row, "text.richText"), dict)
 
 
-def _blade_items(blades: Any, path: str) -> list[Any]:
+def _blade_items(blades: JSON, path: str) -> list[JSON]:
     """The card items of every blade with ``"cards": {"items": [...]}``, in order."""
     if not isinstance(blades, list):
         raise DumpError(f"gallery-page data: field {path!r}: a list of blades, not "
@@ -599,7 +624,7 @@ def _blade_items(blades: Any, path: str) -> list[Any]:
     return [item for items in found for item in items]
 
 
-def _page_items(data: Any) -> list[Any] | None:
+def _page_items(data: JSON) -> list[JSON] | None:
     """The card items of the official gallery's page data (:data:`_BLADES`), of a
     publishing-content list response (``{"items": [...], ...}``, paging aside) or of a bare
     array of them; ``None`` for another shape.
@@ -624,7 +649,7 @@ def _page_items(data: Any) -> list[Any] | None:
     return None
 
 
-def read_dump(data: Any) -> list[CardRecord]:
+def read_dump(data: JSON) -> list[CardRecord]:
     """The records of a parsed dump, its shape told by its structure: the official
     gallery's page data, a publishing-content list response or an array of its items
     (items with ``"cardType"`` and ``"text": {"richText"}``: :func:`_page_items`), an
@@ -646,12 +671,12 @@ def read_dump(data: Any) -> list[CardRecord]:
     items = _page_items(data)
     if items is not None:
         return _gallery_page(items)
-    if isinstance(data, dict) and isinstance(data.get("cards"), list):
-        first = data["cards"][0] if data["cards"] else None
+    if isinstance(data, dict) and isinstance(cards := data.get("cards"), list):
+        first = cards[0] if cards else None
         if isinstance(first, dict) and "riftbound_id" in first and isinstance(
                 first.get("text"), str):
-            return _preview(data)
-        return _gallery(data)
+            return _preview(data, cards)
+        return _gallery(data, cards)
     if isinstance(data, list):
         if not data:
             return []
@@ -667,7 +692,7 @@ def read_dump(data: Any) -> list[CardRecord]:
         'array of rows with "abilities")')
 
 
-def load_json(path: str | Path) -> Any:
+def load_json(path: str | Path) -> JSON:
     """The JSON of a dump or errata file, read within the bounds (at most
     :data:`~riftsolve.rules.limits.MAX_DUMP_BYTES`, numbers of at most 40 digits, a few
     levels deep): a :class:`DumpError` naming the file otherwise. A folder, a FIFO or a
@@ -684,12 +709,13 @@ def load_json(path: str | Path) -> Any:
         raise DumpError(f"{where}: larger than {MAX_DUMP_BYTES // 2**20} MiB: not a card "
                         "dump (the published ones are under 3 MiB)")
     try:
-        return read_json(raw.decode("utf-8-sig"))
+        data: JSON = read_json(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as error:
         raise DumpError(f"{where}: not UTF-8 ({error.reason} at byte {error.start})"
                         ) from None
     except JsonError as error:
         raise DumpError(f"{where}: {error}") from None
+    return data
 
 
 def load_dump(path: str | Path) -> list[CardRecord]:
@@ -849,7 +875,7 @@ _LETTERS = (("[A]", "[Universal]"), ("[M]", "[Might]"), ("[S]", "[Might]"),
 _TOKEN = re.compile(r"(\s*)(\[[^\]\n]*\]|[\w'-]+|[^\w\s])")
 
 
-def read_errata(data: Any) -> dict[str, str]:
+def read_errata(data: JSON) -> dict[str, str]:
     """The new texts of an errata overlay (``{"entries": [...]}`` or the bare list; each
     entry ``{"official_name", "old_text", "new_text", ...}``) by :func:`name_key` of
     ``official_name``, in the normal form of :attr:`CardRecord.text` (a later entry for the

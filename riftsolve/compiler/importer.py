@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypedDict
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.compiler.card import (
     CompileError,
     chosen_objects,
@@ -39,6 +40,15 @@ from riftsolve.rules.limits import MAX_CARD_NAME, MAX_CARD_TEXT, shortened
 ERRATA = "an errata overlay (newer than the printed text)"
 
 
+class NotCompiled(TypedDict):
+    """A card making a choice of objects that did not compile: its name, why, and the
+    words at fault."""
+
+    name: str
+    why: str
+    words: list[str]
+
+
 @dataclass
 class Imported:
     """What an import made: the effects compiled, and the cards left out with why."""
@@ -50,15 +60,16 @@ class Imported:
     compiled: int = 0
     effects: list[Effect] = field(default_factory=list)
     #: Cards making a choice of objects that did not compile: name, why, words.
-    failures: list[dict[str, Any]] = field(default_factory=list)
+    failures: list[NotCompiled] = field(default_factory=list)
     #: The other names of each effect (a legend's "Champion, Title"), by effect name.
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> JSONOutDoc:
         """The ``--report`` object."""
         return {"read": self.read, "cards": self.cards, "choose_objects": self.choosing,
                 "compiled": self.compiled, "effects": len(self.effects),
-                "not_compiled": sorted(self.failures, key=lambda f: f["name"])}
+                "not_compiled": [{"name": f["name"], "why": f["why"], "words": f["words"]}
+                                 for f in sorted(self.failures, key=lambda f: f["name"])]}
 
 
 def import_records(records: Iterable[CardRecord], read: int | None = None) -> Imported:

@@ -23,12 +23,13 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import islice
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from riftsolve._json import JSONOut, JSONOutDoc
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.optimum import TooManyToRank, best
 from riftsolve.engine.questions import finalize, resolve
@@ -38,6 +39,9 @@ from riftsolve.i18n import _
 from riftsolve.rules.limits import MAX_BYTES, JsonError, read_json, shortened
 from riftsolve.rules.objectives import ObjectiveError
 from riftsolve.rules.scenario import ScenarioError
+
+if TYPE_CHECKING:  # (Ray: an optional extra)
+    from ray import ObjectRef
 
 Question = Literal["count", "best", "list"]
 #: One scenario's work: its id, its text (``None``: it could not be read, ``error`` says
@@ -141,12 +145,12 @@ def _named(text: str, otherwise: str) -> str:
 
 def answer(ident: str, text: str | None, question: Question = "count",
            objective: str | None = None, limit: int | None = None, cards: str | None = None,
-           index: int = 0, error: str | None = None) -> dict[str, Any]:
+           index: int = 0, error: str | None = None) -> JSONOutDoc:
     """One scenario's record: its answer to ``question`` (the scenario's own question,
     finalize or resolve), or its error (``error``: why its input could not be read);
     ``index``: its position in the input, said in the record when given (what a resumed
     batch knows it by)."""
-    record: dict[str, Any] = {"id": ident, **({"index": index} if index else {})}
+    record: JSONOutDoc = {"id": ident, **({"index": index} if index else {})}
     try:
         if text is None:
             raise ScenarioError(shortened(ident, 80), error or _("not read"))
@@ -173,15 +177,15 @@ def answer(ident: str, text: str | None, question: Question = "count",
     return record
 
 
-def _answer(job: Job) -> dict[str, Any]:
+def _answer(job: Job) -> JSONOutDoc:
     return answer(*job)
 
 
-def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
+def batch(scenarios: Iterable[tuple[str, str | Mapping[str, JSONOut]]] | str | Path, *,
           question: Question = "count", objective: str | None = None,
           limit: int | None = None, cards: str | None = None, jobs: int | None = 1,
           skip: Iterable[tuple[int, str] | str] = (), engine: Literal["local", "ray"] = "local",
-          address: str | None = None) -> Iterator[dict[str, Any]]:
+          address: str | None = None) -> Iterator[JSONOutDoc]:
     """The records of ``scenarios`` (``(id, scenario)`` pairs, the scenario a dict or JSON
     text; or a folder or JSON-lines file), in order, each with its position (``index``,
     1-based); those in ``skip`` left out: a ``(index, id)`` key (what a resumed batch
@@ -209,7 +213,7 @@ def batch(scenarios: Iterable[tuple[str, Any]] | str | Path, *,
     with pool:
         # chunks sent as workers free up, a few per worker in flight: memory stays bounded
         # whatever the input's size, and the records keep its order
-        pending: deque[AsyncResult[list[dict[str, Any]]]] = deque()
+        pending: deque[AsyncResult[list[JSONOutDoc]]] = deque()
         while chunk := list(islice(work, CHUNK)):
             pending.append(pool.apply_async(_answer_chunk, (chunk,)))
             if len(pending) >= 4 * workers:
@@ -233,13 +237,13 @@ RAY_CHUNK = 200
 RAY_WINDOW = 64
 
 
-def _answer_chunk(chunk: list[Job]) -> list[dict[str, Any]]:
+def _answer_chunk(chunk: list[Job]) -> list[JSONOutDoc]:
     """A Ray task: the records of a chunk of scenarios, built and answered on the worker
     (a CP-SAT model is never sent: it does not pickle)."""
     return [answer(*job) for job in chunk]
 
 
-def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]]:
+def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[JSONOutDoc]:
     """The records, answered by Ray tasks of :data:`RAY_CHUNK` scenarios, in order."""
     try:
         import ray  # (an optional extra: pip install riftsolve[ray])
@@ -255,14 +259,14 @@ def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]
         elif signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             signal.signal(signal.SIGINT, signal.default_int_handler)
     task = ray.remote(_answer_chunk)
-    pending: deque[Any] = deque()
+    pending: deque[ObjectRef[list[JSONOutDoc]]] = deque()
     try:
         while chunk := list(islice(work, RAY_CHUNK)):
             pending.append(task.remote(chunk))
             if len(pending) >= RAY_WINDOW:
-                yield from _ray_result(ray, pending.popleft())
+                yield from _ray_result(pending.popleft())
         while pending:
-            yield from _ray_result(ray, pending.popleft())
+            yield from _ray_result(pending.popleft())
     finally:  # (Ctrl-C: the tasks in flight are cancelled, a cluster started here stopped)
         for ref in pending:
             with contextlib.suppress(Exception):  # (a task done or gone: nothing to stop)
@@ -275,12 +279,15 @@ def _on_ray(work: Iterator[Job], address: str | None) -> Iterator[dict[str, Any]
 RAY_POLL = 0.25
 
 
-def _ray_result(ray: Any, ref: Any) -> list[dict[str, Any]]:
+def _ray_result(ref: ObjectRef[list[JSONOutDoc]]) -> list[JSONOutDoc]:
     """A Ray task's records, waited for in short turns (a blocking ``ray.get`` does not
     see Ctrl-C: between turns the interpreter raises it)."""
+    import ray  # (imported already: the tasks are Ray's)
+
     while True:
         try:
-            return list(ray.get(ref, timeout=RAY_POLL))
+            records: list[JSONOutDoc] = ray.get(ref, timeout=RAY_POLL)
+            return list(records)
         except ray.exceptions.GetTimeoutError:
             continue
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from rich.console import Console
 from rich.progress import Progress
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.faces import ctrl_c
 from riftsolve.faces.batch import batch, is_blank, scenario_names, written_keys
 from riftsolve.formats.lines import json_line
@@ -56,7 +57,7 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
             target.flush()  # (an interrupted batch keeps every line written)
             tally["records"] += 1
             error = record.get("error")
-            if error is not None:
+            if isinstance(error, Mapping):  # (an error is an object: its field and message)
                 tally["refused" if error.get("refused") else "errors"] += 1
     if sys.stderr.isatty():
         print(_("riftsolve: batch: {records:,} records written, {errors:,} errors, {refused:,} "
@@ -97,8 +98,8 @@ def _drop_cut_line(path: Path) -> None:
         handle.truncate(data.rfind(b"\n") + 1)
 
 
-def _progress(stack: ExitStack, records: Iterator[dict[str, Any]], total: int | None
-              ) -> Iterator[dict[str, Any]]:
+def _progress(stack: ExitStack, records: Iterator[JSONOutDoc], total: int | None
+              ) -> Iterator[JSONOutDoc]:
     """The records, counted on a progress bar on standard error."""
     bar = stack.enter_context(Progress(transient=True, console=Console(stderr=True)))
     task = bar.add_task("scenarios", total=total)

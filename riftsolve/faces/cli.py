@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import riftsolve.cards as cards
 from riftsolve.engine.backends import BACKENDS, backend
@@ -38,6 +38,7 @@ from riftsolve.formats.reading import (
     scenario_warnings,
 )
 from riftsolve.i18n import LANGUAGES, _, language, use_language
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.choosing import slot_roles
 from riftsolve.rules.classify import Classification, classify, classify_card
 from riftsolve.rules.core_rules import (
@@ -51,6 +52,9 @@ from riftsolve.rules.limits import MAX_BYTES, MAX_CARDS, printable, shortened
 from riftsolve.rules.objectives import METRICS, ObjectiveError
 from riftsolve.rules.scenario import Scenario, ScenarioError
 from riftsolve.rules.versions import before
+
+if TYPE_CHECKING:  # rich is imported only to print a table
+    from rich.console import Console
 
 #: Most lines listed without ``--limit``.
 LIST_BUDGET = 10**6
@@ -79,7 +83,7 @@ LANG_HELP = ("the language of sentences (explanations, tables, messages): en or 
              "keys and data never change")
 
 
-def _lang_option(parser: argparse.ArgumentParser, default: Any) -> None:
+def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
     """``--lang``: read before the command line is parsed (:func:`_asked_language`), so
     that every message, argparse's aside, is in that language; declared here for the
     help and so that it may stand anywhere on the line."""
@@ -322,7 +326,7 @@ def _warn(scenario: Scenario) -> None:
         _say(_("warning"), warning, 0)
 
 
-def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Any]:
+def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Answer]:
     legal = finalize(scenario, name) if command == "finalize" else resolve(scenario, name)
     for problem in legal.problems():  # each backend says what it declines
         reason = backend(name).refusal(problem)
@@ -331,7 +335,7 @@ def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Any]:
     return legal
 
 
-def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> Iterator[Any]:
+def _answers(legal: LegalSet[Answer], limit: int | None, every: bool = False) -> Iterator[Answer]:
     """The answers to list; without ``--limit`` or ``--all``, refused past the budget (the
     count is asked only then: a listing with a limit never waits for a count)."""
     total = legal.count() if limit is None and not every else 0
@@ -343,7 +347,7 @@ def _answers(legal: LegalSet[Any], limit: int | None, every: bool = False) -> It
     return islice(iter(legal), limit)
 
 
-def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
+def _write_jsonl(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
                  ) -> int:
     """Write the answers as JSON lines; how many were written."""
     blocks = None if args.explain or args.backend not in ("auto", "native") else (
@@ -359,7 +363,7 @@ def _write_jsonl(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
     return written
 
 
-def _text_blocks(legal: LegalSet[Any], limit: int | None) -> Iterator[TextBlock] | None:
+def _text_blocks(legal: LegalSet[Answer], limit: int | None) -> Iterator[TextBlock] | None:
     """The answers as numpy blocks formatted a block at a time, where the legal set has
     them (:meth:`LegalSet.text_blocks`); ``None`` otherwise. With ``limit``, blocks are no
     larger than asked for: the first lines come at once."""
@@ -379,7 +383,7 @@ def _write_blocks(blocks: Iterator[TextBlock], limit: int | None, out: TextIO) -
     return written
 
 
-def _write_table(legal: LegalSet[Any], args: argparse.Namespace, out: TextIO
+def _write_table(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
                  ) -> None:
     shown = TABLE_ROWS if args.limit is None else min(args.limit, TABLE_ROWS)
     answers = list(islice(iter(legal), shown))
@@ -466,7 +470,7 @@ def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> in
     return 0
 
 
-def _print_steps(term: Any, legal: LegalSet[Any], answers: list[Any]) -> None:
+def _print_steps(term: Console, legal: LegalSet[Answer], answers: list[Answer]) -> None:
     """The rule trail of each answer, numbered like the table's rows."""
     for index, answer in enumerate(answers, 1):
         term.print(f"[bold]#{index}[/bold]")
@@ -499,7 +503,7 @@ def _rule(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _write_ruling(legal: LegalSet[Any], form: str, out: TextIO) -> None:
+def _write_ruling(legal: LegalSet[Answer], form: str, out: TextIO) -> None:
     """The ruling as a paragraph wrapped for reading, or one JSON line."""
     import textwrap
 

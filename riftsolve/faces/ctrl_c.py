@@ -25,7 +25,6 @@ import signal
 import sys
 from collections.abc import Iterator
 from types import FrameType
-from typing import Any
 
 _pressed: list[bool] = []
 
@@ -66,7 +65,7 @@ def _on_ctrl_c(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def _unraisable(unraisable: Any) -> None:
+def _unraisable(unraisable: sys.UnraisableHookArgs) -> None:
     """An interrupt Python cannot raise is remembered silently; anything else is printed
     as Python prints it."""
     if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):

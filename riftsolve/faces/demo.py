@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from itertools import islice
-from typing import Any, TextIO
+from pathlib import Path
+from typing import TextIO
 
 from rich.table import Table
 
+from riftsolve._json import JSON
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optimum import best
 from riftsolve.engine.questions import finalize, resolve
@@ -16,6 +18,7 @@ from riftsolve.faces.output import answers_table, console, plain
 from riftsolve.formats.examples import example_names, example_path
 from riftsolve.formats.reading import load_scenario
 from riftsolve.i18n import _
+from riftsolve.rules.answers import Answer
 
 #: Answers shown per example.
 SHOWN = 6
@@ -23,16 +26,24 @@ SHOWN = 6
 AGENT_OBJECTIVE = "kills,-overkill"
 
 
-def _questions(name: str) -> list[tuple[str, LegalSet[Any], Any]]:
+def _questions(name: str) -> list[tuple[str, LegalSet[Answer], JSON]]:
+    """Each question the example ``name`` asks: its legal set and the count it expects."""
     path = example_path(name)
     scenario = load_scenario(path)
-    expect = json.loads(path.read_text(encoding="utf-8")).get("expect", {})
-    asked: list[tuple[str, LegalSet[Any], Any]] = []
+    expect = _expected(path)
+    asked: list[tuple[str, LegalSet[Answer], JSON]] = []
     if "finalize_count" in expect or scenario.question == "finalize":
         asked.append(("finalize", finalize(scenario), expect.get("finalize_count")))
     if scenario.question == "resolve":
         asked.append(("resolve", resolve(scenario), expect.get("resolve_count")))
     return asked
+
+
+def _expected(path: Path) -> dict[str, JSON]:
+    """The counts an example file expects (its ``expect`` object), by question."""
+    doc: JSON = json.loads(path.read_text(encoding="utf-8"))
+    expect = doc.get("expect", {}) if isinstance(doc, dict) else {}
+    return expect if isinstance(expect, dict) else {}
 
 
 def run_demo(out: TextIO) -> int:

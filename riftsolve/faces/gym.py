@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, SupportsInt
 
 import numpy as np
+import numpy.typing as npt
 
 from riftsolve.i18n import _
 
@@ -58,6 +59,7 @@ except ModuleNotFoundError as missing:  # the extra is not installed
     raise ModuleNotFoundError(_("riftsolve.gym needs Gymnasium: pip install "
                                 "'riftsolve[gym]'"), name=missing.name) from missing
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.engine.steps import (
@@ -68,6 +70,7 @@ from riftsolve.engine.steps import (
 from riftsolve.faces.render import line
 from riftsolve.formats.examples import example_names, example_path
 from riftsolve.formats.reading import load_scenario
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.board import BASE, OFFBOARD
 from riftsolve.rules.families import family_of
 from riftsolve.rules.objectives import Objective
@@ -111,6 +114,8 @@ _HIGH = 1e9
 Scenarios = Sequence[Scenario | str | Path] | Callable[[np.random.Generator], Scenario]
 #: A change of the board between finalization and resolution.
 Between = Callable[[Scenario, np.random.Generator], Scenario]
+#: An observation: ``"units"`` and ``"scalars"`` (see the module).
+Observation = dict[str, npt.NDArray[np.float32]]
 
 
 #: The families played step by step (:func:`riftsolve.engine.steps.first_step`).
@@ -134,6 +139,7 @@ def playable_examples() -> list[Scenario]:
     return found
 
 
+# (observations typed as loosely as gymnasium's Dict space types its elements)
 class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """Declare, then resolve, split damage or a group on boards of at most ``max_units``
     units.
@@ -145,7 +151,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
     resolves it and the generator; ``reset(options={"scenario": s})`` plays ``s``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's
+    metadata: dict[str, list[str]] = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's
 
     #: Draws of a scenario before one that can be played is given up on.
     MOST_DRAWS = 100
@@ -175,16 +181,20 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.resolving: Scenario | None = None
         #: The step-by-step state of the question being answered.
         self.state: Steps | None = None
-        self._legal: LegalSet[Any] | None = None
+        self._legal: LegalSet[Answer] | None = None
         self._count: int | None = None
-        self._info: dict[str, Any] = {}
+        #: The answers made (``declaration``, ``resolution``), each with its legal set.
+        self._made: dict[str, tuple[LegalSet[Answer], Answer]] = {}
+        #: The objective's values of the episode's resolution, once made.
+        self._values: dict[str, int] | None = None
         #: The units the declaration made chose, by feature (marked while it resolves).
         self._declared: dict[str, tuple[str | None, ...]] = {}
 
     # ------------------------------------------------------------------ the episode
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Any], dict[str, Any]]:
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Scenario | str | Path] | None = None
+              ) -> tuple[Observation, JSONOutDoc]:
         """Start an episode: the scenario ``options["scenario"]`` if given, else one drawn
         with the episode's generator (seeded by ``seed``); returns the observation and
         ``info``. A scenario the environment cannot play raises ``ValueError``."""
@@ -203,7 +213,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), self._about()
 
     def step(self, action: SupportsInt
-             ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+             ) -> tuple[Observation, float, bool, bool, JSONOutDoc]:
         """Play one move (a row's unit, or ``max_units`` for "done"); returns the
         observation, the reward, whether the episode is over, ``False`` (never truncated)
         and ``info``. A forbidden action changes nothing, is rewarded ``illegal_reward``
@@ -221,13 +231,13 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return self._observation(), 0.0, False, False, self._about()
         if self._legal is not None and self._legal.question == "finalize":
             self._declared = dict(state.seen(self._board().available_power).marked)
-            self._info["declaration"] = state.answer
-            self._info["declaration_set"] = self._legal
+            assert state.answer is not None  # (done: the answer is made)
+            self._made["declaration"] = (self._legal, state.answer)
             self._resolve_next()
             return self._observation(), 0.0, False, False, self._about()
         return self._observation(), self._finish(), True, False, self._about()
 
-    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as a bool array over the action space (all false once
         the episode is over)."""
         mask = np.zeros(self.max_units + 1, dtype=bool)
@@ -252,7 +262,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # ------------------------------------------------------------------ internals
 
-    def _draw(self) -> tuple[Scenario, LegalSet[Any]]:
+    def _draw(self) -> tuple[Scenario, LegalSet[Answer]]:
         """A scenario from the source that can be played (a few draws at most), and its
         declarations."""
         source = self._source
@@ -288,17 +298,17 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 "Fox-Fire)").format(card=scenario.effect.name, family=family))
         return scenario
 
-    def _begin(self, legal: LegalSet[Any]) -> None:
+    def _begin(self, legal: LegalSet[Answer]) -> None:
         self._legal, self._count = legal, None
         self.state = first_step(legal)
         if legal.question == "finalize":
-            self._info, self._declared = {}, {}
+            self._made, self._values, self._declared = {}, None, {}
 
     def _resolve_next(self) -> None:
         """The declaration made: the scenario resolving it (after ``between``), and its
         first step."""
         assert self.scenario is not None
-        resolving = apply(self.scenario, self._info["declaration"]).next_scenario
+        resolving = apply(self.scenario, self._made["declaration"][1]).next_scenario
         if self.between is not None:
             resolving = self.between(resolving, self.np_random)
             if len(resolving.board.units) > self.max_units:
@@ -312,14 +322,14 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         assert self.resolving is not None and self.state is not None
         resolution = self.state.answer
         assert resolution is not None
-        declaration = self._info["declaration"]
+        declaration = self._made["declaration"][1]
         measured = metrics(self.resolving, apply(self.resolving, resolution))
         measured["deflect"] = declaration.deflect_cost
         values = {str(term): term.sign * measured[term.metric]
                   for term in self.objective.terms}
-        self._info["resolution"] = resolution
-        self._info["resolution_set"] = self._legal
-        self._info["objective"] = values
+        assert self._legal is not None
+        self._made["resolution"] = (self._legal, resolution)
+        self._values = values
         return float(sum(value * self.tie_weight ** i
                          for i, value in enumerate(values.values())))
 
@@ -331,19 +341,19 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _rows(self) -> dict[str, int]:
         return {unit.id: row for row, unit in enumerate(self._board().board.units)}
 
-    def _about(self) -> dict[str, Any]:
+    def _about(self) -> JSONOutDoc:
         assert self.state is not None and self._legal is not None
         if self._count is None:
             self._count = self._legal.count()
-        info: dict[str, Any] = {"phase": self.state.phase, "legal_count": self._count}
+        info: JSONOutDoc = {"phase": self.state.phase, "legal_count": self._count}
         for key in ("declaration", "resolution"):
-            if key in self._info:
-                info[key] = line(self._info[f"{key}_set"], self._info[key])
-        if "objective" in self._info:
-            info["objective"] = dict(self._info["objective"])
+            if key in self._made:
+                info[key] = line(*self._made[key])
+        if self._values is not None:
+            info["objective"] = dict(self._values)
         return info
 
-    def _observation(self) -> dict[str, Any]:
+    def _observation(self) -> Observation:
         assert self.state is not None
         scenario, state = self._board(), self.state
         board = scenario.board
@@ -379,7 +389,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         np.clip(scalars, -_HIGH, _HIGH, out=scalars)
         return {"units": units, "scalars": scalars}
 
-    def _mark(self, units: np.ndarray[Any, Any], column: int, ids: Sequence[str | None]
+    def _mark(self, units: npt.NDArray[np.float32], column: int, ids: Sequence[str | None]
               ) -> None:
         rows = self._rows()
         for unit_id in ids:

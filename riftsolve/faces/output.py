@@ -4,7 +4,7 @@ JSON lines are :mod:`riftsolve.formats.lines`'s."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from riftsolve.rules.limits import printable
 
@@ -14,9 +14,10 @@ if TYPE_CHECKING:  # rich is imported only to print a table
     from rich.text import Text
 
     from riftsolve.engine.legal import LegalSet
+    from riftsolve.rules.answers import Answer
 
 
-def answers_table(legal: LegalSet[Any], answers: Sequence[Any], title: str | None = None,
+def answers_table(legal: LegalSet[Answer], answers: Sequence[Answer], title: str | None = None,
                   values: Sequence[dict[str, int]] = ()) -> Table:
     """A readable table of answers: one row each, columns from the legal set, then one
     column per objective metric when ``values`` (one dict per answer) are given. User

@@ -18,35 +18,35 @@ each answer's ``as_json()`` as its line and, in a table, that line.
 
 from __future__ import annotations
 
-from typing import Any
-
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.rank import describe_count
 from riftsolve.i18n import N_, _, ngettext
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.explain import Step
 
 
-def noun(legal: LegalSet[Any]) -> str:
+def noun(legal: LegalSet[Answer]) -> str:
     """What one answer is called, in plural (a word of the JSON contract's, in English)."""
     return legal.noun()
 
 
-def line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+def line(legal: LegalSet[Answer], answer: Answer) -> JSONOutDoc:
     """The CLI contract's JSON line for ``answer`` (:meth:`LegalSet.line`)."""
     return legal.line(answer)
 
 
-def extras(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+def extras(legal: LegalSet[Answer], answer: Answer) -> JSONOutDoc:
     """The keys ``--explain`` adds to a line (:meth:`LegalSet.extras`)."""
     return legal.extras(answer)
 
 
-def headers(legal: LegalSet[Any]) -> list[str]:
+def headers(legal: LegalSet[Answer]) -> list[str]:
     """Column names of a readable table of answers (:meth:`LegalSet.headers`)."""
     return legal.headers()
 
 
-def cells(legal: LegalSet[Any], answer: Any) -> list[str]:
+def cells(legal: LegalSet[Answer], answer: Answer) -> list[str]:
     """One row of that table (:meth:`LegalSet.cells`)."""
     return legal.cells(answer)
 
@@ -58,17 +58,17 @@ _LEGAL = {"declarations": (N_("legal declarations"), N_("no legal declarations")
           "assignments": (N_("legal assignments"), N_("no legal assignments"))}
 
 
-def legal_noun(legal: LegalSet[Any]) -> str:
+def legal_noun(legal: LegalSet[Answer]) -> str:
     """``'legal resolutions'``, in the language spoken now."""
     return _(_LEGAL[noun(legal)][0])
 
 
-def no_legal(legal: LegalSet[Any]) -> str:
+def no_legal(legal: LegalSet[Answer]) -> str:
     """``'no legal resolutions'``, in the language spoken now."""
     return _(_LEGAL[noun(legal)][1])
 
 
-def count_title(legal: LegalSet[Any], shown: int, total: int | None) -> str:
+def count_title(legal: LegalSet[Answer], shown: int, total: int | None) -> str:
     """The title over the first ``shown`` answers of ``legal``, of which there are
     ``total`` (``None``: too many to count): ``'Alpha Strike: 10 legal resolutions (first
     2 shown)'``, in the language spoken now."""
@@ -91,6 +91,6 @@ def step_line(step: Step) -> str:
     return f"  CR {step['version']} {step['rule']}: {step['detail']}"
 
 
-def explained_line(legal: LegalSet[Any], answer: Any) -> dict[str, Any]:
+def explained_line(legal: LegalSet[Answer], answer: Answer) -> JSONOutDoc:
     """The line of ``answer`` with :func:`extras` and its rule trail (``why``)."""
     return {**line(legal, answer), **extras(legal, answer), "why": legal.explain(answer)}

@@ -35,12 +35,14 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.engine.clauses import Clause, span
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import resolve
 from riftsolve.faces.render import noun
 from riftsolve.i18n import N_, _, ngettext
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.explain import Step
 from riftsolve.rules.versions import settled
@@ -151,7 +153,7 @@ class Ruling:
         return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=noun) if (
             self.count != 1) else _("One legal {noun}, forced").format(noun=noun)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONOutDoc:
         """The ruling as the CLI's JSON line: the paragraph and its parts."""
         return {"ruling": self.paragraph(), "count": self.count,
                 "still_legal": None if self.still_legal is None else list(self.still_legal),
@@ -170,7 +172,7 @@ class Ruling:
         return tuple(dict.fromkeys(numbers))
 
 
-def ruling(legal: LegalSet[Any]) -> Ruling:
+def ruling(legal: LegalSet[Answer]) -> Ruling:
     """The ruling of ``legal``: see the module's description."""
     scenario = legal.scenario
     try:
@@ -196,7 +198,7 @@ def ruling(legal: LegalSet[Any]) -> Ruling:
 # --------------------------------------------------------------------------- the facts
 
 
-def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
+def _shared_steps(legal: LegalSet[Answer], count: int | None) -> tuple[Step, ...]:
     """The steps of the rule trail every examined answer shares, in the first's order."""
     if not count:
         return ()
@@ -217,7 +219,7 @@ def _shared_steps(legal: LegalSet[Any], count: int | None) -> tuple[Step, ...]:
     return tuple(unique)
 
 
-def _readings(legal: LegalSet[Any], count: int | None) -> tuple[Reading, ...]:
+def _readings(legal: LegalSet[Answer], count: int | None) -> tuple[Reading, ...]:
     """The other reading of the disputed rule this resolution turns on, where it gives
     another count (each a named policy of the scenario format: the manual, docs/scenarios.md)."""
     policy = legal.DISPUTED
@@ -255,7 +257,7 @@ def _examined(count: int) -> list[int]:
 # --------------------------------------------------------------------------- what to do
 
 
-def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
+def _must(legal: LegalSet[Answer], count: int | None) -> tuple[Clause, ...]:
     """What the controller must do now, each clause with the rules that say so: the
     family's own clauses (:meth:`LegalSet.must`), or else who chooses and what each or
     some of the answers include."""
@@ -278,7 +280,7 @@ def _must(legal: LegalSet[Any], count: int | None) -> tuple[Clause, ...]:
     return tuple(clauses)
 
 
-def _choosing(legal: LegalSet[Any]) -> Clause:
+def _choosing(legal: LegalSet[Answer]) -> Clause:
     """Who chooses among the answers: the controller, or on resolution whoever makes its
     choices then (the chosen opponent, 355.10.e; a unit's owner, 355.2.a)."""
     who = legal.choosers()
@@ -288,7 +290,7 @@ def _choosing(legal: LegalSet[Any]) -> Clause:
         players=span(who)))
 
 
-def _spread(legal: LegalSet[Any]) -> tuple[list[str], list[str]]:
+def _spread(legal: LegalSet[Answer]) -> tuple[list[str], list[str]]:
     """The units every answer includes, and those only some do, over every answer (as
     :meth:`LegalSet.arrays` writes them)."""
     columns = legal.columns

@@ -18,13 +18,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from riftsolve._json import JSONOut
 from riftsolve.engine.families.registry import starter_hooks
-from riftsolve.engine.starting import ENEMY, FRIENDLY, BoardNeeds
+from riftsolve.engine.starting import ENEMY, FRIENDLY, BoardNeeds, Doc
 from riftsolve.formats.notation import write_board
 from riftsolve.i18n import _
 from riftsolve.rules.choosing import slot_mentions, slot_roles
@@ -37,6 +38,9 @@ from riftsolve.rules.effects import (
 )
 from riftsolve.rules.families.registry import slot_shapes
 from riftsolve.rules.limits import ScenarioError
+
+if TYPE_CHECKING:
+    from riftsolve.rules.scenario import Scenario
 
 #: Declarations looked at for the ``targets`` line of a resolution question.
 LOOKED_AT = 2_000
@@ -52,7 +56,7 @@ GRAMMAR = """\
 """
 
 
-def example_board(effect: Effect) -> dict[str, Any]:
+def example_board(effect: Effect) -> Doc:
     """A small board (format 1) for ``effect``: two battlefields (the controller holds
     north), two units of the controller's and four of an opponent's (one at its base),
     tagged as the card's slots need, a gear if it chooses one, the objects it needs, its
@@ -64,24 +68,23 @@ def example_board(effect: Effect) -> dict[str, Any]:
                  if whose in (side, Relation.ANY.value)}
         return sorted(found)
 
-    units: list[dict[str, Any]] = []
+    units: list[dict[str, JSONOut]] = []
     for side, player, rows in (("friendly", "A", FRIENDLY), ("enemy", "B", ENEMY)):
         for ident, might, location in rows:
-            unit: dict[str, Any] = {"id": ident, "controller": player, "might": might,
-                                    "location": location}
+            unit: dict[str, JSONOut] = {"id": ident, "controller": player, "might": might,
+                                        "location": location}
             if tags(side):
                 unit["tags"] = tags(side)
             units.append(unit)
     if needs.gear:
-        blade: dict[str, Any] = {"id": "blade", "controller": "A", "type": "gear",
-                                 "location": "north"}
+        blade: dict[str, JSONOut] = {"id": "blade", "controller": "A", "type": "gear",
+                                     "location": "north"}
         gear_tags = sorted({t for whose, w in needs.tags if whose == "gear" for t in w})
         if gear_tags:
             blade["tags"] = gear_tags
         units.append(blade)
-    doc: dict[str, Any] = {"card": effect.name, "controller": "A",
-                           "battlefields": ["north", "south"],
-                           "battlefield_control": {"north": "A"}, "units": units}
+    doc: Doc = {"card": effect.name, "controller": "A", "battlefields": ["north", "south"],
+                "battlefield_control": {"north": "A"}, "units": units}
     if needs.objects:  # (a rune for "units, gear, and/or runes"; a facedown card)
         doc["objects"] = [dict(o) for o in needs.objects]
     if effect.needs_source:
@@ -99,7 +102,7 @@ def _needs(effect: Effect) -> BoardNeeds:
     return needs(effect) if needs is not None else BoardNeeds()
 
 
-def fitted_board(effect: Effect, doc: dict[str, Any]) -> dict[str, Any]:
+def fitted_board(effect: Effect, doc: Doc) -> Doc:
     """The example board ``doc`` with what each of ``effect``'s choices made now needs
     and the plain board lacks, as its family adds it (a unit or gear of its own for each,
     in the state, at the place, with the Might and keyword it asks, a rune, spell, legend
@@ -148,24 +151,26 @@ def slot_lines(effect: Effect) -> Iterator[str]:
             f"; {role(shape['name'])}" if shape["name"] in roles else "")
 
 
-def _chosen(scenario: Any) -> dict[str, Any] | None:
+def _chosen(scenario: Scenario) -> Mapping[str, JSONOut] | None:
     """The targets of the declaration choosing the most ids among the first
     :data:`LOOKED_AT`, as the ``targets`` field writes them; ``None`` without one."""
     from riftsolve.engine.questions import finalize
     from riftsolve.faces import render
 
     legal = finalize(scenario)
-    best: dict[str, Any] | None = None
+    best: Mapping[str, JSONOut] | None = None
     most = -1
     for answer in islice(iter(legal), LOOKED_AT):
         targets = render.line(legal, answer)["targets"]
+        if not isinstance(targets, Mapping):  # (a declaration's line: its targets by slot)
+            raise TypeError(f"a declaration's targets are by slot, not {targets!r}")
         size = sum(_size(v) for v in targets.values())
         if size > most:
             best, most = targets, size
     return best
 
 
-def _size(value: Any) -> int:
+def _size(value: JSONOut) -> int:
     if isinstance(value, dict):
         return sum(_size(v) for v in value.values())
     if isinstance(value, list):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from riftsolve._version import __version__
 
@@ -26,12 +26,12 @@ class VersionAction(argparse.Action):
     argparse's own, the version is looked up only when the option is given."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: Any = argparse.SUPPRESS, help: str = "print the version and exit"
+                 default: str = argparse.SUPPRESS, help: str = "print the version and exit"
                  ) -> None:
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: str | Sequence[Any] | None, option_string: str | None = None
+                 values: str | Sequence[object] | None, option_string: str | None = None
                  ) -> NoReturn:
         sys.stdout.write(f"{parser.prog} {version()}\n")
         parser.exit()

@@ -24,7 +24,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from pydantic import (
     ValidationError,
@@ -35,6 +34,7 @@ from riftsolve.cards import store
 from riftsolve.formats.schema import (
     ACTIONS,
     UNION_MEMBER_NAMES,
+    Decoded,
     EffectIn,
     GroupIn,
     HugeNumber,
@@ -72,13 +72,18 @@ from riftsolve.rules.limits import (
 from riftsolve.rules.scenario import Policy, Scenario, Targets
 from riftsolve.rules.versions import canonical
 
+#: Declared targets by slot, as validated (:data:`~riftsolve.formats.schema.RawTargets`),
+#: or the second execution's under its ``repeat``.
+Declared = Mapping[
+    str, str | list[str] | Mapping[str, str | list[str] | Mapping[str, str] | None] | None]
+
 
 class _DuplicateKey(ValueError):
     """A JSON object names one key twice (the last would silently win)."""
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
+def _no_duplicates(pairs: list[tuple[str, Decoded]]) -> dict[str, Decoded]:
+    found: dict[str, Decoded] = {}
     for key, value in pairs:
         if key in found:
             owner = found.get("id")
@@ -113,7 +118,7 @@ def parse_scenario_json(text: str, *, cards: str | Path | None = None,
     return parse_scenario(data, cards=cards)
 
 
-def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
+def parse_scenario(data: object, *, cards: str | Path | None = None) -> Scenario:
     """Validate a scenario given as decoded JSON and build its :class:`Scenario`
     (``cards``: see :func:`load_scenario`)."""
     if not isinstance(data, Mapping):
@@ -135,14 +140,14 @@ def parse_scenario(data: Any, *, cards: str | Path | None = None) -> Scenario:
     return _build(raw, cards)
 
 
-def _list_too_long(data: Mapping[str, Any]) -> tuple[tuple[int | str, ...], int] | None:
+def _list_too_long(data: Mapping[str, object]) -> tuple[tuple[int | str, ...], int] | None:
     """The place and length of a list longer than :data:`MAX_LIST` in ``data`` (keys of
     your own, ``x-``, not looked into), walked without recursion; ``None`` if none is.
 
     >>> _list_too_long({"targets": {"enemies": [None] * (MAX_LIST + 1)}})
     (('targets', 'enemies'), 100001)
     """
-    todo: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    todo: list[tuple[tuple[int | str, ...], object]] = [((), data)]
     while todo:
         where, value = todo.pop()
         if isinstance(value, list):
@@ -156,7 +161,7 @@ def _list_too_long(data: Mapping[str, Any]) -> tuple[tuple[int | str, ...], int]
     return None
 
 
-def _first_error(err: ValidationError, data: Mapping[str, Any]) -> ScenarioError:
+def _first_error(err: ValidationError, data: Mapping[str, object]) -> ScenarioError:
     """The first pydantic error as a :class:`ScenarioError` naming the unit by its id."""
     detail = err.errors(include_url=False)[0]
     path = field_path(detail["loc"], data)
@@ -454,7 +459,7 @@ def _board(raw: ScenarioIn) -> Board:
                  tuple(raw.battlefield_control.items()), pieces)
 
 
-def _targets(raw: Mapping[str, Any], effect: Effect, board: Board, repeat: bool,
+def _targets(raw: Declared, effect: Effect, board: Board, repeat: bool,
              field_prefix: str = "targets") -> Targets:
     """The declared targets, checked against the card's slots; with ``repeat``, the
     second execution's choices under ``repeat``, checked the same way (820.2)."""

@@ -18,14 +18,15 @@ output keeps pace with the native generators. The fast path writes exactly what
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from riftsolve._json import JSONOut
 
-def json_line(obj: dict[str, Any]) -> str:
+
+def json_line(obj: Mapping[str, JSONOut]) -> str:
     """One JSON line, as the CLI contract writes it."""
     return json.dumps(obj) + "\n"
 

@@ -64,7 +64,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from riftsolve.i18n import _
 from riftsolve.rules.limits import MAX_LINE_PIECES, MAX_PIECES, ScenarioError, too_many_pieces
@@ -72,10 +72,11 @@ from riftsolve.rules.limits import MAX_LINE_PIECES, MAX_PIECES, ScenarioError, t
 if TYPE_CHECKING:  # the models of format 1 (pydantic) load with the parser, when reading
     from pydantic import BaseModel
 
+    from riftsolve.formats.schema import Decoded, HugeNumber
     from riftsolve.rules.scenario import Scenario
 
 #: The JSON structure the notation converts to (format 1).
-Doc = dict[str, Any]
+Doc: TypeAlias = "dict[str, Decoded]"
 #: A field of the structure: ``("units", 2, "might")``.
 Path_ = tuple[str | int, ...]
 
@@ -333,7 +334,7 @@ def _field_kinds(model: type[BaseModel], name: str) -> frozenset[str]:
     info = model.model_fields[name]
     found: set[str] = set()
 
-    def walk(annotation: Any) -> None:
+    def walk(annotation: object) -> None:
         origin = typing.get_origin(annotation)
         if origin is typing.Annotated:
             walk(typing.get_args(annotation)[0])
@@ -346,7 +347,7 @@ def _field_kinds(model: type[BaseModel], name: str) -> frozenset[str]:
             found.add(origin.__name__)
         elif isinstance(annotation, type) and hasattr(annotation, "model_fields"):
             found.add("dict")
-        elif annotation in (int, bool, str):
+        elif isinstance(annotation, type) and annotation in (int, bool, str):
             found.add(annotation.__name__)
         elif annotation is type(None):
             found.add("none")
@@ -436,13 +437,17 @@ class _Reader:
             self.doc[key] = self._record(line, rest, self.models[key], (key,),
                                          ("battlefield",) if key == "combat" else ())
         elif key == "battlefield_control":
-            self.doc[key] = {}
+            control: dict[str, Decoded] = {}
+            self.doc[key] = control
             for item in rest:
                 name = self._keyed(line, item, head.text)
-                self.doc[key][name] = self._string(line, item, (key, name), name)
+                control[name] = self._string(line, item, (key, name), name)
         elif key == "teams":
-            self.doc[key] = [self._strings(line, item, (key, i), f"teams[{i}]")
-                             for i, item in enumerate(rest)]
+            teams: list[Decoded] = []
+            for i, item in enumerate(rest):
+                team: list[Decoded] = [*self._strings(line, item, (key, i), f"teams[{i}]")]
+                teams.append(team)
+            self.doc[key] = teams
         else:
             self._scalar(line, key, head, rest)
 
@@ -462,7 +467,7 @@ class _Reader:
 
         kinds = _kinds(ScenarioIn, key)
         if "list" in kinds:  # battlefields, modes_used: one item a field, or commas
-            values: list[Any] = []
+            values: list[Decoded] = []
             for field_ in rest:
                 if field_.key is not None or field_.at:
                     raise self.fail(line.number, field_.column, head.text, _(
@@ -488,7 +493,7 @@ class _Reader:
     # ---- values
 
     def _value(self, line: Line, atom: Atom, path: Path_, label: str, kind: str,
-               nullable: bool = False) -> Any:
+               nullable: bool = False) -> str | int | bool | HugeNumber | None:
         """``atom`` as the JSON value a field of ``kind`` takes (``int``, ``bool``,
         ``intstr``: a number, else the text; ``str``); a bare ``none`` is ``null`` where
         the field may be null."""
@@ -589,7 +594,7 @@ class _Reader:
                                        "none" in kinds)
 
     def _list_item(self, line: Line, item: Item, path: Path_, label: str, name: str,
-                   kinds: frozenset[str]) -> Any:
+                   kinds: frozenset[str]) -> Decoded:
         text = self._value(line, item.atom, path, label, "str")
         if item.at is None:
             return text
@@ -615,7 +620,7 @@ class _Reader:
                 word=repr(first.text), headers=", ".join(sorted(HEADERS)))
             raise self.fail(line.number, column, "", _(
                 "a unit line is ID CONTROLLER [MIGHT] @LOCATION [key=value ...]") + hint)
-        index = len(self.doc.setdefault("units", []))
+        index = len(self._pieces("units"))
         self._counted(line)
         path: Path_ = ("units", index)
         positional = ["id", "controller"]
@@ -628,13 +633,13 @@ class _Reader:
         for field_ in fields[len(positional):]:
             self._keyword(line, field_, UnitIn, path, record, UNIT_ALIASES)
         self.positions.note(path, line.number, first.column, "")
-        self.doc["units"].append(record)
+        self._pieces("units").append(record)
 
     def _plain_unit(self, number: int, match: re.Match[str]) -> None:
         """``ID CONTROLLER MIGHT @LOCATION``, the commonest line, read without the lexer
         (a board of 50,000 units reads in about a second): the same record and positions
         as :meth:`_unit` gives it."""
-        units = self.doc.setdefault("units", [])
+        units = self._pieces("units")
         path: Path_ = ("units", len(units))
         self.pieces += 1
         if self.pieces > MAX_PIECES:
@@ -648,6 +653,13 @@ class _Reader:
         units.append({"id": match[1], "controller": match[2], "might": number_or_huge(match[3]),
                       "location": match[4]})
 
+    def _pieces(self, key: str) -> list[Decoded]:
+        """The ``units`` or ``objects`` read so far (only their lines write them)."""
+        found = self.doc.setdefault(key, [])
+        if not isinstance(found, list):
+            raise TypeError(f"{key}: {found!r} is not a list")
+        return found
+
     def _counted(self, line: Line) -> None:
         """One more unit or object: refused at once past :data:`MAX_PIECES` (the line
         that goes over is named, before the rest is read)."""
@@ -659,12 +671,12 @@ class _Reader:
         """``object ID KIND CONTROLLER key=value...``."""
         from riftsolve.formats.schema import ObjectIn
 
-        index = len(self.doc.setdefault("objects", []))
+        index = len(self._pieces("objects"))
         self._counted(line)
         path: Path_ = ("objects", index)
         record = self._record(line, fields, ObjectIn, path, ("id", "kind", "controller"))
         self.positions.note(path, line.number, fields[0].column if fields else 1, "")
-        self.doc["objects"].append(record)
+        self._pieces("objects").append(record)
 
     # ---- targets
 
@@ -672,7 +684,7 @@ class _Reader:
         """``targets slot=... ``; ``repeat [yes|no] slot=...``: Repeat paid, and the
         second execution's targets (read once the card is known)."""
         if key == "repeat":
-            paid = True
+            paid: Decoded = True
             if rest and rest[0].bare is not None:
                 paid = self._value(line, rest[0].bare, ("repeat",), "repeat", "bool")
                 rest = rest[1:]
@@ -684,10 +696,10 @@ class _Reader:
         self.pending_targets.append((line, "targets", rest))
 
     def _targets(self, line: Line, key: str, fields: list[Field]) -> None:
-        targets = self.doc.setdefault("targets", {})
+        targets = _object_at(self.doc, "targets")
         path: Path_ = ("targets",)
         if key == "repeat":
-            targets = targets.setdefault("repeat", {})
+            targets = _object_at(targets, "repeat")
             path = ("targets", "repeat")
             self.positions.note(path, line.number, fields[0].column, "repeat")
         shapes = _slot_shapes(self.doc.get("card"), self.folder)
@@ -702,13 +714,13 @@ class _Reader:
             targets[slot] = self._slot(line, field_.items, here, slot, shapes.get(slot))
 
     def _slot(self, line: Line, items: list[Item], path: Path_, slot: str,
-              shape: str | None) -> Any:
+              shape: str | None) -> Decoded:
         """A slot's value: one id, a list, ``none``, or ``{location: id}`` (``ID@PLACE``
         items); ``shape`` (the card's) decides between one id and a list of one."""
         if shape == "places" and not items:  # no location chosen: an empty map
             return {}
         if any(item.at is not None for item in items):
-            placed: dict[str, Any] = {}
+            placed: dict[str, Decoded] = {}
             for item in items:
                 if item.at is None:
                     raise self.fail(line.number, item.atom.column, slot, _(
@@ -718,15 +730,23 @@ class _Reader:
             return placed
         for i, item in enumerate(items):
             self.positions.note((*path, i), line.number, item.atom.column, slot)
-        values: list[Any] = [None if not i.atom.quoted and i.atom.text == NONE else
-                             i.atom.text for i in items]
+        values: list[Decoded] = [None if not i.atom.quoted and i.atom.text == NONE else
+                                 i.atom.text for i in items]
         if len(values) == 1 and (shape == "one" or (shape is None and values[0] is not None)
                                  or values[0] is None):
             return values[0]
         return values
 
 
-def _slot_shapes(name: Any, folder: str | Path | None) -> dict[str, str]:
+def _object_at(doc: dict[str, Decoded], key: str) -> dict[str, Decoded]:
+    """``doc[key]``, an object (made empty if need be)."""
+    found = doc.setdefault(key, {})
+    if not isinstance(found, dict):
+        raise TypeError(f"{key}: {found!r} is not an object")
+    return found
+
+
+def _slot_shapes(name: Decoded, folder: str | Path | None) -> dict[str, str]:
     """How the card ``name`` declares each slot: ``one`` id, a ``list`` or ``places``
     (:func:`~riftsolve.rules.families.registry.slot_shapes`); empty when the card is unknown
     (validation says so)."""
@@ -793,12 +813,15 @@ def located(error: ScenarioError, doc: Doc, positions: Positions, where: str
     return NotationError(where, line, column, label, error.message)
 
 
-def _at(doc: Any, path: Path_) -> Any:
+def _at(doc: Decoded, path: Path_) -> Decoded:
     node = doc
     for step in path:
-        try:
+        if isinstance(node, dict) and isinstance(step, str):
+            node = node.get(step)  # (None when absent: so is every step after it)
+        elif isinstance(node, list | str) and isinstance(step, int) and (
+                -len(node) <= step < len(node)):
             node = node[step]
-        except (KeyError, IndexError, TypeError):
+        else:
             return None
     return node
 
@@ -820,11 +843,11 @@ def quote(text: str, reserved: frozenset[str] = frozenset()) -> str:
     return json.dumps(text, ensure_ascii=not text.isprintable())
 
 
-def _values(values: Sequence[Any], reserved: frozenset[str] = frozenset()) -> str:
+def _values(values: Sequence[object], reserved: frozenset[str] = frozenset()) -> str:
     return ",".join(quote(str(v), reserved) for v in values)
 
 
-def _plain(value: Any) -> str:
+def _plain(value: object) -> str:
     if value is None:
         return NONE
     if isinstance(value, bool):
@@ -834,7 +857,7 @@ def _plain(value: Any) -> str:
     return quote(str(value))
 
 
-def _pairs(record: Mapping[str, Any], skip: Sequence[str],
+def _pairs(record: Mapping[str, object], skip: Sequence[str],
            aliases: Mapping[str, str] = {}) -> Iterator[str]:
     """``key=value`` fields (a true flag bare, lists with commas)."""
     back = {v: k for k, v in aliases.items()}
@@ -852,7 +875,7 @@ def _pairs(record: Mapping[str, Any], skip: Sequence[str],
             yield f"{name}={_plain(value)}"
 
 
-def _slot_text(value: Any) -> str:
+def _slot_text(value: object) -> str:
     if value is None:
         return NONE
     if isinstance(value, dict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import (
     BaseModel,
@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from riftsolve._json import JSONOutDoc
 from riftsolve.i18n import _
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.effects import (
@@ -49,7 +50,7 @@ RawTargets = dict[str, str | list[str] | dict[str, str | list[str] | dict[str, s
                   | None]
 
 
-def _drop_extension_keys(data: Any, ignored: frozenset[str] = frozenset()) -> Any:
+def _drop_extension_keys(data: object, ignored: frozenset[str] = frozenset()) -> object:
     """Remove ``x-`` keys (and ``ignored`` ones) so that any other unknown key is an error."""
     if isinstance(data, Mapping):
         return {k: v for k, v in data.items() if not (str(k).startswith("x-") or k in ignored)}
@@ -61,7 +62,7 @@ class _Strict(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _extensions(cls, data: Any) -> Any:
+    def _extensions(cls, data: object) -> object:
         return _drop_extension_keys(data)
 
 
@@ -160,9 +161,9 @@ class UnitIn(_Strict):
 
     @field_validator("prevent", mode="before")
     @classmethod
-    def _prevent_is_an_amount_or_all(cls, value: Any) -> Any:
-        amount = isinstance(value, int) and not isinstance(value, bool)
-        if value == "all" or (amount and 0 <= value <= LIMIT):
+    def _prevent_is_an_amount_or_all(cls, value: object) -> object:
+        if value == "all" or (isinstance(value, int) and not isinstance(value, bool)
+                              and 0 <= value <= LIMIT):
             return value
         raise ValueError(_("a non-negative integer (at most {limit}) or 'all', not {value}"
                            ).format(limit=f"{LIMIT:,}", value=json.dumps(value, default=str)))
@@ -334,21 +335,21 @@ class ScenarioIn(_Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _extensions(cls, data: Any) -> Any:
+    def _extensions(cls, data: object) -> object:
         return _drop_extension_keys(data, IGNORED_KEYS)
 
     @field_validator("format", mode="before")
     @classmethod
-    def _format_is_the_number_one(cls, value: Any) -> Any:
+    def _format_is_the_number_one(cls, value: object) -> object:
         if type(value) is not int:  # JSON true and 1.0 equal 1 in Python: not here
             raise ValueError(_("must be the number 1, not {value}").format(
                 value=json.dumps(value, default=str)))
         return value
 
 
-def json_schema() -> dict[str, Any]:
+def json_schema() -> JSONOutDoc:
     """The JSON Schema of scenario format 1."""
-    schema = ScenarioIn.model_json_schema()
+    schema: JSONOutDoc = ScenarioIn.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "riftsolve scenario, format 1"
     return schema
@@ -356,6 +357,12 @@ def json_schema() -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- parsing
+
+
+#: A value of a scenario as decoded: JSON's, a whole number of more than
+#: :data:`MAX_DIGITS` digits kept as a :class:`HugeNumber`.
+Decoded: TypeAlias = (
+    "str | int | float | bool | list[Decoded] | dict[str, Decoded] | HugeNumber | None")
 
 
 class HugeNumber:
@@ -383,10 +390,10 @@ UNION_MEMBER_NAMES = frozenset(
 )
 
 
-def field_path(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str:
+def field_path(loc: tuple[int | str, ...], data: Mapping[str, object]) -> str:
     """``('units', 2, 'might')`` -> ``'units[r3].might'`` (the unit's id, if it has one)."""
     parts: list[str] = []
-    node: Any = data
+    node: object = data
     for step in loc:
         if isinstance(step, int):
             label = str(step)

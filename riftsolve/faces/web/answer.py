@@ -28,8 +28,8 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
 
+from riftsolve._json import JSON, JSONOutDoc
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optimum import TooManyToRank
@@ -38,6 +38,7 @@ from riftsolve.faces import render
 from riftsolve.faces.ruling import ruling
 from riftsolve.formats.reading import scenario_warnings
 from riftsolve.i18n import LANGUAGES, _, use_language
+from riftsolve.rules.answers import Answer
 from riftsolve.rules.limits import printable, shortened
 from riftsolve.rules.objectives import ObjectiveError
 from riftsolve.rules.scenario import ScenarioError
@@ -61,7 +62,7 @@ class Reply:
     """An HTTP status and the JSON body the page reads."""
 
     status: int
-    body: dict[str, Any]
+    body: JSONOutDoc
 
 
 def failure(status: int, field: str | None, message: str) -> Reply:
@@ -89,7 +90,7 @@ class Question:
     lang: str
 
 
-def read_request(request: Any) -> Question:
+def read_request(request: JSON) -> Question:
     """The request's fields checked, each error a :class:`ScenarioError` naming its field.
 
     >>> read_request({"scenario": "{}", "question": "resolve"}).limit
@@ -111,7 +112,7 @@ def read_request(request: Any) -> Question:
     if not isinstance(scenario, str):
         raise ScenarioError("scenario", _("takes the scenario's text (JSON format 1)"))
     question = request.get("question", "finalize")
-    if question not in QUESTIONS:
+    if not isinstance(question, str) or question not in QUESTIONS:
         raise ScenarioError("question", _("must be 'finalize' or 'resolve' (got {got})")
                             .format(got=json.dumps(question)[:40].replace('"', "'")))
     limit = request.get("limit", DEFAULT_LISTED)
@@ -120,12 +121,12 @@ def read_request(request: Any) -> Question:
                                        "the count is exact at any size)")
                             .format(most=f"{MAX_LISTED:,}"))
     lang = request.get("lang", LANGUAGES[0])
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise ScenarioError("lang", _("one of {known}").format(known=", ".join(LANGUAGES)))
     return Question(scenario, question, limit, lang)
 
 
-def answer(request: Any, cards: str | None = None) -> Reply:
+def answer(request: JSON, cards: str | None = None) -> Reply:
     """Answer one request of the page (``cards``: the folder of an imported card library
     its scenario may name); every failure is a :func:`failure`, never an exception."""
     sys.set_int_max_str_digits(0)  # exact counts of any size, as the CLI prints them
@@ -145,7 +146,7 @@ def answer(request: Any, cards: str | None = None) -> Reply:
         return failure(REFUSED, None, str(err))
 
 
-def listing(legal: LegalSet[Any], limit: int) -> dict[str, Any]:
+def listing(legal: LegalSet[Answer], limit: int) -> JSONOutDoc:
     """The body of an answered question: the count (``None`` when too large to count:
     ``refused`` then says why, and the first answers are still listed, as in the CLI's
     table), the count sentence, the ruling paragraph (``riftsolve rule``'s), the first

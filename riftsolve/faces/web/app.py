@@ -17,10 +17,9 @@ page only as JSON, which the script writes as text, never as markup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -31,9 +30,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from riftsolve._json import JSON, JSONOutDoc
 from riftsolve.faces.web import DEFAULT_TIMEOUT, page
 from riftsolve.faces.web import answer as answering
-from riftsolve.faces.web.deadline import TooSlow, run_within
+from riftsolve.faces.web.deadline import T, TooSlow, Ts, run_within
 from riftsolve.i18n import LANGUAGES, _, use_language
 from riftsolve.rules.limits import MAX_BYTES, JsonError, read_json
 
@@ -79,7 +79,7 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
     rebinding)."""
     running = anyio.CapacityLimiter(RUNNING)
 
-    async def compute(function: Any, *args: Any) -> Any:
+    async def compute(function: Callable[[*Ts], T], *args: *Ts) -> T:
         try:
             running.acquire_nowait()  # (busy: refused now, never queued)
         except anyio.WouldBlock:
@@ -153,7 +153,7 @@ def warm_up() -> None:
     use_language(LANGUAGES[0])
 
 
-def _about(lang: str, cards: str | None) -> dict[str, Any]:
+def _about(lang: str, cards: str | None) -> JSONOutDoc:
     use_language(lang)
     return {"languages": list(LANGUAGES), "lang": lang, "labels": page.labels(),
             "cards": page.cards(cards), "max_listed": answering.MAX_LISTED,
@@ -175,7 +175,7 @@ def _busy() -> Response:
 class _Body:
     """A request's JSON body, decoded."""
 
-    data: Any
+    data: JSON
 
 
 async def _read(request: Request) -> answering.Reply | _Body:

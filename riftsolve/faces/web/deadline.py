@@ -16,9 +16,11 @@ import multiprocessing
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 T = TypeVar("T")
+#: The arguments of the function computed.
+Ts = TypeVarTuple("Ts")
 
 
 class TooSlow(Exception):
@@ -35,7 +37,7 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def run_within(seconds: float, function: Callable[..., T], *args: Any) -> T:
+def run_within(seconds: float, function: Callable[[*Ts], T], *args: *Ts) -> T:
     """``function(*args)``, computed in a forked child stopped after ``seconds``
     (:class:`TooSlow` then); an exception it raises is a :class:`RuntimeError` here,
     with its type and message. The result must pickle."""
@@ -64,9 +66,9 @@ def run_within(seconds: float, function: Callable[..., T], *args: Any) -> T:
     return result
 
 
-def _child(sending: Connection, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+def _child(sending: Connection, function: Callable[[*Ts], T], args: tuple[*Ts]) -> None:
     try:
-        outcome: tuple[bool, Any] = (True, function(*args))
+        outcome: tuple[bool, T | str] = (True, function(*args))
     except Exception as error:  # sent as text: not every exception pickles
         outcome = (False, f"{type(error).__name__}: {error}")
     sending.send(outcome)

@@ -11,14 +11,14 @@ one), how each card's targets are declared, and its own sentences in the languag
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import riftsolve.cards as library
+from riftsolve._json import JSONOut
 from riftsolve.i18n import _
 from riftsolve.rules.families.registry import slot_shapes as slots
 
 
-def cards(folder: str | Path | None = None) -> list[dict[str, Any]]:
+def cards(folder: str | Path | None = None) -> list[dict[str, JSONOut]]:
     """Every card the page offers: the built-in library's, then those imported into
     ``folder`` (``riftsolve cards import``; default: the default folder, as the CLI's),
     each with its name, slug, text and slots."""
