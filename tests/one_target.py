@@ -14,7 +14,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from riftsolve._json import JSON
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.classify import Role
@@ -184,7 +183,7 @@ def acts(scenario: Scenario, answer: Any) -> Acts:
     return Acts(dealt=((answer.unit, amount),), affected=(answer.unit,))
 
 
-def read_targets(raw: Mapping[str, JSON], effect: Any, board: Board, field_prefix: str
+def read_targets(raw: Mapping[str, object], effect: Any, board: Board, field_prefix: str
                  ) -> OneChosen:
     field = f"{field_prefix}unit"
     (unit,) = unit_ids(raw.get("unit"), field, single=True)

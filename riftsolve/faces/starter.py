@@ -23,9 +23,9 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from riftsolve._json import JSONOut
+from riftsolve._json import JSONOut, JSONOutDoc
 from riftsolve.engine.families.registry import starter_hooks
-from riftsolve.engine.starting import ENEMY, FRIENDLY, BoardNeeds, Doc
+from riftsolve.engine.starting import ENEMY, FRIENDLY, BoardNeeds, listed
 from riftsolve.formats.notation import write_board
 from riftsolve.i18n import _
 from riftsolve.rules.choosing import slot_mentions, slot_roles
@@ -56,7 +56,7 @@ GRAMMAR = """\
 """
 
 
-def example_board(effect: Effect) -> Doc:
+def example_board(effect: Effect) -> JSONOutDoc:
     """A small board (format 1) for ``effect``: two battlefields (the controller holds
     north), two units of the controller's and four of an opponent's (one at its base),
     tagged as the card's slots need, a gear if it chooses one, the objects it needs, its
@@ -83,7 +83,7 @@ def example_board(effect: Effect) -> Doc:
         if gear_tags:
             blade["tags"] = gear_tags
         units.append(blade)
-    doc: Doc = {"card": effect.name, "controller": "A", "battlefields": ["north", "south"],
+    doc: JSONOutDoc = {"card": effect.name, "controller": "A", "battlefields": ["north", "south"],
                 "battlefield_control": {"north": "A"}, "units": units}
     if needs.objects:  # (a rune for "units, gear, and/or runes"; a facedown card)
         doc["objects"] = [dict(o) for o in needs.objects]
@@ -102,17 +102,18 @@ def _needs(effect: Effect) -> BoardNeeds:
     return needs(effect) if needs is not None else BoardNeeds()
 
 
-def fitted_board(effect: Effect, doc: Doc) -> Doc:
+def fitted_board(effect: Effect, doc: JSONOutDoc) -> JSONOutDoc:
     """The example board ``doc`` with what each of ``effect``'s choices made now needs
     and the plain board lacks, as its family adds it (a unit or gear of its own for each,
     in the state, at the place, with the Might and keyword it asks, a rune, spell, legend
     or card in its zone, an enemy or open battlefield); every Energy and Power cost
     stated when a choice reads them."""
-    board = {**doc, "units": [dict(u) for u in doc["units"]]}
+    board: JSONOutDoc = {**doc, "units": [_unit(u).copy() for u in listed(doc, "units")]}
     fit = starter_hooks(effect).fit
     objects = fit(effect, board) if fit is not None else []
     costed, seen = _needs(effect).costs, set()
-    for index, unit in enumerate(board["units"]):
+    for index, entry in enumerate(listed(board, "units")):
+        unit = _unit(entry)
         if unit["id"] in seen:  # (a second fresh unit of one choice: "choose 2 gear")
             unit["id"] = f"{unit['id']}x{index}"
         seen.add(unit["id"])
@@ -122,6 +123,13 @@ def fitted_board(effect: Effect, doc: Doc) -> Doc:
     if objects:
         board["objects"] = objects
     return board
+
+
+def _unit(entry: JSONOut) -> dict[str, JSONOut]:
+    """A unit of a board being written: a JSON object."""
+    if not isinstance(entry, dict):
+        raise TypeError(f"a board's unit is a JSON object, not {entry!r}")
+    return entry
 
 
 def slot_lines(effect: Effect) -> Iterator[str]:

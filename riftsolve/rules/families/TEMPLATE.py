@@ -56,7 +56,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from riftsolve._json import JSON
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
 from riftsolve.rules.classify import Role
@@ -121,7 +120,7 @@ class TemplateChosen(Targets):
         raise NotImplementedError("copy TEMPLATE.py and list the targets chosen")
 
 
-def read_targets(raw: Mapping[str, JSON], effect: TemplateEffect, board: Board, field_prefix: str
+def read_targets(raw: Mapping[str, object], effect: TemplateEffect, board: Board, field_prefix: str
                  ) -> TemplateChosen:
     """The targets a scenario declares for this family (its ``targets`` field), each slot
     checked: its shape, known ids, distinct units (``slots.unit_ids``, ``slots.distinct``),

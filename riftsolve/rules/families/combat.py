@@ -41,7 +41,6 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal, NoReturn, cast
 
-from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Assignment
@@ -483,7 +482,7 @@ def slot_shapes(effect: CombatDamage) -> list[dict[str, str]]:
     return []
 
 
-def read_targets(raw: Mapping[str, JSON], effect: CombatDamage, board: Board, field_prefix: str
+def read_targets(raw: Mapping[str, object], effect: CombatDamage, board: Board, field_prefix: str
                  ) -> NoReturn:
     """A combat has no targets: the parser refuses them first."""
     raise ScenarioError(field_prefix, _("a combat scenario has no targets"))

@@ -27,7 +27,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Affected, GroupDeclaration, Selection
@@ -986,7 +985,7 @@ def slot_shapes(effect: GroupTargets) -> list[dict[str, str]]:
     return shown
 
 
-def read_targets(raw: Mapping[str, JSON], effect: GroupTargets, board: Board,
+def read_targets(raw: Mapping[str, object], effect: GroupTargets, board: Board,
                  field_prefix: str) -> GroupChosen:
     """The targets a scenario declares for a group: each slot's units (one id, a list, or
     for "at each location" cards ``{location: id}``), as many as the slot chooses (355.8),
@@ -1013,7 +1012,7 @@ def read_targets(raw: Mapping[str, JSON], effect: GroupTargets, board: Board,
                        places=tuple(places))
 
 
-def _unit_per_place(value: JSON, field: str) -> dict[str, str]:
+def _unit_per_place(value: object, field: str) -> dict[str, str]:
     """An "at each location" slot: ``{"<location>": "<unit id>"}``."""
     if isinstance(value, dict):
         per_place = {place: unit for place, unit in value.items() if isinstance(unit, str)}
@@ -1042,7 +1041,7 @@ def _check_size(effect: GroupTargets, slot: GroupSlot, field: str, size: int) ->
             card=effect.name, wanted=wanted, size=size))
 
 
-def _destination(raw: Mapping[str, JSON], effect: GroupTargets, board: Board, any_chosen: bool,
+def _destination(raw: Mapping[str, object], effect: GroupTargets, board: Board, any_chosen: bool,
                  field_prefix: str) -> str | None:
     """The location a moving group goes to: a battlefield, or ``base`` (their base)."""
     if not effect.destination:

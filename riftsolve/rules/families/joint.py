@@ -37,7 +37,6 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import cast
 
-from riftsolve._json import JSON
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Choice, Executed
@@ -1942,7 +1941,7 @@ def slot_shapes(effect: JointChoice) -> list[dict[str, str]]:
             for pick in effect.picks if not pick.later]
 
 
-def read_targets(raw: Mapping[str, JSON], effect: JointChoice, board: Board,
+def read_targets(raw: Mapping[str, object], effect: JointChoice, board: Board,
                  field_prefix: str) -> JointChosen:
     """Each pick made at finalization: one id (a unit or gear, a battlefield, a location
     or a player), or ``null`` for an "up to one" pick left empty (355.13)."""

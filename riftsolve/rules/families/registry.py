@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from riftsolve._json import JSON
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
 from riftsolve.rules.effects import Effect
@@ -54,7 +53,7 @@ class Family(Protocol[E, T, D, R, FP, RP]):
     DECLARATION: type[D]
     RESOLUTION: type[R]
 
-    def read_targets(self, raw: Mapping[str, JSON], effect: E, board: Board,
+    def read_targets(self, raw: Mapping[str, object], effect: E, board: Board,
                      field_prefix: str) -> T:
         """The targets a scenario declares (format 1), checked slot by slot; errors name
         the field (``field_prefix`` and the slot)."""

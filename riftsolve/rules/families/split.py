@@ -26,7 +26,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from riftsolve._json import JSON
 from riftsolve.i18n import _, ngettext
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Declaration, Resolution
@@ -561,7 +560,7 @@ def slot_shapes(effect: SplitDamage) -> list[dict[str, str]]:
              "kind": "unit"} for name in effect.slot_names]
 
 
-def read_targets(raw: Mapping[str, JSON], effect: SplitDamage, board: Board,
+def read_targets(raw: Mapping[str, object], effect: SplitDamage, board: Board,
                  field_prefix: str) -> SplitChosen:
     """The targets a scenario declares for a split: the friendly unit (one id), if the
     card has that slot, and the split targets (distinct units, 355.14.a)."""
