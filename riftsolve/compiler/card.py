@@ -93,10 +93,15 @@ class CompileError(ValueError):
     """A card text the compiler cannot turn into an effect; the message says why: the
     words not understood, or the choice no family answers yet."""
 
-    def __init__(self, message: str, words: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, words: tuple[str, ...] = (), *, several: bool = False
+                 ) -> None:
         super().__init__(message)
         #: The words not understood (empty when the reason is another).
         self.words = words
+        #: Whether the text was refused as one choice for what a sequence of choices reads
+        #: (several choices, a battlefield or an earlier choice's place, a card picked ...):
+        #: the compiler then reads it as choices one after another.
+        self.several = several
 
 
 #: Number words of the templated text.
@@ -390,8 +395,7 @@ def compile_card(name: str, text: str) -> Effect:
         effect = _with_unsaid(_compile(name, text), text)
         slot_roles(effect)  # (whether each choice is a target: read from the text)
     except GrammarError as error:  # words outside the grammar, wherever they are read
-        raise CompileError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))) \
-            from None
+        raise CompileError(str(error), error.words) from None
     except ValueError as error:
         if isinstance(error, CompileError):
             raise
@@ -517,19 +521,12 @@ def _with_unsaid(effect: Effect, text: str) -> Effect:
         else effect
 
 
-#: Refusals of a single choice that a sequence of choices may read (several choices, a
-#: battlefield or an earlier choice's place).
-_SEQUENCE_WORTHY = re.compile(r"several choices|chooses [a-z ]+, not units or gear|"
-                              r"chooses unit or |'there'|where the units are|"
-                              r"the destination|no choice of units found|its location|"
-                              r"not one instruction's|chooses a card in|picks cards|"
-                              r"how much damage|"
-                              r"the filter '(?:exhausted|ready|stunned|attacking|defending|"
-                              r"buffed|mighty|non-dragon)'|"
-                              r"the condition 'with energy cost \d+ or|"
-                              r"the condition 'with energy cost no more than my might'|"
-                              r"the condition 'with less might than (?:me|it)'|"
-                              r"an optional action|one of several tags|a unit's state")
+#: The filters a group can't state that a sequence of choices reads (a unit's state).
+_SEQUENCE_FILTERS = frozenset({"exhausted", "ready", "stunned", "attacking", "defending",
+                               "buffed", "mighty", "non-dragon"})
+#: The conditions on a unit chosen that a sequence of choices reads.
+_SEQUENCE_CONDITION = re.compile(r"with energy cost \d+ or|with energy cost no more than my "
+                                 r"might|with less might than (?:me|it)")
 
 
 def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
@@ -585,10 +582,10 @@ def _compile(name: str, text: str, one_or_another: bool = False) -> Effect:
         return _modal(name, text, *modes)
     try:
         if _SEQUENCE_ONLY.search(text):  # (a fight of the units chosen, a reflexive choice)
-            raise CompileError("several choices one after another")
+            raise CompileError("several choices one after another", several=True)
         return _single(name, text)
     except CompileError as error:
-        if not _SEQUENCE_WORTHY.search(str(error)) or _MODES.search(text.lower()):
+        if not error.several or _MODES.search(text.lower()):
             raise
         card = _facts(name, text)
         try:
@@ -1101,16 +1098,17 @@ def _single(name: str, text: str) -> Effect:
                    or _cost_chooses(s))]
     if choices and others:
         raise CompileError("several choices one after another (" + "; ".join(
-            [*choices, *others]) + "): not modelled yet")
+            [*choices, *others]) + "): not modelled yet", several=True)
     if not choices:
         kinds = [k for k in chosen_objects(text) if k not in ("unit", "gear")]
         if kinds:
             raise CompileError(f"chooses {' and '.join(kinds)}, not units or gear: no family "
-                               "answers that choice yet")
-        raise CompileError("no choice of units found: nothing for the solver to answer")
+                               "answers that choice yet", several=True)
+        raise CompileError("no choice of units found: nothing for the solver to answer",
+                           several=True)
     if len(choices) > 1:
         raise CompileError("several choices one after another (" + "; ".join(choices)
-                           + "): not modelled yet")
+                           + "): not modelled yet", several=True)
     sentence = choices[0]
     # (a move's chosen destination is the group's own, see _destination)
     mixed = [kind for kind in chosen_objects(sentence, destinations=False)
@@ -1121,7 +1119,8 @@ def _single(name: str, text: str) -> Effect:
         mixed.append("Equipment")
     if mixed:
         raise CompileError(f"{sentence!r}: chooses {' or '.join(['unit', *mixed])}: a "
-                           "choice of objects other than units and gear is not modelled yet")
+                           "choice of objects other than units and gear is not modelled yet",
+                           several=True)
     split = _SPLIT.search(sentence.lower())
     if split:
         return SplitDamage(name=name, text=text, pool=Pool.FIXED,
@@ -1344,14 +1343,14 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     of the sentence ``then`` that acts on them ("Deal 1 to them.")."""
     try:
         instruction = parse(sentence)
-    except GrammarError as error:
-        words = tuple(re.findall(r"'([^']+)'", str(error)))
-        raise CompileError(str(error), words) from None
+    except GrammarError as error:  # ('there' an earlier choice's place: one after another)
+        raise CompileError(str(error), error.words, several="there" in error.words) from None
     segments = [s for s in instruction.segments
                 if (s.mode in (Mode.ORDINARY, Mode.MAY) or _group_cost(s))
                 and _unit_choices(s.phrases)]
     if len(segments) != 1:
-        raise CompileError(f"{sentence!r}: the units chosen are not one instruction's")
+        raise CompileError(f"{sentence!r}: the units chosen are not one instruction's",
+                           several=True)
     cost = _group_cost(segments[0])
     if cost:
         paid = re.search(r"\b(kill|exhaust|return|spend) any number of\b", sentence.lower())
@@ -1361,7 +1360,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         segments = [replace(segments[0], verb=paid.group(1))]
     elif _cost_choice(instruction):  # ("Exhaust a friendly unit: stun a unit")
         raise CompileError(f"{sentence!r}: several choices one after another (a cost's "
-                           "and the instruction's)")
+                           "and the instruction's)", several=True)
     segment = segments[0]
     if segment.verb is None:
         raise CompileError(f"{sentence!r}: no verb")
@@ -1371,17 +1370,18 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
                   for index, phrase in enumerate(chosen))
     if segment.verb in NOT_BOARD:
         raise CompileError(f"{sentence!r}: '{segment.verb}' picks cards or makes tokens, not "
-                           "units on the board: not modelled yet")
+                           "units on the board: not modelled yet", several=True)
     zoned = [p for p in segment.phrases if p.relation == "zone"]
     if re.search(r"\bfrom among (?:them|those cards)\b", lowered):
-        raise CompileError(f"{sentence!r}: picks cards looked at, not units on the board")
+        raise CompileError(f"{sentence!r}: picks cards looked at, not units on the board",
+                           several=True)
     if zoned:
         raise CompileError(f"{sentence!r}: chooses a card in {zoned[0].words!r}, not a unit "
-                           "on the board")
+                           "on the board", several=True)
     if any(seg.mode is Mode.COST and "may" in seg.subject.lower()
            for seg in instruction.segments):
         raise CompileError(f"{sentence!r}: an optional action (you may ... to ...): read as "
-                           "a choice one after another")
+                           "a choice one after another", several=True)
     for phrase in chosen:  # "an enemy unit here with less Might than me": a condition
         after = lowered[phrase.start + len(phrase.words):]
         clause = re.split(r"[,.;]| and | then | to ", after)[0]
@@ -1389,12 +1389,14 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         if condition and not (_EACH_CAP.search(clause) or _CAP.search(lowered)
                               or "same controller" in clause or "total might" in clause):
             raise CompileError(f"{sentence!r}: the condition {condition.group(0).strip()!r} "
-                               "on the units chosen is not modelled yet")
+                               "on the units chosen is not modelled yet",
+                               several=_SEQUENCE_CONDITION.match(condition.group(0)) is not None)
     clause = _RELATIVE.search(lowered)
     if clause:
         moved = " (a unit's state)" if "moved this turn" in lowered else ""
         raise CompileError(f"{sentence!r}: the condition {clause.group(0)!r} on the units "
-                           f"chosen is not modelled yet{moved}", (clause.group(1),))
+                           f"chosen is not modelled yet{moved}", (clause.group(1),),
+                           several=bool(moved))
     verb, acting, acted = segment.verb, lowered, segment.phrases
     if verb == "choose" and _PLAIN_FOLLOW.match(then.lower()):
         follow = [s for s in parse(then).segments if s.verb is not None]
@@ -1424,7 +1426,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
     here = re.search(r"\b(here|there)\b", re.sub(r"^(?:when|whenever)\b[^,]*,", "", lowered))
     if here and here.group(1) == "there":
         raise CompileError(f"{sentence!r}: 'there' (an earlier choice's place) is not "
-                           "modelled yet", ("there",))
+                           "modelled yet", ("there",), several=True)
     per_place = None
     if [p.words.lower() for p in places] == ["each location"]:  # "up to one ... at each"
         per_place, places = max(s.most or 1 for s in slots), []
@@ -1436,7 +1438,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         # another unit": each chosen with its own restrictions, nothing shared (a place
         # shared is printed, "at the same battlefield")
         raise CompileError(f"{sentence!r}: several choices, each of one object, with no "
-                           "place shared")
+                           "place shared", several=True)
     if here:  # at the source's battlefield: one battlefield, shared by the whole group
         reach, sharing = Reach.HERE, Sharing.NOTHING
     slots = tuple(replace(slot, reach=reach) for slot in slots)
@@ -1447,7 +1449,7 @@ def _group(card: _Card, sentence: str, then: str) -> GroupTargets:
         # performing it, nothing is chosen
         if sum(1 for slot in slots if slot.least > 0) > 1:
             raise CompileError(f"{sentence!r}: a triggered 'you may' over several choices "
-                               "(all or none) is not modelled yet")
+                               "(all or none) is not modelled yet", several=True)
         slots = tuple(replace(slot, least=0) for slot in slots)
     cap = _CAP.search(lowered)
     each = None if cap else _EACH_CAP.search(lowered)
@@ -1489,7 +1491,7 @@ def _destination(phrases: tuple[Phrase, ...], sentence: str) -> bool:
     if not said or said[0] in ("a location", "a single location", "an open battlefield"):
         return True  # (an open battlefield: unoccupied and uncontrolled, 170.11.c)
     raise CompileError(f"{sentence!r}: the destination {said[0]!r} is not modelled yet "
-                       "(only a location of the controller's choice is)")
+                       "(only a location of the controller's choice is)", several=True)
 
 
 def _passive(text: str) -> str:
@@ -1540,13 +1542,14 @@ def _slot(phrase: Phrase, index: int, chosen: list[Phrase], sentence: str) -> Gr
                             sentence[phrase.start + len(phrase.words):].lower())
     if untracked:
         raise CompileError(f"{phrase.words!r}: the filter {untracked[0]!r} is not modelled "
-                           "(the scenario format does not state it)", tuple(untracked))
+                           "(the scenario format does not state it)", tuple(untracked),
+                           several=untracked[0] in _SEQUENCE_FILTERS)
     relation = (Relation.FRIENDLY if "friendly" in qualifiers or "your" in
                 phrase.words.lower().split() or _controls(phrase, sentence)
                 else Relation.ENEMY if "enemy" in qualifiers else Relation.ANY)
     if any(is_tag_choice(q) for q in qualifiers):
         raise CompileError(f"{phrase.words!r}: a group of units with one of several tags is "
-                           "not modelled yet")
+                           "not modelled yet", several=True)
     tags = tuple(tag_name(q) for q in qualifiers if q in TAGS)
     least, most = _count(phrase)
     # "another" and "other friendly units": not the ability's source (355.9.c)
@@ -1591,7 +1594,7 @@ def _action(verb: str, sentence: str, phrases: tuple[Phrase, ...]
     if verb == "deal":
         amount = _DEAL.search(sentence)
         if amount is None:
-            raise CompileError(f"{sentence!r}: how much damage is not understood")
+            raise CompileError(f"{sentence!r}: how much damage is not understood", several=True)
         return Action.DEAL, int(amount.group(1)), ""
     if verb == "return" and any(p.kind == "hand" for p in phrases):
         return Action.RETURN_TO_HAND, 0, ""
@@ -1634,4 +1637,5 @@ def _where(places: list[Phrase], chosen: list[Phrase], sentence: str
         return Reach.BATTLEFIELD, Sharing.BATTLEFIELD if several else Sharing.NOTHING
     if words in ("battlefields", "a battlefield or battlefields"):
         return Reach.BATTLEFIELD, Sharing.NOTHING
-    raise CompileError(f"{sentence!r}: where the units are ({words!r}) is not understood")
+    raise CompileError(f"{sentence!r}: where the units are ({words!r}) is not understood",
+                      several=True)

@@ -407,8 +407,7 @@ def _sentence(reading: _Reading, sentence: str) -> None:
             sentence = sentence[condition.end():]
             instruction = parse(sentence)
         except GrammarError:
-            raise SequenceError(str(error), tuple(re.findall(r"'([^']+)'", str(error)))
-                                ) from None
+            raise SequenceError(str(error), error.words) from None
     crescent = _CRESCENT.search(sentence.lower())
     # "you may pay 2 to stun a unit": a cost within the instruction (355.10.c.1), the
     # whole optional: its choices are made now, the action done or declined (355.12)

@@ -28,7 +28,13 @@ from riftsolve.i18n import _
 
 
 class GrammarError(ValueError):
-    """Text outside the grammar; the message names the words not understood."""
+    """Text outside the grammar; the message names the words not understood, and
+    ``words`` holds them."""
+
+    def __init__(self, message: str, words: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        #: The words not understood, each once, in order (empty when the reason is another).
+        self.words = words
 
 
 class Mode(StrEnum):
@@ -266,7 +272,7 @@ def parse(text: str) -> Instruction:
     tokens = _unnamed(tokenize(text))
     unknown = [t.text for t in tokens if not _known(t)]
     if unknown:
-        raise GrammarError(not_understood(unknown))
+        raise GrammarError(not_understood(unknown), tuple(dict.fromkeys(unknown)))
     return parse_tokens(text, tokens)
 
 

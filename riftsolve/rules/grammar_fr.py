@@ -302,7 +302,7 @@ def _lex(found: list[_Word]) -> list[_Item]:
         items.append(_Item(entry[0], entry[1], keys, start, found[i + len(keys) - 1].end))
         i += len(keys)
     if unknown:
-        raise GrammarError(not_understood(unknown))
+        raise GrammarError(not_understood(unknown), tuple(dict.fromkeys(unknown)))
     return items
 
 
