@@ -168,20 +168,19 @@ def test_the_folders_are_the_package() -> None:
 
 # --------------------------------------------------------------- asking what type a family is
 
-#: The folders of the families' own modules: their rules and their solver side.
-FAMILY_FOLDERS = (PACKAGE / "rules" / "families", PACKAGE / "engine" / "families")
+#: The folders of the families' own modules: their rules, their solver side and their
+#: shapes of card text.
+FAMILY_FOLDERS = (PACKAGE / "rules" / "families", PACKAGE / "engine" / "families",
+                  PACKAGE / "compiler" / "families")
 #: The seam every family registers with (not any one family's).
 SEAM = {"__init__.py", "registry.py"}
 #: Where the effects (and the parts of their choices) are defined.
 EFFECTS = PACKAGE / "rules" / "effects.py"
 
 #: The files above the families that still ask a family's type, with how many times:
-#: each is to go (the family's registration or its legal sets answering instead), and
-#: none may come back. The card compiler reads each shape by type until it is a table
-#: of readers.
-STILL_ASKING = {
-    "compiler/card.py": 7,
-}
+#: none (the family's registration or its legal sets answer instead; the card compiler
+#: reads each shape with the family's own readers), and none may come back.
+STILL_ASKING: dict[str, int] = {}
 
 
 def _class_names(path: Path) -> set[str]:
