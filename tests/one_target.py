@@ -1,5 +1,6 @@
 """A family written the way "Adding a family" (docs/contributing.md) says, used to prove that path:
-one module, its cards as data, nothing else of the engine edited.
+one module (its effect, targets, rules, card and shape of card text), nothing else of the
+engine edited.
 
 "Deal N to an enemy unit at a battlefield": one target, chosen at finalization (355.8: a
 spell that needs a target can't be played without one), dealt the damage on resolution
@@ -10,10 +11,13 @@ engine answers them natively and counts them by listing, with no solver code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from riftsolve.cards.store import slugify
+from riftsolve.compiler.families import Rest, Shape
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.classify import Role
@@ -50,9 +54,23 @@ class OneChosen(Targets):
 
     def counted(self, targeted: frozenset[str]) -> tuple[str, ...]:
         return (self.unit,) if "unit" in targeted else ()
-#: Its cards, as data.
+
+
+#: Its cards, as the compiler reads them (:data:`SHAPE`).
 CARDS = (OneTarget("Test Bolt", "Deal 3 to an enemy unit at a battlefield.", 3,
                    slug="test-bolt", worded=False),)
+
+
+def read_card(name: str, text: str, rest: Rest) -> OneTarget | None:
+    """Its shape of card text: "Deal N to an enemy unit at a battlefield."."""
+    found = re.fullmatch(r"Deal (\d+) to an enemy unit at a battlefield\.", text)
+    if found is None:
+        return None
+    return OneTarget(name, text, int(found.group(1)), slug=slugify(name), worded=False)
+
+
+#: Its shape, tried before the others (the group's would read the text as a group).
+SHAPE = Shape("one enemy unit at a battlefield", NAME, 5, read_card)
 
 
 @dataclass(frozen=True, order=True)
@@ -103,6 +121,8 @@ class Answers:
 def _failure(scenario: Scenario, unit: Unit) -> Failure | None:
     """Why ``unit`` is not a valid target now, or ``None``."""
     board = scenario.board
+    if not unit.is_unit:
+        return Failure("355.9.b", f"{unit.id} is a gear, not a unit")
     if board.friendly_to(unit, scenario.controller):
         return Failure("355.9.b", f"{unit.id} is not an enemy unit")
     if not board.is_battlefield(unit.location):

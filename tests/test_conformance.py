@@ -23,6 +23,7 @@ here: it runs through the same suite as the library's cards.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,16 +33,25 @@ import one_target
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from reference import reference_of
 
 from riftsolve.cards import library
 from riftsolve.compiler.card import compile_card
+from riftsolve.compiler.families import register_shape, unregister_shape
 from riftsolve.engine.backends import BACKENDS, backend
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optimum import best
 from riftsolve.engine.questions import finalize, resolve
+from riftsolve.faces import render
 from riftsolve.rules.board import Board, Piece, Unit
 from riftsolve.rules.effects import Effect
-from riftsolve.rules.families import Family, family_of, register_family, unregister_family
+from riftsolve.rules.families import (
+    Family,
+    family_of,
+    register_family,
+    registration_of,
+    unregister_family,
+)
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.objectives import ObjectiveError
 from riftsolve.rules.outcome import apply, metrics
@@ -88,7 +98,9 @@ CONFORMANCE = settings(max_examples=30, deadline=None,
 @pytest.fixture(scope="module", autouse=True)
 def _example_family_registered() -> Iterator[None]:
     register_family(EXAMPLE, one_target.OneTarget)
+    register_shape(one_target.SHAPE)
     yield
+    unregister_shape(one_target.SHAPE.name)
     unregister_family(one_target.NAME)
 
 
@@ -199,6 +211,70 @@ def _agrees_with_apply(legal: LegalSet[Any], answers: list[Any]) -> None:
             assert top.answer in answers
 
 
+def _doc(scenario: Scenario) -> dict[str, Any]:
+    """The raw scenario (format 1) of a scenario :func:`scenarios` drew, as a family's naive
+    reference reads it; its targets are the command line's ``targets``."""
+    board = scenario.board
+    units = [{"id": u.id, "controller": u.controller, "type": u.type, "location": u.location,
+              **({"might": u.might} if u.is_unit else {}), "damage": u.damage,
+              "deflect": u.deflect, "untargetable": u.untargetable, "tags": list(u.tags),
+              "value": u.value, "exhausted": u.exhausted} for u in board]
+    objects = [{"id": o.id, "kind": o.kind, "controller": o.controller,
+                **({"zone": o.zone} if o.zone else {}), "tags": list(o.tags),
+                "exhausted": o.exhausted, **({"type": o.type} if o.type else {})}
+               for o in board.objects]
+    doc: dict[str, Any] = {
+        "format": 1, "controller": scenario.controller, "card": scenario.effect.name,
+        "battlefields": list(board.battlefields), "units": units, "objects": objects,
+        "teams": [list(team) for team in board.teams],
+        "battlefield_control": dict(board.control), "bonus_damage": scenario.bonus_damage,
+        "available_power": scenario.available_power, "lethal_any": scenario.lethal_any}
+    for field in ("source", "from_hidden"):
+        if getattr(scenario, field) is not None:
+            doc[field] = getattr(scenario, field)
+    return doc
+
+
+def _family_name(card: Effect) -> str:
+    """The name of ``card``'s family (the example family is registered once tests run)."""
+    return one_target.NAME if isinstance(card, one_target.OneTarget) else \
+        registration_of(card).name
+
+
+#: The cards whose family has a naive reference (``tests/reference/``).
+REFERENCED = tuple(card for card in CARDS if reference_of(_family_name(card)) is not None)
+
+
+@pytest.mark.parametrize("card", REFERENCED, ids=lambda c: c.slug or c.name)
+@CONFORMANCE
+@given(data=st.data())
+def test_every_card_agrees_with_its_familys_naive_reference(card: Effect,
+                                                            data: st.DataObject) -> None:
+    """Where a family has a naive reference (``tests/reference/<name>.py``, sharing no code
+    with the rules), the engine's lines of both questions are the reference's, on random
+    boards: finalize, then resolve one declaration after the board changed."""
+    naive = reference_of(_family_name(card))
+    assert naive is not None
+    scenario = data.draw(scenarios(card))
+    declarations = finalize(scenario)
+    want = naive.finalize(_doc(scenario), card)
+    if want is None:  # (a card or a board it does not read)
+        return
+    lines = {json.dumps(render.line(declarations, d), sort_keys=True): d
+             for d in declarations}
+    assert set(lines) == want
+    if not lines:
+        return
+    line = data.draw(st.sampled_from(sorted(lines)))
+    targets = family_of(card).declared_targets(scenario, lines[line])
+    later = dataclasses.replace(scenario, targets=targets,
+                                board=_changed(data, scenario.board))
+    resolutions = resolve(later)
+    want = naive.resolve({**_doc(later), "targets": json.loads(line)["targets"]}, card)
+    assert want is None or {json.dumps(render.line(resolutions, r), sort_keys=True)
+            for r in resolutions} == want
+
+
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c.slug or c.name)
 @CONFORMANCE
 @given(data=st.data())
@@ -238,6 +314,19 @@ def test_the_example_family_is_answered_by_listing_and_rendered_by_default() -> 
     hit = resolve(dataclasses.replace(
         scenario, targets=one_target.declared_targets(scenario, legal[0])))
     assert best(hit, "kills")[0].values == {"kills": 1}  # 3 damage on Might 3 (142.4.b)
+
+
+def test_the_example_family_reads_its_own_cards() -> None:
+    """A family contributes its shape of card text: the compiler reads the example card
+    with it, before the group's shape (which reads "Deal 3 to an enemy unit at a
+    battlefield." as a group of one); without it, as a group."""
+    [bolt] = one_target.CARDS
+    assert compile_card(bolt.name, bolt.text) == bolt
+    unregister_shape(one_target.SHAPE.name)
+    try:
+        assert type(compile_card(bolt.name, bolt.text)).__name__ == "GroupTargets"
+    finally:
+        register_shape(one_target.SHAPE)
 
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda card: card.name)

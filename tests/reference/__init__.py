@@ -77,6 +77,10 @@ The entry points, one per family's question, are named here.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from typing import Any, Protocol, cast
+
 from reference.combat import combat_answers as combat_answers
 from reference.combat import combat_damage as combat_damage
 from reference.combat import combat_lethal as combat_lethal
@@ -90,3 +94,26 @@ from reference.joint_data import data_resolve as data_resolve
 from reference.library import finalize_lines as finalize_lines
 from reference.library import resolve_lines as resolve_lines
 from reference.outcome import metrics as metrics
+
+
+class Reference(Protocol):
+    """A family's naive reference, as the conformance suite reads it: a module of this
+    package naming the families it reads (``FAMILIES``), answering each question with every
+    legal line (canonical JSON) of a raw scenario ``doc`` and the card's ``effect``, or
+    ``None`` for a card or a board it does not read."""
+
+    FAMILIES: tuple[str, ...]
+
+    def finalize(self, doc: dict[str, Any], effect: Any) -> set[str] | None: ...
+
+    def resolve(self, doc: dict[str, Any], effect: Any) -> set[str] | None: ...
+
+
+def reference_of(family: str) -> Reference | None:
+    """The naive reference of ``family`` (a module of this package whose ``FAMILIES`` names
+    it: a new family's is ``tests/reference/<name>.py``), or ``None``."""
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{found.name}")
+        if family in getattr(module, "FAMILIES", ()):
+            return cast(Reference, module)
+    return None

@@ -5,6 +5,7 @@ its fields alone.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -884,3 +885,23 @@ def data_resolve(doc: Doc, effect: Any) -> list[dict[str, Any]]:
         return [{**first, "repeat": _data_one_execution(doc, effect,
                                                         targets.get("repeat") or {})}]
     return [first]
+
+
+# --------------------------------------------------------------- as a family's reference
+
+#: The family this module reads (``reference.reference_of``).
+FAMILIES = ("joint",)
+
+
+def finalize(doc: Doc, effect: Any) -> set[str] | None:
+    """:func:`data_finalize` as canonical lines."""
+    return {json.dumps(line, sort_keys=True) for line in data_finalize(doc, effect)}
+
+
+def resolve(doc: Doc, effect: Any) -> set[str] | None:
+    """:func:`data_resolve` as canonical lines (``None`` for a card with later or "you
+    may" picks, which it does not resolve)."""
+    try:
+        return {json.dumps(line, sort_keys=True) for line in data_resolve(doc, effect)}
+    except NotImplementedError:
+        return None

@@ -40,6 +40,7 @@ from reference.board import (
     _might,
     _players,
     _policy,
+    _slug,
     _unit_or_gone,
     at_battlefield,
     deflect_cost,
@@ -436,3 +437,19 @@ def resolve_lines(doc: Doc) -> set[str]:
     if _card(doc) in SPLIT_CARDS:
         return _split_answers(doc)
     return _group_answers(doc)
+
+
+# --------------------------------------------------------------- as a family's reference
+
+#: The families whose library cards this module reads (``reference.reference_of``).
+FAMILIES = ("split", "group")
+
+
+def finalize(doc: Doc, effect: Any) -> set[str] | None:
+    """:func:`finalize_lines` of a library card (``None`` for another card)."""
+    return finalize_lines(doc) if _slug(effect.name) in SLOTS else None
+
+
+def resolve(doc: Doc, effect: Any) -> set[str] | None:
+    """:func:`resolve_lines` of a library card (``None`` for another card)."""
+    return resolve_lines(doc) if _slug(effect.name) in SLOTS else None

@@ -13,6 +13,7 @@ from riftsolve.compiler.families.registry import deeds_of as deeds_of
 from riftsolve.compiler.families.registry import register_deeds as register_deeds
 from riftsolve.compiler.families.registry import register_shape as register_shape
 from riftsolve.compiler.families.registry import shapes as shapes
+from riftsolve.compiler.families.registry import unregister_shape as unregister_shape
 from riftsolve.rules.families import load_families
 
 load_families(__name__, __path__)

@@ -68,6 +68,11 @@ def register_shape(shape: Shape) -> None:
     _SHAPES.sort(key=lambda s: s.order)
 
 
+def unregister_shape(name: str) -> None:
+    """Take the shape named ``name`` out of the table (a family unregistered)."""
+    _SHAPES[:] = [s for s in _SHAPES if s.name != name]
+
+
 def shapes() -> tuple[Shape, ...]:
     """Every shape registered, in the order the compiler tries them."""
     return tuple(_SHAPES)

@@ -16,7 +16,10 @@ A family states its rules plainly, with no solver. Copy this file to
 3. **The verifiers**: ``verify_declaration`` and ``verify_resolution`` restate every rule
    directly on one answer, each failure a :class:`Failure` with its Core Rules number.
    Every backend is tested against them, and they against the family's naive reference,
-   ``tests/reference/<name>.py``.
+   ``tests/reference/<name>.py``: sharing no code with the rules, it names the family
+   (``FAMILIES = ("<name>",)``) and gives every legal line of each question from the raw
+   scenario, ``finalize(doc, effect)`` and ``resolve(doc, effect)``; the conformance
+   suite checks every card of the family against it on random boards.
 4. **The explanations**: ``explain_declaration`` and ``explain_resolution``, the rule
    trail of a legal answer (``riftsolve.rules.explain.step`` cites a rule).
 5. **Older rules**: ``older_rules_reason`` says where Core Rules 1.3 or 1.2 rule otherwise
