@@ -9,9 +9,15 @@ from typing import NoReturn
 import pytest
 
 from riftsolve.cards import library
+from riftsolve.engine.backends import Backend
 from riftsolve.engine.families.registry import LEGAL_SETS
+from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.questions import finalize, resolve
+from riftsolve.formats.examples import example_names, example_path
+from riftsolve.formats.reading import load_scenario
 from riftsolve.rules.answers import (
     Affected,
+    Answer,
     Assignment,
     Choice,
     Declaration,
@@ -75,3 +81,44 @@ def test_the_template_satisfies_the_protocol_and_says_to_copy_it() -> None:
 def test_an_unknown_effect_has_no_family() -> None:
     with pytest.raises(KeyError, match="no family answers str effects"):
         family_of("not an effect")  # type: ignore[arg-type]  # the error is the point
+
+
+# ------------------------------------------------------------------ declared capabilities
+
+
+def _example_sets() -> list[LegalSet[Answer]]:
+    """The legal set of every built-in example scenario's own question."""
+    sets: list[LegalSet[Answer]] = []
+    for name in example_names():
+        scenario = load_scenario(example_path(name))
+        sets.append(resolve(scenario) if scenario.question == "resolve" else finalize(scenario))
+    return sets
+
+
+def _own(cls: type[LegalSet[Answer]], method: str) -> bool:
+    """Whether ``cls`` answers ``method`` itself rather than as every legal set does."""
+    return getattr(cls, method) is not getattr(LegalSet, method)
+
+
+@pytest.mark.parametrize("legal", _example_sets(), ids=lambda legal: (
+    f"{legal.scenario.effect.name}-{legal.question}"))
+def test_each_legal_set_does_what_its_capabilities_declare(
+        legal: LegalSet[Answer], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family declares what its legal sets do beyond listing (``CAPABILITIES``), which
+    the command line and the steps read: a set that says it counts does so with every
+    listing refused; one that says it ranks, writes text blocks or answers step by step
+    has its own way to (on the boards it takes), and one that does not say so has none."""
+    kind = type(legal)
+    can = kind.CAPABILITIES
+    assert _own(kind, "text_blocks") == can.text_blocks
+    assert _own(kind, "first_step") == can.steps
+    assert _own(kind, "_at") == can.ranks
+    total = len(list(legal))
+    if can.counts:
+        def refused(*args: object) -> NoReturn:
+            raise AssertionError("listed")
+
+        fresh = kind(legal.scenario)
+        monkeypatch.setattr(kind, "__iter__", refused)
+        monkeypatch.setattr(Backend, "answers", refused)
+        assert fresh.count() == total

@@ -29,7 +29,7 @@ import json
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, overload
 
@@ -81,11 +81,34 @@ T = TypeVar("T", bound=Answer)
 Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """What a legal set does beyond listing its answers, as its family declares it (every
+    set answers every question; these are ways to answer faster, on the boards they take,
+    which the faces ask for by these flags). ``tests/test_families.py`` holds each
+    declaration to what the set does.
+
+    >>> Capabilities()
+    Capabilities(counts=False, ranks=False, text_blocks=False, steps=False)
+    """
+
+    #: ``count()`` without listing: a closed form or a dynamic programme.
+    counts: bool = False
+    #: ``legal[i]`` and ``unrank`` without listing: a closed-form ranking.
+    ranks: bool = False
+    #: :meth:`LegalSet.text_blocks`: long listings written a numpy block at a time.
+    text_blocks: bool = False
+    #: :meth:`LegalSet.first_step`: answered step by step (agents, the gym).
+    steps: bool = False
+
+
 class LegalSet(ABC, Generic[A]):
     """Every legal answer of one question about one scenario."""
 
     #: ``"finalize"`` or ``"resolve"``.
     question: ClassVar[str]
+    #: What the set does beyond listing its answers (none by default).
+    CAPABILITIES: ClassVar[Capabilities] = Capabilities()
     #: The type of the answers listed.
     _answer_type: type[A]
 
@@ -374,12 +397,14 @@ class LegalSet(ABC, Generic[A]):
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
         """The answers' JSON lines formatted a numpy block of at most ``batch`` rows at a
-        time (the fast path of a long listing); ``None`` (the default): a line each."""
+        time (the fast path of a long listing, declared by ``CAPABILITIES.text_blocks``);
+        ``None`` (the default, or a board it does not take): a line each."""
         return None
 
     def first_step(self) -> Steps | None:
         """The question's first state answered step by step
-        (:mod:`riftsolve.engine.steps`); ``None`` (the default): not answered so."""
+        (:mod:`riftsolve.engine.steps`, declared by ``CAPABILITIES.steps``); ``None`` (the
+        default): not answered so."""
         return None
 
 

@@ -176,7 +176,7 @@ def first_step(legal: LegalSet[Answer]) -> Steps:
     legal set says (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's
     declarations and resolutions, and a group's (listed, :class:`ChooseListed`); any
     other question is refused with a :class:`ValueError` saying so."""
-    state = legal.first_step()
+    state = legal.first_step() if legal.CAPABILITIES.steps else None
     if state is None:
         raise ValueError(_(
             "{card} ({family} family) is not answered step by step: the steps cover split "

@@ -367,6 +367,8 @@ def _text_blocks(legal: LegalSet[Answer], limit: int | None) -> Iterator[TextBlo
     """The answers as numpy blocks formatted a block at a time, where the legal set has
     them (:meth:`LegalSet.text_blocks`); ``None`` otherwise. With ``limit``, blocks are no
     larger than asked for: the first lines come at once."""
+    if not legal.CAPABILITIES.text_blocks:
+        return None
     batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
     return legal.text_blocks(batch)
 

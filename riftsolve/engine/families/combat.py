@@ -13,6 +13,7 @@ import numpy.typing as npt
 from riftsolve._json import JSONOutDoc
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
+    Capabilities,
     LegalSet,
     ListedDeclarations,
 )
@@ -27,6 +28,8 @@ from riftsolve.rules.scenario import Scenario
 class CombatResolutions(LegalSet[Assignment]):
     """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
     the table of :mod:`riftsolve.engine.assign`, listed by any backend."""
+
+    CAPABILITIES = Capabilities(counts=True, ranks=True)
 
     question = "resolve"
     _answer_type = Assignment

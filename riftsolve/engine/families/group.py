@@ -23,7 +23,7 @@ from riftsolve.engine.count import (
     selections_by_tax,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import LegalSet, Rows, chosen_targets_extras, mask_rows
+from riftsolve.engine.legal import Capabilities, LegalSet, Rows, chosen_targets_extras, mask_rows
 from riftsolve.engine.starting import (
     BoardNeeds,
     Role,
@@ -71,6 +71,8 @@ if TYPE_CHECKING:
 
 class GroupDeclarations(LegalSet[GroupDeclaration]):
     """Every legal group declaration at finalization (355.11.a)."""
+
+    CAPABILITIES = Capabilities(counts=True, steps=True)
 
     question = "finalize"
     _answer_type = GroupDeclaration
@@ -177,6 +179,8 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
+
+    CAPABILITIES = Capabilities(counts=True, steps=True)
 
     #: Most maximal subsets counted by listing them, where no formula applies.
     MOST_LISTED = 10**6

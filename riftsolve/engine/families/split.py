@@ -21,7 +21,7 @@ from riftsolve.engine.count import (
     count_subsets_for_caps,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import LegalSet, TextBlock, chosen_targets_extras
+from riftsolve.engine.legal import Capabilities, LegalSet, TextBlock, chosen_targets_extras
 from riftsolve.engine.rank import (
     BudgetedSubsets,
     describe_count,
@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 
 class Resolutions(LegalSet[Resolution]):
     """Every legal resolution of split damage on the board as it is now."""
+
+    CAPABILITIES = Capabilities(counts=True, ranks=True, text_blocks=True, steps=True)
 
     question = "resolve"
     _answer_type = Resolution
@@ -252,6 +254,8 @@ def _next_combination(combination: list[int], span: int) -> None:
 
 class Declarations(LegalSet[Declaration]):
     """Every legal split-damage target declaration at finalization."""
+
+    CAPABILITIES = Capabilities(counts=True, ranks=True, text_blocks=True, steps=True)
 
     question = "finalize"
     _answer_type = Declaration
