@@ -95,8 +95,18 @@ def test_a_rerun_on_the_same_output_answers_only_what_is_missing(tmp_path: Path)
 def test_bad_batch_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["batch", "no-such-folder"]) == 2
     assert "input: no-such-folder" in capsys.readouterr().err
-    assert main(["batch", ".", "--question", "best"]) == 2
-    assert "--objective" in capsys.readouterr().err
+
+
+def test_a_batch_of_best_answers_ranks_by_the_default_objective(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--question best`` with no ``--objective``: kills, then the least overkill, as
+    ``riftsolve best`` ranks by default. Fox-Fire (total Might 4 or less) on two 1-Might
+    enemy units: the best declaration kills both (2 <= 4); a kill deals no damage, so no
+    overkill."""
+    (tmp_path / "fox.json").write_text(json.dumps(_fox(2)))
+    assert main(["batch", str(tmp_path), "--question", "best", "--jobs", "1"]) == 0
+    [record] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["best"][0]["objective"] == {"kills": 2, "overkill": 0}
 
 
 def test_on_ray_the_records_are_the_local_ones_in_the_same_order() -> None:

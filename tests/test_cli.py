@@ -241,3 +241,29 @@ def test_best_table_explains_and_top_must_be_positive(capsys: pytest.CaptureFixt
         main(["best", path, "--objective", "kills", "--top", "0"])
     assert stop.value.code == 2
     assert "--top: must be at least 1" in capsys.readouterr().err
+
+
+def test_bare_riftsolve_prints_its_help_and_commands() -> None:
+    """``riftsolve`` alone is not a mistake: it says what it does and lists its commands,
+    in the language asked (exit 0)."""
+    out = io.StringIO()
+    assert main([], out=out) == 0
+    said = out.getvalue()
+    assert said.startswith("usage: riftsolve")
+    assert all(command in said for command in ("finalize", "resolve", "best", "rule", "new"))
+    french = io.StringIO()
+    assert main(["--lang", "fr"], out=french) == 0
+    assert french.getvalue().startswith("usage: riftsolve")
+
+
+def test_best_ranks_by_kills_then_least_overkill_when_no_objective_is_named() -> None:
+    """The default objective (documented in ``--help``): Alpha Strike's 6 damage among
+    r1 (Might 1), r2 (2) and r3 (3) kills all three only split 1, 2, 3 (142.4.b: each
+    lethal exactly, no overkill); it is the only answer with 3 kills, so the best."""
+    path = str(EXAMPLES / "alpha-strike-6-among-3.json")
+    named, default = io.StringIO(), io.StringIO()
+    assert main(["best", path, "--objective", "kills,-overkill", "--format", "jsonl"],
+                out=named) == 0
+    assert main(["best", path, "--format", "jsonl"], out=default) == 0
+    assert default.getvalue() == named.getvalue()
+    assert json.loads(default.getvalue())["objective"] == {"kills": 3, "overkill": 0}

@@ -34,8 +34,6 @@ def run_batch(args: argparse.Namespace, out: TextIO) -> int:
     source = Path(args.input)
     if not source.exists():
         raise ScenarioError("input", f"{args.input}: no such folder or file")
-    if args.question == "best" and not args.objective:
-        raise ScenarioError("--objective", "--question best needs an objective")
     if args.out:
         target_path = Path(args.out)
         if target_path.exists() and not target_path.is_file():

@@ -49,7 +49,7 @@ from riftsolve.rules.core_rules import (
 )
 from riftsolve.rules.grammar import GrammarError
 from riftsolve.rules.limits import MAX_BYTES, MAX_CARDS, printable, shortened
-from riftsolve.rules.objectives import METRICS, ObjectiveError
+from riftsolve.rules.objectives import DEFAULT_OBJECTIVE, METRICS, ObjectiveError
 from riftsolve.rules.scenario import Scenario, ScenarioError
 from riftsolve.rules.versions import before
 
@@ -116,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Every legal way a Riftbound card effect can be finalized or resolved.",
     )
     parser.add_argument("--version", action=VersionAction)
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, what in (("finalize", "every legal target declaration for the board"),
                        ("resolve", "every legal resolution of the chosen targets now")):
         sub = commands.add_parser(name, help=what, description=what)
@@ -144,9 +144,10 @@ def _parser() -> argparse.ArgumentParser:
         "best", help="the best resolution (or declaration) for the controller",
         description="Rank legal answers by a lexicographic objective and print the best.")
     best.add_argument("scenario", help="scenario file (format 1), or - for standard input")
-    best.add_argument("--objective", required=True, metavar="TERMS",
+    best.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
                       help="comma-separated, most important first; '-' minimises: "
-                      + ", ".join(METRICS) + " (e.g. kills,-overkill)")
+                      + ", ".join(METRICS) + f" (default: {DEFAULT_OBJECTIVE}, the most "
+                      "units killed, then the least damage beyond lethal)")
     best.add_argument("--finalize", action="store_true",
                       help="the best target declaration instead of the best resolution")
     how_many = best.add_mutually_exclusive_group()
@@ -237,8 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("input", help="a folder of scenario files, or a JSON-lines file")
     many.add_argument("--question", choices=("count", "best", "list"), default="count",
                       help="what to answer of each scenario's own question (default: count)")
-    many.add_argument("--objective", metavar="TERMS", help="with --question best: the "
-                      "objective (" + ", ".join(METRICS) + ")")
+    many.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
+                      help="with --question best: the objective (" + ", ".join(METRICS)
+                      + f"; default: {DEFAULT_OBJECTIVE})")
     many.add_argument("--limit", type=_positive, metavar="N",
                       help="with --question list: at most N answers each (default 1,000)")
     many.add_argument("--jobs", type=_positive, metavar="N",
@@ -651,7 +653,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 def _main(argv: list[str], out: TextIO) -> int:
     sys.set_int_max_str_digits(0)  # exact counts of any size are printed in full
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # bare: what it does and its commands
+            parser.print_help(out)
+            return 0
         return _command(args, out)
     except ScenarioError as err:
         return _say(_("error"), str(err), EXIT_MALFORMED)

@@ -53,6 +53,11 @@ METRICS = {
 }
 
 
+#: The objective ``best`` ranks by when none is named: the most units killed, then the
+#: least damage dealt beyond lethal (every card deals or kills; none wastes less).
+DEFAULT_OBJECTIVE = "kills,-overkill"
+
+
 class ObjectiveError(ValueError):
     """An objective that names an unknown metric or one the effect does not have."""
 
