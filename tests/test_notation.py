@@ -177,6 +177,8 @@ ERRORS = [
     ("effect split", "b:4:1: effect: an inline effect needs a JSON scenario"),
     ("bonus two", "b:4:7: bonus: 'two' is not a whole number"),
     ("r1 B 1 @north\nsource r9", "b:5:8: source: unknown unit id 'r9'"),
+    ("kai A 3 @north\nr1 B 1 @north\ntargets friendly=none enemies=r1",
+     "b:6:18: friendly: no unit chosen: this target needs one unit id (355.8"),
 ]
 
 

@@ -22,6 +22,13 @@ def unit_ids(value: object, field: str, single: bool) -> list[str]:
     """The ids a slot names: one id (``single``) or a list of ids, never a mapping."""
     if isinstance(value, dict):
         raise ScenarioError(field, _("takes a list of unit ids, not a mapping"))
+    if single and value in (None, []):  # (the commonest mistake: a target left to choose)
+        raise ScenarioError(field, _("no unit chosen: this target needs one unit id (355.8: "
+                                     "a spell is played only with a valid choice for each "
+                                     "target it requires)"))
+    if value is None:
+        raise ScenarioError(field, _("no units chosen: write the list of unit ids, or [] "
+                                     "for none"))
     if single:
         if not isinstance(value, str):
             raise ScenarioError(field, _("takes one unit id, not a list"))
