@@ -24,10 +24,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
-from pydantic import (
-    ValidationError,
-)
+from pydantic import BaseModel, ValidationError
 
 import riftsolve.cards as cards
 from riftsolve.cards import store
@@ -43,6 +42,7 @@ from riftsolve.formats.schema import (
     number_or_huge,
 )
 from riftsolve.formats.schema import json_schema as json_schema  # (the schema command's)
+from riftsolve.formats.suggest import closest, did_you_mean
 from riftsolve.i18n import N_, _, language
 from riftsolve.rules.board import Board, ChosenTrigger, Piece, Unit
 from riftsolve.rules.core_rules import SUPPORTED_VERSIONS
@@ -177,9 +177,14 @@ def _first_error(err: ValidationError, data: Mapping[str, object]) -> ScenarioEr
             "the field's own bounds apply)").format(digits=detail["input"].digits,
                                                     most=MAX_DIGITS))
     if kind == "extra_forbidden":
-        return ScenarioError(path, _("unknown key (keys of your own must start with 'x-')"))
-    if kind == "missing":
-        return ScenarioError(path, _("required field is missing"))
+        return ScenarioError(path, _("unknown key (keys of your own must start with 'x-')")
+                             + did_you_mean(str(detail["loc"][-1]), _keys_at(detail["loc"])))
+    if kind == "missing":  # (a key mistyped is missing under its right name)
+        typed = [str(e["loc"][-1]) for e in err.errors(include_url=False)
+                 if e["type"] == "extra_forbidden" and e["loc"][:-1] == detail["loc"][:-1]]
+        near = closest(str(detail["loc"][-1]), typed)
+        return ScenarioError(path, _("required field is missing") + (
+            "" if near is None else _(" (written {typed}?)").format(typed=repr(near))))
     if kind == "value_error":  # our own validators' messages, said in full
         return ScenarioError(path, str(detail.get("ctx", {}).get("error", detail["msg"])))
     message = re.sub(r" or instance of \w+", "", str(detail["msg"]))  # no class names
@@ -189,6 +194,29 @@ def _first_error(err: ValidationError, data: Mapping[str, object]) -> ScenarioEr
     if "input" in detail:
         message += _(" (got {value})").format(value=json.dumps(detail["input"], default=str))
     return ScenarioError(path, message)
+
+
+def _keys_at(loc: tuple[int | str, ...]) -> list[str]:
+    """The keys the scenario format knows where ``loc``'s last key stands: the fields of
+    the record there (a unit's, an inline slot's ...), found from the top record's."""
+    model: type[BaseModel] | None = ScenarioIn
+    for step in loc[:-1]:
+        if model is None:
+            return []
+        if isinstance(step, int):
+            continue  # (an item of a list of records)
+        field = model.model_fields.get(str(step))
+        model = None if field is None else _record_in(field.annotation)
+    return [] if model is None else list(model.model_fields)
+
+
+def _record_in(annotation: object) -> type[BaseModel] | None:
+    """The record type a field's annotation holds (``UnitIn``, ``list[UnitIn]``,
+    ``PolicyIn | None`` ...), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next((found for arg in get_args(annotation)
+                 if (found := _record_in(arg)) is not None), None)
 
 
 #: The schema's messages a translation says in its own words (pydantic's own, in English,
@@ -365,8 +393,10 @@ def find_card(name: str, folder: str | Path | None = None, field: str = "card") 
         also = (_("; {count} imported cards in {folder}") if imported else
                 _("; no imported library in {folder}: 'riftsolve cards import FILE'")).format(
                     count=imported, folder=where)
-        raise ScenarioError(field, _("unknown card {card} (built in: {known}{also})").format(
-            card=repr(name), known=known, also=also)) from None
+        names = [c.name for c in (*cards.library(), *cards.user_library(folder).values())]
+        raise ScenarioError(field, _("unknown card {card}").format(card=repr(name))
+                            + did_you_mean(name, names) + _(" (built in: {known}{also})").format(
+                                known=known, also=also)) from None
     except store.LibraryError as error:
         raise ScenarioError(field, str(error)) from None
 
