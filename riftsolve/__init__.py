@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.faces.batch import batch
     from riftsolve.formats.examples import example_path
-    from riftsolve.formats.format1 import json_schema, parse_scenario
+    from riftsolve.formats.format1 import json_schema
     from riftsolve.formats.notation import write_board
-    from riftsolve.formats.reading import load_scenario
+    from riftsolve.formats.reading import load_scenario, parse_scenario
     from riftsolve.rules.answers import (
         Affected,
         Answer,
@@ -52,8 +52,8 @@ _HOMES = {
     **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
                      "Repeated", "Resolution"), "riftsolve.rules.answers"),
     **dict.fromkeys(("Board", "Unit"), "riftsolve.rules.board"),
-    **dict.fromkeys(("json_schema", "parse_scenario"), "riftsolve.formats.format1"),
-    "load_scenario": "riftsolve.formats.reading",
+    "json_schema": "riftsolve.formats.format1",
+    **dict.fromkeys(("load_scenario", "parse_scenario"), "riftsolve.formats.reading"),
     "ScenarioError": "riftsolve.rules.limits",
     "write_board": "riftsolve.formats.notation",
     "Objective": "riftsolve.rules.objectives",

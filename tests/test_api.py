@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import itertools
+import json
 import pkgutil
 import subprocess
 import sys
@@ -154,3 +155,17 @@ def test_a_users_typed_script_outside_the_checkout_sees_the_precise_types(
     ran = subprocess.run([sys.executable, script.name], cwd=tmp_path, capture_output=True,
                          text=True, check=True)
     assert ran.stdout == "10 {'kills': 3} ('r1', 'r2', 'r3')\n"
+
+
+def test_parse_scenario_reads_what_load_scenario_reads() -> None:
+    """``rs.parse_scenario`` takes the scenario as a dict, or as text or bytes in either
+    form (JSON or the board notation): the same scenario as the example file read."""
+    import riftsolve as rs
+
+    path = rs.example_path("alpha-strike-shrunk-5-to-3")
+    board = path.with_suffix(".board").read_text()
+    want = rs.load_scenario(path)
+    assert rs.parse_scenario(board) == rs.load_scenario(path.with_suffix(".board"))
+    assert rs.parse_scenario(path.read_text()) == want
+    assert rs.parse_scenario(path.read_bytes()) == want
+    assert rs.parse_scenario(json.loads(path.read_text())) == want

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import riftsolve.cards as cards
-from riftsolve.formats import notation
+from riftsolve.formats import format1, notation
 from riftsolve.formats.format1 import parse_scenario_json
 from riftsolve.i18n import _
 from riftsolve.rules.limits import MAX_BYTES, ScenarioError
@@ -64,6 +64,22 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
     if notation.is_notation(text):
         return notation.read_board(text, where, cards=cards)
     return parse_scenario_json(text, cards=cards, drop=drop)
+
+
+def parse_scenario(data: object, *, cards: str | Path | None = None) -> Scenario:
+    """A scenario from decoded JSON (a ``dict``, :func:`format1.parse_scenario
+    <riftsolve.formats.format1.parse_scenario>`), or from text or UTF-8 bytes in either of
+    its forms (JSON or the board notation), as :func:`load_scenario` reads a file.
+
+    >>> parse_scenario("card Fox-Fire\\ncontroller A\\nbattlefields north\\n"
+    ...                "r1 B 2 @north\\n").board["r1"].might
+    2
+    """
+    if isinstance(data, str):
+        return parse_scenario_text(data, cards=cards)
+    if isinstance(data, bytes):
+        return parse_scenario_bytes(data, cards=cards)
+    return format1.parse_scenario(data, cards=cards)
 
 
 def scenario_warnings(scenario: Scenario) -> list[str]:
