@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from riftsolve.engine.optimum import Linear, Ranked, best
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.faces.batch import batch
+    from riftsolve.faces.ruling import Ruling, rule
     from riftsolve.formats.examples import example_path
     from riftsolve.formats.format1 import json_schema
     from riftsolve.formats.notation import write_board
@@ -63,6 +64,7 @@ _HOMES = {
     "example_path": "riftsolve.formats.examples",
     "combat_sides": "riftsolve.engine.families.combat_best",
     "batch": "riftsolve.faces.batch",
+    **dict.fromkeys(("Ruling", "rule"), "riftsolve.faces.ruling"),
     "LegalSet": "riftsolve.engine.legal",
     **dict.fromkeys(("finalize", "resolve"), "riftsolve.engine.questions"),
 }
@@ -81,6 +83,7 @@ __all__ = [
     "Ranked",
     "Repeated",
     "Resolution",
+    "Ruling",
     "Scenario",
     "ScenarioError",
     "Unit",
@@ -94,6 +97,7 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "resolve",
+    "rule",
     "write_board",
 ]
 

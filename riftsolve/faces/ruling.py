@@ -39,12 +39,13 @@ from riftsolve._json import JSONOutDoc
 from riftsolve.engine.clauses import Clause, span
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
-from riftsolve.engine.questions import resolve
+from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces.render import noun
 from riftsolve.i18n import N_, _, ngettext
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.explain import Step
+from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.versions import settled
 
 #: Most answers whose rule trails are read to find the steps they all share.
@@ -170,6 +171,23 @@ class Ruling:
         numbers += [n for clause in self.must for n in clause.rules]
         numbers += [reading.rule for reading in self.readings]
         return tuple(dict.fromkeys(numbers))
+
+
+def rule(scenario: Scenario, *, question: str | None = None) -> Ruling:
+    """The ruling of ``scenario``'s own question (``question``: ``"finalize"`` or
+    ``"resolve"`` to ask the other), as ``riftsolve rule`` says it: ``paragraph()`` to
+    read aloud, ``as_json()`` its parts, in the language spoken
+    (:func:`riftsolve.i18n.use_language`).
+
+    >>> import riftsolve as rs
+    >>> said = rs.rule(rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3")))
+    >>> said.count, said.cited()[:2]
+    (10, ('359.3.e.2', '359.3.f.2'))
+    """
+    asked = question or scenario.question
+    if asked not in ("finalize", "resolve"):
+        raise ValueError(f"question: 'finalize' or 'resolve', not {asked!r}")
+    return ruling(finalize(scenario) if asked == "finalize" else resolve(scenario))
 
 
 def ruling(legal: LegalSet[Answer]) -> Ruling:
