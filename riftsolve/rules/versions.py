@@ -124,8 +124,10 @@ def tells_negated(version: str) -> bool:
 NEGATED_SINCE = "2026-10-09"
 
 
+@cache
 def _numbers() -> dict[str, dict[str, str | None]]:
-    """Each rule id's number in each text (``None``: that text has no such rule)."""
+    """Each rule id's number in each text (``None``: that text has no such rule), read once
+    (every citation of every explanation asks it)."""
     rules = json.loads(TABLE.read_text(encoding="utf-8"))["rules"]
     return {rule_id: {text: entry.get("number") for text, entry in texts.items()}
             for rule_id, texts in rules.items()}
