@@ -10,13 +10,13 @@ sets write their own (:meth:`riftsolve.engine.legal.LegalSet.must`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from riftsolve.i18n import _
 
 #: Most ids a sentence names one by one (more: the first few, the last and how many).
-MOST_NAMED = 9
+MOST_NAMED = 4
 
 
 class Clause(NamedTuple):
@@ -28,16 +28,28 @@ class Clause(NamedTuple):
     goes_on: str = ""
 
 
+def natural(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A key ordering names as people count them: ``e2`` before ``e10``.
+
+    >>> sorted(["e10", "e2", "kai", "e1"], key=natural)
+    ['e1', 'e2', 'e10', 'kai']
+    """
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", name) if part)
+
+
 def span(units: Sequence[str]) -> str:
-    """Unit ids for a sentence: a run of numbered ids as ``r1-r5``, others listed.
+    """Unit ids for a sentence, in natural order: a run of numbered ids as ``r1-r5``,
+    others listed (past :data:`MOST_NAMED`, the first ones, the last and how many).
 
     >>> span(["r1", "r2", "r3", "r4", "r5"]), span(["r1", "r3"]), span(["kai"])
     ('r1\u2013r5', 'r1 and r3', 'kai')
     >>> span(["a", "b", "c"])
     'a, b and c'
     >>> span([f"u{i}" for i in range(0, 40, 2)])
-    'u0, u2, u4, u6, u8, u10, u12, u14 ... u38 (20 in all)'
+    'u0, u2, u4 ... u38 (20 in all)'
     """
+    units = sorted(units, key=natural)  # (as people count: e2 before e10)
     if len(units) > 2:
         numbered = [re.fullmatch(r"(.*?)(\d+)", u) for u in units]
         if all(numbered):
@@ -52,3 +64,43 @@ def span(units: Sequence[str]) -> str:
         return _("{first} ... {last} ({n} in all)").format(
             first=", ".join(units[:MOST_NAMED - 1]), last=units[-1], n=f"{len(units):,}")
     return _("{some} and {last}").format(some=", ".join(units[:-1]), last=units[-1])
+
+
+def each_of(names: Sequence[str], rest: str) -> str:
+    """What a sentence ``"<name><rest>"`` says of each of ``names``, said once: of one
+    name the sentence itself; of several, "each of" them (a singular subject, so the rest
+    reads the same), named as :func:`span` names them.
+
+    >>> each_of(["e1"], " is no longer on the board"), each_of(["e2", "e1"], " is gone")
+    ('e1 is no longer on the board', 'each of e1 and e2 is gone')
+    """
+    if len(names) == 1:
+        return names[0] + rest
+    return _("each of {names}").format(names=span(names)) + rest
+
+
+def by_reason(said: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, list[str]]]:
+    """``(rule, name, sentence)`` triples, those whose sentence says the same after the
+    name it starts with grouped: ``(rule, the rest, the names)`` in order of first use;
+    a sentence that does not start with its name stays alone (its rest: the sentence
+    whole, no name).
+
+    >>> by_reason([("359.3.e.2", "e1", "e1 is gone"), ("359.3.e.2", "e2", "e2 is gone"),
+    ...            ("758.1", "e3", "e3 is untargetable")])
+    [('359.3.e.2', ' is gone', ['e1', 'e2']), ('758.1', ' is untargetable', ['e3'])]
+    """
+    groups: dict[tuple[str, str], list[str]] = {}
+    alone: list[tuple[str, str, list[str]]] = []
+    order: list[tuple[str, str] | int] = []
+    for rule, name, sentence in said:
+        if not sentence.startswith(name + " "):
+            order.append(len(alone))
+            alone.append((rule, sentence, []))
+            continue
+        key = (rule, sentence[len(name):])
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(name)
+    return [alone[item] if isinstance(item, int) else (*item, groups[item]) for item in order]
+

@@ -28,6 +28,8 @@ other 3 (355.14.e). Costs paid and triggers fired for the dropped targets stand
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -36,7 +38,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from riftsolve._json import JSONOutDoc
-from riftsolve.engine.clauses import Clause, span
+from riftsolve.engine.clauses import MOST_NAMED, Clause, each_of, span
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
@@ -114,8 +116,9 @@ class Ruling:
                                   "All {n} chosen targets are still legal: {units}",
                                   n).format(n=n, units=units))
             sentences.append(_clause(said, ["359.3.e.2"], cited) + ".")
-        for fact in self.facts:
-            sentences.append(_capital(_clause(fact["detail"], [fact["rule"]], cited), names)
+        for fact in _unaffected_once(_merged(self.facts, names)):
+            detail, inline = _citations_in(_shortened(fact["detail"], names))
+            sentences.append(_capital(_clause(detail, [fact["rule"], *inline], cited), names)
                              + ".")
         sentence = ""
         for clause in self.must:  # a clause that goes on joins the sentence before it
@@ -130,12 +133,12 @@ class Ruling:
             sentences.append(_capital(sentence, names) + ".")
         for reason in self.none:
             sentences.append(_capital(reason, names) + ".")
-        sentences.append(self._counted() + ".")
+        sentences.append(_capital(self._counted(), names) + ".")
         for reading in self.readings:
             said = _("Read with policy {policy}={applied}; with {policy}={other} there would "
                      "be {count} legal {noun} instead").format(
                 policy=reading.policy, applied=reading.applied, other=reading.other,
-                count=f"{reading.answers:,}", noun=self._noun(reading.answers))
+                count=said_count(reading.answers), noun=self._noun(reading.answers))
             sentences.append(_clause(said, [reading.rule], cited) + ".")
         sentences.append(_("Core Rules {version}.").format(version=self.version))
         return " ".join(sentences)
@@ -151,7 +154,7 @@ class Ruling:
             return _("More legal {noun} than can be counted").format(noun=noun)
         if self.count == 0:
             return _("No legal {noun}").format(noun=noun)
-        return _("{count} legal {noun}").format(count=f"{self.count:,}", noun=noun) if (
+        return _("{count} legal {noun}").format(count=said_count(self.count), noun=noun) if (
             self.count != 1) else _("One legal {noun}, forced").format(noun=noun)
 
     def as_json(self) -> JSONOutDoc:
@@ -323,6 +326,99 @@ def _spread(legal: LegalSet[Answer]) -> tuple[list[str], list[str]]:
 
 
 # --------------------------------------------------------------------------- words
+
+
+#: The largest count said in full in a paragraph (a quadrillion); above, its size.
+MOST_SAID = 10**15
+
+
+def said_count(count: int) -> str:
+    """A count to read aloud: in full up to :data:`MOST_SAID`, else about how large (the
+    JSON line keeps it exact).
+
+    >>> said_count(15_084_504_396), said_count(6 * 10**304 + 1) == "about 6.0 \u00d7 10^304"
+    ('15,084,504,396', True)
+    """
+    if count <= MOST_SAID:
+        return f"{count:,}"
+    exponent = math.floor(math.log10(count))
+    return _("about {mantissa} \u00d7 10^{exponent}").format(
+        mantissa=f"{count / 10**exponent:.1f}", exponent=exponent)
+
+
+def _leading_name(text: str, names: frozenset[str]) -> str | None:
+    """The name of the board ``text`` starts with, as a sentence's subject."""
+    found = [n for n in names if n and text.startswith(n + " ")]
+    return max(found, key=len) if found else None
+
+
+def _merged(facts: Iterable[Step], names: frozenset[str]) -> list[Step]:
+    """The facts, those that say the same of several names said once ("Each of e1-e25 is
+    no longer on the board; it is unaffected"), the names in natural order; a fact about
+    one name, or about none, stays as it is."""
+    firsts: dict[tuple[str, str], Step] = {}
+    about: dict[tuple[str, str], list[str]] = {}
+    order: list[tuple[str, str] | Step] = []
+    for fact in facts:
+        name = _leading_name(fact["detail"], names)
+        if name is None:
+            order.append(fact)
+            continue
+        key = (fact["rule"], fact["detail"][len(name):])
+        if key not in about:
+            firsts[key], about[key] = fact, []
+            order.append(key)
+        about[key].append(name)
+    said: list[Step] = []
+    for item in order:
+        if not isinstance(item, tuple):
+            said.append(item)
+            continue
+        who = about[item]
+        said.append(firsts[item] if len(who) == 1 else {
+            **firsts[item], "detail": each_of(who, item[1])})
+    return said
+
+
+def _unaffected_once(facts: list[Step]) -> list[Step]:
+    """Consecutive facts that each end "it is unaffected (359.3.e.5)" (an illegal target,
+    a reason at a time) with the last saying it of them all, once."""
+    tail = _("{failure}; it is unaffected (359.3.e.5)").split("{failure}", 1)[1]
+    ends = re.compile(re.escape(tail.split(" (", 1)[0]) + r"( \([0-9][0-9a-z.]*\))$")
+    run = [i for i, fact in enumerate(facts) if ends.search(fact["detail"])]
+    if len(run) < 2 or run != list(range(run[0], run[-1] + 1)):
+        return facts
+    said = list(facts)
+    for index in run:
+        cite = ends.search(said[index]["detail"])
+        assert cite is not None
+        rest = said[index]["detail"][:cite.start()]
+        if index == run[-1]:
+            rest += _("; none of these targets is affected") + cite.group(1)
+        said[index] = {**said[index], "detail": rest}
+    return said
+
+
+def _shortened(text: str, names: frozenset[str]) -> str:
+    """``text`` with every list of more than a few names said as a span: the first ones,
+    the last and how many (``e1-e25`` for a run; ``e26, e28 ... e40 (8 in all)``)."""
+    if not names or text.count(", ") < MOST_NAMED:
+        return text
+    name = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n)
+    run = re.compile(rf"(?<![\w-])(?:{name})(?:, (?:{name}))+(?![\w-])")
+
+    def said(found: re.Match[str]) -> str:
+        listed = found.group(0).split(", ")
+        return span(listed) if len(listed) > MOST_NAMED else found.group(0)
+
+    return run.sub(said, text)
+
+
+def _citations_in(text: str) -> tuple[str, list[str]]:
+    """``text`` without the rule numbers it cites in parentheses, and those numbers (the
+    paragraph cites each rule once, at its first use)."""
+    cited = re.findall(r" \((\d{3}(?:\.[0-9a-z]+)*)\)", text)
+    return re.sub(r" \(\d{3}(?:\.[0-9a-z]+)*\)", "", text), cited
 
 
 def _clause(text: str, numbers: Iterable[str], cited: list[str]) -> str:

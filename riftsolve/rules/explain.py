@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from riftsolve.i18n import _
+from riftsolve.i18n import _, ngettext
 from riftsolve.rules.choosing import fired_triggers
 from riftsolve.rules.core_rules import renumber, rule
 from riftsolve.rules.scenario import Scenario
@@ -22,6 +22,9 @@ from riftsolve.rules.targeting import Failure
 from riftsolve.rules.versions import tells_negated
 
 Step = dict[str, Any]
+
+#: Most names a step lists (more: counted, each said in its own step already).
+MOST_LISTED = 5
 
 
 def step(number: str, detail: str) -> Step:
@@ -96,9 +99,13 @@ def illegal_steps(scenario: Scenario, illegal: Sequence[tuple[str, Failure]],
     steps = [step(failure.rule, renumber(template, scenario.rules).format(
         pick=name, failure=failure.message)) for name, failure in illegal]
     if illegal and tells_negated(scenario.rules):
+        names = [name for name, _failure in illegal]
         steps.append(step("359.3.e.6", _(
             "the instructions on {targets}, illegal targets, are Ignored").format(
-                targets=ids([name for name, _failure in illegal]))))
+                targets=ids(names)) if len(names) <= MOST_LISTED else ngettext(
+            "the instructions on its {n} illegal target are Ignored",
+            "the instructions on its {n} illegal targets are Ignored",
+            len(names)).format(n=f"{len(names):,}")))
     return steps
 
 

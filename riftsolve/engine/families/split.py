@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from riftsolve._json import JSONOutDoc
 from riftsolve.engine.backends import native
-from riftsolve.engine.clauses import MOST_NAMED, Clause, span
+from riftsolve.engine.clauses import MOST_NAMED, Clause, by_reason, each_of, span
 from riftsolve.engine.count import (
     count_split_resolutions,
     count_subsets_for_caps,
@@ -453,13 +453,15 @@ class Declarations(LegalSet[Declaration]):
         chosen_as_friend = {o.friendly for o in friendly}
         out = [(unit, failure) for unit, failure in problem.excluded
                if unit not in chosen_as_friend]
-        for index, (_unit, failure) in enumerate(out[:MOST_NAMED]):
-            clauses.append(Clause(failure.message if index else _("ruled out: {reason}").format(
-                reason=failure.message), (failure.rule,), goes_on="; " if index else ""))
-        if len(out) > MOST_NAMED:  # a paragraph to read aloud: the others are counted
-            clauses.append(Clause(ngettext("and {n} more", "and {n} more",
-                                           len(out) - MOST_NAMED).format(
-                n=f"{len(out) - MOST_NAMED:,}"), goes_on="; "))
+        reasons = by_reason((f.rule, unit, f.message) for unit, f in out)
+        for index, (rule, rest, named) in enumerate(reasons[:MOST_NAMED]):
+            reason = each_of(named, rest) if named else rest
+            clauses.append(Clause(reason if index else _("ruled out: {reason}").format(
+                reason=reason), (rule,), goes_on="; " if index else ""))
+        others = sum(max(1, len(named)) for _rule, _rest, named in reasons[MOST_NAMED:])
+        if others:  # a paragraph to read aloud: the others are counted
+            clauses.append(Clause(ngettext("and {n} more", "and {n} more", others).format(
+                n=f"{others:,}"), goes_on="; "))
         return tuple(clauses)
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
