@@ -275,3 +275,70 @@ def test_json_data_never_changes(capsys: pytest.CaptureFixture[str]) -> None:
     _code, french, _err = _run("finalize", str(EXAMPLES / "volibear-bonus-finalize.json"),
                                "--lang", "fr", capsys=capsys)
     assert english == french and english
+
+
+# --------------------------------------------------------------------------- counted nouns
+
+#: A count written before a plural noun ("{n} targets"), which reads wrong for one.
+COUNTED = re.compile(r"\{(n|count|shown|kept|dropped|total|size|cap|k)(?::[^}]*)?\} (?!is\b|"
+                     r"was\b|has\b|does\b|its\b|this\b|as\b)[a-z]+s\b")
+
+#: Messages with a count before a plural noun that is never one, each with why: refusals of
+#: counts past a bound of at least two, and counts of choices a card makes several of.
+NEVER_ONE = {
+    "a slice of {size} answers: at most {bound} are listed at once on this board; take "
+    "smaller slices (legal[i:i + {step}]), iterate, or use arrays() for numpy rows":
+        "past the slice bound",
+    "{count} answers exceed the {limit} that can be scored": "past the scoring limit",
+    "ranking {count} declarations means resolving as many boards (limit {limit}): rank "
+    "resolutions instead": "past the limit",
+    "ranking {count} declarations means resolving {boards} boards (limit {limit}): lower "
+    "--robust, or rank resolutions instead": "past the limit",
+    "{card} has {n} answers on this board: a group is answered step by step up to {most} "
+    "answers": "past the bound",
+    "{count} declarations, too many to list: {refusal}": "past the listing bound",
+    "{count} answers: past {limit} the {keep} best are found one CP-SAT search at a time, at "
+    "most {most}; ask --top {most} or fewer": "past the limit",
+    "no playable scenario in {n} draws: every board drawn had no legal declaration":
+        "the draws asked, many",
+    "the board has {n} units, more than max_units={most}: make the environment with a "
+    "larger max_units": "more than a bound of at least one",
+    "between() left {n} units, more than max_units={most}": "more than a bound",
+    "{card} has {count} modes, not {asked}": "a modal card has two modes or more",
+    "{card} has {count} abilities that choose, each its own question: name one ({names})":
+        "said of a card with several",
+    "{pick}: fewer than {count} units are at {place}: the 'you may' instruction is not "
+    "followed, there is no decision to make": "'two or more units there' conditions",
+    "the dumps hold {count:,} cards, more than the {most:,} an import reads (the published "
+    "dumps hold about 2,500)": "more than the bound",
+}
+
+
+def test_every_count_before_a_noun_agrees_with_it() -> None:
+    """A message that counts a noun is counted (``ngettext``: "1 target", "2 targets", in
+    French too), or is listed in :data:`NEVER_ONE` with why its count is never one."""
+    wrong = sorted(f"{where}: {text!r}" for text, where in _marked().items()
+                   if COUNTED.search(text) and text not in NEVER_ONE
+                   and not any(isinstance(m, tuple) and m[0] == text
+                               for _f, _l, m in _extracted()))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_counted_titles_take_the_number_of_their_count(lang: str) -> None:
+    """Rendered with 0, 1 and 2: "1 legal resolution", never "1 legal resolutions"."""
+    from riftsolve.engine.questions import resolve
+    from riftsolve.faces.render import count_title
+    from riftsolve.formats.reading import load_scenario
+
+    legal = resolve(load_scenario(EXAMPLES / "alpha-strike-6-among-3.json"))
+    before = language()
+    use_language(lang)
+    try:
+        said = {n: count_title(legal, n, n) for n in (0, 1, 2)}
+    finally:
+        use_language(before)
+    one, many = (("legal resolution", "legal resolutions") if lang == "en"
+                 else ("résolution légale", "résolutions légales"))
+    assert said[1].endswith(f" 1 {one}") and not said[1].endswith(many)
+    assert said[2].endswith(f" 2 {many}") and said[0].endswith(f" 0 {many}")

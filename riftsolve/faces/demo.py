@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.table import Table
+from rich.text import Text
 
 from riftsolve._json import JSON
 from riftsolve.engine.legal import LegalSet
@@ -17,7 +18,7 @@ from riftsolve.faces import render
 from riftsolve.faces.output import answers_table, console, plain
 from riftsolve.formats.examples import example_names, example_path
 from riftsolve.formats.reading import load_scenario
-from riftsolve.i18n import _
+from riftsolve.i18n import _, ngettext
 from riftsolve.rules.answers import Answer
 
 #: Answers shown per example.
@@ -58,7 +59,8 @@ def run_demo(out: TextIO) -> int:
             count = legal.count()
             answers = list(islice(iter(legal), SHOWN))
             term.rule(f"[bold]{name}[/bold] - {legal.scenario.effect.name}, {question}")
-            title = _("{count} legal answers").format(count=f"{count:,}") + (
+            title = ngettext("{count} legal answer", "{count} legal answers", count).format(
+                count=f"{count:,}") + (
                 _(" (first {shown})").format(shown=len(answers)) if count > len(answers)
                 else "")
             term.print(answers_table(legal, answers, title))
@@ -71,9 +73,10 @@ def run_demo(out: TextIO) -> int:
             if question == "resolve" and count:
                 top = best(legal, AGENT_OBJECTIVE)[0]
                 values = ", ".join(f"{k} {v}" for k, v in top.values.items())
-                term.print("[bold]" + _("best for an agent ({objective})").format(
-                    objective=AGENT_OBJECTIVE) + "[/bold]: "
-                           f"{', '.join(render.cells(legal, top.answer))} ({values})")
+                named = "; ".join(f"{head}: {cell}" for head, cell in zip(
+                    render.headers(legal), render.cells(legal, top.answer), strict=True) if cell)
+                term.print(Text.assemble((_("best for an agent ({objective})").format(
+                    objective=AGENT_OBJECTIVE), "bold"), ": ", f"{named} ({values})"))
             check = "" if expected is None else (
                 _("{expected} ok") if expected == count else _("{expected} MISMATCH")
             ).format(expected=expected)

@@ -56,11 +56,15 @@ def cells(legal: LegalSet[Answer], answer: Answer) -> list[str]:
 _LEGAL = {"declarations": (N_("legal declarations"), N_("no legal declarations")),
           "resolutions": (N_("legal resolutions"), N_("no legal resolutions")),
           "assignments": (N_("legal assignments"), N_("no legal assignments"))}
+#: The same of one answer.
+_ONE_LEGAL = {"declarations": N_("legal declaration"), "resolutions": N_("legal resolution"),
+              "assignments": N_("legal assignment")}
 
 
-def legal_noun(legal: LegalSet[Answer]) -> str:
-    """``'legal resolutions'``, in the language spoken now."""
-    return _(_LEGAL[noun(legal)][0])
+def legal_noun(legal: LegalSet[Answer], count: int | None = None) -> str:
+    """``'legal resolutions'`` (``'legal resolution'`` of a ``count`` of one), in the
+    language spoken now."""
+    return _(_ONE_LEGAL[noun(legal)] if count == 1 else _LEGAL[noun(legal)][0])
 
 
 def no_legal(legal: LegalSet[Answer]) -> str:
@@ -75,7 +79,7 @@ def count_title(legal: LegalSet[Answer], shown: int, total: int | None) -> str:
     card = legal.scenario.effect.name
     title = (_("{card}: {legal}").format(card=card, legal=legal_noun(legal)) if total is None
              else _("{card}: {count} {legal}").format(card=card, count=describe_count(total),
-                                                      legal=legal_noun(legal)))
+                                                      legal=legal_noun(legal, total)))
     if total is None or total > shown:
         title += ngettext(" (first {shown} shown)", " (first {shown} shown)",
                           shown).format(shown=shown)

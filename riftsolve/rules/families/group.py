@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from riftsolve.i18n import N_, _
+from riftsolve.i18n import N_, _, ngettext
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Affected, GroupDeclaration, Selection
 from riftsolve.rules.board import BASE, HERE, Board, Unit
@@ -308,8 +308,9 @@ def requirement_failure(scenario: Scenario, selection: Selection) -> Failure | N
             classes="; ".join(sorted(keys))))
     for slot, chosen in zip(effect.slots, selection, strict=True):
         if slot.most is not None and len(chosen) > slot.most:
-            return Failure("355.11", _("{count} units in {slot}, at most {most}").format(
-                count=len(chosen), slot=slot.name, most=slot.most))
+            return Failure("355.11", ngettext(
+                "{count} unit in {slot}, at most {most}", "{count} units in {slot}, at most {most}",
+                len(chosen)).format(count=len(chosen), slot=slot.name, most=slot.most))
     total = sum(u.effective_might for u in units)
     if effect.might_cap is not None and total > effect.might_cap:
         return Failure("355.11", renumber(_(
@@ -548,7 +549,8 @@ def verify_declaration(scenario: Scenario, declaration: GroupDeclaration
     board = scenario.board
     failures: list[Failure] = []
     if len(declaration.selection) != len(effect.slots):
-        return [Failure("355.8", _("{card} has {count} slots").format(
+        return [Failure("355.8", ngettext("{card} has {count} slot", "{card} has {count} slots",
+                                          len(effect.slots)).format(
             card=effect.name, count=len(effect.slots)))]
     everyone = [u for units in declaration.selection for u in units]
     if len(set(everyone)) != len(everyone):

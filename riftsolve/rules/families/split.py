@@ -350,8 +350,9 @@ def verify_resolution(scenario: Scenario, resolution: Resolution) -> list[Failur
     if not low <= total <= high:
         expected = (_("exactly {count}").format(count=low) if low == high
                     else _("{low} to {high}").format(low=low, high=high))
-        failures.append(Failure("355.14.f", _(
-            "{total} damage dealt to {kept} targets but {expected} must be").format(
+        failures.append(Failure("355.14.f", ngettext(
+            "{total} damage dealt to {kept} target but {expected} must be",
+            "{total} damage dealt to {kept} targets but {expected} must be", kept).format(
                 total=total, kept=kept, expected=expected)))
     return failures
 
@@ -432,9 +433,13 @@ def _explain_resolution(scenario: Scenario, resolution: Resolution) -> list[Step
         steps.append(step("355.14.h", _(
             "{counted} but {pool} damage: the controller drops {dropped}").format(
                 counted=counted, pool=problem.pool, dropped=_(" and ").join(what))))
-        steps.append(step("355.14.h.1", _(
-            "exactly {dropped} dropped, never more: {kept} targets keep a share of the "
-            "damage").format(dropped=sharing - problem.keep, kept=problem.keep)))
+        dropped_now, keeping = sharing - problem.keep, problem.keep
+        steps.append(step("355.14.h.1", _("{dropped}, never more: {kept}").format(
+            dropped=ngettext("exactly {n} dropped", "exactly {n} dropped",
+                             dropped_now).format(n=dropped_now),
+            kept=ngettext("{n} target keeps a share of the damage",
+                          "{n} targets keep a share of the damage", keeping).format(
+                              n=keeping))))
     if dropped:
         slot = [split_effect(scenario).split_slot]
         tax = sum(deflect_tax(scenario, scenario.board[t], slot) for t in dropped)
