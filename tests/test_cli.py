@@ -267,3 +267,32 @@ def test_best_ranks_by_kills_then_least_overkill_when_no_objective_is_named() ->
     assert main(["best", path, "--format", "jsonl"], out=default) == 0
     assert default.getvalue() == named.getvalue()
     assert json.loads(default.getvalue())["objective"] == {"kills": 3, "overkill": 0}
+
+
+def test_cards_finds_by_words_and_writes_a_json_line_each(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``cards --find WORDS``: the cards whose name, slug or text holds the words (any
+    case); a JSON line each off a terminal, with the card's family, slots and text; none
+    found: an error with the closest name."""
+    assert main(["cards", "--find", "SPLIT AMONG"]) == 0
+    found = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(c["name"], c["family"], c["slots"]) for c in found] == [
+        ("Alpha Strike", "split", ["friendly", "enemies"]),
+        ("Volibear, Furious", "split", ["enemies"])]
+    assert main(["cards", "--find", "Alhpa Strike"]) == 2
+    assert capsys.readouterr().err == ("riftsolve: error: --find: no card holds 'Alhpa "
+                                       "Strike': did you mean 'Alpha Strike'?\n")
+
+
+def test_the_cards_table_keeps_a_text_s_lines(tmp_path: Path) -> None:
+    """A card text of several lines (an imported card's keywords line, then its ability) is
+    shown on several lines, not as a literal \\n."""
+    from riftsolve.cards.store import write_library
+    from riftsolve.compiler.card import compile_card
+
+    write_library(tmp_path, [compile_card("Two Lines", "[Hidden]\nKill a unit.")])
+    out = io.StringIO()
+    assert main(["cards", "--cards", str(tmp_path), "--find", "two lines", "--format",
+                 "table"], out=out) == 0
+    table = out.getvalue()
+    assert "[Hidden]" in table and "Kill a unit." in table and "\\n" not in table

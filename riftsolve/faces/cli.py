@@ -37,6 +37,7 @@ from riftsolve.formats.reading import (
     parse_scenario_text,
     scenario_warnings,
 )
+from riftsolve.formats.suggest import did_you_mean
 from riftsolve.i18n import LANGUAGES, _, language, use_language
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.choosing import slot_roles
@@ -47,6 +48,7 @@ from riftsolve.rules.core_rules import (
     SUPPORTED_VERSIONS,
     cited_as,
 )
+from riftsolve.rules.effects import Effect
 from riftsolve.rules.grammar import GrammarError
 from riftsolve.rules.limits import MAX_BYTES, MAX_CARDS, printable, shortened
 from riftsolve.rules.objectives import DEFAULT_OBJECTIVE, METRICS, ObjectiveError
@@ -198,6 +200,11 @@ def _parser() -> argparse.ArgumentParser:
         description="List the card library (built in, and imported: --cards DIR), or import "
         "a card dump.")
     library.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    library.add_argument("--find", metavar="WORDS", help="only the cards whose name, slug or "
+                         "text holds WORDS (any case)")
+    library.add_argument("--format", choices=("table", "jsonl"),
+                         help="output format (default: table on a terminal, jsonl otherwise): "
+                         "a JSON line per card, its name, slug, family, slots and text")
     actions = library.add_subparsers(dest="action", metavar="ACTION")
     importing = actions.add_parser(
         "import", help="compile every card of a dump (the official gallery's page data or "
@@ -612,21 +619,47 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cards(out: TextIO, folder: str | None = None) -> int:
-    term = console(out)
+def _cards(out: TextIO, folder: str | None = None, find: str | None = None,
+           form: str | None = None) -> int:
+    """``riftsolve cards``: the library's cards (those holding ``find``), as a table or a
+    JSON line each."""
+    from riftsolve.rules.families import registration_of
+
+    every = (*cards.library(), *cards.user_library(folder).values())
+    wanted = find.casefold() if find else None
+    found = [card for card in every if wanted is None or any(
+        wanted in field.casefold() for field in (card.name, card.slug, card.listed_text))]
+    if form is None:
+        form = "table" if out.isatty() else "jsonl"
+    if form == "jsonl":
+        for card in found:
+            out.write(json_line({"name": card.name, "slug": card.slug,
+                                 "family": registration_of(card).name,
+                                 "slots": list(card.slot_names),
+                                 "destination": card.destination, "text": card.listed_text}))
+    else:
+        _card_table(out, found)
+    if not found and find:
+        raise ScenarioError("--find", _("no card holds {words}").format(words=repr(find))
+                            + did_you_mean(find, [c.name for c in every]))
+    return 0
+
+
+def _card_table(out: TextIO, found: Sequence[Effect]) -> None:
+    """The cards as a table, each card's text on its own lines."""
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=_("card library"), header_style="bold")
     for column in (_("card"), _("slug"), _("slots"), _("text")):
         table.add_column(column)
-    for card in (*cards.library(), *cards.user_library(folder).values()):
+    for card in found:
         slots = ", ".join(card.slot_names)
         if card.destination:
             slots += _(", destination (not a target)")
-        table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots,
-                                                  card.listed_text)))
-    term.print(table)
-    return 0
+        table.add_row(*(plain(cell) for cell in (card.name, card.slug, slots)),
+                      Text(printable_lines(card.listed_text)))
+    console(out).print(table)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -684,7 +717,7 @@ def _command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "cards":
         if args.action == "import":
             return _import(args, out)
-        return _cards(out, args.cards)
+        return _cards(out, args.cards, args.find, args.format)
     if args.command == "classify":
         return _classify(args, out)
     if args.command == "rule":
