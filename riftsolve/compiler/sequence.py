@@ -76,6 +76,15 @@ NOT_BOARD = frozenset({"play", "draw", "discard", "recycle", "channel", "reveal"
 #: Of those, the verbs that choose cards in a zone (the others draw, channel or make).
 _ZONE_VERBS = frozenset({"play", "discard", "recycle", "reveal", "banish", "return"})
 
+#: A choice made otherwise than by the controller as the card is played, in words.
+_CHOICE_MADE = {
+    Mode.MUST: "a choice a player must make (355.10.f)",
+    Mode.EACH_PLAYER: "a choice each player makes (355.10.e)",
+    Mode.PICK: "a choice picked as it resolves",
+    Mode.REPLACEMENT: "a choice in a replacement ('the next time ... instead')",
+}
+
+
 class SequenceError(ValueError):
     """A text the sequence compiler cannot read; the message says why."""
 
@@ -438,8 +447,8 @@ def _sentence(reading: _Reading, sentence: str) -> None:
         if segment.mode not in (Mode.ORDINARY, Mode.MAY, Mode.ADDITIONAL_COST, Mode.COST) \
                 and not players:
             if segment.mode is not Mode.TRIGGER and any(_is_choice(p) for p in segment.phrases):
-                raise SequenceError(f"{sentence!r}: a choice made {segment.mode.value} is "
-                                    "not modelled yet")
+                raise SequenceError(f"{sentence!r}: {_CHOICE_MADE[segment.mode]} is not "
+                                    "modelled yet")
             continue
         if segment.verb is None:
             continue
