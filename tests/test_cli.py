@@ -296,3 +296,16 @@ def test_the_cards_table_keeps_a_text_s_lines(tmp_path: Path) -> None:
                  "table"], out=out) == 0
     table = out.getvalue()
     assert "[Hidden]" in table and "Kill a unit." in table and "\\n" not in table
+
+
+def test_a_table_s_trails_say_what_every_answer_shares_once() -> None:
+    """Alpha Strike with Kai shrunk to 3 Might: every resolution's trail has 359.3.f.2 (the
+    damage is Kai's Might now) and 355.14.g (at least 1 each): said once, above the
+    answers; what is each answer's own (355.14.e, how it divides) under its number."""
+    out = io.StringIO()
+    assert main(["resolve", str(EXAMPLES / "alpha-strike-shrunk-5-to-3.json"), "--explain",
+                 "--format", "table", "--limit", "3"], out=out) == 0
+    text = out.getvalue()
+    assert text.count("359.3.f.2: the damage is kai's Might now: 3") == 1
+    assert text.count("355.14.g:") == 1 and text.count("355.14.e:") == 3
+    assert text.index("every answer shown") < text.index("#1")

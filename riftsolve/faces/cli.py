@@ -482,10 +482,19 @@ def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> in
 
 
 def _print_steps(term: Console, legal: LegalSet[Answer], answers: list[Answer]) -> None:
-    """The rule trail of each answer, numbered like the table's rows."""
-    for index, answer in enumerate(answers, 1):
-        term.print(f"[bold]#{index}[/bold]")
-        for step in legal.explain(answer):
+    """The rule trails of the answers, numbered like the table's rows: what every answer
+    shown shares said once, first, then what each says of its own."""
+    trails = [legal.explain(answer) for answer in answers]
+    shared = render.shared_steps(trails)
+    if shared:
+        term.print("[bold]" + _("every answer shown") + "[/bold]")
+        for step in shared:
+            term.print(plain(render.step_line(step)))
+    for index, trail in enumerate(trails, 1):
+        own = [step for step in trail if step not in shared]
+        if own or not shared:
+            term.print(f"[bold]#{index}[/bold]")
+        for step in own:
             term.print(plain(render.step_line(step)))
 
 

@@ -95,6 +95,20 @@ def step_line(step: Step) -> str:
     return f"  CR {step['version']} {step['rule']}: {step['detail']}"
 
 
+def shared_steps(trails: list[list[Step]]) -> list[Step]:
+    """The steps every one of several trails has (none of a single trail: it shares with
+    nothing), in the first trail's order.
+
+    >>> a, b, c = ({"rule": "355.14.g", "detail": "each at least 1"},
+    ...            {"rule": "355.14.e", "detail": "r1 1"}, {"rule": "355.14.e", "detail": "r2 1"})
+    >>> shared_steps([[a, b], [a, c]]) == [a]
+    True
+    """
+    if len(trails) < 2:
+        return []
+    return [step for step in trails[0] if all(step in trail for trail in trails[1:])]
+
+
 def explained_line(legal: LegalSet[Answer], answer: Answer) -> JSONOutDoc:
     """The line of ``answer`` with :func:`extras` and its rule trail (``why``)."""
     return {**line(legal, answer), **extras(legal, answer), "why": legal.explain(answer)}
