@@ -76,7 +76,7 @@ def test_buffed_fox_fire() -> None:
     assert said.count == 3
     assert "total Might 6 is over 4" in text and "(355.11.b)" in text
     assert "A chooses one of them, some include r1\u2013r4" in text
-    assert "each includes" not in text
+    assert "all of them include" not in text
     # 2026-10-09's 355.11.b.1 requires the maximal subsets: no other reading to weigh
     assert said.readings == () and "group_subset=any" not in text
     assert text.endswith("Core Rules 2026-10-09.")
@@ -445,3 +445,21 @@ def test_a_ruling_stays_a_paragraph_citing_each_rule_once_whatever_the_board(
             assert len(cited) == len(set(cited)), text
     finally:
         use_language(before)
+
+
+def test_two_chosen_targets_still_legal_are_both() -> None:
+    """Two chosen targets, both still legal (359.3.e.2): "Both", never "All 2"; one:
+    "The chosen target"."""
+    def said(n: int) -> str:
+        units = [{"id": "kai", "controller": "A", "might": 3, "location": "north"}] + [
+            {"id": f"e{i}", "controller": "B", "might": 1, "location": "north"}
+            for i in range(1, n + 1)]
+        return ruling(resolve(parse_scenario({
+            "format": 1, "controller": "A", "card": "Alpha Strike", "battlefields": ["north"],
+            "units": units, "targets": {"friendly": "kai",
+                                        "enemies": [f"e{i}" for i in range(1, n + 1)]}}))
+        ).paragraph()
+
+    assert "Both chosen targets are still legal: e1 and e2 (359.3.e.2)." in said(2)
+    assert "The chosen target is still legal: e1 (359.3.e.2)." in said(1)
+    assert "All 3 chosen targets are still legal: e1\u2013e3 (359.3.e.2)." in said(3)

@@ -112,9 +112,10 @@ class Ruling:
         if self.still_legal:
             units, n = span(self.still_legal), len(self.still_legal)
             said = (_("Still legal: {units}").format(units=units) if self.some_illegal
-                    else ngettext("The chosen target is still legal: {units}",
-                                  "All {n} chosen targets are still legal: {units}",
-                                  n).format(n=n, units=units))
+                    else _("Both chosen targets are still legal: {units}").format(units=units)
+                    if n == 2 else ngettext("The chosen target is still legal: {units}",
+                                            "All {n} chosen targets are still legal: {units}",
+                                            n).format(n=n, units=units))
             sentences.append(_clause(said, ["359.3.e.2"], cited) + ".")
         for fact in _unaffected_once(_merged(self.facts, names)):
             detail, inline = _citations_in(_shortened(fact["detail"], names))
@@ -293,8 +294,8 @@ def _must(legal: LegalSet[Answer], count: int | None) -> tuple[Clause, ...]:
     always, some = _spread(legal)
     clauses = [choosing]
     if always:
-        clauses.append(Clause(_("each includes {units}").format(units=span(always)),
-                              goes_on=", "))
+        clauses.append(Clause(_("all of them include {units}").format(units=span(always)),
+                              goes_on="; "))
     if some:
         clauses.append(Clause(_("some include {units}").format(units=span(some)),
                               goes_on=", "))
