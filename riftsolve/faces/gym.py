@@ -59,7 +59,6 @@ except ModuleNotFoundError as missing:  # the extra is not installed
     raise ModuleNotFoundError(_("riftsolve.gym needs Gymnasium: pip install "
                                 "'riftsolve[gym]'"), name=missing.name) from missing
 
-from riftsolve._json import JSONOutDoc
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.engine.steps import (
@@ -116,6 +115,10 @@ Scenarios = Sequence[Scenario | str | Path] | Callable[[np.random.Generator], Sc
 Between = Callable[[Scenario, np.random.Generator], Scenario]
 #: An observation: ``"units"`` and ``"scalars"`` (see the module).
 Observation = dict[str, npt.NDArray[np.float32]]
+
+#: ``info``, as gymnasium types it (its ``Env`` says ``dict[str, Any]``): the JSON lines of
+#: the answers made, read back by agents (``info["resolution"]["damage"]``).
+Info = dict[str, Any]
 
 
 #: The families played step by step (:func:`riftsolve.engine.steps.first_step`).
@@ -194,7 +197,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Scenario | str | Path] | None = None
-              ) -> tuple[Observation, JSONOutDoc]:
+              ) -> tuple[Observation, Info]:
         """Start an episode: the scenario ``options["scenario"]`` if given, else one drawn
         with the episode's generator (seeded by ``seed``); returns the observation and
         ``info``. A scenario the environment cannot play raises ``ValueError``."""
@@ -213,7 +216,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), self._about()
 
     def step(self, action: SupportsInt
-             ) -> tuple[Observation, float, bool, bool, JSONOutDoc]:
+             ) -> tuple[Observation, float, bool, bool, Info]:
         """Play one move (a row's unit, or ``max_units`` for "done"); returns the
         observation, the reward, whether the episode is over, ``False`` (never truncated)
         and ``info``. A forbidden action changes nothing, is rewarded ``illegal_reward``
@@ -341,11 +344,11 @@ class RiftEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _rows(self) -> dict[str, int]:
         return {unit.id: row for row, unit in enumerate(self._board().board.units)}
 
-    def _about(self) -> JSONOutDoc:
+    def _about(self) -> Info:
         assert self.state is not None and self._legal is not None
         if self._count is None:
             self._count = self._legal.count()
-        info: JSONOutDoc = {"phase": self.state.phase, "legal_count": self._count}
+        info: Info = {"phase": self.state.phase, "legal_count": self._count}
         for key in ("declaration", "resolution"):
             if key in self._made:
                 info[key] = line(*self._made[key])
