@@ -253,7 +253,7 @@ def test_bare_riftsolve_prints_its_help_and_commands() -> None:
     assert all(command in said for command in ("finalize", "resolve", "best", "rule", "new"))
     french = io.StringIO()
     assert main(["--lang", "fr"], out=french) == 0
-    assert french.getvalue().startswith("usage: riftsolve")
+    assert french.getvalue().startswith("usage : riftsolve")
 
 
 def test_best_ranks_by_kills_then_least_overkill_when_no_objective_is_named() -> None:

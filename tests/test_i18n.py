@@ -342,3 +342,19 @@ def test_counted_titles_take_the_number_of_their_count(lang: str) -> None:
                  else ("résolution légale", "résolutions légales"))
     assert said[1].endswith(f" 1 {one}") and not said[1].endswith(many)
     assert said[2].endswith(f" 2 {many}") and said[0].endswith(f" 0 {many}")
+
+
+@pytest.mark.parametrize("command", [[], ["best"], ["resolve"], ["cards"], ["batch"]])
+def test_help_is_in_the_language_asked(command: list[str],
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` under ``--lang fr`` is French, argparse's own words too (the usage, the
+    sections, ``--help``); no sentence of the English help is left."""
+    with pytest.raises(SystemExit) as done:
+        main([*command, "--help", "--lang", "fr"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage : riftsolve")
+    assert "affiche cette aide et quitte" in said and "options" in said
+    for english in ("show this help", "positional arguments", "scenario file", "the best",
+                    "output format", "the folder of an imported"):
+        assert english not in said, english

@@ -12,9 +12,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import riftsolve.cards as cards
 from riftsolve.engine.backends import BACKENDS, backend
@@ -38,7 +38,7 @@ from riftsolve.formats.reading import (
     scenario_warnings,
 )
 from riftsolve.formats.suggest import did_you_mean
-from riftsolve.i18n import LANGUAGES, _, language, use_language
+from riftsolve.i18n import LANGUAGES, N_, _, language, use_language
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.choosing import slot_roles
 from riftsolve.rules.classify import Classification, classify, classify_card
@@ -70,9 +70,9 @@ TABLE_ROWS = 50
 
 
 #: The help of ``--cards``.
-CARDS_HELP = ("the folder of an imported card library the card named may be from "
-              "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
-                           "~/.local/share/riftsolve/cards)")
+CARDS_HELP = N_("the folder of an imported card library the card named may be from "
+                "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
+                "~/.local/share/riftsolve/cards)")
 
 
 class TooMany(Exception):
@@ -80,16 +80,16 @@ class TooMany(Exception):
 
 
 #: The help of ``--lang``.
-LANG_HELP = ("the language of sentences (explanations, tables, messages): en or fr "
-             "(default: the environment's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); JSON "
-             "keys and data never change")
+LANG_HELP = N_("the language of sentences (explanations, tables, messages): en or fr "
+               "(default: the environment's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG); "
+               "JSON keys and data never change")
 
 
 def _lang_option(parser: argparse.ArgumentParser, default: str | None) -> None:
     """``--lang``: read before the command line is parsed (:func:`_asked_language`), so
     that every message, argparse's aside, is in that language; declared here for the
     help and so that it may stand anywhere on the line."""
-    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=LANG_HELP)
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=_(LANG_HELP))
 
 
 def _asked_language(argv: Sequence[str]) -> str | None:
@@ -112,154 +112,178 @@ def _asked_language(argv: Sequence[str]) -> str | None:
     return asked
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its own words in the language spoken."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup],
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose help is in the language spoken (argparse's own words
+    too: the usage, the sections, ``--help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "add_help": False, "formatter_class": _Formatter})
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help=_("show this help message and exit"))
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="riftsolve",
-        description="Every legal way a Riftbound card effect can be finalized or resolved.",
+        description=_("Every legal way a Riftbound card effect can be finalized or resolved."),
     )
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, what in (("finalize", "every legal target declaration for the board"),
-                       ("resolve", "every legal resolution of the chosen targets now")):
-        sub = commands.add_parser(name, help=what, description=what)
-        sub.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+    for name, what in (("finalize", N_("every legal target declaration for the board")),
+                       ("resolve", N_("every legal resolution of the chosen targets now"))):
+        sub = commands.add_parser(name, help=_(what), description=_(what))
+        sub.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
         sub.add_argument("--count", action="store_true",
-                         help='print {"count": N} only, computed without listing')
+                         help=_('print {"count": N} only, computed without listing'))
         listing = sub.add_mutually_exclusive_group()
         listing.add_argument("--limit", type=_non_negative, metavar="N",
-                             help=f"list at most N answers (without it, more than "
-                             f"{LIST_BUDGET:,} answers are refused)")
+                             help=_("list at most N answers (without it, more than "
+                                    "{most} answers are refused)").format(
+                                        most=f"{LIST_BUDGET:,}"))
         listing.add_argument("--all", action="store_true",
-                             help="list every answer however many (memory stays flat; it may "
-                             "take long)")
+                             help=_("list every answer however many (memory stays flat; it may "
+                             "take long)"))
         sub.add_argument("--format", choices=("jsonl", "table"),
-                         help="output format (default: table on a terminal, jsonl otherwise)")
+                         help=_("output format (default: table on a terminal, jsonl otherwise)"))
         sub.add_argument("--explain", action="store_true",
-                         help="add the rule trail of each answer")
+                         help=_("add the rule trail of each answer"))
         sub.add_argument("--summary", action="store_true",
-                         help="the ruling in plain words instead of the answers: one "
-                         "paragraph (a JSON line with its parts in jsonl)")
+                         help=_("the ruling in plain words instead of the answers: one "
+                         "paragraph (a JSON line with its parts in jsonl)"))
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
-                         help="which backend lists the answers (default: auto, the fastest)")
-        sub.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+                         help=_("which backend lists the answers (default: auto, the fastest)"))
+        sub.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
     best = commands.add_parser(
-        "best", help="the best resolution (or declaration) for the controller",
-        description="Rank legal answers by a lexicographic objective and print the best.")
-    best.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+        "best", help=_("the best resolution (or declaration) for the controller"),
+        description=_("Rank legal answers by a lexicographic objective and print the best."))
+    best.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
     best.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
-                      help="comma-separated, most important first; '-' minimises: "
-                      + ", ".join(METRICS) + f" (default: {DEFAULT_OBJECTIVE}, the most "
-                      "units killed, then the least damage beyond lethal)")
+                      help=_("comma-separated, most important first; '-' minimises: "
+                             "{metrics} (default: {default}, the most units killed, then the "
+                             "least damage beyond lethal)").format(
+                                 metrics=", ".join(METRICS), default=DEFAULT_OBJECTIVE))
     best.add_argument("--finalize", action="store_true",
-                      help="the best target declaration instead of the best resolution")
+                      help=_("the best target declaration instead of the best resolution"))
     how_many = best.add_mutually_exclusive_group()
     how_many.add_argument("--top", type=_positive, default=1, metavar="K",
-                          help="the K best answers, best first")
+                          help=_("the K best answers, best first"))
     how_many.add_argument("--all-optimal", action="store_true",
-                          help="every answer as good as the best")
+                          help=_("every answer as good as the best"))
     best.add_argument("--robust", type=_non_negative, default=0, metavar="K",
-                      help="with --finalize: the declaration whose worst case is best over "
-                      "every change of the source's and targets' Might by up to K")
+                      help=_("with --finalize: the declaration whose worst case is best over "
+                      "every change of the source's and targets' Might by up to K"))
     best.add_argument("--format", choices=("jsonl", "table"),
-                      help="output format (default: table on a terminal, jsonl otherwise)")
-    best.add_argument("--explain", action="store_true", help="add each answer's rule trail")
-    best.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+                      help=_("output format (default: table on a terminal, jsonl otherwise)"))
+    best.add_argument("--explain", action="store_true", help=_("add each answer's rule trail"))
+    best.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
     best.add_argument("--sides", action="store_true",
-                      help="a combat: the best assignment of each side, the attacker's then "
-                      "each defender's, and the units all of it kills (465.2.c-d)")
+                      help=_("a combat: the best assignment of each side, the attacker's then "
+                      "each defender's, and the units all of it kills (465.2.c-d)"))
     classify = commands.add_parser(
-        "classify", help="name each object an instruction mentions and whether it is a target",
-        description="Classify what a templated instruction mentions: target, automatic, "
+        "classify", help=_("name each object an instruction mentions and whether it is a target"),
+        description=_("Classify what a templated instruction mentions: target, automatic, "
         "resolution-choice, restriction, cost, trigger-condition or replacement (and for a "
         "card's slots, finalization-choice), each with the Core Rules number deciding it "
         "(355.5-355.17). The text is read in the language "
         "--lang names (en or fr); without it, in the environment's, and a text French does "
-        "not read but English does is read as English.")
-    classify.add_argument("text", nargs="?", help='an instruction, e.g. "Kill a unit."')
-    classify.add_argument("--card", help="classify a library card's text (name or slug)")
-    classify.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+        "not read but English does is read as English."))
+    classify.add_argument("text", nargs="?", help=_('an instruction, e.g. "Kill a unit."'))
+    classify.add_argument("--card", help=_("classify a library card's text (name or slug)"))
+    classify.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
     classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=DEFAULT_VERSION,
-                          help="Core Rules version whose numbering the citations use (the "
-                          "newest text by default)")
+                          help=_("Core Rules version whose numbering the citations use (the "
+                          "newest text by default)"))
     ruled = commands.add_parser(
-        "rule", help="the ruling in plain words: one paragraph a judge can read aloud",
-        description="What holds whatever the controller chooses, what the controller must "
+        "rule", help=_("the ruling in plain words: one paragraph a judge can read aloud"),
+        description=_("What holds whatever the controller chooses, what the controller must "
         "do now, and how many legal choices there are, each Core Rules number cited once. "
         "The question is the scenario's own: resolution when it has chosen targets, "
-        "finalization otherwise.")
-    ruled.add_argument("scenario", help="scenario file (format 1), or - for standard input")
+        "finalization otherwise."))
+    ruled.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
     ruled.add_argument("--finalize", action="store_true",
-                       help="rule on the target declarations even if targets are chosen")
+                       help=_("rule on the target declarations even if targets are chosen"))
     ruled.add_argument("--format", choices=("text", "json"), default="text",
-                       help="the paragraph (default), or a JSON line with its parts")
-    ruled.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
-    commands.add_parser("schema", help="print the JSON Schema of the scenario format")
+                       help=_("the paragraph (default), or a JSON line with its parts"))
+    ruled.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+    commands.add_parser("schema", help=_("print the JSON Schema of the scenario format"))
     library = commands.add_parser(
-        "cards", help="list the card library and each card's target slots; 'cards import "
-        "FILE' compiles a published card dump into a library scenarios can name",
-        description="List the card library (built in, and imported: --cards DIR), or import "
-        "a card dump.")
-    library.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
-    library.add_argument("--find", metavar="WORDS", help="only the cards whose name, slug or "
-                         "text holds WORDS (any case)")
+        "cards", help=_("list the card library and each card's target slots; 'cards import "
+        "FILE' compiles a published card dump into a library scenarios can name"),
+        description=_("List the card library (built in, and imported: --cards DIR), or import "
+        "a card dump."))
+    library.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+    library.add_argument("--find", metavar="WORDS", help=_("only the cards whose name, slug or "
+                         "text holds WORDS (any case)"))
     library.add_argument("--format", choices=("table", "jsonl"),
-                         help="output format (default: table on a terminal, jsonl otherwise): "
-                         "a JSON line per card, its name, slug, family, slots and text")
+                         help=_("output format (default: table on a terminal, jsonl otherwise): "
+                         "a JSON line per card, its name, slug, family, slots and text"))
     actions = library.add_subparsers(dest="action", metavar="ACTION")
     importing = actions.add_parser(
-        "import", help="compile every card of a dump (the official gallery's page data or "
+        "import", help=_("compile every card of a dump (the official gallery's page data or "
         "JSON, the Riftcodex dump, the riftboundfaq catalog or a set preview) into a card "
-        "library",
-        description="Read a card dump, compile every card that chooses objects, and write "
-        "the cards that compiled as a library scenarios can name.")
+        "library"),
+        description=_("Read a card dump, compile every card that chooses objects, and write "
+        "the cards that compiled as a library scenarios can name."))
     importing.add_argument("dumps", nargs="+", metavar="FILE",
-                           help="the card dump (JSON); several are merged, one text a "
+                           help=_("the card dump (JSON); several are merged, one text a "
                            "card: the official gallery's over Riftcodex's over the "
-                           "catalog's over a preview's")
-    importing.add_argument("--out", metavar="DIR", help="the library folder to write "
+                           "catalog's over a preview's"))
+    importing.add_argument("--out", metavar="DIR", help=_("the library folder to write "
                            "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
-                           "~/.local/share/riftsolve/cards)")
+                           "~/.local/share/riftsolve/cards)"))
     importing.add_argument("--errata", metavar="FILE", action="append", default=[],
-                           help="an errata overlay whose new texts replace the dump's")
+                           help=_("an errata overlay whose new texts replace the dump's"))
     importing.add_argument("--report", action="store_true",
-                           help="print one JSON object: cards read, how many choose objects, "
+                           help=_("print one JSON object: cards read, how many choose objects, "
                            "how many compiled, and each that did not with the words not "
-                           "understood (nothing is written)")
+                           "understood (nothing is written)"))
     new = commands.add_parser(
-        "new", help="write a commented starting scenario for a card, in the board notation",
-        description="Write a starting scenario for CARD in the board notation: its target "
-        "slots explained and a small example board it is answered on, ready to edit.",
+        "new", help=_("write a commented starting scenario for a card, in the board notation"),
+        description=_("Write a starting scenario for CARD in the board notation: its target "
+        "slots explained and a small example board it is answered on, ready to edit."),
         epilog=grammar_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    new.add_argument("card", help="a library card, by name (any case) or slug")
+    new.add_argument("card", help=_("a library card, by name (any case) or slug"))
     new.add_argument("--resolve", action="store_true",
-                     help="add a 'targets' line (a legal declaration on the example board): "
-                     "a resolution question")
-    new.add_argument("--out", metavar="FILE", help="write to FILE (default: standard output)")
-    new.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
-    commands.add_parser("demo", help="answer the built-in example scenarios")
+                     help=_("add a 'targets' line (a legal declaration on the example board): "
+                     "a resolution question"))
+    new.add_argument("--out", metavar="FILE", help=_("write to FILE (default: standard output)"))
+    new.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+    commands.add_parser("demo", help=_("answer the built-in example scenarios"))
     many = commands.add_parser(
-        "batch", help="answer many scenarios: a folder of scenario files or a JSON-lines file",
-        description="Answer each scenario of a folder (*.json) or a JSON-lines file (one "
+        "batch", help=_("answer many scenarios: a folder of scenario files or a JSON-lines file"),
+        description=_("Answer each scenario of a folder (*.json) or a JSON-lines file (one "
         "scenario a line) and write one JSON line per scenario, in the input's order: its id "
-        "and its answer or its error. Rerun on the same --out, it skips what is there.")
-    many.add_argument("input", help="a folder of scenario files, or a JSON-lines file")
+        "and its answer or its error. Rerun on the same --out, it skips what is there."))
+    many.add_argument("input", help=_("a folder of scenario files, or a JSON-lines file"))
     many.add_argument("--question", choices=("count", "best", "list"), default="count",
-                      help="what to answer of each scenario's own question (default: count)")
+                      help=_("what to answer of each scenario's own question (default: count)"))
     many.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
-                      help="with --question best: the objective (" + ", ".join(METRICS)
-                      + f"; default: {DEFAULT_OBJECTIVE})")
+                      help=_("with --question best: the objective ({metrics}; default: "
+                             "{default})").format(metrics=", ".join(METRICS),
+                                                  default=DEFAULT_OBJECTIVE))
     many.add_argument("--limit", type=_positive, metavar="N",
-                      help="with --question list: at most N answers each (default 1,000)")
+                      help=_("with --question list: at most N answers each (default 1,000)"))
     many.add_argument("--jobs", type=_positive, metavar="N",
-                      help="worker processes (default: every core)")
-    many.add_argument("--out", metavar="FILE", help="append the records to FILE, skipping "
-                      "the ids it already holds (default: standard output)")
-    many.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+                      help=_("worker processes (default: every core)"))
+    many.add_argument("--out", metavar="FILE", help=_("append the records to FILE, skipping "
+                      "the ids it already holds (default: standard output)"))
+    many.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
     many.add_argument("--engine", choices=("local", "ray"), default="local",
-                      help="local processes, or tasks on a Ray cluster (pip install "
-                      "riftsolve[ray])")
-    many.add_argument("--address", metavar="ADDR", help="with --engine ray: the cluster to "
-                      "join (default: $RAY_ADDRESS, else a local one is started)")
+                      help=_("local processes, or tasks on a Ray cluster (pip install "
+                      "riftsolve[ray])"))
+    many.add_argument("--address", metavar="ADDR", help=_("with --engine ray: the cluster to "
+                      "join (default: $RAY_ADDRESS, else a local one is started)"))
     serve = commands.add_parser(
         "serve", help=_("a page for the table: pick a card, enter a board, see every legal "
                         "answer (pip install 'riftsolve[web]')"),
@@ -272,7 +296,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_non_negative, default=DEFAULT_PORT,
                        help=_("the port (default: {port}; 0: any free port, printed)")
                        .format(port=DEFAULT_PORT))
-    serve.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    serve.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
     serve.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                        help=_("most seconds one question may take before it is refused "
                               "(default: {seconds:g})").format(seconds=DEFAULT_TIMEOUT))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from riftsolve._version import __version__
+from riftsolve.i18n import _
 
 
 def version() -> str:
@@ -26,9 +27,9 @@ class VersionAction(argparse.Action):
     argparse's own, the version is looked up only when the option is given."""
 
     def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str = "print the version and exit"
-                 ) -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=_("print the version and exit") if help is None else help)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[object] | None, option_string: str | None = None
