@@ -466,9 +466,10 @@ def _xp_steps(scenario: Scenario, resolution: Resolution) -> list[Step]:
     board = scenario.board
     killed = sorted(unit for unit, amount in resolution.damage
                     if death(scenario, board[unit], amount)[0])
-    return [step("355.5.b", _("for each unit this kills, {each} XP: {killed} killed, {xp} XP "
-                              "gained").format(each=each, killed=ids(list(killed)),
-                                               xp=each * len(killed)))]
+    return [step("355.5.b", ngettext(
+        "for each unit this kills, {each} XP: {killed} killed, {xp} XP gained",
+        "for each unit this kills, {each} XP: {killed} killed, {xp} XP gained",
+        len(killed)).format(each=each, killed=ids(list(killed)), xp=each * len(killed)))]
 
 
 def _policy_step(scenario: Scenario, problem: SplitResolveProblem) -> Step:
