@@ -401,9 +401,9 @@ def test_every_family_is_answered_by_every_face(card: Effect, tmp_path: Path,
         assert main(["resolve", str(board), "--count", *library]) == 0
         assert capsys.readouterr().out == f'{{"count": {resolutions}}}\n'
         assert main(["rule", str(board), *library]) == 0
-        english = capsys.readouterr().out
+        english = " ".join(capsys.readouterr().out.split())  # (the paragraph, unwrapped)
         assert main(["rule", str(board), "--lang", "fr", *library]) == 0
-        french = capsys.readouterr().out
+        french = " ".join(capsys.readouterr().out.split())
         assert "Règles de base" in french and "Core Rules" in english
         if type(card).__module__.startswith("riftsolve."):
             assert _phrases(english) & _phrases(french) == set(), french

@@ -112,8 +112,9 @@ def _asked_language(argv: Sequence[str]) -> str | None:
     return asked
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help, its own words in the language spoken."""
+class _Translated(argparse.HelpFormatter):
+    """argparse's help, its own words in the language spoken (mixed into the formatter a
+    parser asks for)."""
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup],
@@ -121,12 +122,18 @@ class _Formatter(argparse.HelpFormatter):
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
+class _TranslatedRaw(_Translated, argparse.RawDescriptionHelpFormatter):
+    """The same, the description and epilog kept as written (a grammar's lines)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose help is in the language spoken (argparse's own words
     too: the usage, the sections, ``--help``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **{**kwargs, "add_help": False, "formatter_class": _Formatter})
+        raw = kwargs.get("formatter_class") is argparse.RawDescriptionHelpFormatter
+        super().__init__(*args, **{**kwargs, "add_help": False,
+                                   "formatter_class": _TranslatedRaw if raw else _Translated})
         self._positionals.title = _("positional arguments")
         self._optionals.title = _("options")
         self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
