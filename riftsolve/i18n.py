@@ -114,3 +114,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n``, in the language spoken now (French uses
     the singular for 0 and 1)."""
     return _current[0].ngettext(singular, plural, n)
+
+
+#: What separates the thousands of a number, by language (French: a narrow no-break space).
+_THOUSANDS = {"en": ",", "fr": "\u202f"}
+
+
+def number(n: int) -> str:
+    """A whole number as the language spoken writes it: ``20,030,010`` in English,
+    ``20 030 010`` in French.
+
+    >>> number(20_030_010)
+    '20,030,010'
+    """
+    return f"{n:,}".replace(",", _THOUSANDS.get(_code[0], ","))

@@ -358,3 +358,22 @@ def test_help_is_in_the_language_asked(command: list[str],
     for english in ("show this help", "positional arguments", "scenario file", "the best",
                     "output format", "the folder of an imported"):
         assert english not in said, english
+
+
+def test_numbers_are_written_as_the_language_writes_them() -> None:
+    """20,030,010 in English; 20 030 010 in French (a narrow no-break space, which the
+    command line prints as it is and never breaks a line at)."""
+    from riftsolve.i18n import number
+
+    before = language()
+    try:
+        use_language("en")
+        assert number(20_030_010) == "20,030,010"
+        use_language("fr")
+        assert number(20_030_010) == "20\u202f030\u202f010"
+    finally:
+        use_language(before)
+    out = io.StringIO()
+    assert main(["rule", str(EXAMPLES / "alpha-strike-6-among-3.json"), "--lang", "fr"],
+                out=out) == 0
+    assert "\\u202f" not in out.getvalue()

@@ -43,7 +43,7 @@ from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces.render import noun
-from riftsolve.i18n import N_, _, ngettext
+from riftsolve.i18n import N_, _, ngettext, number
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.explain import Step
@@ -341,7 +341,7 @@ def said_count(count: int) -> str:
     ('15,084,504,396', True)
     """
     if count <= MOST_SAID:
-        return f"{count:,}"
+        return number(count)
     exponent = math.floor(math.log10(count))
     return _("about {mantissa} \u00d7 10^{exponent}").format(
         mantissa=f"{count / 10**exponent:.1f}", exponent=exponent)

@@ -71,7 +71,12 @@ def printable(text: str) -> str:
     user text (ids, names) printed in one line, never a raw terminal escape sequence."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+    return "".join(ch if ch.isprintable() or ch in _SPACES else _escape(ch) for ch in text)
+
+
+#: Spaces that are no control character: written as they are (a French number's narrow
+#: no-break space, a no-break space).
+_SPACES = frozenset("\u00a0\u202f")
 
 
 def too_many_pieces(count: int) -> str:

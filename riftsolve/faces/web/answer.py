@@ -37,7 +37,7 @@ from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.ruling import ruling
 from riftsolve.formats.reading import scenario_warnings
-from riftsolve.i18n import LANGUAGES, _, use_language
+from riftsolve.i18n import LANGUAGES, _, number, use_language
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.limits import printable, shortened
 from riftsolve.rules.objectives import ObjectiveError
@@ -164,7 +164,7 @@ def listing(legal: LegalSet[Answer], limit: int) -> JSONOutDoc:
         "question": legal.question,
         "card": legal.scenario.effect.name,
         "count": total,
-        "count_text": None if total is None else str(total),
+        "count_text": None if total is None else number(total),
         "refused": refused,
         "summary": render.count_title(legal, len(answers), total),
         "ruling": printable(said.paragraph()),
