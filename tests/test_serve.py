@@ -296,3 +296,19 @@ def test_the_language_is_the_requests_own(client: TestClient) -> None:
     from riftsolve.i18n import language
     assert language() == "en"
     assert client.get("/api/page?lang=xx").json()["lang"] == "en"
+
+
+def test_the_notation_of_a_form_s_board_reads_back_as_the_same_scenario(
+        client: TestClient) -> None:
+    """``/api/notation``: the board notation of a JSON scenario, which reads back as the
+    same scenario; a scenario with an error is the CLI's line, as an answer's is."""
+    from riftsolve.formats.reading import parse_scenario
+
+    doc = json.loads((EXAMPLES / "alpha-strike-6-among-3.json").read_text())
+    doc.pop("expect", None)
+    reply = client.post("/api/notation", json={"scenario": json.dumps(doc)})
+    assert reply.status_code == 200
+    assert parse_scenario(reply.json()["text"]) == parse_scenario(doc)
+    broken = client.post("/api/notation", json={"scenario": json.dumps({**doc, "card": "Zzz"})})
+    assert broken.status_code == 400
+    assert broken.json()["error"]["text"].startswith("card: unknown card 'Zzz'")

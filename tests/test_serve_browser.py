@@ -189,3 +189,17 @@ def test_a_pasted_board_in_the_notation(page: Any) -> None:
               "kai A x @north\n")
     answer(page)
     assert page.text_content("#error") == "Error: scenario:5:7: might: 'x' is not a whole number"
+
+
+def test_the_form_s_board_is_copied_as_the_notation(page: Any) -> None:
+    """"Show as text" writes the form's board in the notation a judge copies (the server
+    writes it, checked as an answer's is), which answers as the form did."""
+    page.check("input[name=question][value=finalize]")
+    answer(page)
+    counted = page.text_content("#count")
+    page.click("#to-text")
+    page.wait_for_selector("#paste-pane", state="visible")  # (once the notation is written)
+    text = page.input_value("#scenario")
+    assert text.startswith("card Alpha Strike\n") and "kai A 3 @north" in text
+    answer(page)
+    assert page.text_content("#count") == counted

@@ -146,6 +146,34 @@ def answer(request: JSON, cards: str | None = None) -> Reply:
         return failure(REFUSED, None, str(err))
 
 
+def notation(request: JSON, cards: str | None = None) -> Reply:
+    """The board notation of the request's scenario (the form's JSON), checked first as
+    an answer's is: ``{"text": ...}``, what a judge copies; every failure a
+    :func:`failure`.
+
+    >>> reply = notation({"scenario": {"format": 1, "controller": "A", "card": "Fox-Fire",
+    ...     "battlefields": ["north"], "units": [{"id": "r1", "controller": "B",
+    ...     "might": 2, "location": "north"}]}})
+    >>> print(reply.body["text"])  # doctest: +ELLIPSIS
+    card Fox-Fire
+    controller A
+    battlefields north
+    ...
+    """
+    try:
+        asked = read_request(request)
+        use_language(asked.lang)
+        from riftsolve.formats import notation as board_notation
+        from riftsolve.formats.reading import parse_scenario_text
+
+        parse_scenario_text(asked.scenario, cards=cards)  # (its errors name the field)
+        if board_notation.is_notation(asked.scenario):
+            return Reply(200, {"text": asked.scenario})
+        return Reply(200, {"text": board_notation.write_board(json.loads(asked.scenario))})
+    except ScenarioError as err:
+        return failure(MALFORMED, err.field, err.message)
+
+
 def listing(legal: LegalSet[Answer], limit: int) -> JSONOutDoc:
     """The body of an answered question: the count (``None`` when too large to count:
     ``refused`` then says why, and the first answers are still listed, as in the CLI's

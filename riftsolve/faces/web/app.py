@@ -106,12 +106,19 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
         return JSONResponse(body)
 
     async def answer(request: Request) -> Response:
+        return await respond(request, answering.answer)
+
+    async def notation(request: Request) -> Response:
+        return await respond(request, answering.notation)
+
+    async def respond(request: Request,
+                      replying: Callable[[JSON, str | None], answering.Reply]) -> Response:
         read = await _read(request)
         if isinstance(read, answering.Reply):
             reply = read
         else:
             try:
-                reply = await compute(answering.answer, read.data, cards)
+                reply = await compute(replying, read.data, cards)
             except Busy:
                 return _busy()
             except RuntimeError as err:  # a failure of the engine: said in one line
@@ -130,6 +137,7 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/page", about),
         Route("/api/answer", answer, methods=["POST"]),
+        Route("/api/notation", notation, methods=["POST"]),
     ])
     if hosts:
         return _Guarded(TrustedHostMiddleware(app, allowed_hosts=list(hosts)))

@@ -229,6 +229,25 @@ async function ask() {
   }
 }
 
+// The form's scenario as the board notation, what a judge copies (the server writes it,
+// checked as an answer's is); a scenario it can't write (an error) stays JSON.
+async function toText() {
+  const text = JSON.stringify(formScenario(question()), null, 1);
+  let written = text;
+  try {
+    const reply = await fetch("/api/notation", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ scenario: text, lang: state.lang }),
+    });
+    const body = await reply.json();
+    if (typeof body.text === "string") written = body.text;
+  } catch (error) {
+    // (the JSON stays: it is the same scenario)
+  }
+  $("scenario").value = written;
+  showMode("paste");
+}
+
 function show(body) {
   const error = $("error");
   const table = $("answers");
@@ -295,10 +314,7 @@ async function start() {
   $("controller").addEventListener("change", refreshTargets);
   $("units").addEventListener("change", refreshTargets);
   $("add-unit").addEventListener("click", () => addUnit({}));
-  $("to-text").addEventListener("click", () => {
-    $("scenario").value = JSON.stringify(formScenario(question()), null, 1);
-    showMode("paste");
-  });
+  $("to-text").addEventListener("click", toText);
   $("answer").addEventListener("click", ask);
   document.body.dataset.ready = "true";
 }
