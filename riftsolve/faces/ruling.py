@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from riftsolve._json import JSONOutDoc
-from riftsolve.engine.clauses import MOST_NAMED, Clause, each_of, span
+from riftsolve.engine.clauses import MOST_NAMED, Clause, by_reason, each_of, span
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
@@ -355,30 +355,17 @@ def _leading_name(text: str, names: frozenset[str]) -> str | None:
 
 def _merged(facts: Iterable[Step], names: frozenset[str]) -> list[Step]:
     """The facts, those that say the same of several names said once ("Each of e1-e25 is
-    no longer on the board; it is unaffected"), the names in natural order; a fact about
-    one name, or about none, stays as it is."""
-    firsts: dict[tuple[str, str], Step] = {}
-    about: dict[tuple[str, str], list[str]] = {}
-    order: list[tuple[str, str] | Step] = []
+    no longer on the board; it is unaffected", grouped as :func:`by_reason` groups), the
+    names in natural order; a fact about one name, or about none, stays as it is."""
+    first: dict[tuple[str, str], Step] = {}  # each group's first fact, by rule and rest
+    said: list[tuple[str, str, str]] = []
     for fact in facts:
-        name = _leading_name(fact["detail"], names)
-        if name is None:
-            order.append(fact)
-            continue
-        key = (fact["rule"], fact["detail"][len(name):])
-        if key not in about:
-            firsts[key], about[key] = fact, []
-            order.append(key)
-        about[key].append(name)
-    said: list[Step] = []
-    for item in order:
-        if not isinstance(item, tuple):
-            said.append(item)
-            continue
-        who = about[item]
-        said.append(firsts[item] if len(who) == 1 else {
-            **firsts[item], "detail": each_of(who, item[1])})
-    return said
+        name = _leading_name(fact["detail"], names) or ""
+        said.append((fact["rule"], name, fact["detail"]))
+        first.setdefault((fact["rule"], fact["detail"][len(name):]), fact)
+    return [first[rule, rest] if len(who) < 2
+            else {**first[rule, rest], "detail": each_of(who, rest)}
+            for rule, rest, who in by_reason(said)]
 
 
 def _unaffected_once(facts: list[Step]) -> list[Step]:
