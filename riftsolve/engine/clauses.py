@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from riftsolve.i18n import _
+from riftsolve.rules.options import natural
 
 #: Most ids a sentence names one by one (more: the first few, the last and how many).
 MOST_NAMED = 4
@@ -26,16 +27,6 @@ class Clause(NamedTuple):
     text: str
     rules: tuple[str, ...] = ()
     goes_on: str = ""
-
-
-def natural(name: str) -> tuple[tuple[int, int | str], ...]:
-    """A key ordering names as people count them: ``e2`` before ``e10``.
-
-    >>> sorted(["e10", "e2", "kai", "e1"], key=natural)
-    ['e1', 'e2', 'e10', 'kai']
-    """
-    return tuple((0, int(part)) if part.isdigit() else (1, part)
-                 for part in re.split(r"(\d+)", name) if part)
 
 
 def span(units: Sequence[str]) -> str:
