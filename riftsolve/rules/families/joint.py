@@ -717,12 +717,13 @@ def _tax(scenario: Scenario, pick: Pick, value: Value) -> int:
     return scenario.board.deflect_tax(scenario.board[value], scenario.controller)
 
 
-def _candidates(scenario: Scenario, board: Board, pick: Pick,
-                chosen: Mapping[str, Value], resolving: bool) -> list[str]:
-    """Every object that may fill ``pick`` on its own on ``board``."""
+def _pool(scenario: Scenario, board: Board, pick: Pick, chosen: Mapping[str, Value]
+          ) -> tuple[str, list[str]]:
+    """Who makes ``pick`` (``chosen``: the picks made before it) and every object of its
+    kind on ``board``, valid or not: each player; each battlefield; each battlefield and
+    ``base``; each rune, spell, card ... of its kind; each mode; each unit and gear,
+    wherever it is (and each card a unit pick may name instead)."""
     chooser = _chooser(scenario, pick, chosen)
-    if pick.chooser == "owner" and not chooser:
-        return []  # (the unit is no longer chosen: nothing is played, nothing to choose)
     if pick.kind == "player":
         pool: list[str] = list(board.players())
     elif pick.kind == "battlefield":
@@ -739,8 +740,17 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
         needs = [d.pick for d in joint_effect(scenario).deeds if _one_of(d.label, pick)]
         pool = list(pick.choices) if all(chosen.get(n) is not None for n in needs) else []
     else:
-        pool = sorted([*(u.id for u in board if u.type in pick.types),
+        pool = sorted([*(u.id for u in board),
                        *(p.id for p in board.objects if p.kind == pick.or_piece)])
+    return chooser, pool
+
+
+def _candidates(scenario: Scenario, board: Board, pick: Pick,
+                chosen: Mapping[str, Value], resolving: bool) -> list[str]:
+    """Every object that may fill ``pick`` on its own on ``board``."""
+    chooser, pool = _pool(scenario, board, pick, chosen)
+    if pick.chooser == "owner" and not chooser:
+        return []  # (the unit is no longer chosen: nothing is played, nothing to choose)
     return [v for v in pool
             if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
 
@@ -821,6 +831,17 @@ def hidden_play(scenario: Scenario, pick: Pick, values: list[str]) -> list[str]:
             place not in values:
         return values
     return [place]
+
+
+def hidden_play_failure(scenario: Scenario, pick: Pick, value: str, values: list[str]
+                        ) -> Failure | None:
+    """Why ``value``, one of the ``values`` that may fill ``pick`` on their own, is not
+    where a unit played by a card played from Hidden is played (811.1.d.5), or ``None``."""
+    if value in hidden_play(scenario, pick, values):
+        return None
+    return Failure("811.1.d.5", _(
+        "{pick}: a unit the card plays is played at {place}, where the card was played "
+        "from Hidden").format(pick=pick.name, place=scenario.from_hidden))
 
 
 def _hidden_play_steps(scenario: Scenario, pick: Pick, value: Value) -> list[Step]:
@@ -949,6 +970,22 @@ def _move_checks(scenario: Scenario, board: Board, picks: list[Pick],
     return tuple(tests)
 
 
+def _carried(links: list[Linked], pick: Pick) -> list[Linked]:
+    """The restrictions ``pick`` carries among ``links`` (not the links between choices
+    made together or instead of one another)."""
+    return [lk for lk in links if lk.pick == pick.name and lk.link not in (
+        Link.TOGETHER, Link.IF_DONE, Link.EITHER, Link.ONE_OF)]
+
+
+def _kept_at_hidden(scenario: Scenario, pick: Pick, carried: list[Linked]) -> bool:
+    """Whether a card played from Hidden chooses ``pick`` only at that battlefield, on its
+    own (811.1.d.2): a target on the board carrying no restriction that could excuse it,
+    or any such target once the source left the board (nowhere to choose at,
+    811.1.d.3.a)."""
+    return scenario.from_hidden is not None and hidden_bound(pick) and (
+        source_gone(scenario) or not carried)
+
+
 def _tests(scenario: Scenario, board: Board, picks: list[Pick],
            domains: list[tuple[Value, ...]], links: list[Linked]) -> tuple[Check, ...]:
     """The links between the problem's variables as tests, and the Hidden restriction
@@ -957,14 +994,10 @@ def _tests(scenario: Scenario, board: Board, picks: list[Pick],
     exempts it."""
     index = {p.name: i for i, p in enumerate(picks)}
     hidden = scenario.from_hidden is not None
-    carried = {p.name: [lk for lk in links if lk.pick == p.name  # (restrictions only)
-                        and lk.link not in (Link.TOGETHER, Link.IF_DONE, Link.EITHER,
-                                            Link.ONE_OF)]
-               for p in picks}
+    carried = {p.name: _carried(links, p) for p in picks}
     if hidden:  # first the domains (the keys of the tests follow them)
-        gone = source_gone(scenario)  # nowhere to choose at: no target at all (811.1.d.3.a)
         for i, pick in enumerate(picks):
-            if hidden_bound(pick) and (gone or not carried[pick.name]):
+            if _kept_at_hidden(scenario, pick, carried[pick.name]):
                 domains[i] = tuple(v for v in domains[i]
                                    if _at_hidden(scenario, board, pick, v))
     tests = [_test(scenario, board, lk, index[lk.pick], index[lk.to], domains[index[lk.pick]],
@@ -1069,13 +1102,14 @@ def declared(scenario: Scenario) -> dict[str, Value]:
     return dict(require_targets(scenario, JointChosen).picks)
 
 
-def still_legal(scenario: Scenario) -> tuple[dict[str, Value], list[tuple[str, Failure]]]:
-    """The finalization's picks as the instruction finds them now: each target checked
-    again, on its own and against the other legal targets (359.3.e.2); the illegal ones
-    (unaffected, 359.3.e.5) with why."""
+def still_legal(scenario: Scenario, made: Mapping[str, Value] | None = None
+                ) -> tuple[dict[str, Value], list[tuple[str, Failure]]]:
+    """The finalization's picks (``made``, by default the scenario's) as the instruction
+    finds them now: each target checked again, on its own and against the other legal
+    targets (359.3.e.2); the illegal ones (unaffected, 359.3.e.5) with why."""
     effect = joint_effect(scenario)
     board = scenario.board
-    made = declared(scenario)
+    made = declared(scenario) if made is None else made
     kept: dict[str, Value] = {}
     illegal: list[tuple[str, Failure]] = []
     for pick in effect.picks:
@@ -1367,11 +1401,9 @@ def verify_declaration(scenario: Scenario, declaration: Choice) -> list[Failure]
         failure = pick_failure(scenario, scenario.board, pick, value,
                                _chooser(scenario, pick, given), False) or hidden_failure(
             scenario, scenario.board, pick, value, given)
-        if failure is None and value not in hidden_play(scenario, pick, [
-                str(value), *_candidates(scenario, scenario.board, pick, {}, False)]):
-            failure = Failure("811.1.d.5", _(
-                "{pick}: a unit the card plays is played at {place}, where the card was "
-                "played from Hidden").format(pick=pick.name, place=scenario.from_hidden))
+        if failure is None:
+            failure = hidden_play_failure(scenario, pick, value, [
+                str(value), *_candidates(scenario, scenario.board, pick, {}, False)])
         if failure is not None:
             failures.append(failure)
     for linked in effect.links:
