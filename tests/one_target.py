@@ -24,6 +24,7 @@ from riftsolve.rules.classify import Role
 from riftsolve.rules.effects import CardFacts
 from riftsolve.rules.explain import Step, step
 from riftsolve.rules.families.slots import distinct, unit_ids
+from riftsolve.rules.options import Option, options
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import Failure
 
@@ -132,14 +133,19 @@ def _failure(scenario: Scenario, unit: Unit) -> Failure | None:
     return None
 
 
-def _picks(scenario: Scenario) -> tuple[Pick, ...]:
+def _declared_failure(scenario: Scenario, unit: Unit) -> Failure | None:
+    """Why ``unit`` can't be chosen now: not a valid target, or its Deflect unaffordable."""
+    found = _failure(scenario, unit)
     budget = scenario.available_power
-    picks = []
-    for unit in scenario.board:
-        tax = scenario.board.deflect_tax(unit, scenario.controller)
-        if _failure(scenario, unit) is None and (budget is None or tax <= budget):
-            picks.append(Pick(unit.id, tax))
-    return tuple(picks)
+    tax = scenario.board.deflect_tax(unit, scenario.controller)
+    if found is None and budget is not None and tax > budget:
+        return Failure("809", f"{unit.id}'s Deflect costs {tax} Power, more than is left")
+    return found
+
+
+def _picks(scenario: Scenario) -> tuple[Pick, ...]:
+    return tuple(Pick(unit.id, scenario.board.deflect_tax(unit, scenario.controller))
+                 for unit in scenario.board if _declared_failure(scenario, unit) is None)
 
 
 def _chosen(scenario: Scenario) -> str:
@@ -213,3 +219,9 @@ def read_targets(raw: Mapping[str, object], effect: Any, board: Board, field_pre
 
 def slot_shapes(effect: Any) -> list[dict[str, str]]:
     return [{"name": "unit", "shape": "one", "kind": "unit"}]
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    check = _failure if resolving else _declared_failure
+    return {"unit": options([u.id for u in scenario.board],
+                            lambda unit: check(scenario, scenario.board[unit]))}

@@ -89,6 +89,12 @@ def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
     return []
 
 
+def deflect_failure(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> Failure | None:
+    """The 809 failure of choosing ``unit`` alone for one of ``slots``, when its Deflect
+    costs more Power than is left (no declaration choosing it is then legal), or ``None``."""
+    return next(iter(deflect_failures(scenario, deflect_tax(scenario, unit, slots))), None)
+
+
 def fired_triggers(scenario: Scenario, chosen: Iterable[tuple[str, Iterable[str]]]
                    ) -> list[dict[str, str]]:
     """The Targeting Effects a declaration fires (383.4.b): each targeted unit's "when ...

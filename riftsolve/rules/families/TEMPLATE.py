@@ -64,6 +64,7 @@ from riftsolve.rules.board import Board
 from riftsolve.rules.classify import Role
 from riftsolve.rules.effects import CardFacts
 from riftsolve.rules.explain import Step
+from riftsolve.rules.options import Option
 from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
 
@@ -180,6 +181,14 @@ def slot_shapes(effect: TemplateEffect) -> list[dict[str, str]]:
     "shape": "one" | "list" | "places", "kind": "unit" | "location" | ...}`` (the
     notation and the page read it)."""
     raise NotImplementedError("copy TEMPLATE.py and say how the targets are written")
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    """For each slot ``slot_shapes`` lists, every value of its kind on the board, each with
+    why it may not fill the slot on its own (``options(values, check)`` of
+    :mod:`riftsolve.rules.options`, ``check`` the family's own check of one candidate:
+    the one ``finalize_problem`` filters with, or on resolution ``resolve_problem``'s)."""
+    raise NotImplementedError("copy TEMPLATE.py and say what each slot may hold")
 
 
 def slot_roles(effect: TemplateEffect) -> dict[str, tuple[Role, str]] | None:

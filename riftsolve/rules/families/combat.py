@@ -51,6 +51,7 @@ from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.explain import Step, ids, step
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.limits import ScenarioError
+from riftsolve.rules.options import Option
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
 
@@ -480,6 +481,11 @@ def declared_targets(scenario: Scenario, declaration: Assignment) -> NoReturn:
 def slot_shapes(effect: CombatDamage) -> list[dict[str, str]]:
     """None: combat damage chooses no targets at finalization (465.2 assigns it)."""
     return []
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    """None: combat damage has no slot to fill (465.2 assigns it)."""
+    return {}
 
 
 def read_targets(raw: Mapping[str, object], effect: CombatDamage, board: Board, field_prefix: str

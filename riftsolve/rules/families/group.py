@@ -31,7 +31,12 @@ from riftsolve.i18n import N_, _, ngettext
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Affected, GroupDeclaration, Selection
 from riftsolve.rules.board import BASE, HERE, Board, Unit
-from riftsolve.rules.choosing import deflect_failures, deflect_tax, targeted_slots
+from riftsolve.rules.choosing import (
+    deflect_failure,
+    deflect_failures,
+    deflect_tax,
+    targeted_slots,
+)
 from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import (
@@ -63,6 +68,7 @@ from riftsolve.rules.hidden import (
     source_gone,
 )
 from riftsolve.rules.limits import ScenarioError
+from riftsolve.rules.options import Option, options
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,
@@ -984,6 +990,43 @@ def slot_shapes(effect: GroupTargets) -> list[dict[str, str]]:
               "kind": slot.kinds[0]} for slot in effect.slots]
     if effect.destination:
         shown.append({"name": "destination", "shape": "one", "kind": "location"})
+    return shown
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    """Every unit and gear of the board for each slot, each with why it may not fill it on
+    its own (:func:`member_failure`: 355.9.b, 359.3.e.2 ...); as it is declared, also
+    why a group of it alone breaks the requirement (:func:`requirement_failure`: its
+    Might over the cap, 355.11) or its Deflect the Power available (809). A move's
+    destination: each battlefield and ``base``, as :func:`destination_failure` checks
+    it for no unit in particular (355.4, 170.11.c). On resolution a cost's choice (no
+    target: paid as the card was played, 355.10.c) and the destination (355.4) chosen
+    are not checked again."""
+    effect = group_effect(scenario)
+    board = scenario.board
+    chosen = require_targets(scenario, GroupChosen) if resolving and scenario.targets \
+        else GroupChosen()
+    aimed = targeted_slots(effect)
+    unchecked = {(slot, unit) for slot, units in chosen.groups if slot not in aimed
+                 for unit in units}
+    shown: dict[str, tuple[Option, ...]] = {}
+    for index, slot in enumerate(effect.slots):
+        def failure(unit_id: str, index: int = index, slot: GroupSlot = slot
+                    ) -> Failure | None:
+            if (slot.name, unit_id) in unchecked:
+                return None
+            unit = board[unit_id]
+            found = member_failure(scenario, unit, slot, resolving)
+            if found is not None or resolving:
+                return found
+            alone = tuple((unit_id,) if i == index else () for i in range(len(effect.slots)))
+            return requirement_failure(scenario, alone) or deflect_failure(
+                scenario, unit, [slot.name])
+        shown[slot.name] = options([unit.id for unit in board], failure)
+    if effect.destination:
+        shown["destination"] = options(destinations(board), lambda where: None if (
+            resolving and where == chosen.destination) else destination_failure(
+                board, [], where, effect.destination_open))
     return shown
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import cast
@@ -72,6 +72,7 @@ from riftsolve.rules.families.picks import EMPTY, Check, JointProblem, Value
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.rules.limits import ScenarioError
+from riftsolve.rules.options import Option, options
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,
@@ -1971,6 +1972,69 @@ def slot_shapes(effect: JointChoice) -> list[dict[str, str]]:
     """One id for each pick made at finalization (later picks are made on resolution)."""
     return [{"name": pick.name, "shape": "one", "kind": pick.kind}
             for pick in effect.picks if not pick.later]
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    """Every object of each pick's kind (:func:`_pool`), each with why it may not fill the
+    pick on its own, as it is declared (:func:`_declaring_failure`) or, on resolution, as
+    the target chosen would be found now (:func:`_resolving_failure`).
+
+    Each pick is made by the player the scenario's chosen targets say. With none chosen,
+    a pick made by a player an earlier pick names ("choose an opponent. They choose ...")
+    is checked as the finalization checks it, made by no player: no object is friendly to
+    them, every one an enemy's. (A unit's owner's pick is made on resolution only.)"""
+    effect = joint_effect(scenario)
+    made = declared(scenario) if scenario.targets is not None else {}
+    picks = [p for p in effect.picks if not p.later]
+    names = {p.name for p in picks}
+    links = [lk for lk in effect.links if lk.pick in names and lk.to in names]
+    shown: dict[str, tuple[Option, ...]] = {}
+    for pick in picks:
+        chooser, pool = _pool(scenario, scenario.board, pick, made)
+        failure = (_resolving_failure(scenario, pick, chooser, made) if resolving else
+                   _declaring_failure(scenario, pick, chooser, pool, _carried(links, pick)))
+        shown[pick.name] = options(pool, failure)
+    return shown
+
+
+def _declaring_failure(scenario: Scenario, pick: Pick, chooser: str, pool: list[str],
+                       carried: list[Linked]) -> Callable[[str], Failure | None]:
+    """Why a value of ``pool`` may not fill ``pick`` as it is declared, on its own (the
+    finalization leaves it out of the pick's domain, or no declaration can afford it):
+    :func:`pick_failure`; a card played from Hidden, the battlefield it must be at where
+    no restriction of the pick could excuse it (811.1.d.2) and where a unit it plays is
+    played (811.1.d.5); a "you may" whose cost can't be paid (383.3.b); its Deflect within
+    the Power available (809)."""
+    board = scenario.board
+    alone = {v: pick_failure(scenario, board, pick, v, chooser, False) for v in pool}
+    valid = [v for v, found in alone.items() if found is None]
+    unpaid = _trigger_unpaid(scenario) if _done_whole(joint_effect(scenario), pick) else None
+    hidden = _kept_at_hidden(scenario, pick, carried)
+
+    def failure(value: str) -> Failure | None:
+        return (alone[value]
+                or (hidden_failure(scenario, board, pick, value, {}) if hidden else None)
+                or hidden_play_failure(scenario, pick, value, valid) or unpaid
+                or next(iter(deflect_failures(scenario, _tax(scenario, pick, value))), None))
+    return failure
+
+
+def _resolving_failure(scenario: Scenario, pick: Pick, chooser: str,
+                       made: Mapping[str, Value]) -> Callable[[str], Failure | None]:
+    """Why a value would be no legal target of ``pick`` now, were it the one chosen (the
+    other picks as ``made``): as :func:`still_legal` finds it (359.3.e.2, 758.1, its links
+    to the other targets). A pick that is no target (a move's destination, 355.4; a cost's
+    choice, 355.10.c) is not checked again: its chosen value stands, any other is checked
+    on its own (:func:`pick_failure`)."""
+    board = scenario.board
+
+    def failure(value: str) -> Failure | None:
+        if pick.target:
+            return dict(still_legal(scenario, {**made, pick.name: value})[1]).get(pick.name)
+        if value == made.get(pick.name):
+            return None
+        return pick_failure(scenario, board, pick, value, chooser, True)
+    return failure
 
 
 def read_targets(raw: Mapping[str, object], effect: JointChoice, board: Board,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
 from riftsolve.rules.effects import Effect
+from riftsolve.rules.options import Option
 from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
 
@@ -91,6 +92,18 @@ class Family(Protocol[E, T, D, R, FP, RP]):
         (``{"<location>": "<unit id>"}``); ``kind``: what the id names (``unit``,
         ``battlefield``, ``location``, ``player``, ``mode`` ...). The notation and the
         page read it."""
+
+    def slot_options(self, scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+        """For each slot :meth:`slot_shapes` lists, in its order, every value of the slot's
+        kind on the board (units: each unit and gear, wherever it is, off the board too;
+        locations: the battlefields and ``base`` ...), in natural order, each with why it
+        may not fill the slot on its own (:class:`~riftsolve.rules.options.Option`), by
+        the family's own check of one candidate: as it is declared (``resolving`` false:
+        355.9, 740.1, 757, the Deflect one target costs within the Power available, 809),
+        or as a target chosen would be checked now, on resolution (359.3.e.2, 758.1,
+        359.3.f.2). On resolution a chosen value has a failure exactly when the resolution
+        finds it illegal; a slot the resolution does not check again (a cost's choice, a
+        move's destination: no target) keeps its chosen value."""
 
     def slot_roles(self, effect: E) -> dict[str, tuple[Role, str]] | None:
         """Each slot's role (a target, a cost's choice ...) and the rule deciding it,
@@ -176,3 +189,20 @@ def slot_shapes(effect: Effect) -> list[dict[str, str]]:
     [('friendly', 'one'), ('enemies', 'list')]
     """
     return registration_of(effect).rules.slot_shapes(effect)
+
+
+def slot_options(scenario: Scenario, resolving: bool = False) -> dict[str, tuple[Option, ...]]:
+    """What each slot of ``scenario``'s card may hold on its board, and why the other
+    values may not (its family's :meth:`Family.slot_options`).
+
+    >>> from riftsolve.formats.format1 import parse_scenario
+    >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Alpha Strike",
+    ...     "battlefields": ["north"], "units": [
+    ...         {"id": "kai", "controller": "A", "might": 3, "location": "north"},
+    ...         {"id": "r1", "controller": "B", "might": 1, "location": "base"}]})
+    >>> for slot, found in slot_options(s).items():
+    ...     print(slot, [(o.value, o.failure and o.failure.rule) for o in found])
+    friendly [('kai', None), ('r1', '740.1.a')]
+    enemies [('kai', '740.1'), ('r1', '355.9.b')]
+    """
+    return registration_of(scenario.effect).rules.slot_options(scenario, resolving)

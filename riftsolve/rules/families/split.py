@@ -30,7 +30,7 @@ from riftsolve.i18n import _, ngettext
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Declaration, Resolution
 from riftsolve.rules.board import Board, Unit
-from riftsolve.rules.choosing import deflect_failures, deflect_tax
+from riftsolve.rules.choosing import deflect_failure, deflect_failures, deflect_tax
 from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import Pool, SplitDamage, Zone
@@ -47,6 +47,7 @@ from riftsolve.rules.explain import (
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.families.slots import distinct, unit_ids
 from riftsolve.rules.lethal import death
+from riftsolve.rules.options import Option, options
 from riftsolve.rules.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,
@@ -564,6 +565,29 @@ def slot_shapes(effect: SplitDamage) -> list[dict[str, str]]:
     list of ids)."""
     return [{"name": name, "shape": "one" if name == "friendly" else "list",
              "kind": "unit"} for name in effect.slot_names]
+
+
+def slot_options(scenario: Scenario, resolving: bool) -> dict[str, tuple[Option, ...]]:
+    """Every unit of the board for each slot, each with why it may not fill it on its own:
+    the friendly unit as :func:`friendly_options` checks it (740.1.a; on resolution
+    359.3.e.2, where its Might is null, 359.3.f.2.a), a split target as the finalization
+    and the resolution check it (:func:`_partition`: 355.14.a, 740.1, 355.9.b; 359.3.e.2,
+    758.1) and, as it is declared, its Deflect within the Power available (809)."""
+    effect = split_effect(scenario)
+    board = scenario.board
+    everyone = [unit.id for unit in board]
+    ruled_out = dict(_partition(scenario, everyone, resolving)[1])
+
+    def split_failure(unit_id: str) -> Failure | None:
+        if unit_id in ruled_out or resolving:  # (Deflect is paid as it is declared, 809.1.c)
+            return ruled_out.get(unit_id)
+        return deflect_failure(scenario, board[unit_id], [effect.split_slot])
+
+    def friendly_failure(unit_id: str) -> Failure | None:
+        return friendly_target_failure(board, board[unit_id], scenario.controller, resolving)
+
+    checks = {"friendly": friendly_failure, effect.split_slot: split_failure}
+    return {slot: options(everyone, checks[slot]) for slot in effect.slot_names}
 
 
 def read_targets(raw: Mapping[str, object], effect: SplitDamage, board: Board,
