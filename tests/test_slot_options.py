@@ -1,5 +1,6 @@
-"""What each slot of a card offers on a board (``slot_options``): every value of the
-slot's kind, those the card allows, and why the others are ruled out.
+"""What each slot of a card offers on a board (``slot_options``, and for the faces
+``slot_offers``): every value of the slot's kind, those the card allows, and why the others
+are ruled out.
 
 On random boards, for every card of every family (the conformance suite's cards and
 boards): the page never hides a legal choice (a value chosen in a slot by any legal
@@ -29,6 +30,7 @@ from test_conformance import (
 )
 
 from riftsolve.engine.legal import LegalSet
+from riftsolve.engine.offers import slot_offers
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.formats.examples import example_path
@@ -36,7 +38,7 @@ from riftsolve.formats.format1 import parse_scenario
 from riftsolve.formats.reading import load_scenario
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.board import BASE
-from riftsolve.rules.core_rules import rule
+from riftsolve.rules.core_rules import cited_as, rule
 from riftsolve.rules.effects import Effect
 from riftsolve.rules.families import family_of, group, joint, registration_of, split
 from riftsolve.rules.families.registry import slot_options, slot_shapes
@@ -273,3 +275,23 @@ def test_what_each_family_offers_as_it_is_declared() -> None:
     assert [unit for unit, why in crescent["enemy"].items() if why is None] == [
         "r1", "r2", "r5", "r9"]
     assert crescent["enemy"]["a1"] == "355.9.b: a1 is not an enemy unit (controlled by A)"
+
+
+def test_the_faces_read_each_slot_with_its_rule_as_the_text_numbers_it() -> None:
+    """``slot_offers``: each slot as ``slot_shapes`` writes it, every option JSON-ready,
+    a rule cited with the number of the scenario's Core Rules text (1.2 numbers 355.9.b
+    352.9.b); a combat has no slot to offer."""
+    scenario = dataclasses.replace(load_scenario(example_path("alpha-strike-mistargeted")),
+                                   rules="1.2")
+    offers = slot_offers(scenario, resolving=False)
+    assert [(o.name, o.shape, o.kind) for o in offers] == [
+        ("friendly", "one", "unit"), ("enemies", "list", "unit")]
+    shown = json.loads(json.dumps(offers[1].as_json()))  # (JSON-ready)
+    assert set(shown) == {"name", "shape", "kind", "options"}
+    r1 = next(o for o in shown["options"] if o["value"] == "r1")
+    assert r1 == {"value": "r1", "legal": False, "rule": cited_as("355.9.b", "1.2")["rule"],
+                  "reason": "r1 is not at a battlefield (at base)"}
+    assert r1["rule"] != "355.9.b"
+    assert all(o["legal"] == (o["rule"] is None) == (o["reason"] is None)
+               for o in shown["options"])
+    assert slot_offers(load_scenario(example_path("combat-spec-example"))) == []
