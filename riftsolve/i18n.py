@@ -39,6 +39,8 @@ from pathlib import Path
 
 #: The languages riftsolve speaks; the first is the one its messages are written in.
 LANGUAGES = ("en", "fr")
+#: Each language named in itself, as a menu offers it.
+LANGUAGE_NAMES = {"en": "English", "fr": "Fran\u00e7ais"}
 
 #: The catalogues' folder (inside the package, next to ``models``) and domain.
 LOCALE_DIR = Path(__file__).parent / "locale"

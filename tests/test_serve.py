@@ -74,8 +74,19 @@ def test_a_resolution_worked_out_by_hand(client: TestClient) -> None:
     assert body["rows"] == [["r1 1, r2 2"], ["r1 2, r2 1"]]
     assert body["ruling"].startswith("Alpha Strike, on resolution. ")
     assert body["ruling"].endswith(" 2 legal resolutions. Core Rules 1.4.")
-    assert [step["rule"] for step in body["trails"][0]] == ["359.3.f.2", "355.14.e",
-                                                             "355.14.g", "355.5.b"]
+    # the trails said once: what both answers share, then each one's own steps
+    shared, own = body["trails"]["shared"], body["trails"]["own"]
+    # (kai's Might, at least 1 each), then each division and the XP its kills gain
+    # (r1 has Might 1: killed by 1 or 2; r2 Might 2: killed only by 2)
+    assert [step["rule"] for step in shared] == ["359.3.f.2", "355.14.g"]
+    assert [[(s["rule"], s["detail"]) for s in trail] for trail in own] == [
+        [("355.14.e", "the controller divides 3 damage: r1 1, r2 2"),
+         ("355.5.b", "for each unit this kills, 1 XP: r1, r2 killed, 2 XP gained")],
+        [("355.14.e", "the controller divides 3 damage: r1 2, r2 1"),
+         ("355.5.b", "for each unit this kills, 1 XP: r1 killed, 1 XP gained")]]
+    # a column per target, the damage each is dealt
+    assert body["grid"] == {"groups": [{"label": "damage dealt", "columns": ["r1", "r2"]}],
+                            "rows": [["1", "2"], ["2", "1"]]}
 
 
 @pytest.mark.parametrize(("example", "question"), [
@@ -238,14 +249,18 @@ def test_ids_come_back_exactly_as_given_and_never_as_markup(client: TestClient) 
     assert body["answers"][0] == {"damage": {XSS: 1, odd: 2}}
     # the table's cells escape control characters as the CLI's tables do
     assert body["rows"][0] == [f"{XSS} 1, r\\x1b[31m\\nred 2"]
+    assert body["grid"]["groups"][0]["columns"] == [XSS, "r\\x1b[31m\\nred"]
 
 
 def test_the_page_is_static_and_forbids_inline_script(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     policy = page.headers["content-security-policy"]
-    assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split(
-        "script-src")[1].split(";")[0]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy  # (no inline script, no inline style)
+    assert "style=" not in page.text and "<style" not in page.text
+    style = client.get("/page.css")
+    assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
     assert "http" not in page.text.replace("http-equiv", "")  # nothing fetched elsewhere
     script = client.get("/page.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
@@ -312,3 +327,61 @@ def test_the_notation_of_a_form_s_board_reads_back_as_the_same_scenario(
     broken = client.post("/api/notation", json={"scenario": json.dumps({**doc, "card": "Zzz"})})
     assert broken.status_code == 400
     assert broken.json()["error"]["text"].startswith("card: unknown card 'Zzz'")
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def read_board(client: TestClient, scenario: Any, question: str = "finalize") -> Any:
+    text = scenario if isinstance(scenario, str) else json.dumps(scenario)
+    return client.post("/api/board", json={"scenario": text, "question": question})
+
+
+def legal_values(slot: dict[str, Any]) -> list[str]:
+    return [option["value"] for option in slot["options"] if option["legal"]]
+
+
+def test_the_board_says_what_each_slot_may_choose(client: TestClient) -> None:
+    # Alpha Strike: a friendly unit (kai, A's), then enemy units at battlefields (740.1,
+    # 355.9.b): r1 at north; not r2, at its base, nor kai, A's own.
+    board = scenario_dict([unit("kai", "A", 3), unit("r1"), unit("r2", location="base")],
+                          targets={"friendly": None, "enemies": []})  # (left to choose)
+    reply = read_board(client, board)
+    assert reply.status_code == 200
+    body = reply.json()
+    assert body["check"] == "The board reads: 3 units."
+    assert body["scenario"]["units"][2]["location"] == "base"
+    friendly, enemies = body["slots"]
+    assert (friendly["name"], friendly["shape"], legal_values(friendly)) == (
+        "friendly", "one", ["kai"])
+    assert (enemies["name"], enemies["shape"], legal_values(enemies)) == (
+        "enemies", "list", ["r1"])
+    assert [(o["value"], o["rule"], o["reason"]) for o in enemies["options"]
+            if not o["legal"]] == [
+        ("kai", "740.1", "kai is not an enemy unit (controlled by A)"),
+        ("r2", "355.9.b", "r2 is not at a battlefield (at base)")]
+
+
+def test_the_board_marks_a_chosen_target_illegal_now(client: TestClient) -> None:
+    # r1 was chosen; it has since left the board: on resolution it is no longer a legal
+    # target (359.3.e.2), and the slot says so before the question is asked.
+    board = scenario_dict([unit("kai", "A", 3), unit("r1", location="offboard"), unit("r2")],
+                          targets={"friendly": "kai", "enemies": ["r1", "r2"]})
+    enemies = read_board(client, board, "resolve").json()["slots"][1]
+    assert legal_values(enemies) == ["r2"]
+    assert ("r1", "359.3.e.2", "r1 is no longer on the board") in [
+        (o["value"], o["rule"], o["reason"]) for o in enemies["options"]]
+
+
+def test_the_board_s_errors_are_the_cli_s(client: TestClient) -> None:
+    doubled = scenario_dict([unit("kai", "A", 3), unit("r1"), unit("r1")])
+    reply = read_board(client, doubled)
+    assert reply.status_code == 400
+    assert reply.json()["error"]["field"].startswith("units")
+    assert "r1" in reply.json()["error"]["text"]
+    # the notation's errors name their line and column, as the CLI's do
+    reply = read_board(client, "card Alpha Strike\ncontroller A\nbattlefields north\n"
+                               "kai A x @north\n")
+    assert reply.json()["error"]["text"] == "scenario:4:7: might: 'x' is not a whole number"
+    assert read_board(client, "[1, 2]").json()["error"]["text"] == (
+        "scenario: must be a JSON object")

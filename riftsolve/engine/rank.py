@@ -36,7 +36,7 @@ from math import comb, lgamma, log
 import numpy as np
 import numpy.typing as npt
 
-from riftsolve.i18n import _
+from riftsolve.i18n import _, number
 
 IntArray = npt.NDArray[np.int64]
 
@@ -171,14 +171,15 @@ def binomial_row(n: int, top: int) -> list[int]:
 
 
 def describe_count(count: int) -> str:
-    """A count for a message: exact up to 15 digits, else its size (Python refuses to
+    """A count for a message: exact up to 15 digits, grouped as the language spoken
+    writes numbers (:func:`riftsolve.i18n.number`), else its size (Python refuses to
     print integers of more than 4,300 digits by default).
 
     >>> describe_count(1234567), describe_count(3 * 10**5000 + 7)
     ('1,234,567', 'about 3.0e5000')
     """
     if count < 10**15:
-        return f"{count:,}"
+        return number(count)
     exponent = int((count.bit_length() - 1) * 0.30102999566398120)
     while 10**(exponent + 1) <= count:
         exponent += 1

@@ -29,17 +29,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
 
-from riftsolve._json import JSON, JSONOutDoc
+from riftsolve._json import JSON, JSONOut, JSONOutDoc
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optimum import TooManyToRank
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.ruling import ruling
+from riftsolve.faces.web.grid import grid
 from riftsolve.formats.reading import scenario_warnings
-from riftsolve.i18n import LANGUAGES, _, number, use_language
+from riftsolve.i18n import LANGUAGES, _, ngettext, number, use_language
 from riftsolve.rules.answers import Answer
-from riftsolve.rules.limits import printable, shortened
+from riftsolve.rules.explain import Step
+from riftsolve.rules.limits import JsonError, printable, read_json, shortened
 from riftsolve.rules.objectives import ObjectiveError
 from riftsolve.rules.scenario import ScenarioError
 
@@ -174,13 +176,67 @@ def notation(request: JSON, cards: str | None = None) -> Reply:
         return failure(MALFORMED, err.field, err.message)
 
 
+def board(request: JSON, cards: str | None = None) -> Reply:
+    """The request's scenario read as the page's form holds it: ``scenario``, its format-1
+    structure (the board notation converted); ``slots``, what each slot of its card may
+    choose on its board and why the others may not (checked as at finalization, or as
+    chosen targets now for ``"question": "resolve"``:
+    :func:`riftsolve.engine.offers.slot_offers`); ``check``, a sentence saying the board
+    reads. The board is read without its targets (a form's slot may be left to choose);
+    every failure a :func:`failure`.
+
+    >>> reply = board({"scenario": "card Alpha Strike\\ncontroller A\\nbattlefields north\\n"
+    ...                "kai A 3 @north\\nr1 B 1 @north\\nr2 B 1 @base"})
+    >>> reply.body["scenario"]["units"][2]
+    {'id': 'r2', 'controller': 'B', 'might': 1, 'location': 'base'}
+    >>> [(s["name"], [o["value"] for o in s["options"] if o["legal"]])
+    ...  for s in reply.body["slots"]]
+    [('friendly', ['kai']), ('enemies', ['r1'])]
+    >>> reply.body["check"]
+    'The board reads: 3 units.'
+    """
+    try:
+        asked = read_request(request)
+        use_language(asked.lang)
+        from riftsolve.engine.offers import slot_offers
+        from riftsolve.formats import notation as board_notation
+        from riftsolve.formats.reading import parse_scenario, parse_scenario_text
+
+        read: object = (board_notation.to_format1(asked.scenario, cards=cards)[0]
+                        if board_notation.is_notation(asked.scenario)
+                        else read_json(asked.scenario))
+        # (as JSON: a number too long to read, kept in an "x-" field, is sent as its size)
+        doc: JSON = json.loads(json.dumps(read, default=str))
+        if not isinstance(doc, Mapping):
+            raise ScenarioError("scenario", _("must be a JSON object"))
+        try:
+            scenario = parse_scenario({k: v for k, v in doc.items() if k != "targets"},
+                                      cards=cards)
+        except ScenarioError:  # the same error read from the text: its line and column
+            parse_scenario_text(asked.scenario, cards=cards)
+            raise
+        units = len(tuple(scenario.board))
+        return Reply(200, {
+            "scenario": doc,
+            "slots": [offer.as_json() for offer in
+                      slot_offers(scenario, resolving=asked.question == "resolve")],
+            "check": ngettext("The board reads: {n} unit.", "The board reads: {n} units.",
+                              units).format(n=number(units))})
+    except JsonError as err:
+        return failure(MALFORMED, "scenario", str(err))
+    except ScenarioError as err:
+        return failure(MALFORMED, err.field, err.message)
+
+
 def listing(legal: LegalSet[Answer], limit: int) -> JSONOutDoc:
     """The body of an answered question: the count (``None`` when too large to count:
     ``refused`` then says why, and the first answers are still listed, as in the CLI's
     table), the count sentence, the ruling paragraph (``riftsolve rule``'s), the first
-    ``limit`` answers as table rows and as JSON lines, the rule trails of the first few,
-    why there is none, and the warnings."""
+    ``limit`` answers as table rows, as a column per target (:func:`grid`) and as JSON
+    lines, the rule trails of the first few (:func:`trails`), why there is none, and the
+    warnings."""
     answers = list(islice(iter(legal), limit))
+    lines, headers = [render.line(legal, answer) for answer in answers], render.headers(legal)
     said = ruling(legal)  # counts the answers, and says why there are none
     total, refused = said.count, None
     if total is None:  # too many to count: the refusal says why
@@ -193,14 +249,33 @@ def listing(legal: LegalSet[Answer], limit: int) -> JSONOutDoc:
         "card": legal.scenario.effect.name,
         "count": total,
         "count_text": None if total is None else number(total),
+        "count_noun": render.legal_noun(legal, total),
         "refused": refused,
         "summary": render.count_title(legal, len(answers), total),
         "ruling": printable(said.paragraph()),
-        "headers": render.headers(legal),
+        "headers": headers,
         "rows": [[printable(cell) for cell in render.cells(legal, answer)]
                  for answer in answers],
-        "answers": [render.line(legal, answer) for answer in answers],
-        "trails": [legal.explain(answer) for answer in answers[:TRAILS]],
+        "answers": lines,
+        "grid": grid(lines, headers),
+        "trails": trails([legal.explain(answer) for answer in answers[:TRAILS]]),
         "none": list(said.none) if not answers and limit else [],
         "warnings": scenario_warnings(legal.scenario),
     }
+
+
+def trails(explained: list[list[Step]]) -> JSONOutDoc:
+    """Rule trails said without repeating: ``shared``, the steps every trail has (in the
+    first's order; none of a single trail), and ``own``, each trail's other steps.
+
+    >>> a, b, c = ({"rule": "355.14.g", "version": "1.4", "detail": "each at least 1"},
+    ...            {"rule": "355.14.e", "version": "1.4", "detail": "r1 1"},
+    ...            {"rule": "355.14.e", "version": "1.4", "detail": "r2 1"})
+    >>> said = trails([[a, b], [a, c]])
+    >>> said["shared"] == [a], said["own"] == [[b], [c]]
+    (True, True)
+    """
+    shared = render.shared_steps(explained)
+    own: list[JSONOut] = [[dict(step) for step in trail if step not in shared]
+                          for trail in explained]
+    return {"shared": [dict(step) for step in shared], "own": own}

@@ -1,7 +1,11 @@
 """The page's web application (Starlette): the static page, and its JSON endpoints.
 
-``GET /``: the page; ``GET /page.js``: its script. ``GET /api/page?lang=en``: the cards
-offered, how their targets are declared, and the page's words. ``POST /api/answer``
+``GET /``: the page; ``GET /page.js`` and ``GET /page.css``: its script and its
+stylesheet. ``GET /api/page?lang=en``: the cards offered, how their targets are declared,
+and the page's words. ``POST /api/board`` (a scenario's text, as ``/api/answer`` takes it):
+the scenario as the form holds it and what each slot may choose
+(:func:`riftsolve.faces.web.answer.board`); ``POST /api/notation``: the board notation of
+a scenario. ``POST /api/answer``
 (``Content-Type: application/json``): ``{"scenario": TEXT, "question": "finalize" |
 "resolve", "limit": N, "lang": "en" | "fr"}``, answered by
 :func:`riftsolve.faces.web.answer.answer`: 200 with the answers, 400 with the CLI's
@@ -10,9 +14,9 @@ when the question is refused as too large, 503 past the time limit or when
 :data:`RUNNING` questions are being answered already (``Retry-After: 1``), 500 (in one
 line) when the engine fails.
 
-Every response forbids what a page needs not do (Content-Security-Policy: scripts and
-requests from the server alone, no inline script; ``nosniff``): user text reaches the
-page only as JSON, which the script writes as text, never as markup.
+Every response forbids what a page needs not do (Content-Security-Policy: scripts,
+styles and requests from the server alone, no inline script or style; ``nosniff``): user
+text reaches the page only as JSON, which the script writes as text, never as markup.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from riftsolve._json import JSON, JSONOutDoc
 from riftsolve.faces.web import DEFAULT_TIMEOUT, page
 from riftsolve.faces.web import answer as answering
 from riftsolve.faces.web.deadline import T, TooSlow, Ts, run_within
-from riftsolve.i18n import LANGUAGES, _, use_language
+from riftsolve.i18n import LANGUAGE_NAMES, LANGUAGES, _, use_language
 from riftsolve.rules.limits import MAX_BYTES, JsonError, read_json
 
 #: A request's body: the scenario reader's bound, plus room for the question's fields
@@ -49,7 +53,7 @@ RUNNING = 8
 HEADERS = [
     (b"content-security-policy",
      b"default-src 'none'; script-src 'self'; connect-src 'self'; "
-     b"style-src 'self' 'unsafe-inline'; img-src 'self'; base-uri 'none'; "
+     b"style-src 'self'; img-src 'self'; base-uri 'none'; "
      b"form-action 'none'; frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -95,6 +99,9 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
     async def script(request: Request) -> Response:
         return _static("page.js", "text/javascript; charset=utf-8")
 
+    async def style(request: Request) -> Response:
+        return _static("page.css", "text/css; charset=utf-8")
+
     async def about(request: Request) -> Response:
         lang = request.query_params.get("lang", LANGUAGES[0])
         if lang not in LANGUAGES:
@@ -110,6 +117,9 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
 
     async def notation(request: Request) -> Response:
         return await respond(request, answering.notation)
+
+    async def board(request: Request) -> Response:
+        return await respond(request, answering.board)
 
     async def respond(request: Request,
                       replying: Callable[[JSON, str | None], answering.Reply]) -> Response:
@@ -134,10 +144,12 @@ def create_app(cards: str | None = None, timeout: float = DEFAULT_TIMEOUT,
     app = Starlette(routes=[
         Route("/", index),
         Route("/page.js", script),
+        Route("/page.css", style),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/page", about),
         Route("/api/answer", answer, methods=["POST"]),
         Route("/api/notation", notation, methods=["POST"]),
+        Route("/api/board", board, methods=["POST"]),
     ])
     if hosts:
         return _Guarded(TrustedHostMiddleware(app, allowed_hosts=list(hosts)))
@@ -163,7 +175,8 @@ def warm_up() -> None:
 
 def _about(lang: str, cards: str | None) -> JSONOutDoc:
     use_language(lang)
-    return {"languages": list(LANGUAGES), "lang": lang, "labels": page.labels(),
+    return {"languages": list(LANGUAGES), "language_names": dict(LANGUAGE_NAMES),
+            "lang": lang, "labels": page.labels(),
             "cards": page.cards(cards), "max_listed": answering.MAX_LISTED,
             "default_listed": answering.DEFAULT_LISTED}
 
