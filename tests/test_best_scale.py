@@ -74,3 +74,29 @@ def test_robust_changes_stay_within_the_bounds() -> None:
     legal = finalize(build([unit("kai", "A", 10**6), unit("r1", might=10**6)]))
     assert best(legal, "kills", robust=1)[0].values == {"kills": 0}
     assert best(legal, "kills")[0].values == {"kills": 1}
+
+
+@pytest.mark.parametrize(("mights", "pool", "key"), [
+    # 1,000 targets of Might 1,000 and 500,000 damage: each is dealt at least 1 (355.14.g),
+    # leaving 499,000; a death costs 999 more, so 499 die (498,501) and the 499 left over
+    # go to survivors (each holds 998 more without dying): (499 kills, 0 overkill)
+    ([1000] * 1000, 500_000, (499, 0)),
+    # 500 of Might 2 and 500 of Might 2,000, 3,000 damage: 1,000 for the first point
+    # each, 2,000 left; the 500 cheap deaths cost 1 each, the 1,500 left can't pay an
+    # expensive one (1,999), and the survivors hold them: (500, 0)
+    ([2] * 500 + [2000] * 500, 3000, (500, 0)),
+])
+def test_the_most_kills_with_damage_short_of_killing_all(mights: list[int], pool: int,
+                                                         key: tuple[int, int]) -> None:
+    """Damage short of killing every target, on boards whose knapsack tables would hold
+    10^9 cells: every death is worth the same (kills), so the cheapest die first, and
+    the answer comes without tables or CP-SAT."""
+    units = [unit("kai", "A", pool), *(unit(f"t{i:04d}", might=m)
+                                       for i, m in enumerate(mights))]
+    legal = resolve(build(units, targets={"friendly": "kai",
+                                          "enemies": [u["id"] for u in units[1:]]}))
+    assert isinstance(legal, Resolutions)
+    goal = Objective.parse("kills,-overkill")
+    answer = best_split(legal.scenario, legal.problem, goal)
+    assert answer is not None and not legal.verify(answer)
+    assert goal.measure(legal.scenario, answer) == key

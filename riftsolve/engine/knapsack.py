@@ -104,12 +104,17 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
         return None
     # Wanting overkill, the leftover goes onto a dead target; otherwise survivors first.
     greedy = bool(overkill) and overkill[0][1] > 0
+    spill_weights = [sign * weights[j] for j, sign in overkill]
+    if items and len({score[t] for t in items}) == 1:  # (kills, XP: how many, not which)
+        found = _cheapest_deaths(items, need, score, base, extra, span, surplus, forced,
+                                 spill_weights, greedy)
+        return None if found is None else _amounts(problem, need, found, greedy)
     if items and span == kill_all and (
             greedy or surplus >= len(items)):
         # every choice of deaths is affordable and the overkill is linear in it (the
         # leftover, or the surplus less one a death): each item is chosen on its own
         deaths = _independent_deaths(items, need, score, base, extra, surplus, forced,
-                                     [(sign * weights[j]) for j, sign in overkill], greedy)
+                                     spill_weights, greedy)
         return _amounts(problem, need, deaths, greedy)
     if len(items) * (span + 1) * width > MOST_CELLS:
         return None
@@ -184,6 +189,44 @@ def _independent_deaths(items: list[int], need: list[int], score: list[int], bas
         if alone > with_deaths:
             return set(forced)
     return {*forced, *chosen}
+
+
+def _cheapest_deaths(items: list[int], need: list[int], score: list[int], base: int,
+                     extra: int, span: int, surplus: int, forced: list[int],
+                     spill_weights: list[int], greedy: bool) -> set[int] | None:
+    """The best deaths when every death is worth the same (``score`` equal over
+    ``items``: kills, XP), or ``None`` when no split is possible; linear in the targets,
+    whatever the damage.
+
+    Proof: the table's value of a choice of ``k`` deaths costing ``used`` of the extra is
+    ``base + k * s`` plus the overkill's weight times the leftover it spills, ``extra -
+    used`` wanting overkill, else ``max(0, surplus - k)``: it depends on ``k`` alone, or
+    grows as ``used`` shrinks. A choice is possible when ``used`` fits the extra, and for
+    each ``k`` the ``k`` cheapest deaths (by ``need``) use the least: they are possible
+    whenever any ``k`` deaths are, and score at least as well. So the optimum is among
+    the prefixes of the targets in order of cost, and "nobody else dies" (possible when a
+    target dies of any damage, or the survivors hold all the extra), which the table
+    prefers only when it is strictly better."""
+    order = sorted(items, key=lambda t: (need[t], t))
+    each = score[order[0]]
+    best: tuple[int, int] | None = None  # (value, how many of the cheapest die)
+    used = 0
+    for k, t in enumerate(order, 1):
+        used += need[t] - 1
+        if used > span:
+            break
+        spilled = (extra - used) if greedy else max(0, surplus - k)
+        value = base + k * each + sum(w * spilled for w in spill_weights)
+        if best is None or value > best[0]:
+            best = (value, k)
+    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
+        alone = base + sum(w * ((extra if forced else 0) if greedy else max(0, surplus))
+                           for w in spill_weights)
+        if best is None or alone > best[0]:
+            return set(forced)
+    if best is None:
+        return None
+    return {*forced, *order[:best[1]]}
 
 
 def _amounts(problem: SplitResolveProblem, need: list[int], deaths: set[int],
