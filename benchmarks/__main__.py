@@ -4,7 +4,7 @@ Run from the repository root (with the project's venv)::
 
     python -m benchmarks                       # the full suite, several minutes on 2 cores
     python -m benchmarks --quick --out /tmp/b  # CI's run: 10- and 100-unit boards, about
-                                               # 25 s on 2 cores (under a minute)
+                                               # 30 s on 2 cores (under a minute)
     python -m benchmarks --cards all           # every card of the library, not a few per family
 
 What it measures, in one run, on the boards of ``benchmarks/boards.py`` (2-4 players,
