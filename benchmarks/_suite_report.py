@@ -24,11 +24,6 @@ FAMILIES = ("split", "group", "joint", "combat")
 #: A question with fewer answers than this (or the listing cap) is a latency: the time to
 #: list every one of them; from this many on, a listing is a throughput, answers/s.
 THROUGHPUT_MIN = 100
-#: What a listing's status is called in the summary and the plots' legends.
-STATUS = {"done": "listed all it was asked",
-          "stopped": "stopped at the budget (`*`: the rate so far, a lower bound)",
-          "nothing": "nothing listed within the budget",
-          "declined": "declined: the backend refused the question (or failed)"}
 
 
 def wanted(question: dict[str, Any], cap: int) -> int:
@@ -44,7 +39,9 @@ def is_rate(question: dict[str, Any], cap: int) -> bool:
 
 
 def status(listing: dict[str, Any]) -> str:
-    """A listing's status, a key of :data:`STATUS`."""
+    """A listing's status: ``done`` (it listed all it was asked), ``stopped`` (at the
+    budget, with answers so far), ``nothing`` (no answer within the budget) or ``declined``
+    (the backend refused the question, or failed)."""
     if listing["error"]:
         return "nothing" if listing["error"].startswith("not started") else "declined"
     if not listing["answers"]:
@@ -257,8 +254,8 @@ def markdown(document: dict[str, Any], drawn: Sequence[Path]) -> str:
            "list every one of them, a latency (a rate of one answer is not a throughput). "
            "`arrays` is the native backend's numpy rows, `native` its answer objects, "
            "`cpsat` the CP-SAT backend (a model with a solution callback), `pyconstraint` "
-           "the python-constraint2 backend. `*`: stopped at the budget (the rate so far, "
-           "a lower bound; or more than that time); `nothing in budget`: no answer within "
+           "the python-constraint2 backend. `*`: stopped at the budget (the rate so far; "
+           "or more than that time); `nothing in budget`: no answer within "
            "it; `declined`: the backend refused the question (a question that large); "
            "`failed`: it listed another number of answers than the count. `rules` is the "
            "time to apply the rules (build the legal set), `count` that plus the exact "
