@@ -6,7 +6,8 @@ Not a benchmark itself: the scripts import it as ``from _common import ...``, wh
 because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
 from any working directory. What is here, one job each:
 
-* the environment a run is reported with (:func:`environment`, :func:`versions_line`);
+* the environment a run is reported with (:func:`environment`, :func:`versions_line`,
+  :func:`cpu_model`);
 * timing (:func:`timings`, :func:`median_seconds`, :func:`median_ms`,
   :func:`back_to_back`, :func:`listed_back_to_back`);
 * capped runs in a forked child process (:class:`Child`, :func:`shared_array`,
@@ -73,6 +74,19 @@ def distribution_version(name: str) -> str:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return "not installed"
+
+
+def cpu_model() -> str:
+    """The processor's model name as ``/proc/cpuinfo`` gives it, else the platform's
+    (``""`` when neither says)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor()
 
 
 def environment(distributions: Sequence[str], **extra: Any) -> dict[str, Any]:

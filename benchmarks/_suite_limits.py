@@ -145,15 +145,28 @@ def count_scaling(sizes: Sequence[int], cards: Sequence[str], repeats: int
     return rows
 
 
-def formatting(repeats: int) -> list[dict[str, Any]]:
+#: The shapes of :func:`formatting`: targets 5 damage is kept by, damage 5 targets share,
+#: enemies a declaration chooses up to 5 of (the full run's, and ``--quick``'s).
+FORMAT_SHAPES = (28, 42, 40)
+QUICK_FORMAT_SHAPES = (20, 30, 25)
+#: The shapes of :func:`arrays_vs_direct`: damage 5 targets share, targets 5 damage is
+#: kept by (the full run's, and ``--quick``'s).
+ARRAY_SHAPES = (42, 43)
+QUICK_ARRAY_SHAPES = (30, 30)
+
+
+def formatting(repeats: int, shapes: tuple[int, int, int] = FORMAT_SHAPES
+               ) -> list[dict[str, Any]]:
     """Rows generated against JSON lines written, per second, for the numpy paths of the
     command line: split resolutions (5 damage kept by 5 of 28 targets; 5 targets sharing 42
-    damage) and split declarations (up to 5 of 40 enemies); the formatting's share of the
-    listing's time."""
+    damage) and split declarations (up to 5 of 40 enemies; other numbers in ``shapes``);
+    the formatting's share of the listing's time."""
     rows = []
-    for label, data in (("resolve: 5 damage kept by 5 of 28", alpha_strike(28, 5)),
-                        ("resolve: 42 damage among 5", alpha_strike(5, 42)),
-                        ("finalize: up to 5 of 40", alpha_strike(40, 5, declared=False))):
+    kept, shared, chosen = shapes
+    for label, data in ((f"resolve: 5 damage kept by 5 of {kept}", alpha_strike(kept, 5)),
+                        (f"resolve: {shared} damage among 5", alpha_strike(5, shared)),
+                        (f"finalize: up to 5 of {chosen}",
+                         alpha_strike(chosen, 5, declared=False))):
         scenario = rs.parse_scenario(data)
         legal = (rs.finalize if label.startswith("finalize") else rs.resolve)(scenario)
         generate, write = (_resolution_writer(legal) if isinstance(legal, Resolutions)
@@ -206,17 +219,20 @@ def direct_drops(n: int, k: int) -> np.ndarray[Any, Any]:
     return rows
 
 
-def arrays_vs_direct(repeats: int) -> list[dict[str, Any]]:
+def arrays_vs_direct(repeats: int, shapes: tuple[int, int] = ARRAY_SHAPES
+                     ) -> list[dict[str, Any]]:
     """A split resolution's ``arrays()`` against a direct numpy build of the same rows
     (from ``itertools.combinations``), on the two shapes: the targets sharing the damage
-    (compositions, 355.14.e-g) and the damage short, each kept target dealt 1
-    (combinations, 355.14.h.1). The rows must be the same, in the same order."""
+    (compositions, 355.14.e-g; 42 damage among 5) and the damage short, each kept target
+    dealt 1 (combinations, 355.14.h.1; 5 of 43 kept; other numbers in ``shapes``). The
+    rows must be the same, in the same order."""
     rows = []
+    shared, kept = shapes
     for label, scenario, direct in (
-            ("42 damage among 5 targets", rs.parse_scenario(alpha_strike(5, 42)),
-             partial(direct_splits, 42, 5)),
-            ("5 damage, 5 of 43 targets kept", rs.parse_scenario(alpha_strike(43, 5)),
-             partial(direct_drops, 43, 5))):
+            (f"{shared} damage among 5 targets", rs.parse_scenario(alpha_strike(5, shared)),
+             partial(direct_splits, shared, 5)),
+            (f"5 damage, 5 of {kept} targets kept", rs.parse_scenario(alpha_strike(kept, 5)),
+             partial(direct_drops, kept, 5))):
         legal = rs.resolve(scenario)
         same = bool((np.vstack(list(legal.arrays())) == direct()).all())
         ours = median_seconds(partial(_all_rows, legal), repeats)

@@ -111,8 +111,19 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
                  "budget_s": 0.3, "brute_limit": 10, "wall_seconds": 1.0},
         "questions": [measured.as_json()],
         "startup": {"example": "x.json", "numpy_import_ms": 100.0, "resolve_ms": 300.0,
-                    "resolve_vs_numpy": 3.0},
-        "streams": []}
+                    "resolve_vs_numpy": 3.0, "pyconstraint_ms": 80.0,
+                    "pyconstraint_vs_numpy": 0.8, "pyconstraint_script": "p.py",
+                    "answers": 10, "same_lines": True,
+                    "runs_ms": {"numpy": [90.0, 100.0, 120.0], "resolve": [280.0, 300.0, 350.0],
+                                "pyconstraint": [70.0, 80.0, 85.0]},
+                    "spread_ms": {"numpy": {"median": 100.0, "min": 90.0, "max": 120.0}},
+                    "first_answer_runs_ms": {"resolve": [250.0, 260.0, 300.0]},
+                    "first_answer_ms": {"resolve": {"median": 260.0, "min": 250.0,
+                                                    "max": 300.0}}},
+        "streams": [{"label": "split: s", "family": "split", "argv": ["riftsolve", "finalize"],
+                     "answers": 1000, "lines": 1000, "code": 0, "seconds": 0.5,
+                     "peak_mib": 50.0, "first_answer_s": 0.3, "last_answer_s": 0.4,
+                     "rate": 2000.0, "stream_rate": 9990.0}]}
     import _suite_limits
     typical = _suite_limits.typical_best(3, 1)
     assert typical["agree"] and len(typical["boards"]) >= 2
@@ -131,10 +142,36 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
     assert _suite_limits.direct_drops(3, 2).tolist() == [[1, 1, 0], [1, 0, 1], [0, 1, 1]]
     text = _suite_report.markdown(document, [])
     assert f"| Alpha Strike finalize | 10 | {count:,} |" in text
+    # fewer answers than a throughput needs: the time to list them all, not a rate
+    rate = _suite_report.is_rate(measured.as_json(), args.list_cap)
+    assert rate == (count >= _suite_report.THROUGHPUT_MIN)
+    assert f"| {'answers/s' if rate else 'time, all'} |" in text
+    assert "| `python p.py` x.json (python-constraint2, the same lines) | 10 | 80 ms" in text
     assert "| q | 10 | 1.00M/s | 500.0k/s | 50% |" in text
     assert "| r | 3 | 2.00M/s | 1.00M/s | 2.00x | yes |" in text
     assert f"| 40 units | {maximal[0]['maximal']['answers']:,} |" in text
     needs("matplotlib", "plots")
-    drawn = _suite_report.plots(document, tmp_path)
-    assert [p.name for p in drawn] == ["split.png"]
-    assert drawn[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import _suite_plots
+
+    drawn = _suite_plots.plots(document, tmp_path)
+    assert [p.name for p in drawn] == ["split.png", "processes.png"]
+    for path in drawn:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "`processes.png`: whole processes" in _suite_report.markdown(document, drawn)
+
+
+def test_a_listing_is_a_rate_or_a_latency_and_says_why_it_has_no_value() -> None:
+    """A question of fewer answers than a throughput needs is timed, not rated; a listing
+    with no value says whether it was declined or stopped with nothing."""
+    import _suite_report
+
+    few = {"answers": 1}
+    many = {"answers": 10**9}
+    assert not _suite_report.is_rate(few, 10**4)
+    assert _suite_report.is_rate(many, 10**4)
+    assert _suite_report.is_rate({"answers": None}, 10**4)  # refused count: the cap listed
+    listing = {"answers": 0, "complete": False, "error": ""}
+    assert _suite_report.status(listing) == "nothing"
+    assert _suite_report.status({**listing, "error": "ValueError: too large"}) == "declined"
+    assert _suite_report.status({**listing, "answers": 5}) == "stopped"
+    assert _suite_report.status({**listing, "answers": 5, "complete": True}) == "done"
