@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from riftsolve.engine.families.combat_best import combat_sides
     from riftsolve.engine.legal import LegalSet
     from riftsolve.engine.optimum import Linear, Ranked, best
-    from riftsolve.engine.questions import finalize, resolve
+    from riftsolve.engine.questions import finalize, is_forced, resolve
     from riftsolve.faces.batch import batch
     from riftsolve.faces.ruling import Ruling, rule
     from riftsolve.formats.examples import example_path
@@ -66,7 +66,7 @@ _HOMES = {
     "batch": "riftsolve.faces.batch",
     **dict.fromkeys(("Ruling", "rule"), "riftsolve.faces.ruling"),
     "LegalSet": "riftsolve.engine.legal",
-    **dict.fromkeys(("finalize", "resolve"), "riftsolve.engine.questions"),
+    **dict.fromkeys(("finalize", "is_forced", "resolve"), "riftsolve.engine.questions"),
 }
 
 __all__ = [
@@ -93,6 +93,7 @@ __all__ = [
     "combat_sides",
     "example_path",
     "finalize",
+    "is_forced",
     "json_schema",
     "load_scenario",
     "parse_scenario",

@@ -15,6 +15,8 @@ import pytest
 OPTIONAL = {
     Path("gym.py"): ("gymnasium", "gym"),
     Path("faces", "gym.py"): ("gymnasium", "gym"),
+    Path("pettingzoo.py"): ("pettingzoo", "pettingzoo"),
+    Path("faces", "pettingzoo.py"): ("pettingzoo", "pettingzoo"),
     Path("faces", "web", "app.py"): ("starlette", "web"),
 }
 

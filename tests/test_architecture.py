@@ -158,12 +158,13 @@ def test_each_folder_imports_only_the_folders_below_it() -> None:
 
 def test_the_folders_are_the_package() -> None:
     """Every module lives in one of the folders, but the facade, the entry point, the
-    public name of the gym, the translations, the version, the JSON types and the lazy
-    loader."""
+    public names of the gym and of the PettingZoo environment, the translations, the
+    version, the JSON types and the lazy loader."""
     top = sorted(m for m in import_graph() if folder_of(m) is None)
     assert top == ["riftsolve", "riftsolve.__main__", "riftsolve._json", "riftsolve._lazy",
                    "riftsolve._version",
-                   "riftsolve.conftest", "riftsolve.gym", "riftsolve.i18n"]
+                   "riftsolve.conftest", "riftsolve.gym", "riftsolve.i18n",
+                   "riftsolve.pettingzoo"]
 
 
 # --------------------------------------------------------------- asking what type a family is

@@ -169,6 +169,60 @@ def test_best_for_both_sides_of_one_combat() -> None:
         assert top.answer.as_json()["assigned"] == line["assigned"]
 
 
+#: Whether each side's assignment is forced on each combat example, the attacker's then the
+#: defender's, worked out from the rules (465.2.a-c: each side deals its units' Might, plus
+#: Assault when attacking or Shield when defending, a stunned unit none; lethal in full,
+#: Tank first and Backline last; the excess as combat_excess says):
+FORCED = {
+    # A deals a1 4 + Assault 1 = 5 (a2 is stunned); B's lethal amounts: Tank d1 3 - 1 marked
+    # = 2, d2 2, Backline d3 1 + 1 prevented = 2: d1 2, d2 2, d3 the last 1, one way.
+    # B deals 3 + 2 + 1 = 6 to a1 (5 while attacking) and a2 (2, stunned but still 2 Might):
+    # 6 < 7, so a1 5 and a2 1, or a2 2 and a1 4.
+    "combat-spec-example": (True, False),
+    # A: 5 among four units of lethal 3, one filled and 2 on another (12 ways). B's four
+    # units at north deal 12, all on a1, the only receiver (the excess too).
+    "combat-lethal-in-full": (False, True),
+    # A deals a1 2 + Assault 1, a2 1 (its Shield idle) = 4 among b1 3, b2 2, b3 4: a choice.
+    # B deals b1 1 + Shield 2, b2 2, b3 stunned = 5 to a1 3 and a2 1: both filled, the one
+    # point of excess on either (policy any).
+    "combat-defender-assigns": (False, False),
+    # A: 6 on t 1, n1 1, n2 2, excess 2 all on n1 or on n2 (policy last). B deals 1 + 1 + 2
+    # = 4 to a1 alone.
+    "combat-excess-last": (False, True),
+    # A: 4 all on pa (no amount is lethal to it) or n1 2 then 2 on pa. B: 1 + 2 + 1 on a1.
+    "combat-prevent-all": (False, True),
+    # A: 4 on s1 (lethal 4 with Shield 2), or n1 1 then 3 on s1. B: s1 2 + Shield 2 and n1
+    # 1, all 5 on a1.
+    "combat-shield-raises-lethal": (False, True),
+    # A: tb as a Tank (tb 2, t1 1, n1 2) or as Backline (t1 1, n1 2, b1 1, tb 1). B's 6 on a1.
+    "combat-tank-and-backline": (False, True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORCED))
+def test_is_forced_on_each_side_of_the_combat_examples(name: str) -> None:
+    """``rs.is_forced`` says whether a side has exactly one legal assignment, as worked out
+    by hand in :data:`FORCED`; the legal sets agree (one answer exactly when forced)."""
+    sides = rs.combat_sides(rs.load_scenario(rs.example_path(name)))
+    assert tuple(rs.is_forced(side) for side in sides) == FORCED[name]
+    for side in sides:
+        legal = rs.resolve(side, kind=rs.Assignment)
+        assert rs.is_forced(side, "resolve") is (legal.count() == 1)
+        assert (legal.only_choice() is not None) is rs.is_forced(side)
+
+
+def test_is_forced_asks_the_scenarios_own_question() -> None:
+    """A scenario with no targets chosen asks its declaration (Alpha Strike's: 16 ways),
+    one with chosen targets its resolution (3 damage, 5 targets: 10 ways); a question that
+    is neither is refused."""
+    declaring = rs.load_scenario(rs.example_path("alpha-strike-finalize-4"))
+    assert declaring.question == "finalize" and not rs.is_forced(declaring)
+    resolving = rs.load_scenario(rs.example_path("alpha-strike-shrunk-5-to-3"))
+    assert resolving.question == "resolve" and not rs.is_forced(resolving)
+    with pytest.raises(ValueError, match="'finalize' or 'resolve'"):
+        rs.is_forced(resolving, "assign")  # type: ignore[arg-type]
+
+
 def test_both_sides_of_what_is_not_a_combat_is_refused(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``best --sides`` is a combat's (465.2.c: each side assigns its damage): Alpha Strike

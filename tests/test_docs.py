@@ -31,6 +31,10 @@ PAGES = ["README.md", *sorted(
 
 #: The marker before the environment's example (run by ``tests/test_gym.py``).
 GYM_MARKER = "<!-- gym example -->"
+#: The markers before the examples of the environments that need an extra, each run by its
+#: own test file (``tests/test_gym.py``, ``tests/test_pettingzoo.py``), which skips
+#: without the extra.
+EXTRA_MARKERS = (GYM_MARKER, "<!-- pettingzoo example -->")
 
 FENCE = re.compile(r"^```(\S*)\n(.*?)^```$", flags=re.M | re.S)
 TRANSCRIPT = re.compile(r"^\$ riftsolve (.+)\n((?:[^$`\n].*\n)+)", flags=re.M)
@@ -55,11 +59,11 @@ def examples(page: str) -> list[doctest.Example]:
 
 
 def python_blocks(page: str) -> list[str]:
-    """The Python blocks of the page but the environment's example, which
-    ``tests/test_gym.py`` runs."""
-    gym = re.findall(re.escape(GYM_MARKER) + r"\n```python\n(.*?)```", text_of(page),
-                     flags=re.S)
-    return [block for block in blocks(page, "python", "pycon") if block not in gym]
+    """The Python blocks of the page but the environments' examples, which their own
+    tests run (``tests/test_gym.py``, ``tests/test_pettingzoo.py``)."""
+    extra = [found for marker in EXTRA_MARKERS for found in re.findall(
+        re.escape(marker) + r"\n```python\n(.*?)```", text_of(page), flags=re.S)]
+    return [block for block in blocks(page, "python", "pycon") if block not in extra]
 
 
 def test_the_pages_are_found_and_have_examples() -> None:

@@ -304,6 +304,10 @@ NEVER_ONE = {
     "the board has {n} units, more than max_units={most}: make the environment with a "
     "larger max_units": "more than a bound of at least one",
     "between() left {n} units, more than max_units={most}": "more than a bound",
+    "no combat with a decision in {n} draws: both assignments of every combat drawn were "
+    "forced": "the draws asked, many",
+    "the combat has {n} units, more than max_units={most}: make the environment with a "
+    "larger max_units": "more than a bound of at least one",
     "{card} has {count} modes, not {asked}": "a modal card has two modes or more",
     "{card} has {count} abilities that choose, each its own question: name one ({names})":
         "said of a card with several",

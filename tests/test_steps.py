@@ -158,9 +158,9 @@ def test_other_families_and_forfeit_are_refused_by_name() -> None:
     from riftsolve.formats.examples import example_path
     from riftsolve.formats.reading import load_scenario
 
-    combat = load_scenario(example_path("combat-spec-example"))
-    with pytest.raises(ValueError, match=r"\(combat family\) is not answered step by step"):
-        first_step(resolve(combat))
+    joint = load_scenario(example_path("crescent-strike-finalize"))
+    with pytest.raises(ValueError, match=r"\(joint family\) is not answered step by step"):
+        first_step(finalize(joint))
     moving = load_scenario(example_path("tricksy-tentacles-finalize"))
     with pytest.raises(ValueError, match="Tricksy Tentacles's answers are not told apart by "
                        "the units they choose"):

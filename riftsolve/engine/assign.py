@@ -272,7 +272,7 @@ class Table:
             key = (index, state, left)
             found = options.get(key)
             if found is None:
-                found = tuple(self._options(index, state, left))
+                found = tuple(self.options(index, state, left))
                 if len(options) < MOST_KEPT_OPTIONS:
                     options[key] = found
             return iter(found)
@@ -300,9 +300,11 @@ class Table:
             states.append(state)
             remaining.append(left)
 
-    def _options(self, index: int, state: int, remaining: int) -> Iterator[tuple[int, int]]:
-        """The amounts receiver ``index`` may take that leave a completion, ascending, and
-        the state after each."""
+    def options(self, index: int, state: int, remaining: int) -> Iterator[tuple[int, int]]:
+        """The amounts receiver ``index`` may take out of ``remaining`` damage in ``state``
+        (the state after the receivers before it) that leave a completion, ascending, and
+        the state after each: what a listing walks, and what the steps offer
+        (:mod:`riftsolve.engine.families.combat_steps`)."""
         receiver = self.problem.receivers[index]
         here = self.entering(index, state)
         after = self.feasible[index + 1]

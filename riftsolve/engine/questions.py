@@ -11,7 +11,7 @@ caller names.
 
 from __future__ import annotations
 
-from typing import TypeVar, overload
+from typing import Literal, TypeVar, overload
 
 from riftsolve.engine.families.registry import legal_sets
 from riftsolve.engine.legal import LegalSet, check_version
@@ -68,6 +68,35 @@ def finalize(scenario: Scenario, backend: str = "auto", *, kind: type[Answer] | 
     """Every legal target declaration for ``scenario``'s board; ``kind`` as for
     :func:`resolve` (``Declaration`` for split damage, ``GroupDeclaration`` for a group)."""
     return _asked(scenario, "finalize", backend, kind)
+
+
+def is_forced(scenario: Scenario, question: Literal["finalize", "resolve"] | None = None
+              ) -> bool:
+    """Whether ``scenario``'s question has exactly one legal answer: no choice to make,
+    the one answer applied as it is (:meth:`~riftsolve.engine.legal.LegalSet.is_forced`
+    of its legal set: two answers looked at, never more). ``question`` is
+    ``"finalize"`` or ``"resolve"``, the scenario's own by default
+    (:attr:`~riftsolve.rules.scenario.Scenario.question`: a combat's is its assignment).
+
+    A combat assignment is forced on the board of the Core Rules' own example (465.2.c,
+    ``combat-spec-example``: 5 damage must fill the Tank, then the unit without a keyword,
+    and the last point goes to the Backline unit); it is a choice when 5 damage meets four
+    units of lethal amount 3 (one filled, the rest on another: 12 ways).
+
+    >>> from riftsolve.formats.reading import load_scenario
+    >>> from riftsolve.formats.examples import example_path
+    >>> is_forced(load_scenario(example_path("combat-spec-example")))
+    True
+    >>> is_forced(load_scenario(example_path("combat-lethal-in-full")))
+    False
+    >>> is_forced(load_scenario(example_path("alpha-strike-finalize-4")), "finalize")
+    False
+    """
+    if question not in (None, "finalize", "resolve"):
+        raise ValueError(f"question is 'finalize' or 'resolve', not {question!r}")
+    asked = question or scenario.question
+    legal = finalize(scenario) if asked == "finalize" else resolve(scenario)
+    return legal.is_forced()
 
 
 def _asked(scenario: Scenario, question: str, backend: str, kind: type[Answer] | None

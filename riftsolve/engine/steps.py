@@ -1,4 +1,5 @@
-"""Legal answers one decision at a time: split damage and groups as small choices.
+"""Legal answers one decision at a time: split damage, groups and combat damage as small
+choices.
 
 An agent that picks a whole answer at once faces as many actions as there are answers
 (a binomial coefficient of the board). Here the same answers are built one move at a
@@ -14,11 +15,15 @@ unit and one more:
   dealt its share in turn), then :data:`DONE` once the whole pool is dealt;
 - a group (355.11, e.g. Fox-Fire), declared or resolved: the units chosen (or kept) one
   by one in the board's order, then :data:`DONE` (:class:`ChooseListed`, from its
-  answers listed once: at most :data:`MOST_LISTED`).
+  answers listed once: at most :data:`MOST_LISTED`);
+- combat damage (465.2.c): one point a move, to the receiver being assigned damage or to
+  one after it in the problem's order, then :data:`DONE` once the damage is all assigned
+  (:mod:`riftsolve.engine.families.combat_steps`).
 
 Each family's legal sets say how their question is answered step by step
 (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's states are its own
-(:mod:`riftsolve.engine.families.split_steps`), a group's are :class:`ChooseListed`.
+(:mod:`riftsolve.engine.families.split_steps`), as are combat's
+(:mod:`riftsolve.engine.families.combat_steps`); a group's are :class:`ChooseListed`.
 
 The moves offered (:meth:`Steps.moves`) are exact: a move is offered if and only if at
 least one complete legal answer extends the choices made so far, and every legal answer
@@ -174,13 +179,13 @@ MOST_LISTED = 10_000
 def first_step(legal: LegalSet[Answer]) -> Steps:
     """The first state of ``legal``'s question answered step by step, as its family's
     legal set says (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's
-    declarations and resolutions, and a group's (listed, :class:`ChooseListed`); any
-    other question is refused with a :class:`ValueError` saying so."""
+    declarations and resolutions, a group's (listed, :class:`ChooseListed`) and a combat
+    assignment; any other question is refused with a :class:`ValueError` saying so."""
     state = legal.first_step() if legal.CAPABILITIES.steps else None
     if state is None:
         raise ValueError(_(
             "{card} ({family} family) is not answered step by step: the steps cover split "
-            "damage (e.g. Alpha Strike, Volibear) and groups (e.g. Fox-Fire); list its "
-            "answers with finalize() or resolve()").format(card=legal.scenario.effect.name,
-                                                            family=legal.family.NAME))
+            "damage (e.g. Alpha Strike, Volibear), groups (e.g. Fox-Fire) and combat "
+            "damage; list its answers with finalize() or resolve()").format(
+                card=legal.scenario.effect.name, family=legal.family.NAME))
     return state

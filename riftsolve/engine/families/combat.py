@@ -1,11 +1,13 @@
 """The legal set of combat damage (465.2): every assignment of the attacking or defending
 side's damage, counted, listed and ranked from the table of completions
-(:mod:`riftsolve.engine.assign`).
+(:mod:`riftsolve.engine.assign`), and assigned one point a move
+(:mod:`riftsolve.engine.families.combat_steps`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -24,12 +26,15 @@ from riftsolve.rules.answers import (
 from riftsolve.rules.families.combat import resolve_problem as resolve_combat_problem
 from riftsolve.rules.scenario import Scenario
 
+if TYPE_CHECKING:
+    from riftsolve.engine.steps import Steps
+
 
 class CombatResolutions(LegalSet[Assignment]):
     """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
     the table of :mod:`riftsolve.engine.assign`, listed by any backend."""
 
-    CAPABILITIES = Capabilities(counts=True, ranks=True)
+    CAPABILITIES = Capabilities(counts=True, ranks=True, steps=True)
 
     question = "resolve"
     _answer_type = Assignment
@@ -80,6 +85,13 @@ class CombatResolutions(LegalSet[Assignment]):
         """The assignments with these indices as rows of :meth:`arrays`, without listing."""
         rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
         return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
+
+    def first_step(self) -> Steps:
+        """The assignment one point of damage a move
+        (:mod:`riftsolve.engine.families.combat_steps`)."""
+        from riftsolve.engine.families.combat_steps import AssignCombat
+
+        return AssignCombat.start(self.table)
 
     # ------------------------------------------------------------ what the faces read
 
