@@ -47,15 +47,16 @@ def line(answer: Any) -> str:
 
 
 @st.composite
-def split_docs(draw: st.DrawFn) -> dict[str, Any]:
-    """An Alpha Strike or Volibear board: a few friendly and enemy units, Deflect, marked
-    damage, untargetable units, units away from the source, sometimes a Power budget."""
+def split_docs(draw: st.DrawFn, least_enemies: int = 0) -> dict[str, Any]:
+    """An Alpha Strike or Volibear board: a few friendly and enemy units (at least
+    ``least_enemies`` enemies), Deflect, marked damage, untargetable units, units away from
+    the source, sometimes a Power budget."""
     card = draw(st.sampled_from(["Alpha Strike", "Volibear, Furious"]))
     units = []
     for i in range(draw(st.integers(1, 2))):
         units.append(unit(f"a{i}", "A", draw(st.integers(-1, 5)),
                           draw(st.sampled_from(["north", "north", "south", "base"]))))
-    for i in range(draw(st.integers(0, 4))):
+    for i in range(draw(st.integers(least_enemies, 4))):
         extra: dict[str, Any] = {"deflect": draw(st.sampled_from([0, 0, 1, 2])),
                                  "damage": draw(st.sampled_from([0, 0, 1]))}
         if draw(st.integers(0, 5)) == 0:
