@@ -495,13 +495,11 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
                 "Fox-Fire)").format(card=scenario.effect.name, family=family))
 
     def _begin(self, question: _Question) -> None:
-        """Answer ``question`` from its first state: its mask."""
+        """Answer ``question`` from its first state (its mask is found with its
+        observation)."""
         self._question, self.state = question, question.first
         if question.legal.question == "resolve":
             self.resolving = question.scenario
-        state, mask = question.first, np.zeros(len(self._mask), dtype=bool)
-        self._mask = mask
-        self._masked(state)
 
     def _masked(self, state: Steps) -> None:
         """The mask of ``state``'s moves (and amounts)."""
