@@ -314,7 +314,6 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
         self._question: _Question | None = None
         self._index: int | None = None
         self._mask = np.zeros(sum(widths), dtype=bool)
-        self._observed: Observation | None = None
         #: The answers made (``declaration``, ``resolution``), each with its legal set.
         self._made: dict[str, tuple[LegalSet[Answer], Answer]] = {}
         #: Their lines, and the objective's values of the resolution, once made.
@@ -355,7 +354,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
             raise RuntimeError(_("call reset() before step()"))
         chosen = self._allowed(action)
         if chosen is None:
-            return self._observation(again=True), self.illegal_reward, \
+            return self._observation(), self.illegal_reward, \
                 state.phase == "done", False, {**self._about(), "illegal": True}
         row, amount = chosen
         move = DONE if row == self.max_units else question.scenario.board.units[row].id
@@ -552,11 +551,8 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
             info[key] = dict(value)
         return info
 
-    def _observation(self, again: bool = False) -> Observation:
-        """The observation now (``again``: the last one, the state unchanged), the mask
-        updated first."""
-        if again and self._observed is not None:
-            return {key: array.copy() for key, array in self._observed.items()}
+    def _observation(self) -> Observation:
+        """The observation now, the mask updated first."""
         question, state = self._question, self.state
         assert question is not None and state is not None
         self._masked(state)
@@ -574,8 +570,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
                 units[rows[unit_id], column] = value
         for name, value in seen.scalars.items():
             scalars[_SCALAR[name]] = value
-        self._observed = {"units": units, "scalars": scalars}
-        return {"units": units.copy(), "scalars": scalars.copy()}
+        return {"units": units, "scalars": scalars}
 
 
 #: The environments :func:`register` names, each with its keywords: ``Allocation-v0``
