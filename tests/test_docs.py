@@ -31,6 +31,9 @@ PAGES = ["README.md", *sorted(
 
 #: The marker before the environment's example (run by ``tests/test_gym.py``).
 GYM_MARKER = "<!-- gym example -->"
+#: The marker before the training example (``tests/test_gym.py`` runs it with a stand-in
+#: learner; it needs sb3-contrib and PyTorch otherwise).
+TRAINING_MARKER = "<!-- training example -->"
 
 FENCE = re.compile(r"^```(\S*)\n(.*?)^```$", flags=re.M | re.S)
 TRANSCRIPT = re.compile(r"^\$ riftsolve (.+)\n((?:[^$`\n].*\n)+)", flags=re.M)
@@ -54,11 +57,16 @@ def examples(page: str) -> list[doctest.Example]:
     return doctest.DocTestParser().get_examples(text_of(page))
 
 
+def marked_blocks(page: str, marker: str) -> list[str]:
+    """The Python blocks of ``page`` right after ``marker`` (their text)."""
+    return re.findall(re.escape(marker) + r"\n```python\n(.*?)```", text_of(page),
+                      flags=re.S)
+
+
 def python_blocks(page: str) -> list[str]:
-    """The Python blocks of the page but the environment's example, which
+    """The Python blocks of the page but the environment's examples, which
     ``tests/test_gym.py`` runs."""
-    gym = re.findall(re.escape(GYM_MARKER) + r"\n```python\n(.*?)```", text_of(page),
-                     flags=re.S)
+    gym = marked_blocks(page, GYM_MARKER) + marked_blocks(page, TRAINING_MARKER)
     return [block for block in blocks(page, "python", "pycon") if block not in gym]
 
 

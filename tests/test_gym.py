@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import warnings
 from dataclasses import replace
-from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from conftest import build, needs, scenario_dict, unit
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from reference import finalize_lines, resolve_lines
+from test_docs import GYM_MARKER, TRAINING_MARKER, marked_blocks
 from test_group_properties import group_boards
 from test_steps import changed, changes, split_docs
 
@@ -34,10 +36,9 @@ from riftsolve.formats.format1 import parse_scenario
 from riftsolve.rules.limits import LIMIT
 from riftsolve.rules.scenario import Scenario
 
-GYM_PAGE = Path(__file__).resolve().parent.parent / "docs" / "agents.md"
-
-
 gymnasium = needs("gymnasium", "gym")
+
+from gymnasium import Wrapper  # noqa: E402
 
 from riftsolve.gym import ENVIRONMENTS, SCALARS, UNIT_FEATURES, RiftEnv  # noqa: E402
 
@@ -386,19 +387,98 @@ def test_boards_it_cannot_play_are_refused_by_name() -> None:
         RiftEnv(actions="point")
 
 
-def gym_example() -> str:
-    """The manual's environment example: the Python block after its marker, on the page
-    for agents (``docs/agents.md``)."""
-    found = re.search(r"<!-- gym example -->\n```python\n(.*?)```", GYM_PAGE.read_text(),
-                      flags=re.S)
-    assert found, f"{GYM_PAGE.name} has no environment example"
-    return found.group(1)
+def page_example(marker: str, page: str = "docs/agents.md") -> str:
+    """The Python block after ``marker`` on ``page`` (the manual's page for agents by
+    default), which must have one."""
+    found = marked_blocks(page, marker)
+    assert len(found) == 1, f"{page} should have one example after {marker}"
+    return found[0]
 
 
 def test_the_manuals_example_runs() -> None:
-    code = gym_example()
-    assert "import riftsolve as rs" in code and "action_masks()" in code
+    code = page_example(GYM_MARKER)
+    assert "import riftsolve as rs" in code and 'info["action_mask"]' in code
     exec(compile(code, "docs/agents.md", "exec"), {})  # it asserts what it shows
+
+
+class StandInMasker(Wrapper[Any, Any, Any, Any]):
+    """sb3-contrib's ``ActionMasker``, as the training example calls it: the mask of the
+    method it names."""
+
+    def __init__(self, env: Any, action_mask_fn: str) -> None:
+        super().__init__(env)
+        self.method = action_mask_fn
+
+    def action_masks(self) -> Any:
+        return getattr(self.env, self.method)()
+
+
+class StandInLearner:
+    """sb3-contrib's ``MaskablePPO``, as the training example calls it, learning nothing:
+    it plays the first action each component's mask allows (the mask read as
+    ``MaskablePPO`` reads a ``MultiDiscrete``'s, its components' end to end), and its
+    ``learn`` steps through the masker, each mask checked against ``info``."""
+
+    made: list[StandInLearner] = []  # noqa: RUF012 - the test reads the learners made
+
+    def __init__(self, policy: str, env: Any, **keywords: Any) -> None:
+        self.policy, self.env, self.steps = policy, env, 0
+        StandInLearner.made.append(self)
+
+    def learn(self, total_timesteps: int) -> StandInLearner:
+        observation, info = self.env.reset(seed=0)
+        for _ in range(min(total_timesteps, 500)):
+            mask = self.env.action_masks()
+            assert mask.dtype == bool and (mask == info["action_mask"]).all()
+            action, _ = self.predict(observation, action_masks=mask)
+            observation, _, terminated, truncated, info = self.env.step(action)
+            assert "illegal" not in info
+            self.steps += 1
+            if terminated or truncated:
+                observation, info = self.env.reset()
+        return self
+
+    def predict(self, observation: Any, action_masks: Any, deterministic: bool = False
+                ) -> tuple[Any, None]:
+        widths = self.env.action_space.nvec
+        parts = np.split(np.asarray(action_masks, dtype=bool), np.cumsum(widths)[:-1])
+        return np.array([np.flatnonzero(part)[0] for part in parts]), None
+
+
+def test_the_training_example_runs_with_a_stand_in_learner(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code = page_example(TRAINING_MARKER)
+    assert marked_blocks("README.md", TRAINING_MARKER) == [code]  # the README shows it too
+    assert 'gymnasium.make("riftsolve/Allocation-v0")' in code and "MaskablePPO" in code
+    contrib, wrappers = ModuleType("sb3_contrib"), ModuleType("sb3_contrib.common.wrappers")
+    contrib.MaskablePPO = StandInLearner  # type: ignore[attr-defined]
+    wrappers.ActionMasker = StandInMasker  # type: ignore[attr-defined]
+    for name, module in (("sb3_contrib", contrib), ("sb3_contrib.common", ModuleType("c")),
+                         ("sb3_contrib.common.wrappers", wrappers)):
+        monkeypatch.setitem(sys.modules, name, module)
+    StandInLearner.made.clear()
+    exec(compile(code, "docs/agents.md", "exec"), {})
+    (learner,) = StandInLearner.made
+    assert learner.policy == "MultiInputPolicy" and learner.steps == 500
+    assert re.fullmatch(r"kills per episode: \d\.\d\d\n", capsys.readouterr().out)
+
+
+def typed_examples() -> str:
+    """The environment's examples (a random episode, the training loop), a function each,
+    as one module for ``mypy --strict`` (CI checks that the examples users copy
+    type-check; sb3-contrib need not be installed: its types are then unknown)."""
+    functions = []
+    for name, marker in (("random_episode", GYM_MARKER), ("training", TRAINING_MARKER)):
+        body = "".join(f"    {line}\n" if line else "\n"
+                       for line in page_example(marker).splitlines())
+        functions.append(f"def example_{name}() -> None:\n{body}")
+    return '"""The manual\'s environment examples."""\n\n\n' + "\n\n".join(functions)
+
+
+def test_the_typed_examples_are_one_module() -> None:
+    code = typed_examples()
+    compile(code, "examples", "exec")
+    assert code.count("def example_") == 2
 
 
 def test_render_shows_the_answers_as_text() -> None:
@@ -411,5 +491,5 @@ def test_render_shows_the_answers_as_text() -> None:
                             '"deflect_cost": 0}\nresolved: {"affected": []}')
 
 
-if __name__ == "__main__":  # python tests/test_gym.py > example.py: what CI type-checks
-    print(gym_example(), end="")
+if __name__ == "__main__":  # python tests/test_gym.py > examples.py: what CI type-checks
+    print(typed_examples(), end="")
