@@ -237,6 +237,7 @@ class _Question:
     count: int | None = None
 
     def legal_count(self) -> int:
+        """How many answers the question has (counted once)."""
         if self.count is None:
             self.count = self.legal.count()
         return self.count
@@ -258,7 +259,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
     it is reset.
     """
 
-    # (a text render has no frame rate of its own: "render_fps" is the checker's due)
+    # (Gymnasium's checker asks a frame rate of every render, text too)
     metadata: dict[str, list[str] | int] = {  # noqa: RUF012 - gymnasium's
         "render_modes": ["ansi"], "render_fps": 4}
 
@@ -287,7 +288,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
         self.render_mode = render_mode
         self._shares = actions == SHARES
         widths = [max_units + 1, max_amount + 1] if self._shares else [max_units + 1]
-        #: Where each component of the action starts in the mask, and its width.
+        #: The width of each component of the action (their masks end to end).
         self._widths = widths
         self.action_space = (
             spaces.MultiDiscrete(widths) if self._shares else spaces.Discrete(max_units + 1))
@@ -314,7 +315,7 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
         self._question: _Question | None = None
         self._index: int | None = None
         self._mask = np.zeros(sum(widths), dtype=bool)
-        #: The answers made (``declaration``, ``resolution``), each with its legal set.
+        #: The declaration made, with its legal set.
         self._made: dict[str, tuple[LegalSet[Answer], Answer]] = {}
         #: Their lines, and the objective's values of the resolution, once made.
         self._lines: Info = {}
@@ -537,7 +538,6 @@ class RiftEnv(gymnasium.Env[dict[str, Any], Action]):
         measured["deflect"] = declaration.deflect_cost
         values = {str(term): term.sign * measured[term.metric]
                   for term in self.objective.terms}
-        self._made["resolution"] = (self._question.legal, resolution)
         self._lines["resolution"] = line(self._question.legal, resolution)
         self._lines["objective"] = values
         return float(sum(value * self.tie_weight ** i
