@@ -5,6 +5,7 @@ Run from the repository root (with the project's venv)::
     python benchmarks/agents.py                      # full run, about 3 minutes
     python benchmarks/agents.py --quick              # CI smoke run, well under 60 s
     python benchmarks/agents.py --json results.json  # also write every number as JSON
+    python benchmarks/agents.py --env-only           # part 4 alone (the environments)
 
 What it measures, in one run and on the same questions:
 
@@ -61,17 +62,31 @@ What it measures, in one run and on the same questions:
    sample of indices ``legal[i]`` is legal, ``index()`` gives ``i`` back and the row
    equals ``unrank``'s.
 
+4. **The Gymnasium environments** (with the ``gym`` extra): each environment
+   ``import riftsolve.gym`` registers (``riftsolve/Allocation-v0``, a split's damage a
+   target's share a step; ``riftsolve/AllocationPoints-v0``, a point a step), made by
+   ``gymnasium.make``, plays random legal actions: each step an action drawn uniformly
+   from ``info["action_mask"]`` (for ``MultiDiscrete``, a unit and an amount, each from
+   its component's mask), an episode ended by a reset, for ``--env-seconds`` a sample
+   (1 s; 0.3 s with ``--quick``) after a short warm-up; steps/s, episodes/s and steps per
+   episode are medians over ``--env-repeats`` samples (5; 3 with ``--quick``). Boards: the
+   built-in examples (the environments' default), and 8 Alpha Strike boards whose
+   friendly unit's Might of 1,000 is split among 2 to 6 enemies (a share a step takes
+   about k steps to split, a point a step a thousand). Checks: no masked action is
+   refused as illegal, and every episode ends with a resolution.
+
 Targets, printed PASS/MISS: ``best`` at least 1,000 decisions per second on the typical
 boards, in one process (each objective and all four together); ``best`` under 20 ms per
 decision (median) on the boards with 100 targets; ``unrank`` at least 1M random indices per
-second into numpy on every board. The library versions, the core count and the CP-SAT
-worker counts are printed first.
+second into numpy on every board; each registered environment at least 10,000 random
+legal steps per second on the built-in examples. The library versions, the core count and
+the CP-SAT worker counts are printed first.
 
 The boards are built in ``_agent_boards.py``; the deciders, their checks and part 1 are in
 ``_agent_decisions.py``, part 2 in ``_agent_latency.py``, part 3 in
-``_agent_unranking.py``; the targets and the end of the report (targets table, summary
-line, wall time, JSON, exit status) are shared with the other scripts through
-``_common.py``.
+``_agent_unranking.py``, part 4 in ``_agent_env.py``; the targets and the end of the
+report (targets table, summary line, wall time, JSON, exit status) are shared with the
+other scripts through ``_common.py``.
 """
 
 from __future__ import annotations
@@ -96,6 +111,7 @@ from _agent_decisions import (
     measure_decisions,
     overall,
 )
+from _agent_env import ENV_STEPS_PER_S, EnvRate, env_table, measure_env
 from _agent_latency import (
     BRUTE_LIMIT,
     LATENCY_METHODS,
@@ -142,6 +158,14 @@ def unrank_passed(u: Unranking) -> bool | None:
     """Whether ``u`` unranks at least ``UNRANK_PER_S`` random indices per second
     (``None``: the question has no int64 index)."""
     return None if u.random_rate is None else u.random_rate >= UNRANK_PER_S
+
+
+def env_targets(env_rates: Sequence[EnvRate]) -> list[Target]:
+    """Each registered environment at least ``ENV_STEPS_PER_S`` random legal steps per
+    second on the built-in examples."""
+    return [target(f"environment >= {ENV_STEPS_PER_S:,.0f} random legal steps/s",
+                   f"{r.env_id}, {r.boards}", r.steps_per_s, ENV_STEPS_PER_S, unit="/s")
+            for r in env_rates if r.boards == "built-in examples"]
 
 
 def collect_targets(rates: Sequence[DecisionRate], latencies: Sequence[Latency],
@@ -322,6 +346,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--unrank-budget", type=float,
                         help="seconds an unranking sample may take (the batch shrinks)")
     parser.add_argument("--samples", type=int, help="index round trips per unranking case")
+    parser.add_argument("--env-repeats", type=int,
+                        help="samples per environment and boards (default 5; quick 3)")
+    parser.add_argument("--env-seconds", type=float,
+                        help="seconds of random steps per sample (default 1; quick 0.3)")
+    parser.add_argument("--env-only", action="store_true",
+                        help="measure the environments alone (part 4)")
     return parser.parse_args(argv)
 
 
@@ -338,6 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     samples = args.samples or (50 if quick else 200)
     unrank_repeats = 3
     floor = 0.02 if quick else 0.05
+    env_repeats = args.env_repeats or (3 if quick else 5)
+    env_seconds = args.env_seconds or (0.3 if quick else 1.0)
 
     console = make_console(200)
     say = say_to(console)
@@ -345,8 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta.update(mode="quick" if quick else "full", boards=n_boards, seed=args.seed,
                 repeats=repeats, cpsat_repeats=cpsat_repeats, latency_repeats=latency_repeats,
                 budget=budget, batch=batch, unrank_budget=unrank_budget, samples=samples,
-                sample_floor=floor, brute_limit=BRUTE_LIMIT, argv=sys.argv[1:])
+                sample_floor=floor, brute_limit=BRUTE_LIMIT, env_repeats=env_repeats,
+                env_seconds=env_seconds, argv=sys.argv[1:])
     started = time.perf_counter()
+    if args.env_only:
+        return environments_only(console, args, meta, started, env_repeats, env_seconds)
 
     boards = []
     for i in range(n_boards):
@@ -380,9 +415,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         unrankings.append(measure_unranking([legal], f"{shape} {size}t/{pool}d", batch,
                                             unrank_repeats, unrank_budget, samples, rng,
                                             problems, [data]))
-    targets = collect_targets(rates, latencies, unrankings)
+    env_rates = measure_env(env_repeats, env_seconds, args.seed, say, problems)
+    targets = collect_targets(rates, latencies, unrankings) + env_targets(env_rates)
 
     render(console, meta, boards, rates, agreements, cases, latencies, unrankings)
+    console.print(env_table(env_rates))
     document = {
         "typical_boards": [{"label": b.label, "answers": b.count, "targets": b.targets,
                             "pool": b.pool, "scenario": b.data} for b in boards],
@@ -394,12 +431,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                             "scenario": c.board.data} for c in cases],
         "latency": [asdict(lat) for lat in latencies],
         "unranking": [{**asdict(u), "passed": unrank_passed(u)} for u in unrankings],
+        "environments": [asdict(r) for r in env_rates],
         "mismatches": [asdict(p) for p in problems],
     }
     tail = (f"; [red]{len(problems)} mismatch(es) between methods or wrong answers[/red]"
             if problems else "; every method agreed on every board, every answer legal")
     return finish(console, args.json, meta, started, targets, document,
                   after=mismatches(problems), tail=tail, failed=bool(problems))
+
+def environments_only(console: Console, args: argparse.Namespace, meta: dict[str, Any],
+                      started: float, repeats: int, seconds: float) -> int:
+    """Part 4 alone (``--env-only``): the environments' table, their targets, the JSON."""
+    problems: list[Problem] = []
+    env_rates = measure_env(repeats, seconds, args.seed, say_to(console), problems)
+    console.print(env_table(env_rates))
+    tail = (f"; [red]{len(problems)} problem(s) in random episodes[/red]" if problems
+            else "; no masked action refused, every episode resolved")
+    return finish(console, args.json, meta, started, env_targets(env_rates),
+                  {"environments": [asdict(r) for r in env_rates],
+                   "mismatches": [asdict(p) for p in problems]},
+                  after=mismatches(problems), tail=tail, failed=bool(problems))
+
 
 if __name__ == "__main__":
     sys.exit(main())

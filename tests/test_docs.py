@@ -31,10 +31,13 @@ PAGES = ["README.md", *sorted(
 
 #: The marker before the environment's example (run by ``tests/test_gym.py``).
 GYM_MARKER = "<!-- gym example -->"
+#: The marker before the training example (``tests/test_gym.py`` runs it with a stand-in
+#: learner; it needs sb3-contrib and PyTorch otherwise).
+TRAINING_MARKER = "<!-- training example -->"
 #: The markers before the examples of the environments that need an extra, each run by its
 #: own test file (``tests/test_gym.py``, ``tests/test_pettingzoo.py``), which skips
 #: without the extra.
-EXTRA_MARKERS = (GYM_MARKER, "<!-- pettingzoo example -->")
+EXTRA_MARKERS = (GYM_MARKER, TRAINING_MARKER, "<!-- pettingzoo example -->")
 
 FENCE = re.compile(r"^```(\S*)\n(.*?)^```$", flags=re.M | re.S)
 TRANSCRIPT = re.compile(r"^\$ riftsolve (.+)\n((?:[^$`\n].*\n)+)", flags=re.M)
@@ -58,11 +61,16 @@ def examples(page: str) -> list[doctest.Example]:
     return doctest.DocTestParser().get_examples(text_of(page))
 
 
+def marked_blocks(page: str, marker: str) -> list[str]:
+    """The Python blocks of ``page`` right after ``marker`` (their text)."""
+    return re.findall(re.escape(marker) + r"\n```python\n(.*?)```", text_of(page),
+                      flags=re.S)
+
+
 def python_blocks(page: str) -> list[str]:
     """The Python blocks of the page but the environments' examples, which their own
     tests run (``tests/test_gym.py``, ``tests/test_pettingzoo.py``)."""
-    extra = [found for marker in EXTRA_MARKERS for found in re.findall(
-        re.escape(marker) + r"\n```python\n(.*?)```", text_of(page), flags=re.S)]
+    extra = [found for marker in EXTRA_MARKERS for found in marked_blocks(page, marker)]
     return [block for block in blocks(page, "python", "pycon") if block not in extra]
 
 

@@ -1,10 +1,11 @@
 """Split damage step by step (riftsolve.engine.steps): the moves offered are exact.
 
-A depth-first search over every sequence of legal moves reaches each legal answer exactly
-once, and nothing else: the answers reached are compared with the independent reference
-(tests/reference/, which never imports the engine) and with the engine's own legal
-sets, on random Alpha Strike and Volibear boards, with and without a board change between
-the declaration and the resolution.
+A depth-first search over every sequence of legal moves (each with every amount offered)
+reaches each legal answer exactly once, and nothing else: the answers reached are compared
+with the independent reference (tests/reference/, which never imports the engine) and with
+the engine's own legal sets, on random Alpha Strike and Volibear boards, with and without a
+board change between the declaration and the resolution, the damage dealt a point a move
+and a target's share a move.
 """
 
 from __future__ import annotations
@@ -27,15 +28,17 @@ from riftsolve.rules.answers import Answer
 
 
 def reached(state: Steps) -> list[Answer]:
-    """Every complete answer a depth-first search over the legal moves reaches (with
-    repeats, if two sequences reached one answer); no dead end is allowed."""
+    """Every complete answer a depth-first search over the legal moves, each with every
+    amount offered, reaches (with repeats, if two sequences reached one answer); no dead
+    end is allowed."""
     if state.phase == "done":
         assert state.answer is not None and state.moves() == ()
         return [state.answer]
-    moves = state.moves()
-    assert moves, f"a dead end: no legal move in phase {state.phase}"
+    moves, amounts = state.moves(), state.amounts()
+    assert moves and amounts, f"a dead end: no legal move in phase {state.phase}"
     assert len(set(moves)) == len(moves)
-    return [answer for move in moves for answer in reached(state.play(move))]
+    return [answer for move in moves for amount in amounts
+            for answer in reached(state.play(move, amount))]
 
 
 def line(answer: Any) -> str:
@@ -44,15 +47,16 @@ def line(answer: Any) -> str:
 
 
 @st.composite
-def split_docs(draw: st.DrawFn) -> dict[str, Any]:
-    """An Alpha Strike or Volibear board: a few friendly and enemy units, Deflect, marked
-    damage, untargetable units, units away from the source, sometimes a Power budget."""
+def split_docs(draw: st.DrawFn, least_enemies: int = 0) -> dict[str, Any]:
+    """An Alpha Strike or Volibear board: a few friendly and enemy units (at least
+    ``least_enemies`` enemies), Deflect, marked damage, untargetable units, units away from
+    the source, sometimes a Power budget."""
     card = draw(st.sampled_from(["Alpha Strike", "Volibear, Furious"]))
     units = []
     for i in range(draw(st.integers(1, 2))):
         units.append(unit(f"a{i}", "A", draw(st.integers(-1, 5)),
                           draw(st.sampled_from(["north", "north", "south", "base"]))))
-    for i in range(draw(st.integers(0, 4))):
+    for i in range(draw(st.integers(least_enemies, 4))):
         extra: dict[str, Any] = {"deflect": draw(st.sampled_from([0, 0, 1, 2])),
                                  "damage": draw(st.sampled_from([0, 0, 1]))}
         if draw(st.integers(0, 5)) == 0:
@@ -99,10 +103,11 @@ def test_every_sequence_of_legal_moves_is_one_legal_answer(
             targets = json.loads(line(declaration))["targets"]
             resolving = {**board, "targets": targets}
             resolutions = resolve(parse_scenario(resolving))
-            answers = reached(first_step(resolutions))
-            assert len(set(answers)) == len(answers)
-            assert {line(a) for a in answers} == resolve_lines(resolving)
-            assert set(answers) == set(resolutions)
+            for shares in (False, True):
+                answers = reached(first_step(resolutions, shares=shares))
+                assert len(set(answers)) == len(answers)
+                assert {line(a) for a in answers} == resolve_lines(resolving)
+                assert set(answers) == set(resolutions)
 
 
 def test_the_fixed_order_makes_each_answer_one_sequence() -> None:
@@ -114,6 +119,40 @@ def test_the_fixed_order_makes_each_answer_one_sequence() -> None:
     assert Counter(line(a) for a in answers) == Counter(
         {line_: 1 for line_ in resolve_lines(doc)})
     assert len(answers) == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.lists(st.sampled_from(["north", "base", "south"]), max_size=5))
+def test_shares_reach_every_split_of_larger_pools_once(
+        pool: int, places: list[str]) -> None:
+    # every composition of the pool among the kept targets, each once: against the
+    # reference, with pools larger than split_docs' (and targets that have left)
+    units = [unit("kai", "A", pool)] + [unit(f"r{i}", location=place)
+                                        for i, place in enumerate(places)]
+    doc = scenario_dict(units, targets={"friendly": "kai",
+                                        "enemies": [f"r{i}" for i in range(len(places))]})
+    answers = reached(first_step(resolve(parse_scenario(doc)), shares=True))
+    assert Counter(line(a) for a in answers) == Counter(
+        {line_: 1 for line_ in resolve_lines(doc)})
+
+
+def test_shares_split_a_large_pool_in_one_move_a_target() -> None:
+    doc = scenario_dict([unit("kai", "A", 1000), unit("r1"), unit("r2"), unit("r3")],
+                        targets={"friendly": "kai", "enemies": ["r1", "r2", "r3"]})
+    legal = resolve(parse_scenario(doc))
+    state = first_step(legal, shares=True)
+    assert (state.moves(), state.amounts()) == (("r1",), range(1, 999))
+    state = state.play("r1", 500)
+    assert (state.moves(), state.amounts()) == (("r2",), range(1, 500))
+    state = state.play("r2", 499)
+    assert (state.moves(), state.amounts()) == (("r3",), range(1, 2))
+    with pytest.raises(ValueError, match=r"2 is not a legal amount now \(phase share\): the "
+                       r"legal amounts are 1 to 1"):
+        state.play("r3", 2)
+    state = state.play("r3", 1)
+    assert state.phase == "done" and state.moves() == ()
+    assert state.answer is not None and legal.verify(state.answer) == []
+    assert line(state.answer) == '{"damage": {"r1": 500, "r2": 499, "r3": 1}}'
 
 
 def test_a_move_that_is_not_legal_is_refused() -> None:
@@ -168,5 +207,6 @@ def test_other_families_and_forfeit_are_refused_by_name() -> None:
     doc = scenario_dict([unit("kai", "A", 3), unit("r1"), unit("r2", location="base")],
                         targets={"friendly": "kai", "enemies": ["r1", "r2"]},
                         policy={"split_illegal": "forfeit"})
-    with pytest.raises(ValueError, match="split_illegal=forfeit"):
-        first_step(resolve(parse_scenario(doc)))
+    for shares in (False, True):
+        with pytest.raises(ValueError, match="split_illegal=forfeit"):
+            first_step(resolve(parse_scenario(doc)), shares=shares)

@@ -401,10 +401,11 @@ class LegalSet(ABC, Generic[A]):
         ``None`` (the default, or a board it does not take): a line each."""
         return None
 
-    def first_step(self) -> Steps | None:
+    def first_step(self, shares: bool = False) -> Steps | None:
         """The question's first state answered step by step
         (:mod:`riftsolve.engine.steps`, declared by ``CAPABILITIES.steps``); ``None`` (the
-        default): not answered so."""
+        default): not answered so. ``shares``: damage split a target's share a move, not
+        a point a move (a question that deals no damage ignores it)."""
         return None
 
 

@@ -13,6 +13,11 @@ unit and one more:
   targets, then :data:`DONE` (the others are dropped); then the damage, one point a
   move, to the kept target being dealt damage or to the next one (each kept target is
   dealt its share in turn), then :data:`DONE` once the whole pool is dealt;
+- or resolving in shares (``first_step(legal, shares=True)``): each move keeps a target
+  and deals it its share of the damage at once, the move's amount (:meth:`Steps.amounts`),
+  the targets in the order of the legal targets; the answer is made once as many targets
+  as must be are kept (the last one takes what is left), so that a pool of any size split
+  among k targets takes k moves;
 - a group (355.11, e.g. Fox-Fire), declared or resolved: the units chosen (or kept) one
   by one in the board's order, then :data:`DONE` (:class:`ChooseListed`, from its
   answers listed once: at most :data:`MOST_LISTED`);
@@ -28,6 +33,9 @@ Each family's legal sets say how their question is answered step by step
 The moves offered (:meth:`Steps.moves`) are exact: a move is offered if and only if at
 least one complete legal answer extends the choices made so far, and every legal answer
 is reached by exactly one sequence of moves (the fixed order makes the sequence unique).
+A move carries an amount (0 but for shares): every move offered with every amount offered
+(:meth:`Steps.amounts`) is legal, the legal pairs a product, so that two independent masks
+(a target, an amount) say exactly which are.
 
 >>> from riftsolve.formats.reading import load_scenario
 >>> from riftsolve.formats.examples import example_path
@@ -39,6 +47,19 @@ is reached by exactly one sequence of moves (the fixed order makes the sequence 
 ...     state = state.play(move)
 >>> state.phase, state.answer
 ('done', Resolution(damage=(('r1', 1), ('r3', 1), ('r4', 1))))
+
+In shares: 6 damage among 3 targets, each kept target dealt its share in one move (the
+first 1 to 4, leaving at least 1 for each other; the last takes what is left):
+
+>>> state = first_step(resolve(load_scenario(example_path("alpha-strike-6-among-3"))),
+...                    shares=True)
+>>> state.phase, state.moves(), state.amounts()
+('share', ('r1',), range(1, 5))
+>>> state = state.play("r1", 1).play("r2", 2)
+>>> state.amounts()
+range(3, 4)
+>>> state.play("r3", 3).answer
+Resolution(damage=(('r1', 1), ('r2', 2), ('r3', 3)))
 """
 
 from __future__ import annotations
@@ -56,6 +77,9 @@ DONE: Final = None
 
 #: A move: a unit's id, or :data:`DONE`.
 Move = str | None
+
+#: The amounts of moves that carry none: 0 only.
+NO_AMOUNT: Final = range(1)
 
 
 @dataclass(frozen=True)
@@ -80,18 +104,37 @@ class Steps(ABC):
     def moves(self) -> tuple[Move, ...]:
         """The legal moves now: those at least one complete legal answer extends."""
 
-    @abstractmethod
-    def _played(self, move: Move) -> Steps:
-        """The state after ``move``, a legal move."""
+    def amounts(self) -> range:
+        """The amounts a move of :meth:`moves` carries now (:meth:`play`'s ``amount``):
+        each move offered with each of these is legal. Only a kept target's share of the
+        damage is an amount (a split resolved in shares); any other move carries 0
+        (:data:`NO_AMOUNT`, the default)."""
+        return NO_AMOUNT
 
-    def play(self, move: Move) -> Steps:
-        """The state after ``move``; a :class:`ValueError` when it is not legal now."""
+    @abstractmethod
+    def _played(self, move: Move, amount: int) -> Steps:
+        """The state after ``move`` carrying ``amount``, a legal pair."""
+
+    def play(self, move: Move, amount: int = 0) -> Steps:
+        """The state after ``move`` carrying ``amount``; a :class:`ValueError` when either
+        is not legal now."""
         if move not in self.moves():
             shown = _("done") if move is None else repr(move)
             raise ValueError(_("{move} is not a legal move now (phase {phase}); the legal "
                                "moves are those of moves()").format(move=shown,
                                                                     phase=self.phase))
-        return self._played(move)
+        amounts = self.amounts()
+        if amount not in amounts:
+            raise ValueError(_("{amount} is not a legal amount now (phase {phase}): the "
+                               "legal amounts are {low} to {high}").format(
+                                   amount=amount, phase=self.phase, low=amounts.start,
+                                   high=amounts.stop - 1))
+        return self._played(move, amount)
+
+    def largest_pool(self) -> int:
+        """The most damage an answer to this question may split (0 when it splits
+        none): what is dealt to one target, in all, or left to deal is never more."""
+        return 0
 
     @property
     @abstractmethod
@@ -156,7 +199,7 @@ class ChooseListed(Steps):
         complete = (DONE,) if self.chosen in self.answers else ()
         return (*self.following.get(self.chosen, ()), *complete)
 
-    def _played(self, move: Move) -> ChooseListed:
+    def _played(self, move: Move, amount: int) -> ChooseListed:
         if move is DONE:
             return replace(self, finished=True)
         return replace(self, chosen=(*self.chosen, move))
@@ -176,12 +219,14 @@ class ChooseListed(Steps):
 MOST_LISTED = 10_000
 
 
-def first_step(legal: LegalSet[Answer]) -> Steps:
+def first_step(legal: LegalSet[Answer], *, shares: bool = False) -> Steps:
     """The first state of ``legal``'s question answered step by step, as its family's
     legal set says (:meth:`~riftsolve.engine.legal.LegalSet.first_step`): split damage's
     declarations and resolutions, a group's (listed, :class:`ChooseListed`) and a combat
-    assignment; any other question is refused with a :class:`ValueError` saying so."""
-    state = legal.first_step() if legal.CAPABILITIES.steps else None
+    assignment; any other question is refused with a :class:`ValueError` saying so.
+    ``shares``: a split resolution's damage is dealt a target's share a move, not a point
+    a move (the other questions deal no damage at once: their moves are the same)."""
+    state = legal.first_step(shares=shares) if legal.CAPABILITIES.steps else None
     if state is None:
         raise ValueError(_(
             "{card} ({family} family) is not answered step by step: the steps cover split "

@@ -86,9 +86,10 @@ class CombatResolutions(LegalSet[Assignment]):
         rows = [self._row(self[int(i)]) for i in np.asarray(indices).tolist()]
         return np.array(rows, dtype=np.int64).reshape(len(rows), len(self.columns))
 
-    def first_step(self) -> Steps:
+    def first_step(self, shares: bool = False) -> Steps:
         """The assignment one point of damage a move
-        (:mod:`riftsolve.engine.families.combat_steps`)."""
+        (:mod:`riftsolve.engine.families.combat_steps`; ``shares`` changes nothing: an
+        assignment's points go receiver by receiver)."""
         from riftsolve.engine.families.combat_steps import AssignCombat
 
         return AssignCombat.start(self.table)

@@ -53,7 +53,7 @@ class AssignCombat(Steps):
 
     table: Table
     #: The damage given so far to each receiver, in the problem's order.
-    amounts: tuple[int, ...]
+    assigned: tuple[int, ...]
     #: The receiver being assigned damage: the last one given any (the first before any).
     current: int = 0
     #: The state of the rules before :attr:`current` (the table's, or, past the lethal
@@ -76,7 +76,7 @@ class AssignCombat(Steps):
     @property
     def remaining(self) -> int:
         """The damage not assigned yet."""
-        return self.table.problem.damage - sum(self.amounts)
+        return self.table.problem.damage - sum(self.assigned)
 
     def options(self, index: int, state: int, remaining: int) -> Options:
         """The amounts receiver ``index`` may take out of ``remaining``, in ``state``,
@@ -114,7 +114,7 @@ class AssignCombat(Steps):
             return ()
         if not receivers:
             return (DONE,)  # nowhere to put any damage: the empty assignment
-        current, given = self.current, self.amounts[self.current]
+        current, given = self.current, self.assigned[self.current]
         left = self.table.problem.damage - self.before
         options = self.options(current, self.state, left)
         if given == left:
@@ -133,23 +133,23 @@ class AssignCombat(Steps):
             state = next((after for a, after in later if a == 0), None)
         return tuple(moves)
 
-    def _played(self, move: Move) -> AssignCombat:
+    def _played(self, move: Move, amount: int = 0) -> AssignCombat:
         if move is DONE:
             return replace(self, finished=True)
         receivers = self.table.problem.receivers
         index = next(i for i, r in enumerate(receivers) if r.id == move)
-        amounts = list(self.amounts)
+        amounts = list(self.assigned)
         amounts[index] += 1
         if index == self.current:
-            return replace(self, amounts=tuple(amounts))
+            return replace(self, assigned=tuple(amounts))
         # the receivers from the current one to the one given this point are settled
         state, before = self.state, self.before
         for passed in range(self.current, index):
-            given = self.amounts[passed]
+            given = self.assigned[passed]
             options = self.options(passed, state, self.table.problem.damage - before)
             state = next(after for a, after in options if a == given)
             before += given
-        return replace(self, amounts=tuple(amounts), current=index, state=state,
+        return replace(self, assigned=tuple(amounts), current=index, state=state,
                        before=before)
 
     @property
@@ -157,12 +157,12 @@ class AssignCombat(Steps):
         if not self.finished:
             return None
         receivers = self.table.problem.receivers
-        return Assignment.of((r.id, a) for r, a in zip(receivers, self.amounts, strict=True))
+        return Assignment.of((r.id, a) for r, a in zip(receivers, self.assigned, strict=True))
 
     def seen(self, available_power: int | None) -> Seen:
         receivers = self.table.problem.receivers
         current = (receivers[self.current].id,) if receivers else ()
         return Seen({"current": current},
-                    {"assigned": {r.id: a for r, a in zip(receivers, self.amounts,
+                    {"assigned": {r.id: a for r, a in zip(receivers, self.assigned,
                                                           strict=True)}},
                     {"pool": self.table.problem.damage, "remaining": self.remaining})

@@ -171,7 +171,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         moving = [answer.destination or ""] if self.effect.destination else []
         return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
-    def first_step(self) -> Steps:
+    def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.steps import ChooseListed
 
         return ChooseListed.of(self)
@@ -262,7 +262,7 @@ class GroupResolutions(LegalSet[Affected]):
     def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
         return tuple(m.id for m in self.problem.members), bool(self.problem.illegal)
 
-    def first_step(self) -> Steps:
+    def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.steps import ChooseListed
 
         return ChooseListed.of(self)

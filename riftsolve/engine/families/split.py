@@ -229,10 +229,10 @@ class Resolutions(LegalSet[Resolution]):
                 return resolution_block_text(columns, block[:k])
             yield len(block), text
 
-    def first_step(self) -> Steps:
-        from riftsolve.engine.families.split_steps import ResolveSplit
+    def first_step(self, shares: bool = False) -> Steps:
+        from riftsolve.engine.families.split_steps import ResolveSplit, ShareSplit
 
-        return ResolveSplit.start(self.problem)
+        return (ShareSplit if shares else ResolveSplit).start(self.problem)
 
 
 def _next_combination(combination: list[int], span: int) -> None:
@@ -481,7 +481,7 @@ class Declarations(LegalSet[Declaration]):
                 return declaration_block_text(friendly, slot, names, chosen[:k], cost[:k])
             yield len(chosen), text
 
-    def first_step(self) -> Steps:
+    def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.families.split_steps import DeclareSplit
 
         return DeclareSplit.start(self.problem)

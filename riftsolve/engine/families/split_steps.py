@@ -1,7 +1,8 @@
 """Split damage answered one decision at a time (:mod:`riftsolve.engine.steps`):
 declaring (355.14.a-c, 809), the friendly unit, then the split targets one by one in the
 order of the legal candidates; resolving (355.14.e-h.1), the targets kept, then the damage
-one point a move.
+one point a move (:class:`ResolveSplit`), or each target kept with its share of the damage
+in one move (:class:`ShareSplit`).
 
 >>> from riftsolve.formats.reading import load_scenario
 >>> from riftsolve.formats.examples import example_path
@@ -14,8 +15,9 @@ one point a move.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Self
 
-from riftsolve.engine.steps import DONE, Move, Seen, Steps
+from riftsolve.engine.steps import DONE, NO_AMOUNT, Move, Seen, Steps
 from riftsolve.i18n import _
 from riftsolve.rules.answers import Declaration, Resolution
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
@@ -73,7 +75,7 @@ class DeclareSplit(Steps):
             if fits and (budget is None or spent + problem.taxes[j] <= budget)]
         return (*moves, DONE)
 
-    def _played(self, move: Move) -> DeclareSplit:
+    def _played(self, move: Move, amount: int) -> DeclareSplit:
         if self.option is None:
             friendly = [option.friendly for option in self.problem.options]
             return replace(self, option=friendly.index(move))
@@ -89,6 +91,11 @@ class DeclareSplit(Steps):
         return Declaration.of([problem.candidates[i] for i in self.chosen],
                               problem.options[self.option].friendly, self.spent)
 
+    def largest_pool(self) -> int:
+        """The largest cap of a friendly option: the pool its targets split, if the board
+        does not change before they are resolved (355.14.c)."""
+        return max((option.cap for option in self.problem.options), default=0)
+
     def seen(self, available_power: int | None) -> Seen:
         problem = self.problem
         friendly = problem.options[self.option].friendly if self.option is not None else None
@@ -101,21 +108,19 @@ class DeclareSplit(Steps):
 
 
 @dataclass(frozen=True)
-class ResolveSplit(Steps):
+class _Resolving(Steps):
     """Resolving split damage (:class:`~riftsolve.rules.families.split.
-    SplitResolveProblem`): the targets kept, then the damage point by point."""
+    SplitResolveProblem`): what its two ways of answering share, the targets kept in the
+    order of the legal targets and the damage dealt to each."""
 
     problem: SplitResolveProblem
     #: The indices in ``problem.targets`` of the targets kept, ascending.
     kept: tuple[int, ...] = ()
-    #: Whether the targets kept are settled (the damage phase has begun).
-    settled: bool = False
     #: The damage dealt so far to each kept target, in the order of :attr:`kept`.
     dealt: tuple[int, ...] = ()
-    finished: bool = False
 
     @classmethod
-    def start(cls, problem: SplitResolveProblem) -> ResolveSplit:
+    def start(cls, problem: SplitResolveProblem) -> Self:
         """The first state; a split under policy ``split_illegal: forfeit`` is refused
         (its illegal targets' shares have no move of their own)."""
         if problem.forfeit:
@@ -131,10 +136,44 @@ class ResolveSplit(Steps):
 
     @property
     def remaining(self) -> int:
-        """The damage not dealt yet (all of it before the damage phase)."""
+        """The damage not dealt yet (all of it before any is dealt)."""
         if self.keep == 0:
             return 0
         return self.problem.pool - sum(self.dealt)
+
+    def _keepable(self) -> list[Move]:
+        """The targets that may be kept next: those after the last one kept, when the
+        targets after each can make up the rest of :attr:`keep`."""
+        targets = self.problem.targets
+        after = self.kept[-1] + 1 if self.kept else 0
+        missing = self.keep - len(self.kept)
+        return [targets[j] for j in range(after, len(targets))
+                if missing >= 1 and len(targets) - j - 1 >= missing - 1]
+
+    def _resolution(self) -> Resolution:
+        targets = self.problem.targets
+        return Resolution.of({targets[i]: amount
+                              for i, amount in zip(self.kept, self.dealt, strict=True)})
+
+    def largest_pool(self) -> int:
+        return self.problem.pool
+
+    def seen(self, available_power: int | None) -> Seen:
+        kept = [self.problem.targets[i] for i in self.kept]
+        return Seen({"kept": tuple(kept)},
+                    {"dealt": dict(zip(kept, self.dealt, strict=False))},
+                    {"pool": self.problem.pool, "remaining": self.remaining,
+                     "keep": self.keep, "chosen": len(kept), "budget_left": -1})
+
+
+@dataclass(frozen=True)
+class ResolveSplit(_Resolving):
+    """Resolving split damage point by point: the targets kept, then the damage one point
+    a move."""
+
+    #: Whether the targets kept are settled (the damage phase has begun).
+    settled: bool = False
+    finished: bool = False
 
     @property
     def phase(self) -> str:  # type: ignore[override]
@@ -153,16 +192,12 @@ class ResolveSplit(Steps):
         targets, keep = self.problem.targets, self.keep
         if not self.settled:
             # Target j may be kept if the targets after it can make up the rest.
-            after = self.kept[-1] + 1 if self.kept else 0
-            missing = keep - len(self.kept)
-            moves: list[Move] = [targets[j] for j in range(after, len(targets))
-                                 if missing >= 1 and len(targets) - j - 1 >= missing - 1]
-            return (*moves, *((DONE,) if missing == 0 else ()))
+            return (*self._keepable(), *((DONE,) if len(self.kept) == keep else ()))
         remaining = self.remaining
         if remaining == 0:
             return (DONE,)
         current = self._current()
-        moves = []
+        moves: list[Move] = []
         # A point to the current target, or to the next once the current has its share:
         # every kept target after the one dealt must still get at least 1 (355.14.g).
         for position in (current, current + 1):
@@ -172,7 +207,7 @@ class ResolveSplit(Steps):
                 moves.append(targets[self.kept[position]])
         return tuple(moves)
 
-    def _played(self, move: Move) -> ResolveSplit:
+    def _played(self, move: Move, amount: int) -> ResolveSplit:
         targets = self.problem.targets
         if not self.settled:
             if move is DONE:
@@ -188,15 +223,40 @@ class ResolveSplit(Steps):
 
     @property
     def answer(self) -> Resolution | None:
-        if not self.finished:
-            return None
-        targets = self.problem.targets
-        return Resolution.of({targets[i]: amount
-                              for i, amount in zip(self.kept, self.dealt, strict=True)})
+        return self._resolution() if self.finished else None
 
-    def seen(self, available_power: int | None) -> Seen:
-        kept = [self.problem.targets[i] for i in self.kept]
-        return Seen({"kept": tuple(kept)},
-                    {"dealt": dict(zip(kept, self.dealt, strict=False))},
-                    {"pool": self.problem.pool, "remaining": self.remaining,
-                     "keep": self.keep, "chosen": len(kept), "budget_left": -1})
+
+@dataclass(frozen=True)
+class ShareSplit(_Resolving):
+    """Resolving split damage in shares: each move keeps a target and deals it its share
+    (the move's amount), the targets in the order of the legal targets; the answer is made
+    once :attr:`keep` targets are kept, the last one taking what is left of the pool.
+
+    Which target comes next and how much it takes are independent: a target may be kept
+    if enough targets follow it to make up :attr:`keep`, and its share leaves at least 1
+    for each target still to keep (355.14.g), whichever target it is; so every target
+    offered with every amount offered is legal, and each resolution is one sequence."""
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return "done" if len(self.kept) == self.keep else "share"
+
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._keepable())
+
+    def amounts(self) -> range:
+        missing = self.keep - len(self.kept)
+        if missing == 0:
+            return NO_AMOUNT
+        remaining = self.remaining
+        if missing == 1:  # the last target kept takes the rest (355.14.e)
+            return range(remaining, remaining + 1)
+        return range(1, remaining - (missing - 1) + 1)
+
+    def _played(self, move: Move, amount: int) -> ShareSplit:
+        return replace(self, kept=(*self.kept, self.problem.targets.index(move)),
+                       dealt=(*self.dealt, amount))
+
+    @property
+    def answer(self) -> Resolution | None:
+        return self._resolution() if len(self.kept) == self.keep else None
