@@ -40,11 +40,16 @@ lazy = sorted(m for m in sys.modules if m in LAZY)
 print(json.dumps({"code": code, "lines": out.getvalue().splitlines(), "names": names,
                   "heavy": heavy, "lazy": lazy}))
 """
-#: The families' modules a question loads only when it needs them: the ways of ranking
-#: (``ranked_by``), split damage's steps, and what they import.
+#: The modules a question loads only when it needs them: the ways of ranking
+#: (``ranked_by``), split damage's steps, and what they import; the other families (a
+#: split's question loads neither the joint choices, their rules or their solver side,
+#: nor the template, nor combat's solver side), and the card compiler.
 LAZY = ("riftsolve.engine.families.split_best", "riftsolve.engine.families.combat_best",
         "riftsolve.engine.families.split_steps", "riftsolve.engine.knapsack",
-        "riftsolve.engine.assign", "riftsolve.engine.steps")
+        "riftsolve.engine.assign", "riftsolve.engine.steps",
+        "riftsolve.rules.families.joint", "riftsolve.rules.families.picks",
+        "riftsolve.rules.families.TEMPLATE", "riftsolve.engine.families.joint",
+        "riftsolve.engine.families.combat", "riftsolve.compiler")
 
 
 def _fresh(argv: list[str]) -> dict[str, object]:

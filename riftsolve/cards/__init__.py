@@ -16,9 +16,11 @@ now), read here at start-up, so that a question does not compile its texts first
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from riftsolve.cards.store import Library, read_library
+from riftsolve._json import JSON
+from riftsolve.cards.store import Library, effect_from_json
 from riftsolve.cards.store import slugify as slugify
 from riftsolve.rules.effects import Effect
 
@@ -26,12 +28,52 @@ from riftsolve.rules.effects import Effect
 SNAPSHOT = Path(__file__).resolve().parent
 
 
-_REGISTRY: dict[str, Effect] = read_library(SNAPSHOT, "library.json")
+class _Snapshot:
+    """The built-in library, its file read once and each card decoded when first asked
+    for: a question about one card decodes that card alone, and loads its family alone.
+    The file is the snapshot a test holds to the texts compiled now."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._entries: dict[str, JSON] | None = None
+        self._decoded: dict[str, Effect] = {}
+
+    def _index(self) -> dict[str, JSON]:
+        """Each card's stored effect, by slug."""
+        if self._entries is None:
+            cards = json.loads(self._path.read_text(encoding="utf-8"))["cards"]
+            self._entries = {entry["effect"]["fields"]["slug"]: entry["effect"]
+                             for entry in cards}
+        return self._entries
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._index()
+
+    def get(self, slug: str) -> Effect | None:
+        """The card of ``slug``, decoded, or ``None``."""
+        found = self._decoded.get(slug)
+        stored = self._index().get(slug) if found is None else None
+        if isinstance(stored, dict):
+            found = self._decoded[slug] = effect_from_json(stored)
+        return found
+
+    def __getitem__(self, slug: str) -> Effect:
+        found = self.get(slug)
+        if found is None:
+            raise KeyError(slug)
+        return found
+
+    def values(self) -> tuple[Effect, ...]:
+        """Every card, in the file's order."""
+        return tuple(self[slug] for slug in self._index())
+
+
+_REGISTRY = _Snapshot(SNAPSHOT / "library.json")
 
 
 def library() -> tuple[Effect, ...]:
     """Every card of the library."""
-    return tuple(_REGISTRY.values())
+    return _REGISTRY.values()
 
 
 def card(name: str, folder: str | Path | None = None) -> Effect:

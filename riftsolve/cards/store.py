@@ -117,9 +117,9 @@ def effect_to_json(effect: Effect) -> JSONOutDoc:
 
 def effect_from_json(data: Mapping[str, Any]) -> Effect:
     """The effect stored as ``data`` (see :func:`effect_to_json`)."""
-    from riftsolve.rules.families import by_name  # (the families read the cards)
+    from riftsolve.rules.families import named  # (the families read the cards)
 
-    found = by_name().get(data["family"])
+    found = named(data["family"]) if isinstance(data["family"], str) else None
     if found is None or not found.stored:
         raise LibraryError(f"a family named {data['family']!r} is not stored in a card library")
     kind = found.effect

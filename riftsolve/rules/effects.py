@@ -113,6 +113,10 @@ class SplitDamage(CardFacts):
     Alpha Strike's reflexive "gain 1 XP" for each unit the damage kills.)
     """
 
+    #: The family answering it (:mod:`riftsolve.rules.families.split`), loaded when
+    #: first asked for.
+    FAMILY: ClassVar[str] = "split"
+
     pool: Pool
     among: Relation
     zone: Zone
@@ -229,6 +233,10 @@ class GroupTargets(CardFacts):
     On resolution, if the legal targets no longer meet it together, the controller
     chooses a subset of them that does (355.11.b; policy ``group_subset``).
     """
+
+    #: The family answering it (:mod:`riftsolve.rules.families.group`), loaded when
+    #: first asked for.
+    FAMILY: ClassVar[str] = "group"
 
     action: Action
     slots: tuple[GroupSlot, ...]
@@ -601,6 +609,10 @@ class JointChoice(CardFacts):
     is done is the ``deeds``.
     """
 
+    #: The family answering it (:mod:`riftsolve.rules.families.joint`), loaded when
+    #: first asked for.
+    FAMILY: ClassVar[str] = "joint"
+
     picks: tuple[Pick, ...]
     links: tuple[Linked, ...] = ()
     deeds: tuple[Deed, ...] = ()
@@ -646,6 +658,10 @@ class CombatDamage:
     >>> CombatDamage("north", "A").name, CombatDamage("north", "A", "B").assigner
     ('Combat damage at north', 'B')
     """
+
+    #: The family answering it (:mod:`riftsolve.rules.families.combat`), loaded when
+    #: first asked for.
+    FAMILY: ClassVar[str] = "combat"
 
     battlefield: str
     attacker: str

@@ -4,14 +4,8 @@ the family and imported with it, each registering its pair of legal sets
 (:func:`riftsolve.engine.families.registry.register_legal_sets`) and naming, where its
 answers are ranked without scoring each, the module of its way of finding the best ones
 (``ranked_by``; imported when ``best`` is first asked, :func:`riftsolve.engine.optima.
-register_best`), and its steps' module, imported by its ``first_step``. A family that
-registers no legal sets is answered by listing, one that names no way of ranking by
-scoring every answer."""
-
-import importlib.util
-
-from riftsolve.rules.families import registered
-
-for _family in registered():  # (a small question loads neither the rankings nor the steps)
-    if importlib.util.find_spec(f"{__name__}.{_family.name}") is not None:
-        importlib.import_module(f"{__name__}.{_family.name}")
+register_best`), and its steps' module, imported by its ``first_step``. A family's module
+is imported when its legal sets are first asked for
+(:func:`riftsolve.engine.families.registry.legal_sets`; a small question loads neither the
+other families' nor the rankings nor the steps). A family that registers no legal sets
+is answered by listing, one that names no way of ranking by scoring every answer."""

@@ -1,7 +1,7 @@
 """The registry of the families' legal sets: each family's solver module registers the
 pair answering its two questions (:func:`register_legal_sets`); :func:`legal_sets` finds
-a scenario's. Importing this module loads every family's solver module
-(:mod:`riftsolve.engine.families`), so the registry is complete whoever asks first.
+a scenario's, its family's solver module (:mod:`riftsolve.engine.families`) loaded when
+first asked for; :func:`all_legal_sets` loads every family's.
 
 >>> from riftsolve.formats.reading import load_scenario
 >>> from riftsolve.formats.examples import example_path
@@ -11,11 +11,14 @@ a scenario's. Importing this module loads every family's solver module
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 from riftsolve.engine.legal import LegalSet, ListedDeclarations, ListedResolutions
 from riftsolve.engine.starting import StarterHooks
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.effects import Effect
-from riftsolve.rules.families import family_of
+from riftsolve.rules.families import family_of, registered
 from riftsolve.rules.scenario import Scenario
 
 #: The legal sets (declarations, resolutions) of the families the solver answers with
@@ -49,14 +52,35 @@ def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
         RANKED_BY[name] = ranked_by
 
 
+_TRIED: set[str] = set()
+
+
+def _load(name: str) -> str:
+    """The family ``name``, its solver module imported if it has one (once)."""
+    if name not in _TRIED:
+        _TRIED.add(name)
+        module = f"riftsolve.engine.families.{name}"
+        if name.isidentifier() and importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+    return name
+
+
+def all_legal_sets() -> dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]]:
+    """The legal sets of every family that registers its own, each family's solver
+    module loaded."""
+    for found in registered():
+        _load(found.name)
+    return dict(LEGAL_SETS)
+
+
 def starter_hooks(effect: Effect) -> StarterHooks:
     """The parts of ``riftsolve new`` the family of ``effect`` registered (none by
     default)."""
-    return STARTERS.get(family_of(effect).NAME, StarterHooks())
+    return STARTERS.get(_load(family_of(effect).NAME), StarterHooks())
 
 
 def legal_sets(scenario: Scenario
                 ) -> tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]:
     """The legal sets answering ``scenario``'s family."""
-    return LEGAL_SETS.get(family_of(scenario.effect).NAME,
+    return LEGAL_SETS.get(_load(family_of(scenario.effect).NAME),
                           (ListedDeclarations, ListedResolutions))

@@ -18,7 +18,9 @@ Each family is a module that states its rules plainly, with no solver:
 
 Each family registers itself once, at the bottom of its module
 (:func:`~riftsolve.rules.families.registry.register_family`: the type of effect it
-answers, whether card libraries store its cards); the engine and the card store look a
+answers, whether card libraries store its cards), imported when its family is first
+asked for (its effect type's ``FAMILY``, or a card library's family name: a question
+about one card loads that card's family alone); the engine and the card store look a
 card's family up (:func:`family_of`) instead of asking what type it is, so a new family
 is a new module and its cards as data (see ``TEMPLATE.py`` beside this file, and the
 manual's "Adding a family", docs/contributing.md).
@@ -30,9 +32,7 @@ manual's "Adding a family", docs/contributing.md).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Protocol, runtime_checkable
 
 from riftsolve.rules.answers import Answer
@@ -41,6 +41,8 @@ from riftsolve.rules.families.registry import Family as Family
 from riftsolve.rules.families.registry import Registration as Registration
 from riftsolve.rules.families.registry import by_name as by_name
 from riftsolve.rules.families.registry import family_of as family_of
+from riftsolve.rules.families.registry import load_families as load_families
+from riftsolve.rules.families.registry import named as named
 from riftsolve.rules.families.registry import register_family as register_family
 from riftsolve.rules.families.registry import registered as registered
 from riftsolve.rules.families.registry import registration_of as registration_of
@@ -55,16 +57,3 @@ class Listing(Protocol):
 
     def answers(self) -> Iterator[Answer]:
         """Every answer of the problem, each once, in a stable order."""
-
-
-def load_families(package: str, path: Iterable[str]) -> None:
-    """Import every module of ``package`` (at ``path``), in the order of their names:
-    each family registers itself at the bottom of its module, so a new family is a new
-    module, with no list to edit."""
-    for found in sorted(pkgutil.iter_modules(list(path)), key=lambda m: m.name):
-        importlib.import_module(f"{package}.{found.name}")
-
-
-load_families(__name__, __path__)
-
-

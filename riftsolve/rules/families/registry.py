@@ -13,7 +13,10 @@ effect is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+import importlib.util
+import pkgutil
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -134,6 +137,35 @@ class Registration:
 
 _REGISTERED: dict[str, Registration] = {}
 
+#: The package whose modules are the families: each registers itself as it is imported,
+#: which happens when its family is first asked for (a question about split damage loads
+#: neither the joint choices nor combat), or all at once for :func:`registered`.
+PACKAGE = "riftsolve.rules.families"
+_TRIED: set[str] = set()
+
+
+def load_families(package: str, path: Iterable[str]) -> None:
+    """Import every module of ``package`` (at ``path``), in the order of their names:
+    each family registers itself at the bottom of its module, so a new family is a new
+    module, with no list to edit."""
+    for found in sorted(pkgutil.iter_modules(list(path)), key=lambda m: m.name):
+        importlib.import_module(f"{package}.{found.name}")
+
+
+def _load(name: str) -> None:
+    """Import the family module ``name`` of :data:`PACKAGE`, if there is one (once)."""
+    if name in _TRIED or not name.isidentifier():
+        return
+    _TRIED.add(name)
+    if importlib.util.find_spec(f"{PACKAGE}.{name}") is not None:
+        importlib.import_module(f"{PACKAGE}.{name}")
+
+
+def _load_all() -> None:
+    """Import every family module of :data:`PACKAGE`."""
+    package = importlib.import_module(PACKAGE)
+    load_families(PACKAGE, package.__path__)
+
 
 def register_family(rules: AnyFamily, effect: type[Effect], *, stored: bool = False
                     ) -> Registration:
@@ -158,20 +190,40 @@ def unregister_family(name: str) -> None:
 
 
 def registered() -> tuple[Registration, ...]:
-    """Every family, in the order they registered."""
-    return tuple(_REGISTERED.values())
+    """Every family (the package's all loaded), in the order of their names."""
+    _load_all()
+    return tuple(_REGISTERED[name] for name in sorted(_REGISTERED))
 
 
 def by_name() -> Mapping[str, Registration]:
-    """Every family by its name."""
+    """Every family by its name (the package's all loaded)."""
+    _load_all()
     return dict(_REGISTERED)
 
 
+def named(name: str) -> Registration | None:
+    """The family registered as ``name``, its module loaded if it is not yet; ``None``
+    if there is none.
+
+    >>> named("split").effect.__name__, named("no such family")
+    ('SplitDamage', None)
+    """
+    if name not in _REGISTERED:
+        _load(name)
+    return _REGISTERED.get(name)
+
+
 def registration_of(effect: Effect) -> Registration:
-    """The registration of the family answering ``effect``'s questions."""
-    for found in _REGISTERED.values():
-        if isinstance(effect, found.effect):
-            return found
+    """The registration of the family answering ``effect``'s questions: a family
+    registered already, else the one its type names (``FAMILY``), loaded now."""
+    for attempt in range(2):
+        for found in _REGISTERED.values():
+            if isinstance(effect, found.effect):
+                return found
+        family = getattr(type(effect), "FAMILY", None)
+        if attempt or not isinstance(family, str):
+            break
+        _load(family)
     raise KeyError(f"no family answers {type(effect).__name__} effects")
 
 
