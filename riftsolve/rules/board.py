@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from riftsolve.i18n import _
@@ -442,6 +442,16 @@ class Board:
         """Whether ``location`` names a battlefield in play."""
         return location in self.battlefields
 
+    @cached_property
+    def _controllers_at(self) -> dict[str, frozenset[str]]:
+        """The players controlling units at each location (read once: the board is
+        immutable)."""
+        found: dict[str, set[str]] = {}
+        for u in self.units:
+            if u.is_unit:
+                found.setdefault(u.location, set()).add(u.controller)
+        return {place: frozenset(players) for place, players in found.items()}
+
     def move_barrier(self, mover: str, destination: str) -> tuple[str, str] | None:
         """Why a unit controlled by ``mover`` can't move to ``destination`` by any means, as
         the rule and who is there, or ``None``: a battlefield occupied by a teammate's
@@ -455,8 +465,7 @@ class Board:
         """
         if destination not in self.battlefields:
             return None
-        there = sorted({u.controller for u in self.units
-                        if u.is_unit and u.location == destination and u.controller != mover})
+        there = sorted(self._controllers_at.get(destination, frozenset()) - {mover})
         mates = [p for p in there if self.friends(p, mover)]
         if mates:
             return "447.2.b", ", ".join(mates)

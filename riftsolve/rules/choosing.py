@@ -76,9 +76,11 @@ def targeted_slots(effect: Effect) -> frozenset[str]:
 def deflect_tax(scenario: Scenario, unit: Unit, slots: Iterable[str]) -> int:
     """Power that choosing ``unit`` for one of ``slots`` costs: its Deflect, when that is
     targeting an opponent's unit (809), unless the card itself ignores Deflect."""
-    if scenario.effect.ignores_deflect or not targeted_slots(scenario.effect) & set(slots):
+    tax = scenario.board.deflect_tax(unit, scenario.controller)  # (most units: none)
+    if not tax or scenario.effect.ignores_deflect or not (
+            targeted_slots(scenario.effect) & set(slots)):
         return 0
-    return scenario.board.deflect_tax(unit, scenario.controller)
+    return tax
 
 
 def deflect_failures(scenario: Scenario, tax: int) -> list[Failure]:
