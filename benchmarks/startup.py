@@ -18,7 +18,9 @@ the same interpreter as this script, and timed from start to exit:
   (``riftsolve/formats/examples/alpha-strike-6-among-3.json``, 10 answers), answered natively;
 * ``riftsolve resolve EXAMPLE --count``: its exact count only;
 * ``riftsolve resolve EXAMPLE --backend cpsat``: the same question from a CP-SAT model,
-  which pays the import of OR-Tools (and the pandas it loads).
+  which pays the import of OR-Tools (and the pandas it loads);
+* the python-constraint2 script printing the same lines, the cheapest way a script
+  answers this question.
 
 ``riftsolve`` is the console script installed next to the interpreter (else
 ``python -m faces.entry``). The processes run as an installed package runs: with Python's
@@ -38,8 +40,10 @@ resolves list the example's expected number of answers (and ``--count`` prints i
 native commands import neither ``ortools`` nor ``constraint``, and ``--backend cpsat``
 does import ``ortools``.
 
-Target (from the issue): the small resolve, as a whole process, at most 3x
-``python -c "import numpy"``; printed as PASS or MISS.
+Targets (from the issues): the small resolve, as a whole process, at most 3x
+``python -c "import numpy"``, and at most 1.5x a python-constraint2 script printing the
+same lines (``benchmarks/_startup_pyconstraint.py``, timed beside the others); printed as
+PASS or MISS.
 """
 
 from __future__ import annotations
@@ -78,8 +82,10 @@ from rich.console import Console
 from riftsolve.engine.params import enumeration_solver
 from riftsolve.formats.examples import example_path
 
-#: The target from the issue: a small resolve at most this many times the baseline.
+#: The targets from the issues: a small resolve at most this many times the baseline, and
+#: at most this many times the python-constraint2 script printing the same lines.
 RESOLVE_VS_NUMPY = 3.0
+RESOLVE_VS_SCRIPT = 1.5
 
 #: The small question.
 EXAMPLE = "alpha-strike-6-among-3"
@@ -134,6 +140,10 @@ def commands(riftsolve: list[str], example: Path, expected: int) -> list[Command
                 counts=True, imports=native),
         Command("riftsolve resolve --backend cpsat", [*small, "--backend", "cpsat"],
                 answers=expected, imports={"ortools": True, "constraint": False}),
+        Command("python-constraint2 script, same lines",
+                [sys.executable, str(Path(__file__).resolve().parent
+                                     / "_startup_pyconstraint.py"), str(example)],
+                answers=expected, imports={"constraint": True}),
     ]
 
 
@@ -263,6 +273,16 @@ def small_resolve_target(cmds: Sequence[Command], results: Sequence[Result]) -> 
                   command.name, result.ratio, RESOLVE_VS_NUMPY, unit="x", sense="<=")
 
 
+def script_target(cmds: Sequence[Command], results: Sequence[Result]) -> Target:
+    """The target: the small resolve at most ``RESOLVE_VS_SCRIPT`` times the
+    python-constraint2 script printing the same lines (medians, whole processes)."""
+    mine = next(r for c, r in zip(cmds, results, strict=True) if c.target)
+    script = results[-1]
+    return target(f"small resolve at most {RESOLVE_VS_SCRIPT:g}x the python-constraint2 "
+                  "script", mine.name, mine.median_ms / script.median_ms, RESOLVE_VS_SCRIPT,
+                  unit="x", sense="<=")
+
+
 def render(console: Console, meta: dict[str, Any], cmds: Sequence[Command],
            results: Sequence[Result], breakdown: Counter[str], goal: Target) -> None:
     """Print the tables (the target's result in the command's row)."""
@@ -327,6 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results, modules = measure(cmds, repeats, env, say)
     breakdown = by_package(modules)
     goal = small_resolve_target(cmds, results)
+    versus_script = script_target(cmds, results)
 
     render(console, meta, cmds, results, breakdown, goal)
     failures = [f"[red]check FAILED[/red]: {r.name}: {failure}"
@@ -339,7 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "import_breakdown_ms": {p: m / 1e3 for p, m in breakdown.most_common()},
     }
     tail = "; checks: " + (f"[red]{len(failures)} FAILED[/red]" if failures else "all passed")
-    return finish(console, args.json, meta, started, [goal], document, title="Target",
+    return finish(console, args.json, meta, started, [goal, versus_script], document,
+                  title="Targets",
                   after=failures, tail=tail, failed=bool(failures))
 
 
