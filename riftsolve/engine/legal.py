@@ -30,6 +30,7 @@ import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, overload
 
@@ -79,6 +80,8 @@ T = TypeVar("T", bound=Answer)
 #: A block of answers as numpy rows: a 0/1 mask over the columns (``int8``), or the
 #: damage dealt or assigned to each column (``int64``).
 Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
+#: A block of rows of one kind.
+B = TypeVar("B", npt.NDArray[np.int8], npt.NDArray[np.int64])
 
 
 @dataclass(frozen=True)
@@ -483,6 +486,18 @@ def check_version(scenario: Scenario, question: str) -> None:
     refusal = older_rules_refusal(scenario, question)
     if refusal is not None:
         raise ScenarioError("rules", refusal)
+
+
+def text_blocks_of(blocks: Iterable[B], text: Callable[[B], str]) -> Iterator[TextBlock]:
+    """Each of ``blocks`` (numpy rows, one per answer) as a :data:`TextBlock`: its rows,
+    and its first ``k`` rows' JSON lines written by ``text`` when asked."""
+    for block in blocks:
+        yield len(block), partial(_first_lines, text, block)
+
+
+def _first_lines(text: Callable[[B], str], block: B, k: int) -> str:
+    """The JSON lines of the first ``k`` rows of ``block``."""
+    return text(block[:k])
 
 
 def mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: int

@@ -94,3 +94,74 @@ def declaration_block_text(friendly: str | None, slot: str, names: Sequence[str]
     cells[:, size] = cost.tolist()
     text: str = (template * rows) % tuple(cells.ravel().tolist())
     return text
+
+
+class AssignedLines:
+    """The JSON lines of blocks of combat assignments, as ``json.dumps(answer.as_json())``
+    writes them: ``{"assigned": {id: amount}}``, the receivers given damage in id order.
+    Each (receiver, amount) is written once as a piece, in four forms (amid a line, first,
+    last, alone), and a block's lines are its nonzero cells' pieces joined:
+
+    >>> import numpy as np
+    >>> lines = AssignedLines(("d2", "d1", "d3"))
+    >>> print(lines(np.array([[2, 3, 0], [0, 4, 1], [0, 0, 5], [1, 1, 1]])), end="")
+    {"assigned": {"d1": 3, "d2": 2}}
+    {"assigned": {"d1": 4, "d3": 1}}
+    {"assigned": {"d3": 5}}
+    {"assigned": {"d1": 1, "d2": 1, "d3": 1}}
+    >>> print(lines(np.array([[0, 0, 0]])), end="")
+    {"assigned": {}}
+    """
+
+    #: What comes before and after a piece: amid a line, first, last, alone.
+    FORMS = ((", ", ""), ('{"assigned": {', ""), (", ", "}}\n"), ('{"assigned": {', "}}\n"))
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        #: The ids in the order of an answer's keys, and each one's column in a block.
+        self.keys = sorted(ids)
+        column = {unit: i for i, unit in enumerate(ids)}
+        self.order = None if list(ids) == self.keys else np.array(
+            [column[unit] for unit in self.keys], dtype=np.int64)
+        self.width = 0
+        self.pieces = np.empty(0, dtype=object)
+        #: Where each column's pieces start (a column's ``width`` amounts).
+        self.offsets: npt.NDArray[np.signedinteger] = np.zeros(len(ids), dtype=np.int32)
+
+    def _widen(self, top: int) -> None:
+        """The pieces of every amount up to ``top``: ``[form][column][amount]``, the form
+        ``first + 2 * last``."""
+        keys = [json.dumps(unit) for unit in self.keys]
+        width = max(top + 1, 2 * self.width)
+        pieces = np.empty((4, len(keys), width), dtype=object)
+        for column, key in enumerate(keys):
+            for form, (head, tail) in enumerate(self.FORMS):
+                pieces[form, column] = [f"{head}{key}: {a}{tail}" for a in range(width)]
+        self.width, self.pieces = width, pieces.ravel()
+        # a piece's number: int32 where the pieces are fewer than 2**31 (always, in play)
+        code = np.dtype(np.int64 if pieces.size >> 31 else np.int32)
+        self.offsets = np.arange(len(keys), dtype=code) * np.asarray(width, dtype=code)
+
+    def __call__(self, block: npt.NDArray[np.signedinteger]) -> str:
+        if block.shape[0] == 0:
+            return ""
+        cells = block if self.order is None else block[:, self.order]
+        given = cells != 0
+        per_row = given.sum(axis=1, dtype=np.int64)
+        if int(per_row.min()) == 0:  # a line assigns nothing (no damage to assign)
+            return "".join(json_line({"assigned": {u: a for u, a in zip(
+                self.keys, amounts, strict=True) if a}}) for amounts in cells.tolist())
+        top = int(cells.max())
+        if top >= self.width:
+            self._widen(top)
+        # each nonzero cell's piece, row by row (a row's receivers in id order), from the
+        # columns given damage on some row (on a large board, few of them)
+        used = np.flatnonzero(given.any(axis=0))
+        cells = cells[:, used]
+        given = cells != 0
+        piece = np.add(cells, self.offsets[used], dtype=self.offsets.dtype)[given]
+        ends = np.cumsum(per_row)
+        plane = len(self.keys) * self.width
+        piece[ends - per_row] += plane  # first of its line
+        piece[ends - 1] += 2 * plane  # last of its line
+        text: str = "".join(self.pieces[piece].tolist())
+        return text

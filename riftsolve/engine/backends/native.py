@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +33,9 @@ from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selecti
 from riftsolve.rules.families.combat import CombatProblem
 from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
+
+if TYPE_CHECKING:
+    from riftsolve.engine.assign import Table
 
 NAME = "native"
 
@@ -814,6 +818,270 @@ def assignments(problem: CombatProblem) -> Iterator[Assignment]:
     from riftsolve.engine.assign import assignments as listed
 
     return listed(problem)
+
+
+#: Most entries of the options' tables a block listing of combat builds (each receiver's
+#: options by state and damage left): past it, the table's walk is packed into blocks.
+MOST_OPTION_CELLS = 2 * 10**7
+
+
+def assignment_blocks(table: Table, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
+    """Every legal assignment of ``table``'s problem as rows of the amount assigned to
+    each receiver (columns in the problem's order), in the listing order of
+    :func:`assignments`, at most ``block_rows`` rows and :data:`BLOCK_CELLS` cells a
+    block (:func:`assignment_rows`, widened to ``int64``).
+
+    >>> from riftsolve.engine.assign import Table
+    >>> from riftsolve.rules.families.combat import CombatProblem, Rank, Receiver
+    >>> four = CombatProblem(5, tuple(Receiver(f"d{i}", "B", Rank.NORMAL, 3, 0, 3)
+    ...                               for i in range(4)))
+    >>> next(assignment_blocks(Table(four), 2)).tolist()
+    [[0, 0, 2, 3], [0, 0, 3, 2]]
+    """
+    order = range(len(table.problem.receivers))
+    return (block.astype(np.int64) for block in assignment_rows(table, block_rows, order))
+
+
+def assignment_rows(table: Table, block_rows: int, place: Sequence[int]
+                    ) -> Iterator[npt.NDArray[np.signedinteger]]:
+    """The rows of :func:`assignment_blocks` with receiver ``k``'s amounts in column
+    ``place[k]``, in the narrowest integers that hold the damage: built in numpy a level
+    of the table at a time (:class:`_CombatLevels`), the excess's divisions as
+    compositions; no Python work per answer."""
+    problem = table.problem
+    size = len(problem.receivers)
+    rows = block_rows_for(size, block_rows)
+    if not size:
+        yield np.zeros((1, 0), dtype=np.int8)
+        return
+    narrow = np.min_scalar_type(-max(1, problem.damage))
+    if not table.excess and _CombatLevels.fits(table):
+        levels = _CombatLevels.of(table, narrow)
+        yield from _rebatched(levels.leaves(rows, np.asarray(place, dtype=np.int64)), rows)
+        return
+    columns = np.asarray(place, dtype=np.int64)
+    for block in _problem_order_rows(table, rows):
+        placed = np.empty(block.shape, dtype=narrow)
+        placed[:, columns] = block
+        yield placed
+
+
+def _problem_order_rows(table: Table, rows: int) -> Iterator[IntArray]:
+    """The rows of :func:`assignment_blocks` where no level is built: the excess all on
+    one unit, or divided any way (compositions of excess + n in n parts, less 1 each), or
+    the table's walk packed (a board past :data:`MOST_OPTION_CELLS`)."""
+    problem = table.problem
+    size = len(problem.receivers)
+    filled = np.array([table.filled[r.id] for r in problem.receivers], dtype=np.int64)
+    column = {r.id: i for i, r in enumerate(problem.receivers)}
+    if table.excess and problem.excess == "last":  # all of it on one unit: few answers
+        extra = np.zeros((len(table.last), size), dtype=np.int64)
+        for position, last in enumerate(reversed(table.last)):
+            extra[position, column[last.id]] = table.excess
+        for start in range(0, len(extra), rows):
+            yield filled + extra[start:start + rows]
+    elif table.excess:
+        for extra in composition_blocks(table.excess + size, size, rows):
+            yield extra + (filled - 1)
+    else:
+        answers = iter(table)
+        while block := list(islice(answers, rows)):
+            packed = np.zeros((len(block), size), dtype=np.int64)
+            for row, answer in enumerate(block):
+                for unit, amount in answer.assigned:
+                    packed[row, column[unit]] = amount
+            yield packed
+
+
+#: Most entries of the options' tables a block listing of combat builds (each receiver's
+#: options by state and damage left): past it, the table's walk is packed into blocks.
+MOST_OPTION_CELLS = 2 * 10**7
+
+
+class _CombatLevels:
+    """A combat table's answers a level at a time, in numpy. Before each receiver, a node
+    is the state and the damage left (one key: ``state * (damage + 1) + left``); its
+    children are the amounts the receiver may take that leave a completion, ascending,
+    each with the child's key, all nodes' children in one flat array (a node's at
+    ``start[key]:start[key] + count[key]``). A listing expands a run of nodes at once,
+    their children in order making the next level's nodes, depth first over runs of about
+    a block's children, so the leaves come in the order of the table's walk."""
+
+    #: A state is 5 bits (:mod:`riftsolve.engine.assign`).
+    STATES = 32
+
+    def __init__(self, root: int, levels: list[tuple[IntArray, IntArray, npt.NDArray[
+            np.signedinteger], IntArray]]) -> None:
+        self.root = root
+        #: Per receiver: ``(start, count, amount, key)``.
+        self.levels = levels
+
+    @staticmethod
+    def fits(table: Table) -> bool:
+        """Whether the options' tables stay within :data:`MOST_OPTION_CELLS`."""
+        damage = table.problem.damage
+        cells = sum(len(states) * (damage + 1) * (damage + 1 if r.lethal is None
+                                                  else min(r.lethal, damage) + 1)
+                    for states, r in zip(table.states(), table.problem.receivers,
+                                         strict=False))
+        return cells <= MOST_OPTION_CELLS
+
+    @classmethod
+    def of(cls, table: Table, narrow: np.dtype[np.signedinteger]) -> _CombatLevels:
+        """The options of every receiver, amounts in ``narrow`` integers."""
+        from riftsolve.engine.assign import FILL, PARTIAL, START, ZERO, step
+
+        problem = table.problem
+        damage, width = problem.damage, problem.damage + 1
+        feasible, reached = table.feasible, table.states()
+        left = np.arange(width, dtype=np.int64)[:, None]
+        levels = []
+        for index, receiver in enumerate(problem.receivers):
+            after = np.zeros((cls.STATES, width), dtype=bool)
+            for state, vector in feasible[index + 1].items():
+                after[state] = np.asarray(vector != 0, dtype=bool)
+            lethal = receiver.lethal
+            top = damage if lethal is None else min(lethal, damage)
+            moves = [ZERO] + [PARTIAL] * (top if lethal is None else min(lethal - 1, top))
+            if lethal is not None and lethal <= damage:
+                moves.append(FILL)
+            rest = left - np.arange(len(moves), dtype=np.int64)[None, :]
+            keys, kids, kid_keys = [], [], []
+            for state in sorted(reached[index]):
+                here = table.entering(index, state)
+                after_move = {move: step(receiver.rank, here, move) for move in set(moves)}
+                nxt = np.array([-1 if after_move[m] is None else after_move[m] for m in moves],
+                               dtype=np.int64)
+                ok = (nxt >= 0)[None, :] & (rest >= 0)
+                ok &= after[np.maximum(nxt, 0)[None, :], np.maximum(rest, 0)]
+                have, amount = np.nonzero(ok)  # by damage left, then amount ascending
+                keys.append(state * width + have)
+                kids.append(amount)
+                kid_keys.append(nxt[amount] * width + have - amount)
+            key = np.concatenate(keys)  # ascending: the states in order, then damage left
+            count = np.bincount(key, minlength=cls.STATES * width).astype(np.int64)
+            levels.append((np.cumsum(count) - count, count,
+                           np.concatenate(kids).astype(narrow),
+                           np.concatenate(kid_keys).astype(np.int64)))
+        return cls(START * width + damage, levels)
+
+    def expand(self, index: int, keys: IntArray
+               ) -> tuple[npt.NDArray[np.signedinteger], IntArray, IntArray]:
+        """The children of the nodes ``keys`` before receiver ``index``, in order: each
+        child's amount, its parent's position in ``keys``, and its key."""
+        start, count, amount, kid_key = self.levels[index]
+        many = count[keys]
+        parent = np.repeat(np.arange(len(keys), dtype=np.int64), many)
+        first = np.cumsum(many) - many  # where each parent's children begin
+        at = np.arange(len(parent), dtype=np.int64) + np.repeat(start[keys] - first, many)
+        return amount[at], parent, kid_key[at]
+
+    def runs(self, index: int, keys: IntArray, rows: int) -> IntArray:
+        """The bounds of the runs ``keys`` (nodes before receiver ``index``) is cut into,
+        about ``rows`` children each (at least one node a run)."""
+        many = self.levels[index][1][keys]
+        before = (np.cumsum(many) - many) // rows
+        cuts = np.flatnonzero(before[1:] != before[:-1]) + 1
+        return np.concatenate(([0], cuts, [len(keys)])).astype(np.int64)
+
+    def leaves(self, rows: int, place: IntArray) -> Iterator[npt.NDArray[np.signedinteger]]:
+        """Every answer's amounts, receiver ``k``'s in column ``place[k]``, in the
+        listing order, in blocks of about ``rows``."""
+        size = len(self.levels)
+        path = _Path(size, self.root, self.levels[0][2].dtype)
+        level = 0
+        while level >= 0:
+            if path.run_at[level] + 1 >= len(path.runs[level]):
+                level -= 1
+                continue
+            low, high = path.take_run(level)
+            amounts, parents, keys = self.expand(level, path.key[level][low:high])
+            if level + 1 < size:
+                level += 1
+                path.hold(level, amounts, parents, keys, self.runs(level, keys, rows))
+                continue
+            yield path.rows(amounts, parents, place)
+
+
+class _Path:
+    """The nodes a combat listing holds, level by level (the nodes before receiver
+    ``k``): their amounts, parents (in the run above) and keys, the bounds of their runs,
+    the next run and the run being expanded; and, per level, the one amount all of its
+    nodes have (``None``: not one) and whether each node above has one child there."""
+
+    def __init__(self, size: int, root: int, narrow: np.dtype[np.signedinteger]) -> None:
+        self.amount = [np.zeros(1, dtype=narrow)] * size
+        self.parent = [np.zeros(1, dtype=np.int64)] * size
+        self.key = [np.array([root], dtype=np.int64)] * size
+        self.runs = [np.array([0, 1], dtype=np.int64)] * size
+        self.run_at, self.low, self.high = [0] * size, [0] * size, [0] * size
+        self.same: list[int | None] = [0] * size
+        self.single = [True] * size
+
+    def take_run(self, level: int) -> tuple[int, int]:
+        """The next run of ``level``'s nodes, now the one being expanded."""
+        at = self.run_at[level]
+        self.low[level], self.high[level] = int(self.runs[level][at]), int(
+            self.runs[level][at + 1])
+        self.run_at[level] = at + 1
+        return self.low[level], self.high[level]
+
+    def hold(self, level: int, amounts: npt.NDArray[np.signedinteger], parents: IntArray,
+             keys: IntArray, runs: IntArray) -> None:
+        """``level``'s nodes: the children of the run being expanded above."""
+        self.amount[level], self.parent[level], self.key[level] = amounts, parents, keys
+        self.runs[level], self.run_at[level] = runs, 0
+        first = amounts[0] if len(amounts) else 0
+        self.same[level] = int(first) if (amounts == first).all() else None
+        self.single[level] = len(amounts) == self.high[level - 1] - self.low[level - 1]
+
+    def rows(self, amounts: npt.NDArray[np.signedinteger], parents: IntArray,
+             place: IntArray) -> npt.NDArray[np.signedinteger]:
+        """The leaves ``amounts`` (children of the last run) as rows, up the parents:
+        a column a receiver, written as contiguous rows, then turned. A level where
+        every node has the same amount is filled, not gathered; one where every node
+        above has one child leaves the positions as they are (shifted); once a run is one
+        node, every row has the same receivers before it."""
+        size = len(self.amount)
+        turned = np.empty((size, len(amounts)), dtype=amounts.dtype)
+        turned[place[size - 1]] = amounts
+        up, shift, k = parents, 0, size - 1  # positions in level k: up + shift + low[k]
+        while k and self.high[k] - self.low[k] > 1:
+            base = self.low[k] + shift
+            same = self.same[k]
+            if same is None:
+                turned[place[k - 1]] = self.amount[k][up + base]
+            else:
+                turned[place[k - 1]] = same
+            if self.single[k]:
+                shift = base
+            else:
+                up, shift = self.parent[k][up + base], 0
+            k -= 1
+        node = self.low[k]  # a run of one node: the same receivers before it on every row
+        for j in range(k, 0, -1):
+            turned[place[j - 1]] = self.amount[j][node]
+            node = self.low[j - 1] + int(self.parent[j][node])
+        return np.ascontiguousarray(turned.T)
+
+
+def _rebatched(blocks: Iterator[npt.NDArray[np.signedinteger]], rows: int
+               ) -> Iterator[npt.NDArray[np.signedinteger]]:
+    """The rows of ``blocks`` again, ``rows`` a block (the last one fewer)."""
+    kept: list[npt.NDArray[np.signedinteger]] = []
+    held = 0
+    for block in blocks:
+        kept.append(block)
+        held += len(block)
+        if held < rows:
+            continue
+        joined = np.concatenate(kept) if len(kept) > 1 else block
+        cut = held - held % rows
+        for start in range(0, cut, rows):
+            yield joined[start:start + rows]
+        kept, held = [joined[cut:]], held - cut
+    if held:
+        yield np.concatenate(kept)
 
 
 #: The problems this backend answers, by their type, and how.
