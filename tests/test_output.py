@@ -1,6 +1,7 @@
 """The JSON-lines writers' fast paths write exactly what ``json.dumps`` of each answer writes
 (the CLI contract): blocks of damage rows of every shape, blocks of combat assignments
-(keys in id order, whatever the columns' order), ids with ``%``, quotes, backslashes and
+(keys in id order, whatever the columns' order) and batches of a group's selections
+(slots of a list or of one id, empty ones), ids with ``%``, quotes, backslashes and
 non-ASCII letters."""
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riftsolve.formats.lines import AssignedLines, resolution_block_text
+from riftsolve.formats.lines import AssignedLines, GroupLines, resolution_block_text
+from riftsolve.rules.answers import Affected, GroupDeclaration
 
 IDS = st.lists(st.text(alphabet='ab%"é\\ 1', min_size=1, max_size=4), min_size=1,
                max_size=5, unique=True)
@@ -79,3 +81,39 @@ def test_assignment_blocks_are_written_as_json_dumps_writes_them(
                                                 if a))}) + "\n"
             for row in block.tolist())
         assert lines(block) == expected
+
+
+@st.composite
+def group_selections(draw: st.DrawFn) -> tuple[list[tuple[str, bool]], dict[str, int],
+                                                list[tuple[tuple[str, ...], ...]]]:
+    """Slots (a list of ids, or a single id), members with their Deflect, and selections:
+    each slot's ids sorted, a single slot holding one id or none."""
+    ids = draw(IDS)
+    slots = [(name, draw(st.booleans()))
+             for name in draw(st.lists(st.sampled_from(("units", "friend", 'é"%')),
+                                       min_size=1, max_size=3, unique=True))]
+    taxes = {unit: draw(st.integers(0, 3)) for unit in ids}
+    selections = []
+    for _row in range(draw(st.integers(0, 5))):
+        selection = []
+        for _name, single in slots:
+            chosen = sorted(draw(st.lists(st.sampled_from(ids), unique=True,
+                                          max_size=1 if single else len(ids))))
+            selection.append(tuple(chosen))
+        selections.append(tuple(selection))
+    return slots, taxes, selections
+
+
+@settings(max_examples=300, deadline=None)
+@given(group_selections())
+def test_group_batches_are_written_as_json_dumps_writes_them(
+        drawn: tuple[list[tuple[str, bool]], dict[str, int],
+                     list[tuple[tuple[str, ...], ...]]]) -> None:
+    slots, taxes, selections = drawn
+    declared = "".join(json.dumps(GroupDeclaration(
+        selection, None, sum(taxes[u] for slot in selection for u in slot), tuple(slots)
+    ).as_json()) + "\n" for selection in selections)
+    assert GroupLines(slots, list(taxes), taxes)(selections) == declared
+    affected = "".join(json.dumps(Affected.of(u for slot in selection for u in slot).as_json())
+                       + "\n" for selection in selections)
+    assert GroupLines(slots, list(taxes), None)(selections) == affected

@@ -1,10 +1,11 @@
-"""A long listing's JSON lines written a numpy block at a time (``LegalSet.text_blocks``, the
+"""A long listing's JSON lines written a block at a time (``LegalSet.text_blocks``, the
 command line's fast path) are byte for byte the lines written an answer at a time
 (``json.dumps`` of ``render.line``), in the same order: on every example of every legal
 set that declares text blocks, on the hand-worked combats, on random small combats (every
-keyword, prevention, both excess policies) and on the benchmark's 40-receiver combats;
-in blocks of every size, and cut at any ``--limit``. The command line writes the same
-lines by either path.
+keyword, prevention, both excess policies) and group boards (every group card, both
+subset policies, Deflect, Hidden), and on the benchmark's 40-receiver combats and 60-unit
+group boards; in blocks of every size, and cut at any ``--limit``. The command line
+writes the same lines by either path.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_combat_properties import combats
+from test_group_properties import group_boards
 
 import riftsolve as rs
 from riftsolve.engine import assign
@@ -37,7 +39,8 @@ from riftsolve.rules.answers import Answer
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
-from _combat_boards import combat_board  # noqa: E402 - a benchmark helper beside the scripts
+from _combat_boards import combat_board  # noqa: E402 - benchmark helpers beside the scripts
+from _group_boards import CARDS, KINDS, POLICIES, make_question  # noqa: E402
 
 #: Block sizes asked for: one row, a few, and the command line's.
 BATCHES = (1, 7, native.BLOCK_ROWS)
@@ -97,7 +100,8 @@ def test_every_example_written_in_blocks_is_written_as_answer_by_answer(
 
 def test_the_examples_include_every_family_with_text_blocks() -> None:
     families = {type(legal).__name__ for legal in _example_sets()}
-    assert {"CombatResolutions", "Resolutions", "Declarations"} <= families
+    assert {"CombatResolutions", "Resolutions", "Declarations", "GroupDeclarations",
+            "GroupResolutions"} <= families
 
 
 @pytest.mark.parametrize("case", json.loads(CASES.read_text(encoding="utf-8")),
@@ -142,6 +146,32 @@ def test_benchmark_combats_written_in_blocks(seed: int, receivers: int) -> None:
     their first lines, in blocks of the command line's size and of a few rows."""
     legal = rs.resolve(rs.parse_scenario(combat_board(receivers, 0, seed)))
     _same_lines(legal, (5, native.BLOCK_ROWS), most=20_000)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans().flatmap(group_boards))
+def test_random_group_boards_written_in_blocks(doc: dict[str, Any]) -> None:
+    """Both questions of a random group board, where its legal set writes text blocks."""
+    scenario = rs.parse_scenario(doc)
+    for ask in (finalize, resolve):
+        try:
+            legal = ask(scenario)
+        except ValueError:  # (no targets to resolve)
+            continue
+        if legal.CAPABILITIES.text_blocks and legal.text_blocks(1) is not None:
+            _same_lines(legal, (1, 2, native.BLOCK_ROWS))
+
+
+@pytest.mark.parametrize(("card", "kind", "policy"),
+                         [(c, k, p) for c in CARDS for k in KINDS for p in POLICIES])
+def test_benchmark_group_boards_written_in_blocks(card: str, kind: str, policy: str) -> None:
+    """The group benchmark's 60-unit questions: their lines in blocks, where the legal set
+    writes them so (not Tricksy Tentacles', which move their group)."""
+    legal = make_question(60, card, kind, policy).legal()
+    if legal.text_blocks(1) is None:
+        assert card == "Tricksy Tentacles"
+        return
+    _same_lines(legal, (3, native.BLOCK_ROWS), most=20_000)
 
 
 def test_the_command_line_writes_the_same_lines_by_either_path(tmp_path: Path) -> None:

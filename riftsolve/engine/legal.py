@@ -51,6 +51,7 @@ from riftsolve.engine.rank import (
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Answer,
+    Selection,
 )
 from riftsolve.rules.choosing import counted_targets
 from riftsolve.rules.core_rules import cited_as
@@ -80,8 +81,12 @@ T = TypeVar("T", bound=Answer)
 #: A block of answers as numpy rows: a 0/1 mask over the columns (``int8``), or the
 #: damage dealt or assigned to each column (``int64``).
 Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
-#: A block of rows of one kind.
-B = TypeVar("B", npt.NDArray[np.int8], npt.NDArray[np.int64])
+#: A block of answers of one kind, as a family writes its lines: numpy rows, or a batch
+#: of a group search's selections.
+B = TypeVar("B", npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.signedinteger],
+            list[Selection])
+#: What a batch holds.
+Item = TypeVar("Item")
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,8 @@ class Capabilities:
     counts: bool = False
     #: ``legal[i]`` and ``unrank`` without listing: a closed-form ranking.
     ranks: bool = False
-    #: :meth:`LegalSet.text_blocks`: long listings written a numpy block at a time.
+    #: :meth:`LegalSet.text_blocks`: long listings written a block at a time (numpy rows,
+    #: or a batch of the native search's answers), no answer object made.
     text_blocks: bool = False
     #: :meth:`LegalSet.first_step`: answered step by step (agents, the gym).
     steps: bool = False
@@ -399,9 +405,10 @@ class LegalSet(ABC, Generic[A]):
         return [self.scenario.controller]
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
-        """The answers' JSON lines formatted a numpy block of at most ``batch`` rows at a
-        time (the fast path of a long listing, declared by ``CAPABILITIES.text_blocks``);
-        ``None`` (the default, or a board it does not take): a line each."""
+        """The answers' JSON lines formatted a block of at most ``batch`` answers at a
+        time, in the native order (the fast path of a long listing, declared by
+        ``CAPABILITIES.text_blocks``); ``None`` (the default, or a board it does not
+        take): a line each."""
         return None
 
     def first_step(self) -> Steps | None:
@@ -498,6 +505,12 @@ def text_blocks_of(blocks: Iterable[B], text: Callable[[B], str]) -> Iterator[Te
 def _first_lines(text: Callable[[B], str], block: B, k: int) -> str:
     """The JSON lines of the first ``k`` rows of ``block``."""
     return text(block[:k])
+
+
+def batches(items: Iterator[Item], size: int) -> Iterator[list[Item]]:
+    """``items`` in lists of ``size`` (the last one fewer)."""
+    while batch := list(islice(items, size)):
+        yield batch
 
 
 def mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: int

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from riftsolve._json import JSONOut
+from riftsolve.rules.answers import Selection
 
 
 def json_line(obj: Mapping[str, JSONOut]) -> str:
@@ -165,3 +166,49 @@ class AssignedLines:
         piece[ends - 1] += 2 * plane  # last of its line
         text: str = "".join(self.pieces[piece].tolist())
         return text
+
+
+class GroupLines:
+    """The JSON lines of batches of a group's selections (each slot's ids, sorted), as
+    ``json.dumps`` of the answers' lines writes them, without an answer object: a
+    declaration's ``{"targets": {slot: [ids] or id}, "deflect_cost": n}`` (``taxes``:
+    each member's Deflect), or with ``taxes`` ``None`` a resolution's ``{"affected":
+    [ids]}`` (the kept members of every slot, sorted). Each member's id is quoted once.
+
+    >>> lines = GroupLines((("units", False),), ("r1", "r2"), {"r1": 0, "r2": 1})
+    >>> print(lines([((),), (("r1", "r2"),)]), end="")
+    {"targets": {"units": []}, "deflect_cost": 0}
+    {"targets": {"units": ["r1", "r2"]}, "deflect_cost": 1}
+    >>> lines = GroupLines((("friend", True), ("foes", False)), "abc", {"a": 0, "b": 2, "c": 0})
+    >>> print(lines([(("a",), ("b", "c"))]), end="")
+    {"targets": {"friend": "a", "foes": ["b", "c"]}, "deflect_cost": 2}
+    >>> print(GroupLines((("units", False),), ("r2",), None)([(("r2",),), ((),)]), end="")
+    {"affected": ["r2"]}
+    {"affected": []}
+    """
+
+    def __init__(self, slots: Sequence[tuple[str, bool]], members: Sequence[str],
+                 taxes: Mapping[str, int] | None) -> None:
+        self.slots = [(json.dumps(name), single) for name, single in slots]
+        self.quoted = {unit: json.dumps(unit) for unit in members}
+        self.taxes = taxes
+
+    def __call__(self, selections: Sequence[Selection]) -> str:
+        quoted, tax = self.quoted, self.taxes
+        if tax is None:  # a resolution: every slot's kept members, sorted
+            return "".join([
+                f'{{"affected": [{", ".join([quoted[u] for u in sorted(kept)])}]}}\n'
+                for kept in ([u for slot in s for u in slot] for s in selections)])
+        if len(self.slots) == 1 and not self.slots[0][1]:  # one slot of a list: most cards
+            head = f'{{"targets": {{{self.slots[0][0]}: ['
+            return "".join([
+                f'{head}{", ".join([quoted[u] for u in units])}]}}, '
+                f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
+                for (units,) in selections])
+        return "".join([
+            '{"targets": {' + ", ".join([
+                f"{name}: " + (quoted[units[0]] if single and units else
+                               f'[{", ".join([quoted[u] for u in units])}]')
+                for (name, single), units in zip(self.slots, selection, strict=True)])
+            + f'}}, "deflect_cost": {sum([tax[u] for slot in selection for u in slot])}}}\n'
+            for selection in selections])

@@ -23,7 +23,16 @@ from riftsolve.engine.count import (
     selections_by_tax,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import Capabilities, LegalSet, Rows, chosen_targets_extras, mask_rows
+from riftsolve.engine.legal import (
+    Capabilities,
+    LegalSet,
+    Rows,
+    TextBlock,
+    batches,
+    chosen_targets_extras,
+    mask_rows,
+    text_blocks_of,
+)
 from riftsolve.engine.starting import (
     BoardNeeds,
     Role,
@@ -36,6 +45,7 @@ from riftsolve.engine.starting import (
     tag_needs,
     whose_words,
 )
+from riftsolve.formats.lines import GroupLines
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Affected,
@@ -72,7 +82,7 @@ if TYPE_CHECKING:
 class GroupDeclarations(LegalSet[GroupDeclaration]):
     """Every legal group declaration at finalization (355.11.a)."""
 
-    CAPABILITIES = Capabilities(counts=True, steps=True)
+    CAPABILITIES = Capabilities(counts=True, text_blocks=True, steps=True)
 
     question = "finalize"
     _answer_type = GroupDeclaration
@@ -171,6 +181,21 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         moving = [answer.destination or ""] if self.effect.destination else []
         return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """Lines a batch of the native search's selections at a time, no answer object
+        made (a 0/1 row over every member would cost more than the search): for a group
+        that does not move, is not written per location and has no Targeting Effect to
+        report."""
+        effect = self.effect
+        if (effect.destination or effect.per_place is not None
+                or has_chosen_triggers(self.scenario)):
+            return None
+        if self.unplayable is not None:
+            return iter(())
+        lines = GroupLines([(s.name, s.single) for s in effect.slots], list(self._tax),
+                           self._tax)
+        return text_blocks_of(batches(native.selections(self.problem), batch), lines)
+
     def first_step(self) -> Steps:
         from riftsolve.engine.steps import ChooseListed
 
@@ -180,7 +205,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
 
-    CAPABILITIES = Capabilities(counts=True, steps=True)
+    CAPABILITIES = Capabilities(counts=True, text_blocks=True, steps=True)
 
     #: Most maximal subsets counted by listing them, where no formula applies.
     MOST_LISTED = 10**6
@@ -261,6 +286,15 @@ class GroupResolutions(LegalSet[Affected]):
 
     def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
         return tuple(m.id for m in self.problem.members), bool(self.problem.illegal)
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """Lines a batch of the native search's selections at a time, no answer object
+        made, where nothing moves (a move writes its unmoved units apart)."""
+        if moved_to(self.scenario) is not None:
+            return None
+        lines = GroupLines([(s.name, s.single) for s in self.effect.slots],
+                           [m.id for m in self.problem.members], None)
+        return text_blocks_of(batches(native.selections(self.problem), batch), lines)
 
     def first_step(self) -> Steps:
         from riftsolve.engine.steps import ChooseListed
