@@ -1,8 +1,9 @@
 """The JSON-lines writers' fast paths write exactly what ``json.dumps`` of each answer writes
 (the CLI contract): blocks of damage rows of every shape, blocks of combat assignments
-(keys in id order, whatever the columns' order) and batches of a group's selections
-(slots of a list or of one id, empty ones), ids with ``%``, quotes, backslashes and
-non-ASCII letters."""
+(keys in id order, whatever the columns' order), batches of a group's selections (slots
+of a list or of one id, empty ones) and of a joint choice's assignments (empty picks,
+picks fixed or left out, taxes), ids with ``%``, quotes, backslashes and non-ASCII
+letters."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from riftsolve.formats.lines import AssignedLines, GroupLines, resolution_block_text
-from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.formats.lines import (
+    AssignedLines,
+    ChoiceLines,
+    GroupLines,
+    resolution_block_text,
+)
+from riftsolve.rules.answers import Affected, Choice, GroupDeclaration
+from riftsolve.rules.families.picks import JointProblem
 
 IDS = st.lists(st.text(alphabet='ab%"é\\ 1', min_size=1, max_size=4), min_size=1,
                max_size=5, unique=True)
@@ -117,3 +124,36 @@ def test_group_batches_are_written_as_json_dumps_writes_them(
     affected = "".join(json.dumps(Affected.of(u for slot in selection for u in slot).as_json())
                        + "\n" for selection in selections)
     assert GroupLines(slots, list(taxes), None)(selections) == affected
+
+
+@st.composite
+def joint_problems(draw: st.DrawFn) -> tuple[JointProblem, list[tuple[int, ...]]]:
+    """A joint problem of up to three picks (domains of ids and ``None``, taxes or none,
+    some names fixed, the card's order a permutation that may leave a pick out or name a
+    fixed one) and assignments of positions in its domains."""
+    names = draw(st.lists(st.sampled_from(("unit", "enemy", "b%f", 'q"é')), min_size=1,
+                          max_size=3, unique=True))
+    domains = tuple(tuple(draw(st.lists(st.one_of(st.none(), st.text(alphabet='ab%"é\\ 1',
+                                                                        max_size=3)),
+                                        min_size=1, max_size=4))) for _ in names)
+    taxes = tuple(tuple(draw(st.integers(0, 2)) for _ in domain) for domain in domains) \
+        if draw(st.booleans()) else ()
+    fixed = tuple((name, draw(st.one_of(st.none(), st.just("u%1"))))
+                  for name in draw(st.lists(st.sampled_from(("fixed", "unit")), unique=True)))
+    order = tuple(draw(st.permutations([*names, *(n for n, _ in fixed if n not in names)])))
+    order = order[:draw(st.integers(0, len(order)))] if draw(st.booleans()) else order
+    problem = JointProblem(tuple(names), domains, taxes=taxes, fixed=fixed, order=order,
+                           make=lambda picks, _declined, cost: Choice(picks, cost))
+    rows = draw(st.lists(st.tuples(*(st.integers(0, len(d) - 1) for d in domains)),
+                         max_size=5))
+    return problem, rows
+
+
+@settings(max_examples=300, deadline=None)
+@given(joint_problems())
+def test_joint_batches_are_written_as_json_dumps_writes_them(
+        drawn: tuple[JointProblem, list[tuple[int, ...]]]) -> None:
+    problem, rows = drawn
+    expected = "".join(json.dumps(answer.as_json()) + "\n"
+                       for row in rows for answer in problem.expand(row))
+    assert ChoiceLines(problem)(rows) == expected

@@ -2,10 +2,11 @@
 command line's fast path) are byte for byte the lines written an answer at a time
 (``json.dumps`` of ``render.line``), in the same order: on every example of every legal
 set that declares text blocks, on the hand-worked combats, on random small combats (every
-keyword, prevention, both excess policies) and group boards (every group card, both
-subset policies, Deflect, Hidden), and on the benchmark's 40-receiver combats and 60-unit
-group boards; in blocks of every size, and cut at any ``--limit``. The command line
-writes the same lines by either path.
+keyword, prevention, both excess policies), group boards (every group card, both subset
+policies, Deflect, Hidden) and joint boards (every joint card), and on the benchmarks'
+40-receiver combats, 60-unit group questions and the suite's 100-unit finalizations; in
+blocks of every size, and cut at any ``--limit``. The command line writes the same lines
+by either path.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_combat_properties import combats
 from test_group_properties import group_boards
+from test_joint_properties import seeded_boards
 
 import riftsolve as rs
 from riftsolve.engine import assign
@@ -41,6 +43,7 @@ sys.path.insert(0, str(BENCHMARKS))
 
 from _combat_boards import combat_board  # noqa: E402 - benchmark helpers beside the scripts
 from _group_boards import CARDS, KINDS, POLICIES, make_question  # noqa: E402
+from boards import boards  # noqa: E402
 
 #: Block sizes asked for: one row, a few, and the command line's.
 BATCHES = (1, 7, native.BLOCK_ROWS)
@@ -101,7 +104,7 @@ def test_every_example_written_in_blocks_is_written_as_answer_by_answer(
 def test_the_examples_include_every_family_with_text_blocks() -> None:
     families = {type(legal).__name__ for legal in _example_sets()}
     assert {"CombatResolutions", "Resolutions", "Declarations", "GroupDeclarations",
-            "GroupResolutions"} <= families
+            "GroupResolutions", "JointDeclarations"} <= families
 
 
 @pytest.mark.parametrize("case", json.loads(CASES.read_text(encoding="utf-8")),
@@ -171,6 +174,29 @@ def test_benchmark_group_boards_written_in_blocks(card: str, kind: str, policy: 
     if legal.text_blocks(1) is None:
         assert card == "Tricksy Tentacles"
         return
+    _same_lines(legal, (3, native.BLOCK_ROWS), most=20_000)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans().flatmap(lambda hidden: seeded_boards(hidden=hidden)))
+def test_random_joint_boards_written_in_blocks(doc: dict[str, Any]) -> None:
+    """A random board of every joint card (played from Hidden or not): its declarations."""
+    legal = finalize(rs.parse_scenario(doc))
+    if legal.CAPABILITIES.text_blocks:
+        _same_lines(legal, (1, 2, native.BLOCK_ROWS))
+
+
+#: The suite's cards whose 100-unit finalizations have many answers.
+SUITE_CARDS = ("Piercing Light", "Zenith Blade", "Forgotten Signpost", "Bellows Breath",
+               "Fox-Fire", "Alpha Strike")
+
+
+@pytest.mark.parametrize("board", [b for b in boards((100,), 1, SUITE_CARDS)
+                                   if b.name.endswith("finalize")], ids=lambda b: b.name)
+def test_suite_boards_written_in_blocks(board: Any) -> None:
+    """The benchmark suite's 100-unit finalizations of a few cards of each family."""
+    legal = finalize(rs.parse_scenario(board.data))
+    assert legal.CAPABILITIES.text_blocks
     _same_lines(legal, (3, native.BLOCK_ROWS), most=20_000)
 
 

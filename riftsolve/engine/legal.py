@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,6 @@ from riftsolve.engine.rank import (
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Answer,
-    Selection,
 )
 from riftsolve.rules.choosing import counted_targets
 from riftsolve.rules.core_rules import cited_as
@@ -81,10 +80,18 @@ T = TypeVar("T", bound=Answer)
 #: A block of answers as numpy rows: a 0/1 mask over the columns (``int8``), or the
 #: damage dealt or assigned to each column (``int64``).
 Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
-#: A block of answers of one kind, as a family writes its lines: numpy rows, or a batch
-#: of a group search's selections.
-B = TypeVar("B", npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.signedinteger],
-            list[Selection])
+
+
+class Block(Protocol):
+    """A block of answers as a family writes their lines: numpy rows, or a batch of what
+    its native search yields (its first ``k`` are ``block[:k]``)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, part: slice, /) -> Self: ...
+
+
+B = TypeVar("B", bound=Block)
 #: What a batch holds.
 Item = TypeVar("Item")
 

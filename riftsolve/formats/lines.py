@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from riftsolve._json import JSONOut
 from riftsolve.rules.answers import Selection
+from riftsolve.rules.families.picks import JointProblem
 
 
 def json_line(obj: Mapping[str, JSONOut]) -> str:
@@ -212,3 +213,54 @@ class GroupLines:
                 for (name, single), units in zip(self.slots, selection, strict=True)])
             + f'}}, "deflect_cost": {sum([tax[u] for slot in selection for u in slot])}}}\n'
             for selection in selections])
+
+
+class ChoiceLines:
+    """The JSON lines of batches of a joint choice's assignments (each variable's position
+    in its domain, as :meth:`JointProblem.positions` yields them), as
+    ``json.dumps(choice.as_json())`` writes each declaration: ``{"targets": {pick: object
+    or null}, "deflect_cost": n}``, the picks in the card's order. Each value is written
+    once as a piece, and a batch with one ``%`` operation:
+
+    >>> from riftsolve.rules.families.picks import JointProblem
+    >>> problem = JointProblem(("unit", "unit2"), (("u1", "u2"), (None, "u2")),
+    ...                        taxes=((0, 1), (0, 1)))
+    >>> print(ChoiceLines(problem)([(0, 0), (1, 1)]), end="")
+    {"targets": {"unit": "u1", "unit2": null}, "deflect_cost": 0}
+    {"targets": {"unit": "u2", "unit2": "u2"}, "deflect_cost": 2}
+    """
+
+    def __init__(self, problem: JointProblem) -> None:
+        variable = {name: i for i, name in enumerate(problem.names)}
+        fixed = dict(problem.fixed)
+        parts = []
+        #: The variables written, in the card's order, and each one's pieces.
+        self.shown: list[int] = []
+        self.pieces: list[npt.NDArray[np.object_]] = []
+        for name in problem.order or problem.names:
+            key = json.dumps(name)
+            if name in variable:  # (a variable's value over a fixed one, as answers say)
+                self.shown.append(variable[name])
+                self.pieces.append(np.array([f"{key}: {json.dumps(value)}" for value in
+                                             problem.domains[variable[name]]], dtype=object))
+                parts.append("%s")
+            else:
+                parts.append(f"{key}: {json.dumps(fixed.get(name))}".replace("%", "%%"))
+        self.template = '{"targets": {' + ", ".join(parts) + '}, "deflect_cost": %d}\n'
+        self.taxes = [np.array(row, dtype=np.int64) for row in problem.taxes]
+        self.size = len(problem.names)
+
+    def __call__(self, assignments: Sequence[tuple[int, ...]]) -> str:
+        rows = len(assignments)
+        if rows == 0:
+            return ""
+        positions = np.array(assignments, dtype=np.int64).reshape(rows, self.size)
+        cells = np.empty((rows, len(self.shown) + 1), dtype=object)
+        for column, (variable, pieces) in enumerate(zip(self.shown, self.pieces, strict=True)):
+            cells[:, column] = pieces[positions[:, variable]]
+        cost = np.zeros(rows, dtype=np.int64)
+        for variable, taxes in enumerate(self.taxes):
+            cost += taxes[positions[:, variable]]
+        cells[:, -1] = cost.tolist()
+        text: str = (self.template * rows) % tuple(cells.ravel().tolist())
+        return text
