@@ -125,9 +125,9 @@ def test_random_combats_written_in_blocks(doc: dict[str, Any]) -> None:
 @given(combats())
 def test_every_way_of_building_combat_blocks_gives_the_same_rows(
         doc: dict[str, Any]) -> None:
-    """The levels of options, the table's walk packed (past the options' bound) and the
-    levels over a table of whether each completion exists (past the counts' bound) give
-    the rows of the answers, in order."""
+    """The options built ahead, found node by node (past the options' bound) and over a
+    table of whether each completion exists (past the counts' bound) give the rows of
+    the answers, in order."""
     legal = rs.resolve(rs.parse_scenario(doc))
     assert isinstance(legal, CombatResolutions)
     rows = [[answer.amount(unit) for unit in legal.columns] for answer in legal]

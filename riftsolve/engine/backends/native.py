@@ -846,7 +846,8 @@ def assignment_rows(table: Table, block_rows: int, place: Sequence[int]
                     ) -> Iterator[npt.NDArray[np.signedinteger]]:
     """The rows of :func:`assignment_blocks` with receiver ``k``'s amounts in column
     ``place[k]``, in the narrowest integers that hold the damage: built in numpy a level
-    of the table at a time (:class:`_CombatLevels`), the excess's divisions as
+    of the table at a time (:class:`_CombatLevels`, or :class:`_NodeOptions` on a board
+    too large to tabulate each receiver's options ahead), the excess's divisions as
     compositions; no Python work per answer."""
     problem = table.problem
     size = len(problem.receivers)
@@ -855,8 +856,9 @@ def assignment_rows(table: Table, block_rows: int, place: Sequence[int]
         yield np.zeros((1, 0), dtype=np.int8)
         return
     narrow = np.min_scalar_type(-max(1, problem.damage))
-    if not table.excess and _CombatLevels.fits(table):
-        levels = _CombatLevels.of(table, narrow)
+    if not table.excess:
+        levels = _CombatLevels.of(table, narrow) if _CombatLevels.fits(table) else (
+            _NodeOptions(table, narrow))
         yield from _rebatched(levels.leaves(rows, np.asarray(place, dtype=np.int64)), rows)
         return
     columns = np.asarray(place, dtype=np.int64)
@@ -867,34 +869,27 @@ def assignment_rows(table: Table, block_rows: int, place: Sequence[int]
 
 
 def _problem_order_rows(table: Table, rows: int) -> Iterator[IntArray]:
-    """The rows of :func:`assignment_blocks` where no level is built: the excess all on
-    one unit, or divided any way (compositions of excess + n in n parts, less 1 each), or
-    the table's walk packed (a board past :data:`MOST_OPTION_CELLS`)."""
+    """The rows of :func:`assignment_blocks` once every receiver is filled: the excess
+    all on one unit, or divided any way (compositions of excess + n in n parts, less 1
+    each)."""
     problem = table.problem
     size = len(problem.receivers)
     filled = np.array([table.filled[r.id] for r in problem.receivers], dtype=np.int64)
-    column = {r.id: i for i, r in enumerate(problem.receivers)}
-    if table.excess and problem.excess == "last":  # all of it on one unit: few answers
+    if problem.excess == "last":  # all of it on one unit: few answers
+        column = {r.id: i for i, r in enumerate(problem.receivers)}
         extra = np.zeros((len(table.last), size), dtype=np.int64)
         for position, last in enumerate(reversed(table.last)):
             extra[position, column[last.id]] = table.excess
         for start in range(0, len(extra), rows):
             yield filled + extra[start:start + rows]
-    elif table.excess:
+    else:
         for extra in composition_blocks(table.excess + size, size, rows):
             yield extra + (filled - 1)
-    else:
-        answers = iter(table)
-        while block := list(islice(answers, rows)):
-            packed = np.zeros((len(block), size), dtype=np.int64)
-            for row, answer in enumerate(block):
-                for unit, amount in answer.assigned:
-                    packed[row, column[unit]] = amount
-            yield packed
 
 
-#: Most entries of the options' tables a block listing of combat builds (each receiver's
-#: options by state and damage left): past it, the table's walk is packed into blocks.
+#: Most entries of the options' tables a block listing of combat builds ahead (each
+#: receiver's options by state and damage left): past it, a node's options are found
+#: when it is first reached (:class:`_NodeOptions`).
 MOST_OPTION_CELLS = 2 * 10**7
 
 
@@ -910,9 +905,9 @@ class _CombatLevels:
     #: A state is 5 bits (:mod:`riftsolve.engine.assign`).
     STATES = 32
 
-    def __init__(self, root: int, levels: list[tuple[IntArray, IntArray, npt.NDArray[
-            np.signedinteger], IntArray]]) -> None:
-        self.root = root
+    def __init__(self, root: int, levels: Sequence[tuple[IntArray, IntArray, npt.NDArray[
+            np.signedinteger], IntArray]], narrow: np.dtype[np.signedinteger]) -> None:
+        self.root, self.narrow = root, narrow
         #: Per receiver: ``(start, count, amount, key)``.
         self.levels = levels
 
@@ -963,32 +958,44 @@ class _CombatLevels:
             levels.append((np.cumsum(count) - count, count,
                            np.concatenate(kids).astype(narrow),
                            np.concatenate(kid_keys).astype(np.int64)))
-        return cls(START * width + damage, levels)
+        return cls(START * width + damage, levels, narrow)
+
+    def children(self, index: int, keys: IntArray
+                 ) -> tuple[IntArray, IntArray, npt.NDArray[np.signedinteger], IntArray]:
+        """Where the children of each node ``keys`` (before receiver ``index``) start in
+        the amounts and keys returned, how many they are, the amounts and the keys."""
+        start, count, amount, kid_key = self.levels[index]
+        return start[keys], count[keys], amount, kid_key
 
     def expand(self, index: int, keys: IntArray
                ) -> tuple[npt.NDArray[np.signedinteger], IntArray, IntArray]:
         """The children of the nodes ``keys`` before receiver ``index``, in order: each
         child's amount, its parent's position in ``keys``, and its key."""
-        start, count, amount, kid_key = self.levels[index]
-        many = count[keys]
+        start, many, amount, kid_key = self.children(index, keys)
         parent = np.repeat(np.arange(len(keys), dtype=np.int64), many)
         first = np.cumsum(many) - many  # where each parent's children begin
-        at = np.arange(len(parent), dtype=np.int64) + np.repeat(start[keys] - first, many)
+        at = np.arange(len(parent), dtype=np.int64) + np.repeat(start - first, many)
         return amount[at], parent, kid_key[at]
 
     def runs(self, index: int, keys: IntArray, rows: int) -> IntArray:
-        """The bounds of the runs ``keys`` (nodes before receiver ``index``) is cut into,
-        about ``rows`` children each (at least one node a run)."""
-        many = self.levels[index][1][keys]
-        before = (np.cumsum(many) - many) // rows
-        cuts = np.flatnonzero(before[1:] != before[:-1]) + 1
+        """The bounds of the runs ``keys`` (nodes before receiver ``index``) is cut into:
+        as few as hold at most about ``rows`` children each, as even as the nodes allow
+        (at least one node a run). Every node has a child, so runs never dwindle down a
+        deep table: a run of ``r`` children makes a level of at least ``r`` nodes, cut
+        again into runs of at least ``rows / 2`` children, or kept whole."""
+        many = self.children(index, keys)[1]
+        before = np.cumsum(many) - many
+        total = int(before[-1] + many[-1])
+        parts = -(-total // rows)
+        cuts = np.unique(np.searchsorted(before, np.arange(1, parts) * total // parts))
+        cuts = cuts[(cuts > 0) & (cuts < len(keys))]
         return np.concatenate(([0], cuts, [len(keys)])).astype(np.int64)
 
     def leaves(self, rows: int, place: IntArray) -> Iterator[npt.NDArray[np.signedinteger]]:
         """Every answer's amounts, receiver ``k``'s in column ``place[k]``, in the
         listing order, in blocks of about ``rows``."""
         size = len(self.levels)
-        path = _Path(size, self.root, self.levels[0][2].dtype)
+        path = _Path(size, self.root, self.narrow)
         level = 0
         while level >= 0:
             if path.run_at[level] + 1 >= len(path.runs[level]):
@@ -1001,6 +1008,47 @@ class _CombatLevels:
                 path.hold(level, amounts, parents, keys, self.runs(level, keys, rows))
                 continue
             yield path.rows(amounts, parents, place)
+
+
+class _NodeOptions(_CombatLevels):
+    """The same listing where the options' tables would be too large to build ahead: a
+    node's children are found when it is first reached (the table's own options, kept),
+    a run's distinct nodes once each."""
+
+    def __init__(self, table: Table, narrow: np.dtype[np.signedinteger]) -> None:
+        from riftsolve.engine.assign import START
+
+        damage = table.problem.damage
+        super().__init__(START * (damage + 1) + damage,
+                         [_NO_OPTIONS] * len(table.problem.receivers), narrow)
+        self.table, self.width = table, damage + 1
+        #: Per receiver, each node reached: its children's amounts and keys.
+        self.found: list[dict[int, tuple[npt.NDArray[np.signedinteger], IntArray]]] = [
+            {} for _ in table.problem.receivers]
+
+    def children(self, index: int, keys: IntArray
+                 ) -> tuple[IntArray, IntArray, npt.NDArray[np.signedinteger], IntArray]:
+        distinct, which = np.unique(keys, return_inverse=True)
+        found, width = self.found[index], self.width
+        kids = []
+        for key in distinct.tolist():
+            known = found.get(key)
+            if known is None:
+                state, left = divmod(key, width)
+                options = list(self.table._options(index, state, left))
+                amounts = np.array([a for a, _ in options], dtype=self.narrow)
+                known = found[key] = (amounts, np.array(
+                    [nxt * width + left - a for a, nxt in options], dtype=np.int64))
+            kids.append(known)
+        count = np.array([len(amounts) for amounts, _ in kids], dtype=np.int64)
+        start = np.cumsum(count) - count
+        return (start[which], count[which], np.concatenate([a for a, _ in kids]),
+                np.concatenate([k for _, k in kids]))
+
+
+#: A level whose options are found node by node.
+_NO_OPTIONS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0, dtype=np.int8),
+                                                     np.zeros(0, dtype=np.int64))
 
 
 class _Path:
