@@ -1,7 +1,8 @@
 """The JSON-lines writers' fast paths write exactly what ``json.dumps`` of each answer writes
 (the CLI contract): blocks of damage rows of every shape, blocks of combat assignments
 (keys in id order, whatever the columns' order), batches of a group's selections (slots
-of a list or of one id, empty ones) and of a joint choice's assignments (empty picks,
+of a list, of one id or of ids by location, empty ones, a destination) and of a joint
+choice's assignments (empty picks,
 picks fixed or left out, taxes), ids with ``%``, quotes, backslashes and non-ASCII
 letters."""
 
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riftsolve.formats.lines import (
+    AffectedLines,
     AssignedLines,
     ChoiceLines,
     GroupLines,
@@ -120,10 +122,21 @@ def test_group_batches_are_written_as_json_dumps_writes_them(
     declared = "".join(json.dumps(GroupDeclaration(
         selection, None, sum(taxes[u] for slot in selection for u in slot), tuple(slots)
     ).as_json()) + "\n" for selection in selections)
-    assert GroupLines(slots, list(taxes), taxes)(selections) == declared
+    assert GroupLines(slots, taxes)([(s, None) for s in selections]) == declared
     affected = "".join(json.dumps(Affected.of(u for slot in selection for u in slot).as_json())
                        + "\n" for selection in selections)
-    assert GroupLines(slots, list(taxes), None)(selections) == affected
+    assert AffectedLines(list(taxes))(selections) == affected
+    # moved to a destination, or chosen one a location
+    moved = [(s, where) for s, where in zip(selections, ["north", 'b"é', None] * 2,
+                                            strict=False)]
+    assert GroupLines(slots, taxes, ["north", 'b"é'])(moved) == "".join(json.dumps(
+        GroupDeclaration(s, where, sum(taxes[u] for slot in s for u in slot), tuple(slots)
+                         ).as_json()) + "\n" for s, where in moved)
+    places = {unit: f"p{len(unit) % 2}%" for unit in taxes}
+    assert GroupLines(slots, taxes, (), places)([(s, None) for s in selections]) == "".join(
+        json.dumps(GroupDeclaration(s, None, sum(taxes[u] for slot in s for u in slot),
+                                    tuple(slots)).as_json(None, places.__getitem__)) + "\n"
+        for s in selections)
 
 
 @st.composite

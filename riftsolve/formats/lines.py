@@ -170,49 +170,81 @@ class AssignedLines:
 
 
 class GroupLines:
-    """The JSON lines of batches of a group's selections (each slot's ids, sorted), as
-    ``json.dumps`` of the answers' lines writes them, without an answer object: a
-    declaration's ``{"targets": {slot: [ids] or id}, "deflect_cost": n}`` (``taxes``:
-    each member's Deflect), or with ``taxes`` ``None`` a resolution's ``{"affected":
-    [ids]}`` (the kept members of every slot, sorted). Each member's id is quoted once.
+    """The JSON lines of batches of a group's declarations, each a selection (each slot's
+    ids, sorted) and its destination (``None``: none), as ``json.dumps`` of the answers'
+    lines writes them, without an answer object: ``{"targets": {slot: [ids], id, or
+    {location: id}, "destination": d}, "deflect_cost": n}`` (``taxes``: each member's
+    Deflect; ``places``: each member's location, for a card that chooses one a location).
+    Each member's id is quoted once.
 
-    >>> lines = GroupLines((("units", False),), ("r1", "r2"), {"r1": 0, "r2": 1})
-    >>> print(lines([((),), (("r1", "r2"),)]), end="")
+    >>> lines = GroupLines((("units", False),), {"r1": 0, "r2": 1}, ("north",))
+    >>> print(lines([(((),), None), ((("r1", "r2"),), "north")]), end="")
     {"targets": {"units": []}, "deflect_cost": 0}
-    {"targets": {"units": ["r1", "r2"]}, "deflect_cost": 1}
-    >>> lines = GroupLines((("friend", True), ("foes", False)), "abc", {"a": 0, "b": 2, "c": 0})
-    >>> print(lines([(("a",), ("b", "c"))]), end="")
+    {"targets": {"units": ["r1", "r2"], "destination": "north"}, "deflect_cost": 1}
+    >>> lines = GroupLines((("friend", True), ("foes", False)), {"a": 0, "b": 2, "c": 0})
+    >>> print(lines([((("a",), ("b", "c")), None)]), end="")
     {"targets": {"friend": "a", "foes": ["b", "c"]}, "deflect_cost": 2}
-    >>> print(GroupLines((("units", False),), ("r2",), None)([(("r2",),), ((),)]), end="")
-    {"affected": ["r2"]}
+    >>> lines = GroupLines((("foes", False),), {"a": 0, "b": 0}, places={"a": "north", "b": "base"})
+    >>> print(lines([((("a", "b"),), None)]), end="")
+    {"targets": {"foes": {"north": "a", "base": "b"}}, "deflect_cost": 0}
+    """
+
+    def __init__(self, slots: Sequence[tuple[str, bool]], taxes: Mapping[str, int],
+                 destinations: Sequence[str] = (), places: Mapping[str, str] | None = None
+                 ) -> None:
+        self.slots = [(json.dumps(name), single) for name, single in slots]
+        self.quoted = {unit: json.dumps(unit) for unit in taxes}
+        self.taxes = taxes
+        #: What each destination adds to the targets.
+        self.wheres: dict[str | None, str] = {None: "", **{
+            where: f', "destination": {json.dumps(where)}' for where in destinations}}
+        self.places = None if places is None else {
+            unit: json.dumps(place) for unit, place in places.items()}
+
+    def __call__(self, declared: Sequence[tuple[Selection, str | None]]) -> str:
+        quoted, tax, wheres = self.quoted, self.taxes, self.wheres
+        if len(self.slots) == 1 and not self.slots[0][1] and self.places is None:
+            head = f'{{"targets": {{{self.slots[0][0]}: ['  # one slot of a list: most cards
+            return "".join([
+                f'{head}{", ".join([quoted[u] for u in units])}]{wheres[where]}}}, '
+                f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
+                for (units,), where in declared])
+        return "".join([
+            '{"targets": {' + ", ".join([f"{name}: {self._slot(single, units)}" for
+                                         (name, single), units in zip(self.slots, selection,
+                                                                      strict=True)])
+            + f'{wheres[where]}}}, '
+            f'"deflect_cost": {sum([tax[u] for slot in selection for u in slot])}}}\n'
+            for selection, where in declared])
+
+    def _slot(self, single: bool, units: tuple[str, ...]) -> str:
+        """A slot's value: its id, its ids, or its ids by location."""
+        quoted = self.quoted
+        if self.places is not None:  # (a location's unit: the last one named there)
+            by_place = {self.places[u]: quoted[u] for u in units}
+            return f'{{{", ".join([f"{p}: {u}" for p, u in by_place.items()])}}}'
+        if single and units:
+            return quoted[units[0]]
+        return f'[{", ".join([quoted[u] for u in units])}]'
+
+
+class AffectedLines:
+    """The JSON lines of batches of a group's resolutions, each a selection (each slot's
+    ids), as ``json.dumps`` of the answers' lines writes them: ``{"affected": [ids]}``,
+    the kept members of every slot, sorted; each member's id quoted once.
+
+    >>> print(AffectedLines(("r1", "r2"))([(("r2", "r1"),), ((),)]), end="")
+    {"affected": ["r1", "r2"]}
     {"affected": []}
     """
 
-    def __init__(self, slots: Sequence[tuple[str, bool]], members: Sequence[str],
-                 taxes: Mapping[str, int] | None) -> None:
-        self.slots = [(json.dumps(name), single) for name, single in slots]
+    def __init__(self, members: Sequence[str]) -> None:
         self.quoted = {unit: json.dumps(unit) for unit in members}
-        self.taxes = taxes
 
     def __call__(self, selections: Sequence[Selection]) -> str:
-        quoted, tax = self.quoted, self.taxes
-        if tax is None:  # a resolution: every slot's kept members, sorted
-            return "".join([
-                f'{{"affected": [{", ".join([quoted[u] for u in sorted(kept)])}]}}\n'
-                for kept in ([u for slot in s for u in slot] for s in selections)])
-        if len(self.slots) == 1 and not self.slots[0][1]:  # one slot of a list: most cards
-            head = f'{{"targets": {{{self.slots[0][0]}: ['
-            return "".join([
-                f'{head}{", ".join([quoted[u] for u in units])}]}}, '
-                f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
-                for (units,) in selections])
-        return "".join([
-            '{"targets": {' + ", ".join([
-                f"{name}: " + (quoted[units[0]] if single and units else
-                               f'[{", ".join([quoted[u] for u in units])}]')
-                for (name, single), units in zip(self.slots, selection, strict=True)])
-            + f'}}, "deflect_cost": {sum([tax[u] for slot in selection for u in slot])}}}\n'
-            for selection in selections])
+        quoted = self.quoted
+        return "".join([f'{{"affected": [{", ".join([quoted[u] for u in sorted(kept)])}]}}\n'
+                        for kept in ([u for slot in s for u in slot] for s in selections)])
 
 
 class ChoiceLines:

@@ -6,9 +6,9 @@ knapsack and subset counts, listed by the native generators in numpy blocks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from itertools import islice
+from itertools import islice, repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -45,7 +45,7 @@ from riftsolve.engine.starting import (
     tag_needs,
     whose_words,
 )
-from riftsolve.formats.lines import GroupLines
+from riftsolve.formats.lines import AffectedLines, GroupLines
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Affected,
@@ -144,17 +144,37 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def __iter__(self) -> Iterator[GroupDeclaration]:
         if self.unplayable is not None:
             return
-        board = self.scenario.board
         slots = tuple((s.name, s.single) for s in self.effect.slots)
-        for selection in self.backend.answers(self.problem):
+        for selection, where in self._moved(self.backend.answers(self.problem)):
             cost = sum(self._tax[u] for slot in selection for u in slot)
-            units = [u for slot in selection for u in slot]
-            if self.effect.destination and units:
-                for where in self.destinations():
-                    if all(movable(board, u, where) for u in units):
-                        yield GroupDeclaration(selection, where, cost, slots)
-            else:
-                yield GroupDeclaration(selection, None, cost, slots)
+            yield GroupDeclaration(selection, where, cost, slots)
+
+    def _moved(self, selections: Iterable[Selection]
+               ) -> Iterator[tuple[Selection, str | None]]:
+        """Each selection with each destination all its units may be moved to (355.4.a,
+        447.2.b, 449.2), in order; ``None`` where the group does not move or is empty."""
+        if not self.effect.destination:
+            return zip(selections, repeat(None))
+        return self._destined(selections)
+
+    def _destined(self, selections: Iterable[Selection]
+                  ) -> Iterator[tuple[Selection, str | None]]:
+        """:meth:`_moved` for a group that moves: where each member may go found once."""
+        board, where = self.scenario.board, self.destinations()
+        goes = {m.id: sum(1 << i for i, w in enumerate(where) if movable(board, m.id, w))
+                for m in self.problem.members}
+        anywhere = (1 << len(where)) - 1
+        for selection in selections:
+            if not any(selection):  # the empty group moves nothing: no destination
+                yield selection, None
+                continue
+            allowed = anywhere
+            for slot in selection:
+                for unit in slot:
+                    allowed &= goes[unit]
+            for i, destination in enumerate(where):
+                if allowed >> i & 1:
+                    yield selection, destination
 
     def _why_none(self) -> list[Failure]:
         if self.unplayable is not None:
@@ -182,19 +202,21 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
-        """Lines a batch of the native search's selections at a time, no answer object
-        made (a 0/1 row over every member would cost more than the search): for a group
-        that does not move, is not written per location and has no Targeting Effect to
-        report."""
+        """Lines a batch of the native search's declarations at a time, no answer object
+        made (a 0/1 row over every member would cost more than the search), where there
+        is no Targeting Effect to report."""
         effect = self.effect
-        if (effect.destination or effect.per_place is not None
-                or has_chosen_triggers(self.scenario)):
+        if has_chosen_triggers(self.scenario):
             return None
         if self.unplayable is not None:
             return iter(())
-        lines = GroupLines([(s.name, s.single) for s in effect.slots], list(self._tax),
-                           self._tax)
-        return text_blocks_of(batches(native.selections(self.problem), batch), lines)
+        board = self.scenario.board
+        places = {m.id: board[m.id].place for m in self.problem.members} \
+            if effect.per_place is not None else None
+        lines = GroupLines([(s.name, s.single) for s in effect.slots], self._tax,
+                           self.destinations(), places)
+        return text_blocks_of(batches(self._moved(native.selections(self.problem)), batch),
+                              lines)
 
     def first_step(self) -> Steps:
         from riftsolve.engine.steps import ChooseListed
@@ -292,8 +314,7 @@ class GroupResolutions(LegalSet[Affected]):
         made, where nothing moves (a move writes its unmoved units apart)."""
         if moved_to(self.scenario) is not None:
             return None
-        lines = GroupLines([(s.name, s.single) for s in self.effect.slots],
-                           [m.id for m in self.problem.members], None)
+        lines = AffectedLines([m.id for m in self.problem.members])
         return text_blocks_of(batches(native.selections(self.problem), batch), lines)
 
     def first_step(self) -> Steps:
