@@ -123,6 +123,7 @@ def test_group_batches_are_written_as_json_dumps_writes_them(
         selection, None, sum(taxes[u] for slot in selection for u in slot), tuple(slots)
     ).as_json()) + "\n" for selection in selections)
     assert GroupLines(slots, taxes)([(s, None) for s in selections]) == declared
+    assert GroupLines(slots, taxes).unmoved(selections) == declared
     affected = "".join(json.dumps(Affected.of(u for slot in selection for u in slot).as_json())
                        + "\n" for selection in selections)
     assert AffectedLines(list(taxes))(selections) == affected
@@ -133,7 +134,7 @@ def test_group_batches_are_written_as_json_dumps_writes_them(
         GroupDeclaration(s, where, sum(taxes[u] for slot in s for u in slot), tuple(slots)
                          ).as_json()) + "\n" for s, where in moved)
     places = {unit: f"p{len(unit) % 2}%" for unit in taxes}
-    assert GroupLines(slots, taxes, (), places)([(s, None) for s in selections]) == "".join(
+    assert GroupLines(slots, taxes, (), places).unmoved(selections) == "".join(
         json.dumps(GroupDeclaration(s, None, sum(taxes[u] for slot in s for u in slot),
                                     tuple(slots)).as_json(None, places.__getitem__)) + "\n"
         for s in selections)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -181,6 +182,8 @@ class GroupLines:
     >>> print(lines([(((),), None), ((("r1", "r2"),), "north")]), end="")
     {"targets": {"units": []}, "deflect_cost": 0}
     {"targets": {"units": ["r1", "r2"], "destination": "north"}, "deflect_cost": 1}
+    >>> print(lines.unmoved([(("r2",),)]), end="")
+    {"targets": {"units": ["r2"]}, "deflect_cost": 1}
     >>> lines = GroupLines((("friend", True), ("foes", False)), {"a": 0, "b": 2, "c": 0})
     >>> print(lines([((("a",), ("b", "c")), None)]), end="")
     {"targets": {"friend": "a", "foes": ["b", "c"]}, "deflect_cost": 2}
@@ -201,14 +204,18 @@ class GroupLines:
         self.places = None if places is None else {
             unit: json.dumps(place) for unit, place in places.items()}
 
+    def unmoved(self, selections: Sequence[Selection]) -> str:
+        """The lines of declarations with no destination."""
+        if len(self.slots) > 1 or self.slots[0][1] or self.places is not None:
+            return self(list(zip(selections, repeat(None))))
+        quoted, tax = self.quoted, self.taxes
+        head = f'{{"targets": {{{self.slots[0][0]}: ['  # one slot of a list: most cards
+        return "".join([f'{head}{", ".join([quoted[u] for u in units])}]}}, '
+                        f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
+                        for (units,) in selections])
+
     def __call__(self, declared: Sequence[tuple[Selection, str | None]]) -> str:
-        quoted, tax, wheres = self.quoted, self.taxes, self.wheres
-        if len(self.slots) == 1 and not self.slots[0][1] and self.places is None:
-            head = f'{{"targets": {{{self.slots[0][0]}: ['  # one slot of a list: most cards
-            return "".join([
-                f'{head}{", ".join([quoted[u] for u in units])}]{wheres[where]}}}, '
-                f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
-                for (units,), where in declared])
+        tax, wheres = self.taxes, self.wheres
         return "".join([
             '{"targets": {' + ", ".join([f"{name}: {self._slot(single, units)}" for
                                          (name, single), units in zip(self.slots, selection,

@@ -215,8 +215,10 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
             if effect.per_place is not None else None
         lines = GroupLines([(s.name, s.single) for s in effect.slots], self._tax,
                            self.destinations(), places)
-        return text_blocks_of(batches(self._moved(native.selections(self.problem)), batch),
-                              lines)
+        selections = native.selections(self.problem)
+        if not effect.destination:
+            return text_blocks_of(batches(selections, batch), lines.unmoved)
+        return text_blocks_of(batches(self._destined(selections), batch), lines)
 
     def first_step(self) -> Steps:
         from riftsolve.engine.steps import ChooseListed
