@@ -30,8 +30,9 @@ import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -81,6 +82,20 @@ T = TypeVar("T", bound=Answer)
 Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
 
 
+class Block(Protocol):
+    """A block of answers as a family writes their lines: numpy rows, or a batch of what
+    its native search yields (its first ``k`` are ``block[:k]``)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, part: slice, /) -> Self: ...
+
+
+B = TypeVar("B", bound=Block)
+#: What a batch holds.
+Item = TypeVar("Item")
+
+
 @dataclass(frozen=True)
 class Capabilities:
     """What a legal set does beyond listing its answers, as its family declares it (every
@@ -96,7 +111,8 @@ class Capabilities:
     counts: bool = False
     #: ``legal[i]`` and ``unrank`` without listing: a closed-form ranking.
     ranks: bool = False
-    #: :meth:`LegalSet.text_blocks`: long listings written a numpy block at a time.
+    #: :meth:`LegalSet.text_blocks`: long listings written a block at a time (numpy rows,
+    #: or a batch of the native search's answers), no answer object made.
     text_blocks: bool = False
     #: :meth:`LegalSet.first_step`: answered step by step (agents, the gym).
     steps: bool = False
@@ -396,9 +412,10 @@ class LegalSet(ABC, Generic[A]):
         return [self.scenario.controller]
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
-        """The answers' JSON lines formatted a numpy block of at most ``batch`` rows at a
-        time (the fast path of a long listing, declared by ``CAPABILITIES.text_blocks``);
-        ``None`` (the default, or a board it does not take): a line each."""
+        """The answers' JSON lines formatted a block of at most ``batch`` answers at a
+        time, in the native order (the fast path of a long listing, declared by
+        ``CAPABILITIES.text_blocks``); ``None`` (the default, or a board it does not
+        take): a line each."""
         return None
 
     def first_step(self, shares: bool = False) -> Steps | None:
@@ -484,6 +501,24 @@ def check_version(scenario: Scenario, question: str) -> None:
     refusal = older_rules_refusal(scenario, question)
     if refusal is not None:
         raise ScenarioError("rules", refusal)
+
+
+def text_blocks_of(blocks: Iterable[B], text: Callable[[B], str]) -> Iterator[TextBlock]:
+    """Each of ``blocks`` (numpy rows, one per answer) as a :data:`TextBlock`: its rows,
+    and its first ``k`` rows' JSON lines written by ``text`` when asked."""
+    for block in blocks:
+        yield len(block), partial(_first_lines, text, block)
+
+
+def _first_lines(text: Callable[[B], str], block: B, k: int) -> str:
+    """The JSON lines of the first ``k`` rows of ``block``."""
+    return text(block[:k])
+
+
+def batches(items: Iterator[Item], size: int) -> Iterator[list[Item]]:
+    """``items`` in lists of ``size`` (the last one fewer)."""
+    while batch := list(islice(items, size)):
+        yield batch
 
 
 def mask_rows(chosen: Iterator[Iterable[str]], columns: tuple[str, ...], batch: int

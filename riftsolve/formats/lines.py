@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
 
 from riftsolve._json import JSONOut
+from riftsolve.rules.answers import Selection
+from riftsolve.rules.families.picks import JointProblem
 
 
 def json_line(obj: Mapping[str, JSONOut]) -> str:
@@ -94,3 +97,209 @@ def declaration_block_text(friendly: str | None, slot: str, names: Sequence[str]
     cells[:, size] = cost.tolist()
     text: str = (template * rows) % tuple(cells.ravel().tolist())
     return text
+
+
+class AssignedLines:
+    """The JSON lines of blocks of combat assignments, as ``json.dumps(answer.as_json())``
+    writes them: ``{"assigned": {id: amount}}``, the receivers given damage in id order.
+    Each (receiver, amount) is written once as a piece, in four forms (amid a line, first,
+    last, alone), and a block's lines are its nonzero cells' pieces joined:
+
+    >>> import numpy as np
+    >>> lines = AssignedLines(("d2", "d1", "d3"))
+    >>> print(lines(np.array([[2, 3, 0], [0, 4, 1], [0, 0, 5], [1, 1, 1]])), end="")
+    {"assigned": {"d1": 3, "d2": 2}}
+    {"assigned": {"d1": 4, "d3": 1}}
+    {"assigned": {"d3": 5}}
+    {"assigned": {"d1": 1, "d2": 1, "d3": 1}}
+    >>> print(lines(np.array([[0, 0, 0]])), end="")
+    {"assigned": {}}
+    """
+
+    #: What comes before and after a piece: amid a line, first, last, alone.
+    FORMS = ((", ", ""), ('{"assigned": {', ""), (", ", "}}\n"), ('{"assigned": {', "}}\n"))
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        #: The ids in the order of an answer's keys, and each one's column in a block.
+        self.keys = sorted(ids)
+        column = {unit: i for i, unit in enumerate(ids)}
+        self.order = None if list(ids) == self.keys else np.array(
+            [column[unit] for unit in self.keys], dtype=np.int64)
+        self.width = 0
+        self.pieces = np.empty(0, dtype=object)
+        #: Where each column's pieces start (a column's ``width`` amounts).
+        self.offsets: npt.NDArray[np.signedinteger] = np.zeros(len(ids), dtype=np.int32)
+
+    def _widen(self, top: int) -> None:
+        """The pieces of every amount up to ``top``: ``[form][column][amount]``, the form
+        ``first + 2 * last``."""
+        keys = [json.dumps(unit) for unit in self.keys]
+        width = max(top + 1, 2 * self.width)
+        pieces = np.empty((4, len(keys), width), dtype=object)
+        for column, key in enumerate(keys):
+            for form, (head, tail) in enumerate(self.FORMS):
+                pieces[form, column] = [f"{head}{key}: {a}{tail}" for a in range(width)]
+        self.width, self.pieces = width, pieces.ravel()
+        # a piece's number: int32 where the pieces are fewer than 2**31 (always, in play)
+        code = np.dtype(np.int64 if pieces.size >> 31 else np.int32)
+        self.offsets = np.arange(len(keys), dtype=code) * np.asarray(width, dtype=code)
+
+    def __call__(self, block: npt.NDArray[np.signedinteger]) -> str:
+        if block.shape[0] == 0:
+            return ""
+        cells = block if self.order is None else block[:, self.order]
+        given = cells != 0
+        per_row = given.sum(axis=1, dtype=np.int64)
+        if int(per_row.min()) == 0:  # a line assigns nothing (no damage to assign)
+            return "".join(json_line({"assigned": {u: a for u, a in zip(
+                self.keys, amounts, strict=True) if a}}) for amounts in cells.tolist())
+        top = int(cells.max())
+        if top >= self.width:
+            self._widen(top)
+        # each nonzero cell's piece, row by row (a row's receivers in id order), from the
+        # columns given damage on some row (on a large board, few of them)
+        used = np.flatnonzero(given.any(axis=0))
+        cells = cells[:, used]
+        given = cells != 0
+        piece = np.add(cells, self.offsets[used], dtype=self.offsets.dtype)[given]
+        ends = np.cumsum(per_row)
+        plane = len(self.keys) * self.width
+        piece[ends - per_row] += plane  # first of its line
+        piece[ends - 1] += 2 * plane  # last of its line
+        text: str = "".join(self.pieces[piece].tolist())
+        return text
+
+
+class GroupLines:
+    """The JSON lines of batches of a group's declarations, each a selection (each slot's
+    ids, sorted) and its destination (``None``: none), as ``json.dumps`` of the answers'
+    lines writes them, without an answer object: ``{"targets": {slot: [ids], id, or
+    {location: id}, "destination": d}, "deflect_cost": n}`` (``taxes``: each member's
+    Deflect; ``places``: each member's location, for a card that chooses one a location).
+    Each member's id is quoted once.
+
+    >>> lines = GroupLines((("units", False),), {"r1": 0, "r2": 1}, ("north",))
+    >>> print(lines([(((),), None), ((("r1", "r2"),), "north")]), end="")
+    {"targets": {"units": []}, "deflect_cost": 0}
+    {"targets": {"units": ["r1", "r2"], "destination": "north"}, "deflect_cost": 1}
+    >>> print(lines.unmoved([(("r2",),)]), end="")
+    {"targets": {"units": ["r2"]}, "deflect_cost": 1}
+    >>> lines = GroupLines((("friend", True), ("foes", False)), {"a": 0, "b": 2, "c": 0})
+    >>> print(lines([((("a",), ("b", "c")), None)]), end="")
+    {"targets": {"friend": "a", "foes": ["b", "c"]}, "deflect_cost": 2}
+    >>> lines = GroupLines((("foes", False),), {"a": 0, "b": 0}, places={"a": "north", "b": "base"})
+    >>> print(lines([((("a", "b"),), None)]), end="")
+    {"targets": {"foes": {"north": "a", "base": "b"}}, "deflect_cost": 0}
+    """
+
+    def __init__(self, slots: Sequence[tuple[str, bool]], taxes: Mapping[str, int],
+                 destinations: Sequence[str] = (), places: Mapping[str, str] | None = None
+                 ) -> None:
+        self.slots = [(json.dumps(name), single) for name, single in slots]
+        self.quoted = {unit: json.dumps(unit) for unit in taxes}
+        self.taxes = taxes
+        #: What each destination adds to the targets.
+        self.wheres: dict[str | None, str] = {None: "", **{
+            where: f', "destination": {json.dumps(where)}' for where in destinations}}
+        self.places = None if places is None else {
+            unit: json.dumps(place) for unit, place in places.items()}
+
+    def unmoved(self, selections: Sequence[Selection]) -> str:
+        """The lines of declarations with no destination."""
+        if len(self.slots) > 1 or self.slots[0][1] or self.places is not None:
+            return self(list(zip(selections, repeat(None))))
+        quoted, tax = self.quoted, self.taxes
+        head = f'{{"targets": {{{self.slots[0][0]}: ['  # one slot of a list: most cards
+        return "".join([f'{head}{", ".join([quoted[u] for u in units])}]}}, '
+                        f'"deflect_cost": {sum([tax[u] for u in units])}}}\n'
+                        for (units,) in selections])
+
+    def __call__(self, declared: Sequence[tuple[Selection, str | None]]) -> str:
+        tax, wheres = self.taxes, self.wheres
+        return "".join([
+            '{"targets": {' + ", ".join([f"{name}: {self._slot(single, units)}" for
+                                         (name, single), units in zip(self.slots, selection,
+                                                                      strict=True)])
+            + f'{wheres[where]}}}, '
+            f'"deflect_cost": {sum([tax[u] for slot in selection for u in slot])}}}\n'
+            for selection, where in declared])
+
+    def _slot(self, single: bool, units: tuple[str, ...]) -> str:
+        """A slot's value: its id, its ids, or its ids by location."""
+        quoted = self.quoted
+        if self.places is not None:  # (a location's unit: the last one named there)
+            by_place = {self.places[u]: quoted[u] for u in units}
+            return f'{{{", ".join([f"{p}: {u}" for p, u in by_place.items()])}}}'
+        if single and units:
+            return quoted[units[0]]
+        return f'[{", ".join([quoted[u] for u in units])}]'
+
+
+class AffectedLines:
+    """The JSON lines of batches of a group's resolutions, each a selection (each slot's
+    ids), as ``json.dumps`` of the answers' lines writes them: ``{"affected": [ids]}``,
+    the kept members of every slot, sorted; each member's id quoted once.
+
+    >>> print(AffectedLines(("r1", "r2"))([(("r2", "r1"),), ((),)]), end="")
+    {"affected": ["r1", "r2"]}
+    {"affected": []}
+    """
+
+    def __init__(self, members: Sequence[str]) -> None:
+        self.quoted = {unit: json.dumps(unit) for unit in members}
+
+    def __call__(self, selections: Sequence[Selection]) -> str:
+        quoted = self.quoted
+        return "".join([f'{{"affected": [{", ".join([quoted[u] for u in sorted(kept)])}]}}\n'
+                        for kept in ([u for slot in s for u in slot] for s in selections)])
+
+
+class ChoiceLines:
+    """The JSON lines of batches of a joint choice's assignments (each variable's position
+    in its domain, as :meth:`JointProblem.positions` yields them), as
+    ``json.dumps(choice.as_json())`` writes each declaration: ``{"targets": {pick: object
+    or null}, "deflect_cost": n}``, the picks in the card's order. Each value is written
+    once as a piece, and a batch with one ``%`` operation:
+
+    >>> from riftsolve.rules.families.picks import JointProblem
+    >>> problem = JointProblem(("unit", "unit2"), (("u1", "u2"), (None, "u2")),
+    ...                        taxes=((0, 1), (0, 1)))
+    >>> print(ChoiceLines(problem)([(0, 0), (1, 1)]), end="")
+    {"targets": {"unit": "u1", "unit2": null}, "deflect_cost": 0}
+    {"targets": {"unit": "u2", "unit2": "u2"}, "deflect_cost": 2}
+    """
+
+    def __init__(self, problem: JointProblem) -> None:
+        variable = {name: i for i, name in enumerate(problem.names)}
+        fixed = dict(problem.fixed)
+        parts = []
+        #: The variables written, in the card's order, and each one's pieces.
+        self.shown: list[int] = []
+        self.pieces: list[npt.NDArray[np.object_]] = []
+        for name in problem.order or problem.names:
+            key = json.dumps(name)
+            if name in variable:  # (a variable's value over a fixed one, as answers say)
+                self.shown.append(variable[name])
+                self.pieces.append(np.array([f"{key}: {json.dumps(value)}" for value in
+                                             problem.domains[variable[name]]], dtype=object))
+                parts.append("%s")
+            else:
+                parts.append(f"{key}: {json.dumps(fixed.get(name))}".replace("%", "%%"))
+        self.template = '{"targets": {' + ", ".join(parts) + '}, "deflect_cost": %d}\n'
+        self.taxes = [np.array(row, dtype=np.int64) for row in problem.taxes]
+        self.size = len(problem.names)
+
+    def __call__(self, assignments: Sequence[tuple[int, ...]]) -> str:
+        rows = len(assignments)
+        if rows == 0:
+            return ""
+        positions = np.array(assignments, dtype=np.int64).reshape(rows, self.size)
+        cells = np.empty((rows, len(self.shown) + 1), dtype=object)
+        for column, (variable, pieces) in enumerate(zip(self.shown, self.pieces, strict=True)):
+            cells[:, column] = pieces[positions[:, variable]]
+        cost = np.zeros(rows, dtype=np.int64)
+        for variable, taxes in enumerate(self.taxes):
+            cost += taxes[positions[:, variable]]
+        cells[:, -1] = cost.tolist()
+        text: str = (self.template * rows) % tuple(cells.ravel().tolist())
+        return text

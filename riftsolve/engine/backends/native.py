@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +33,9 @@ from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selecti
 from riftsolve.rules.families.combat import CombatProblem
 from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
+
+if TYPE_CHECKING:
+    from riftsolve.engine.assign import Table
 
 NAME = "native"
 
@@ -814,6 +818,318 @@ def assignments(problem: CombatProblem) -> Iterator[Assignment]:
     from riftsolve.engine.assign import assignments as listed
 
     return listed(problem)
+
+
+#: Most entries of the options' tables a block listing of combat builds (each receiver's
+#: options by state and damage left): past it, the table's walk is packed into blocks.
+MOST_OPTION_CELLS = 2 * 10**7
+
+
+def assignment_blocks(table: Table, block_rows: int = BLOCK_ROWS) -> Iterator[IntArray]:
+    """Every legal assignment of ``table``'s problem as rows of the amount assigned to
+    each receiver (columns in the problem's order), in the listing order of
+    :func:`assignments`, at most ``block_rows`` rows and :data:`BLOCK_CELLS` cells a
+    block (:func:`assignment_rows`, widened to ``int64``).
+
+    >>> from riftsolve.engine.assign import Table
+    >>> from riftsolve.rules.families.combat import CombatProblem, Rank, Receiver
+    >>> four = CombatProblem(5, tuple(Receiver(f"d{i}", "B", Rank.NORMAL, 3, 0, 3)
+    ...                               for i in range(4)))
+    >>> next(assignment_blocks(Table(four), 2)).tolist()
+    [[0, 0, 2, 3], [0, 0, 3, 2]]
+    """
+    order = range(len(table.problem.receivers))
+    return (block.astype(np.int64) for block in assignment_rows(table, block_rows, order))
+
+
+def assignment_rows(table: Table, block_rows: int, place: Sequence[int]
+                    ) -> Iterator[npt.NDArray[np.signedinteger]]:
+    """The rows of :func:`assignment_blocks` with receiver ``k``'s amounts in column
+    ``place[k]``, in the narrowest integers that hold the damage: built in numpy a level
+    of the table at a time (:class:`_CombatLevels`, or :class:`_NodeOptions` on a board
+    too large to tabulate each receiver's options ahead), the excess's divisions as
+    compositions; no Python work per answer."""
+    problem = table.problem
+    size = len(problem.receivers)
+    rows = block_rows_for(size, block_rows)
+    if not size:
+        yield np.zeros((1, 0), dtype=np.int8)
+        return
+    narrow = np.min_scalar_type(-max(1, problem.damage))
+    if not table.excess:
+        levels = _CombatLevels.of(table, narrow) if _CombatLevels.fits(table) else (
+            _NodeOptions(table, narrow))
+        yield from _rebatched(levels.leaves(rows, np.asarray(place, dtype=np.int64)), rows)
+        return
+    columns = np.asarray(place, dtype=np.int64)
+    for block in _problem_order_rows(table, rows):
+        placed = np.empty(block.shape, dtype=narrow)
+        placed[:, columns] = block
+        yield placed
+
+
+def _problem_order_rows(table: Table, rows: int) -> Iterator[IntArray]:
+    """The rows of :func:`assignment_blocks` once every receiver is filled: the excess
+    all on one unit, or divided any way (compositions of excess + n in n parts, less 1
+    each)."""
+    problem = table.problem
+    size = len(problem.receivers)
+    filled = np.array([table.filled[r.id] for r in problem.receivers], dtype=np.int64)
+    if problem.excess == "last":  # all of it on one unit: few answers
+        column = {r.id: i for i, r in enumerate(problem.receivers)}
+        extra = np.zeros((len(table.last), size), dtype=np.int64)
+        for position, last in enumerate(reversed(table.last)):
+            extra[position, column[last.id]] = table.excess
+        for start in range(0, len(extra), rows):
+            yield filled + extra[start:start + rows]
+    else:
+        for extra in composition_blocks(table.excess + size, size, rows):
+            yield extra + (filled - 1)
+
+
+#: Most entries of the options' tables a block listing of combat builds ahead (each
+#: receiver's options by state and damage left): past it, a node's options are found
+#: when it is first reached (:class:`_NodeOptions`).
+MOST_OPTION_CELLS = 2 * 10**7
+
+
+class _CombatLevels:
+    """A combat table's answers a level at a time, in numpy. Before each receiver, a node
+    is the state and the damage left (one key: ``state * (damage + 1) + left``); its
+    children are the amounts the receiver may take that leave a completion, ascending,
+    each with the child's key, all nodes' children in one flat array (a node's at
+    ``start[key]:start[key] + count[key]``). A listing expands a run of nodes at once,
+    their children in order making the next level's nodes, depth first over runs of about
+    a block's children, so the leaves come in the order of the table's walk."""
+
+    #: A state is 5 bits (:mod:`riftsolve.engine.assign`).
+    STATES = 32
+
+    def __init__(self, root: int, levels: Sequence[tuple[IntArray, IntArray, npt.NDArray[
+            np.signedinteger], IntArray]], narrow: np.dtype[np.signedinteger]) -> None:
+        self.root, self.narrow = root, narrow
+        #: Per receiver: ``(start, count, amount, key)``.
+        self.levels = levels
+
+    @staticmethod
+    def fits(table: Table) -> bool:
+        """Whether the options' tables stay within :data:`MOST_OPTION_CELLS`."""
+        damage = table.problem.damage
+        cells = sum(len(states) * (damage + 1) * (damage + 1 if r.lethal is None
+                                                  else min(r.lethal, damage) + 1)
+                    for states, r in zip(table.states(), table.problem.receivers,
+                                         strict=False))
+        return cells <= MOST_OPTION_CELLS
+
+    @classmethod
+    def of(cls, table: Table, narrow: np.dtype[np.signedinteger]) -> _CombatLevels:
+        """The options of every receiver, amounts in ``narrow`` integers."""
+        from riftsolve.engine.assign import FILL, PARTIAL, START, ZERO, step
+
+        problem = table.problem
+        damage, width = problem.damage, problem.damage + 1
+        feasible, reached = table.feasible, table.states()
+        left = np.arange(width, dtype=np.int64)[:, None]
+        levels = []
+        for index, receiver in enumerate(problem.receivers):
+            after = np.zeros((cls.STATES, width), dtype=bool)
+            for state, vector in feasible[index + 1].items():
+                after[state] = np.asarray(vector != 0, dtype=bool)
+            lethal = receiver.lethal
+            top = damage if lethal is None else min(lethal, damage)
+            moves = [ZERO] + [PARTIAL] * (top if lethal is None else min(lethal - 1, top))
+            if lethal is not None and lethal <= damage:
+                moves.append(FILL)
+            rest = left - np.arange(len(moves), dtype=np.int64)[None, :]
+            keys, kids, kid_keys = [], [], []
+            for state in sorted(reached[index]):
+                here = table.entering(index, state)
+                after_move = {move: step(receiver.rank, here, move) for move in set(moves)}
+                nxt = np.array([-1 if after_move[m] is None else after_move[m] for m in moves],
+                               dtype=np.int64)
+                ok = (nxt >= 0)[None, :] & (rest >= 0)
+                ok &= after[np.maximum(nxt, 0)[None, :], np.maximum(rest, 0)]
+                have, amount = np.nonzero(ok)  # by damage left, then amount ascending
+                keys.append(state * width + have)
+                kids.append(amount)
+                kid_keys.append(nxt[amount] * width + have - amount)
+            key = np.concatenate(keys)  # ascending: the states in order, then damage left
+            count = np.bincount(key, minlength=cls.STATES * width).astype(np.int64)
+            levels.append((np.cumsum(count) - count, count,
+                           np.concatenate(kids).astype(narrow),
+                           np.concatenate(kid_keys).astype(np.int64)))
+        return cls(START * width + damage, levels, narrow)
+
+    def children(self, index: int, keys: IntArray
+                 ) -> tuple[IntArray, IntArray, npt.NDArray[np.signedinteger], IntArray]:
+        """Where the children of each node ``keys`` (before receiver ``index``) start in
+        the amounts and keys returned, how many they are, the amounts and the keys."""
+        start, count, amount, kid_key = self.levels[index]
+        return start[keys], count[keys], amount, kid_key
+
+    def expand(self, index: int, keys: IntArray
+               ) -> tuple[npt.NDArray[np.signedinteger], IntArray, IntArray]:
+        """The children of the nodes ``keys`` before receiver ``index``, in order: each
+        child's amount, its parent's position in ``keys``, and its key."""
+        start, many, amount, kid_key = self.children(index, keys)
+        parent = np.repeat(np.arange(len(keys), dtype=np.int64), many)
+        first = np.cumsum(many) - many  # where each parent's children begin
+        at = np.arange(len(parent), dtype=np.int64) + np.repeat(start - first, many)
+        return amount[at], parent, kid_key[at]
+
+    def runs(self, index: int, keys: IntArray, rows: int) -> IntArray:
+        """The bounds of the runs ``keys`` (nodes before receiver ``index``) is cut into:
+        as few as hold at most about ``rows`` children each, as even as the nodes allow
+        (at least one node a run). Every node has a child, so runs never dwindle down a
+        deep table: a run of ``r`` children makes a level of at least ``r`` nodes, cut
+        again into runs of at least ``rows / 2`` children, or kept whole."""
+        many = self.children(index, keys)[1]
+        before = np.cumsum(many) - many
+        total = int(before[-1] + many[-1])
+        parts = -(-total // rows)
+        cuts = np.unique(np.searchsorted(before, np.arange(1, parts) * total // parts))
+        cuts = cuts[(cuts > 0) & (cuts < len(keys))]
+        return np.concatenate(([0], cuts, [len(keys)])).astype(np.int64)
+
+    def leaves(self, rows: int, place: IntArray) -> Iterator[npt.NDArray[np.signedinteger]]:
+        """Every answer's amounts, receiver ``k``'s in column ``place[k]``, in the
+        listing order, in blocks of about ``rows``."""
+        size = len(self.levels)
+        path = _Path(size, self.root, self.narrow)
+        level = 0
+        while level >= 0:
+            if path.run_at[level] + 1 >= len(path.runs[level]):
+                level -= 1
+                continue
+            low, high = path.take_run(level)
+            amounts, parents, keys = self.expand(level, path.key[level][low:high])
+            if level + 1 < size:
+                level += 1
+                path.hold(level, amounts, parents, keys, self.runs(level, keys, rows))
+                continue
+            yield path.rows(amounts, parents, place)
+
+
+class _NodeOptions(_CombatLevels):
+    """The same listing where the options' tables would be too large to build ahead: a
+    node's children are found when it is first reached (the table's own options, kept),
+    a run's distinct nodes once each."""
+
+    def __init__(self, table: Table, narrow: np.dtype[np.signedinteger]) -> None:
+        from riftsolve.engine.assign import START
+
+        damage = table.problem.damage
+        super().__init__(START * (damage + 1) + damage,
+                         [_NO_OPTIONS] * len(table.problem.receivers), narrow)
+        self.table, self.width = table, damage + 1
+        #: Per receiver, each node reached: its children's amounts and keys.
+        self.found: list[dict[int, tuple[npt.NDArray[np.signedinteger], IntArray]]] = [
+            {} for _ in table.problem.receivers]
+
+    def children(self, index: int, keys: IntArray
+                 ) -> tuple[IntArray, IntArray, npt.NDArray[np.signedinteger], IntArray]:
+        distinct, which = np.unique(keys, return_inverse=True)
+        found, width = self.found[index], self.width
+        kids = []
+        for key in distinct.tolist():
+            known = found.get(key)
+            if known is None:
+                state, left = divmod(key, width)
+                options = list(self.table.options(index, state, left))
+                amounts = np.array([a for a, _ in options], dtype=self.narrow)
+                known = found[key] = (amounts, np.array(
+                    [nxt * width + left - a for a, nxt in options], dtype=np.int64))
+            kids.append(known)
+        count = np.array([len(amounts) for amounts, _ in kids], dtype=np.int64)
+        start = np.cumsum(count) - count
+        return (start[which], count[which], np.concatenate([a for a, _ in kids]),
+                np.concatenate([k for _, k in kids]))
+
+
+#: A level whose options are found node by node.
+_NO_OPTIONS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0, dtype=np.int8),
+                                                     np.zeros(0, dtype=np.int64))
+
+
+class _Path:
+    """The nodes a combat listing holds, level by level (the nodes before receiver
+    ``k``): their amounts, parents (in the run above) and keys, the bounds of their runs,
+    the next run and the run being expanded; and, per level, the one amount all of its
+    nodes have (``None``: not one) and whether each node above has one child there."""
+
+    def __init__(self, size: int, root: int, narrow: np.dtype[np.signedinteger]) -> None:
+        self.amount = [np.zeros(1, dtype=narrow)] * size
+        self.parent = [np.zeros(1, dtype=np.int64)] * size
+        self.key = [np.array([root], dtype=np.int64)] * size
+        self.runs = [np.array([0, 1], dtype=np.int64)] * size
+        self.run_at, self.low, self.high = [0] * size, [0] * size, [0] * size
+        self.same: list[int | None] = [0] * size
+        self.single = [True] * size
+
+    def take_run(self, level: int) -> tuple[int, int]:
+        """The next run of ``level``'s nodes, now the one being expanded."""
+        at = self.run_at[level]
+        self.low[level], self.high[level] = int(self.runs[level][at]), int(
+            self.runs[level][at + 1])
+        self.run_at[level] = at + 1
+        return self.low[level], self.high[level]
+
+    def hold(self, level: int, amounts: npt.NDArray[np.signedinteger], parents: IntArray,
+             keys: IntArray, runs: IntArray) -> None:
+        """``level``'s nodes: the children of the run being expanded above."""
+        self.amount[level], self.parent[level], self.key[level] = amounts, parents, keys
+        self.runs[level], self.run_at[level] = runs, 0
+        first = amounts[0] if len(amounts) else 0
+        self.same[level] = int(first) if (amounts == first).all() else None
+        self.single[level] = len(amounts) == self.high[level - 1] - self.low[level - 1]
+
+    def rows(self, amounts: npt.NDArray[np.signedinteger], parents: IntArray,
+             place: IntArray) -> npt.NDArray[np.signedinteger]:
+        """The leaves ``amounts`` (children of the last run) as rows, up the parents:
+        a column a receiver, written as contiguous rows, then turned. A level where
+        every node has the same amount is filled, not gathered; one where every node
+        above has one child leaves the positions as they are (shifted); once a run is one
+        node, every row has the same receivers before it."""
+        size = len(self.amount)
+        turned = np.empty((size, len(amounts)), dtype=amounts.dtype)
+        turned[place[size - 1]] = amounts
+        up, shift, k = parents, 0, size - 1  # positions in level k: up + shift + low[k]
+        while k and self.high[k] - self.low[k] > 1:
+            base = self.low[k] + shift
+            same = self.same[k]
+            if same is None:
+                turned[place[k - 1]] = self.amount[k][up + base]
+            else:
+                turned[place[k - 1]] = same
+            if self.single[k]:
+                shift = base
+            else:
+                up, shift = self.parent[k][up + base], 0
+            k -= 1
+        node = self.low[k]  # a run of one node: the same receivers before it on every row
+        for j in range(k, 0, -1):
+            turned[place[j - 1]] = self.amount[j][node]
+            node = self.low[j - 1] + int(self.parent[j][node])
+        return np.ascontiguousarray(turned.T)
+
+
+def _rebatched(blocks: Iterator[npt.NDArray[np.signedinteger]], rows: int
+               ) -> Iterator[npt.NDArray[np.signedinteger]]:
+    """The rows of ``blocks`` again, ``rows`` a block (the last one fewer)."""
+    kept: list[npt.NDArray[np.signedinteger]] = []
+    held = 0
+    for block in blocks:
+        kept.append(block)
+        held += len(block)
+        if held < rows:
+            continue
+        joined = np.concatenate(kept) if len(kept) > 1 else block
+        cut = held - held % rows
+        for start in range(0, cut, rows):
+            yield joined[start:start + rows]
+        kept, held = [joined[cut:]], held - cut
+    if held:
+        yield np.concatenate(kept)
 
 
 #: The problems this backend answers, by their type, and how.

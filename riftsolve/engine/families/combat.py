@@ -13,12 +13,16 @@ import numpy as np
 import numpy.typing as npt
 
 from riftsolve._json import JSONOutDoc
+from riftsolve.engine.backends import native
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
     Capabilities,
     LegalSet,
     ListedDeclarations,
+    TextBlock,
+    text_blocks_of,
 )
+from riftsolve.formats.lines import AssignedLines
 from riftsolve.i18n import _
 from riftsolve.rules.answers import (
     Assignment,
@@ -34,7 +38,7 @@ class CombatResolutions(LegalSet[Assignment]):
     """Every legal combat damage assignment (465.2.c): counted, ranked and unranked from
     the table of :mod:`riftsolve.engine.assign`, listed by any backend."""
 
-    CAPABILITIES = Capabilities(counts=True, ranks=True, steps=True)
+    CAPABILITIES = Capabilities(counts=True, ranks=True, text_blocks=True, steps=True)
 
     question = "resolve"
     _answer_type = Assignment
@@ -69,17 +73,11 @@ class CombatResolutions(LegalSet[Assignment]):
         amounts = dict(answer.assigned)  # (once a row: not once a receiver, O(n^2))
         return [amounts.get(unit, 0) for unit in self.columns]
 
-    def arrays(self, batch: int = 65536) -> Iterator[npt.NDArray[np.int64]]:
-        """Every assignment as numpy rows, ``batch`` at a time, in index order: the damage
-        assigned to each receiver (:attr:`columns`)."""
-        rows: list[list[int]] = []
-        for answer in self.table:
-            rows.append(self._row(answer))
-            if len(rows) == batch:
-                yield np.array(rows, dtype=np.int64)
-                rows = []
-        if rows:
-            yield np.array(rows, dtype=np.int64)
+    def arrays(self, batch: int = native.BLOCK_ROWS) -> Iterator[npt.NDArray[np.int64]]:
+        """Every assignment as numpy rows, at most ``batch`` at a time, in index order:
+        the damage assigned to each receiver (:attr:`columns`), built in numpy
+        (:func:`native.assignment_blocks`)."""
+        return native.assignment_blocks(self.table, batch)
 
     def unrank(self, indices: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The assignments with these indices as rows of :meth:`arrays`, without listing."""
@@ -117,6 +115,14 @@ class CombatResolutions(LegalSet[Assignment]):
         if not self.problem.receivers:
             return [_("nothing")]
         return [str(answer.amount(r.id) or "") for r in self.problem.receivers]
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock]:
+        """Lines a block at a time, the blocks' columns in id order (the lines' keys)."""
+        ids = sorted(self.columns)
+        column = {unit: i for i, unit in enumerate(ids)}
+        place = [column[unit] for unit in self.columns]
+        return text_blocks_of(native.assignment_rows(self.table, batch, place),
+                              AssignedLines(ids))
 
 
 register_legal_sets("combat", ListedDeclarations, CombatResolutions,

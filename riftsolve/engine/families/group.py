@@ -6,9 +6,9 @@ knapsack and subset counts, listed by the native generators in numpy blocks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from itertools import islice
+from itertools import islice, repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,7 +23,16 @@ from riftsolve.engine.count import (
     selections_by_tax,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import Capabilities, LegalSet, Rows, chosen_targets_extras, mask_rows
+from riftsolve.engine.legal import (
+    Capabilities,
+    LegalSet,
+    Rows,
+    TextBlock,
+    batches,
+    chosen_targets_extras,
+    mask_rows,
+    text_blocks_of,
+)
 from riftsolve.engine.starting import (
     BoardNeeds,
     Role,
@@ -36,6 +45,7 @@ from riftsolve.engine.starting import (
     tag_needs,
     whose_words,
 )
+from riftsolve.formats.lines import AffectedLines, GroupLines
 from riftsolve.i18n import N_, _
 from riftsolve.rules.answers import (
     Affected,
@@ -72,7 +82,7 @@ if TYPE_CHECKING:
 class GroupDeclarations(LegalSet[GroupDeclaration]):
     """Every legal group declaration at finalization (355.11.a)."""
 
-    CAPABILITIES = Capabilities(counts=True, steps=True)
+    CAPABILITIES = Capabilities(counts=True, text_blocks=True, steps=True)
 
     question = "finalize"
     _answer_type = GroupDeclaration
@@ -134,17 +144,37 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
     def __iter__(self) -> Iterator[GroupDeclaration]:
         if self.unplayable is not None:
             return
-        board = self.scenario.board
         slots = tuple((s.name, s.single) for s in self.effect.slots)
-        for selection in self.backend.answers(self.problem):
+        for selection, where in self._moved(self.backend.answers(self.problem)):
             cost = sum(self._tax[u] for slot in selection for u in slot)
-            units = [u for slot in selection for u in slot]
-            if self.effect.destination and units:
-                for where in self.destinations():
-                    if all(movable(board, u, where) for u in units):
-                        yield GroupDeclaration(selection, where, cost, slots)
-            else:
-                yield GroupDeclaration(selection, None, cost, slots)
+            yield GroupDeclaration(selection, where, cost, slots)
+
+    def _moved(self, selections: Iterable[Selection]
+               ) -> Iterator[tuple[Selection, str | None]]:
+        """Each selection with each destination all its units may be moved to (355.4.a,
+        447.2.b, 449.2), in order; ``None`` where the group does not move or is empty."""
+        if not self.effect.destination:
+            return zip(selections, repeat(None))
+        return self._destined(selections)
+
+    def _destined(self, selections: Iterable[Selection]
+                  ) -> Iterator[tuple[Selection, str | None]]:
+        """:meth:`_moved` for a group that moves: where each member may go found once."""
+        board, where = self.scenario.board, self.destinations()
+        goes = {m.id: sum(1 << i for i, w in enumerate(where) if movable(board, m.id, w))
+                for m in self.problem.members}
+        anywhere = (1 << len(where)) - 1
+        for selection in selections:
+            if not any(selection):  # the empty group moves nothing: no destination
+                yield selection, None
+                continue
+            allowed = anywhere
+            for slot in selection:
+                for unit in slot:
+                    allowed &= goes[unit]
+            for i, destination in enumerate(where):
+                if allowed >> i & 1:
+                    yield selection, destination
 
     def _why_none(self) -> list[Failure]:
         if self.unplayable is not None:
@@ -171,6 +201,25 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
         moving = [answer.destination or ""] if self.effect.destination else []
         return [*(ids(slot) for slot in answer.selection), *moving, str(answer.deflect_cost)]
 
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """Lines a batch of the native search's declarations at a time, no answer object
+        made (a 0/1 row over every member would cost more than the search), where there
+        is no Targeting Effect to report."""
+        effect = self.effect
+        if has_chosen_triggers(self.scenario):
+            return None
+        if self.unplayable is not None:
+            return iter(())
+        board = self.scenario.board
+        places = {m.id: board[m.id].place for m in self.problem.members} \
+            if effect.per_place is not None else None
+        lines = GroupLines([(s.name, s.single) for s in effect.slots], self._tax,
+                           self.destinations(), places)
+        selections = native.selections(self.problem)
+        if not effect.destination:
+            return text_blocks_of(batches(selections, batch), lines.unmoved)
+        return text_blocks_of(batches(self._destined(selections), batch), lines)
+
     def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.steps import ChooseListed
 
@@ -180,7 +229,7 @@ class GroupDeclarations(LegalSet[GroupDeclaration]):
 class GroupResolutions(LegalSet[Affected]):
     """Every legal resolution of a group effect (359.3.e, 355.11.b)."""
 
-    CAPABILITIES = Capabilities(counts=True, steps=True)
+    CAPABILITIES = Capabilities(counts=True, text_blocks=True, steps=True)
 
     #: Most maximal subsets counted by listing them, where no formula applies.
     MOST_LISTED = 10**6
@@ -261,6 +310,14 @@ class GroupResolutions(LegalSet[Affected]):
 
     def still_legal(self) -> tuple[tuple[str, ...] | None, bool]:
         return tuple(m.id for m in self.problem.members), bool(self.problem.illegal)
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock] | None:
+        """Lines a batch of the native search's selections at a time, no answer object
+        made, where nothing moves (a move writes its unmoved units apart)."""
+        if moved_to(self.scenario) is not None:
+            return None
+        lines = AffectedLines([m.id for m in self.problem.members])
+        return text_blocks_of(batches(native.selections(self.problem), batch), lines)
 
     def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.steps import ChooseListed

@@ -11,8 +11,12 @@ from dataclasses import replace
 from riftsolve._json import JSONOutDoc
 from riftsolve.engine.families.registry import register_legal_sets
 from riftsolve.engine.legal import (
+    Capabilities,
     ListedDeclarations,
     ListedResolutions,
+    TextBlock,
+    batches,
+    text_blocks_of,
 )
 from riftsolve.engine.starting import (
     FRIENDLY,
@@ -25,6 +29,7 @@ from riftsolve.engine.starting import (
     tag_needs,
     whose_words,
 )
+from riftsolve.formats.lines import ChoiceLines
 from riftsolve.i18n import _
 from riftsolve.rules.answers import Choice, Executed
 from riftsolve.rules.effects import JointChoice, Link, Pick, Relation
@@ -36,6 +41,16 @@ from riftsolve.rules.families.picks import JointProblem
 class JointDeclarations(ListedDeclarations[Choice, JointProblem]):
     """Every legal declaration of a joint choice: listed, counted exactly along its links
     (:meth:`riftsolve.rules.families.picks.JointProblem.count`)."""
+
+    CAPABILITIES = Capabilities(text_blocks=True)
+
+    def text_blocks(self, batch: int) -> Iterator[TextBlock]:
+        """Lines a batch of the search's assignments (positions in the domains) at a
+        time, no answer object made."""
+        if self.unpayable is not None:
+            return iter(())
+        return text_blocks_of(batches(self.problem.positions(), batch),
+                              ChoiceLines(self.problem))
 
     def headers(self) -> list[str]:
         return [*self.problem.order, _("deflect")]

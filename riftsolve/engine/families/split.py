@@ -21,7 +21,13 @@ from riftsolve.engine.count import (
     count_subsets_for_caps,
 )
 from riftsolve.engine.families.registry import register_legal_sets
-from riftsolve.engine.legal import Capabilities, LegalSet, TextBlock, chosen_targets_extras
+from riftsolve.engine.legal import (
+    Capabilities,
+    LegalSet,
+    TextBlock,
+    chosen_targets_extras,
+    text_blocks_of,
+)
 from riftsolve.engine.rank import (
     BudgetedSubsets,
     describe_count,
@@ -224,10 +230,8 @@ class Resolutions(LegalSet[Resolution]):
 
     def text_blocks(self, batch: int) -> Iterator[TextBlock]:
         columns = self.columns
-        for block in self.blocks(batch):
-            def text(k: int, block: npt.NDArray[np.int64] = block) -> str:
-                return resolution_block_text(columns, block[:k])
-            yield len(block), text
+        return text_blocks_of(self.blocks(batch),
+                              lambda block: resolution_block_text(columns, block))
 
     def first_step(self, shares: bool = False) -> Steps:
         from riftsolve.engine.families.split_steps import ResolveSplit, ShareSplit
