@@ -20,13 +20,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from riftsolve._json import JSONOut
 from riftsolve.rules.answers import Selection
-from riftsolve.rules.families.picks import JointProblem
+
+if TYPE_CHECKING:  # (a joint choice's problem: its module loads with its family)
+    from riftsolve.rules.families.picks import JointProblem
 
 
 def json_line(obj: Mapping[str, JSONOut]) -> str:
