@@ -74,8 +74,9 @@ from riftsolve._json import JSONOut, JSONOutDoc
 from riftsolve.i18n import _
 
 try:
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401  (first: the one named)
     from gymnasium import spaces
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo import AECEnv
 except ModuleNotFoundError as missing:  # the extra is not installed
     raise ModuleNotFoundError(_("riftsolve.pettingzoo needs PettingZoo: pip install "
                                 "'riftsolve[pettingzoo]'"), name=missing.name) from missing
