@@ -54,15 +54,21 @@ def test_the_knapsack_answers_huge_damage_without_its_tables() -> None:
     machine). Every death is affordable (killing all costs 4,997 of the damage) and the
     overkill is linear in the deaths, so each target is chosen on its own: all 1,000 die,
     each dealt its Might, and the rest, 10^6 - 4,997 = 995,003, is overkill."""
-    units = [unit("kai", "A", 10**6), *(unit(f"t{i:04d}", might=2 + i % 7)
-                                        for i in range(1000))]
+    assert _knapsack_key([2 + i % 7 for i in range(1000)], 10**6) == (1000, -995_003)
+
+
+def _knapsack_key(mights: list[int], pool: int) -> tuple[int, ...]:
+    """Kai (Might ``pool``) splits among enemies of these Mights: the knapsack's best
+    answer by ``kills,-overkill``, checked legal, and its key."""
+    units = [unit("kai", "A", pool), *(unit(f"t{i:04d}", might=m)
+                                       for i, m in enumerate(mights))]
     legal = resolve(build(units, targets={"friendly": "kai",
                                           "enemies": [u["id"] for u in units[1:]]}))
     assert isinstance(legal, Resolutions)
     goal = Objective.parse("kills,-overkill")
     answer = best_split(legal.scenario, legal.problem, goal)
     assert answer is not None and not legal.verify(answer)
-    assert goal.measure(legal.scenario, answer) == (1000, -995_003)
+    return goal.measure(legal.scenario, answer)
 
 
 def test_robust_changes_stay_within_the_bounds() -> None:
@@ -91,12 +97,4 @@ def test_the_most_kills_with_damage_short_of_killing_all(mights: list[int], pool
     """Damage short of killing every target, on boards whose knapsack tables would hold
     10^9 cells: every death is worth the same (kills), so the cheapest die first, and
     the answer comes without tables or CP-SAT."""
-    units = [unit("kai", "A", pool), *(unit(f"t{i:04d}", might=m)
-                                       for i, m in enumerate(mights))]
-    legal = resolve(build(units, targets={"friendly": "kai",
-                                          "enemies": [u["id"] for u in units[1:]]}))
-    assert isinstance(legal, Resolutions)
-    goal = Objective.parse("kills,-overkill")
-    answer = best_split(legal.scenario, legal.problem, goal)
-    assert answer is not None and not legal.verify(answer)
-    assert goal.measure(legal.scenario, answer) == key
+    assert _knapsack_key(mights, pool) == key
