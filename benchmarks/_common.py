@@ -1,5 +1,5 @@
 """Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``,
-``combat.py``, ``startup.py`` and ``limits.py``, and by their helper modules (``_split_*``,
+``combat.py``, ``startup.py``, ``limits.py``, ``learning.py`` and the suite, and by their helper modules (``_split_*``,
 ``_group_*``, ``_agent_*``, ``_combat_*``).
 
 Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
@@ -7,7 +7,7 @@ because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.p
 from any working directory. What is here, one job each:
 
 * the environment a run is reported with (:func:`environment`, :func:`versions_line`,
-  :func:`cpu_model`);
+  :func:`commit`, :func:`cpu_model`);
 * timing (:func:`timings`, :func:`median_seconds`, :func:`median_ms`,
   :func:`back_to_back`, :func:`listed_back_to_back`);
 * capped runs in a forked child process (:class:`Child`, :func:`shared_array`,
@@ -35,6 +35,7 @@ import platform
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 import traceback
@@ -74,6 +75,17 @@ def distribution_version(name: str) -> str:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return "not installed"
+
+
+def commit() -> str:
+    """The repository's commit (``-dirty`` with changes), or ``unknown``."""
+    try:
+        done = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"],
+                              capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).resolve().parent)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return done.stdout.strip() or "unknown"
 
 
 def cpu_model() -> str:

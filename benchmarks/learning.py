@@ -39,15 +39,21 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _common import base_parser, environment, make_console, target, targets_table, write_json
+from _common import (
+    base_parser,
+    commit,
+    environment,
+    make_console,
+    target,
+    targets_table,
+    write_json,
+)
 
 import riftsolve as rs
 
@@ -134,15 +140,6 @@ def steps_per_second(env: Any, seconds: float) -> float:
             steps += 1
             done = terminated or truncated
     return steps / (time.perf_counter() - start)
-
-
-def commit() -> str:
-    """The checkout's commit, if it is one."""
-    try:
-        return subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True,
-                              text=True, check=True, cwd=Path(__file__).parent).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def plot(path: str, curve: list[tuple[int, float]], random_mean: float, best: float,

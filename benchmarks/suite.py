@@ -7,14 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from _common import cpu_model, environment, make_console, say_to, write_json
+from _common import commit, cpu_model, environment, make_console, say_to, write_json
 from _suite_limits import (
     ARRAY_SHAPES,
     FORMAT_SHAPES,
@@ -101,17 +100,6 @@ def settings(argv: Sequence[str] | None, doc: str | None = None) -> argparse.Nam
     args.repeats = args.repeats or (3 if quick else 5)
     args.stream = args.stream or (10**6 if quick else 10**8)
     return args
-
-
-def commit() -> str:
-    """The repository's commit (``-dirty`` with changes), or ``unknown``."""
-    try:
-        done = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"],
-                              capture_output=True, text=True, check=True,
-                              cwd=Path(__file__).resolve().parent)
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return done.stdout.strip() or "unknown"
 
 
 def measure(board: Board, args: argparse.Namespace) -> Measured:
