@@ -1,6 +1,6 @@
 """Plumbing shared by the benchmark scripts ``enumerate.py``, ``groups.py``, ``agents.py``,
-``combat.py``, ``startup.py``, ``limits.py``, ``learning.py`` and the suite, and by their helper modules (``_split_*``,
-``_group_*``, ``_agent_*``, ``_combat_*``).
+``combat.py``, ``startup.py``, ``limits.py``, ``learning.py`` and the suite, and by their
+helper modules (``_split_*``, ``_group_*``, ``_agent_*``, ``_combat_*``).
 
 Not a benchmark itself: the scripts import it as ``from _common import ...``, which works
 because ``python benchmarks/X.py`` puts the script's own folder first on ``sys.path``,
