@@ -11,14 +11,12 @@ first asked for; :func:`all_legal_sets` loads every family's.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 from riftsolve.engine.legal import LegalSet, ListedDeclarations, ListedResolutions
 from riftsolve.engine.starting import StarterHooks
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.effects import Effect
 from riftsolve.rules.families import family_of, registered
+from riftsolve.rules.families.registry import import_once
 from riftsolve.rules.scenario import Scenario
 
 #: The legal sets (declarations, resolutions) of the families the solver answers with
@@ -52,16 +50,9 @@ def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
         RANKED_BY[name] = ranked_by
 
 
-_TRIED: set[str] = set()
-
-
 def _load(name: str) -> str:
     """The family ``name``, its solver module imported if it has one (once)."""
-    if name not in _TRIED:
-        _TRIED.add(name)
-        module = f"riftsolve.engine.families.{name}"
-        if name.isidentifier() and importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
+    import_once("riftsolve.engine.families", name)
     return name
 
 

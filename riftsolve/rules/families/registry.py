@@ -152,13 +152,20 @@ def load_families(package: str, path: Iterable[str]) -> None:
         importlib.import_module(f"{package}.{found.name}")
 
 
+def import_once(package: str, name: str) -> None:
+    """Import the module ``name`` of ``package`` if there is one, looked for once (a
+    family's rules here, its solver side in :mod:`riftsolve.engine.families`)."""
+    module = f"{package}.{name}"
+    if module in _TRIED or not name.isidentifier():
+        return
+    _TRIED.add(module)
+    if importlib.util.find_spec(module) is not None:
+        importlib.import_module(module)
+
+
 def _load(name: str) -> None:
     """Import the family module ``name`` of :data:`PACKAGE`, if there is one (once)."""
-    if name in _TRIED or not name.isidentifier():
-        return
-    _TRIED.add(name)
-    if importlib.util.find_spec(f"{PACKAGE}.{name}") is not None:
-        importlib.import_module(f"{PACKAGE}.{name}")
+    import_once(PACKAGE, name)
 
 
 def _load_all() -> None:
