@@ -98,3 +98,20 @@ def test_the_most_kills_with_damage_short_of_killing_all(mights: list[int], pool
     10^9 cells: every death is worth the same (kills), so the cheapest die first, and
     the answer comes without tables or CP-SAT."""
     assert _knapsack_key(mights, pool) == key
+
+
+def test_a_search_out_of_time_is_refused_not_taken_for_ctrl_c(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """400 targets share 1,200 damage and the 20 best are asked for with a search budget
+    of 1 s (the 20 take CP-SAT about 7 s): the budget runs out between two searches, and
+    the last search, given the 0.05 s floor past the deadline, stops early. That is a
+    refusal naming what was found, never an interrupt (which once answered 'stopped at
+    the user's request')."""
+    from riftsolve.engine.families import split_best
+
+    monkeypatch.setattr(split_best, "SEARCH_SECONDS", 1.0)
+    units = [unit("kai", "A", 1200), *(unit(f"t{i}", might=1 + i % 7) for i in range(400))]
+    legal = resolve(build(units, targets={"friendly": "kai",
+                                          "enemies": [f"t{i}" for i in range(400)]}))
+    with pytest.raises(TooManyToRank, match=r"^(only the \d+ best were found|CP-SAT could)"):
+        best(legal, "kills,-overkill", top=20)

@@ -50,8 +50,23 @@ def optimising_solver(seconds: float = OPTIMISE_SECONDS) -> cp_model.CpSolver:
     return solver
 
 
-def interrupted(solver: cp_model.CpSolver, status: cp_model.CpSolverStatus) -> bool:
+def interrupted(solver: cp_model.CpSolver, status: cp_model.CpSolverStatus,
+                left: float) -> bool:
     """Whether a solve that ended without a proof was stopped by Ctrl-C: it stopped well
-    before its time limit (nothing else stops it early)."""
+    before its time limit, by CP-SAT's clock and by the caller's (``left``: the seconds the
+    caller's deadline still had when the solve returned). A solve given its last
+    fraction of a second, whose limit was raised to the 0.05 s floor, ran out of time.
+
+    >>> solver = optimising_solver(0.05)
+    >>> solver.solve(cp_model.CpModel()) == cp_model.OPTIMAL  # done at once
+    True
+    >>> interrupted(solver, cp_model.UNKNOWN, left=-0.2)
+    False
+    >>> interrupted(solver, cp_model.UNKNOWN, left=0.04)
+    True
+    >>> interrupted(solver, cp_model.OPTIMAL, left=0.04)
+    False
+    """
     unproven = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    return unproven and solver.wall_time < 0.95 * solver.parameters.max_time_in_seconds
+    limit = solver.parameters.max_time_in_seconds
+    return unproven and solver.wall_time < 0.95 * limit and left > 0.05 * limit

@@ -275,9 +275,9 @@ def _linear_best(legal: Resolutions, goal: Linear, keep: int | None) -> list[Ran
                for u, x in zip(compiled.targets, compiled.amounts, strict=True))
     expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
     deadline = time.monotonic() + SEARCH_SECONDS
-    if not _optimise_in_order(compiled.model, [expr], deadline):
+    solver = _optimise_in_order(compiled.model, [expr], deadline)
+    if solver is None:
         return []
-    solver, _status = _solve(compiled.model, deadline)
     answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
     return [Ranked(answer, goal.measure(legal.scenario, answer), {})]
 
@@ -306,8 +306,9 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
                 model.add_hint(amount, near.get(unit_id, 0))
         try:
-            if not _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
-                                      deadline):
+            solver = _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
+                                        deadline)
+            if solver is None:
                 break
         except TooManyToRank:
             if not found:
@@ -319,7 +320,6 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         if keep is None:
             return [Ranked(a, k, values(goal, k)) for a, k in
                     _all_solutions(legal, goal, model, compiled.targets, compiled.amounts)]
-        solver, _status = _solve(model, deadline)
         answer = Resolution.dealt(compiled.targets,
                                   (solver.value(x) for x in compiled.amounts))
         key = goal.measure(legal.scenario, answer)
@@ -328,16 +328,18 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
 
 
 def _optimise_in_order(model: cp_model.CpModel, exprs: list[cp_model.LinearExprT],
-                       deadline: float) -> bool:
+                       deadline: float) -> cp_model.CpSolver | None:
     """Maximise each expression in turn and fix it at its proven optimum, all before
-    ``deadline`` (``time.monotonic()``); False when the model has no solution at all."""
+    ``deadline`` (``time.monotonic()``): the solver of the last search, which holds an
+    answer optimal on every expression, or None when the model has no solution at all."""
     from ortools.sat.python import cp_model
 
-    for expr in exprs:
+    solver = None
+    for expr in [*exprs] or [0]:
         model.maximize(expr)
         solver, status = _solve(model, deadline)
         if status == cp_model.INFEASIBLE:
-            return False
+            return None
         if status != cp_model.OPTIMAL:
             raise TooManyToRank(_(
                 "CP-SAT could not prove the optimum within {seconds} s ({status}): ask about "
@@ -345,7 +347,7 @@ def _optimise_in_order(model: cp_model.CpModel, exprs: list[cp_model.LinearExprT
                                                        status=solver.status_name(status)))
         model.add(expr == round(solver.objective_value))
     model.clear_objective()  # type: ignore[no-untyped-call]
-    return True
+    return solver
 
 
 def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
@@ -388,7 +390,7 @@ def _solve(model: cp_model.CpModel, deadline: float
         # handler is put back, so that a Ctrl-C between two searches is answered too
         if previous is not None and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, previous)
-    if interrupted(solver, status):
+    if interrupted(solver, status, left=deadline - time.monotonic()):
         raise KeyboardInterrupt
     return solver, status
 
