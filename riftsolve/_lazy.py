@@ -26,3 +26,28 @@ def lazy_names(package: str, homes: dict[str, str], namespace: dict[str, Any]
         return value
 
     return get
+
+
+class LazyModule:
+    """A module imported the first time one of its names is asked for: a module that
+    imports numpy only for its blocks of answers writes ``np = LazyModule("numpy")``, and
+    a question that never builds a block never pays numpy's import. Each name is kept on
+    the proxy once found, so later uses cost an attribute lookup.
+
+    >>> stats = LazyModule("statistics")
+    >>> stats.median([3, 1, 2])
+    2
+    >>> "median" in vars(stats)
+    True
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(import_module(self._name), name)
+        setattr(self, name, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f"<lazy module {self._name!r}>"

@@ -22,12 +22,11 @@ from riftsolve.formats.format1 import parse_scenario
 from riftsolve.formats.notation import (
     HEADERS,
     NotationError,
-    is_notation,
     read_board,
     to_format1,
     write_board,
 )
-from riftsolve.formats.reading import parse_scenario_text
+from riftsolve.formats.reading import is_notation, parse_scenario_text
 from riftsolve.rules.limits import MAX_BYTES, ScenarioError
 
 

@@ -7,6 +7,7 @@ asserted here: ``benchmarks/startup.py`` measures it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -15,9 +16,10 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, scenario_dict, unit
 
 import riftsolve
+from riftsolve.faces import cli
 from riftsolve.faces import version as version_module
 from riftsolve.faces.cli import main
 
@@ -36,9 +38,10 @@ out = io.StringIO()
 code = main(sys.argv[1:], out=out)
 names = (sorted(BACKENDS), "cpsat" in BACKENDS, "nope" in BACKENDS, len(BACKENDS))
 heavy = {m: m in sys.modules for m in ("ortools", "pandas", "constraint")}
+light = {m: m in sys.modules for m in ("numpy", "pydantic", "rich")}
 lazy = sorted(m for m in sys.modules if m in LAZY)
 print(json.dumps({"code": code, "lines": out.getvalue().splitlines(), "names": names,
-                  "heavy": heavy, "lazy": lazy}))
+                  "heavy": heavy, "light": light, "lazy": lazy}))
 """
 #: The modules a question loads only when it needs them: the ways of ranking
 #: (``ranked_by``), split damage's steps, and what they import; the other families (a
@@ -77,6 +80,35 @@ def test_a_native_question_imports_neither_or_tools_nor_python_constraint(
     assert result["lazy"] == (ranking if argv[0] == "best" else [])
 
 
+@pytest.mark.parametrize("argv", [
+    ["resolve", SMALL], ["resolve", SMALL, "--limit", "3"], ["finalize", FINALIZE, "--count"],
+    ["--lang", "fr", "finalize", FINALIZE],
+], ids=["resolve", "limit", "finalize-count", "finalize-fr"])
+def test_a_small_question_imports_neither_numpy_nor_the_schema(argv: list[str]) -> None:
+    """A question of a few answers, on a scenario of the common shape: its lines are
+    written one at a time, its scenario read by hand; nor is rich imported for JSON
+    lines."""
+    result = _fresh(argv)
+    assert result["lines"]
+    assert result["light"] == {"numpy": False, "pydantic": False, "rich": False}
+
+
+def test_a_long_listing_is_written_in_numpy_blocks(tmp_path: Path) -> None:
+    """Past :data:`~riftsolve.faces.cli.FEW_LINES` answers, the lines are formatted a
+    numpy block at a time; below, one at a time: the same lines either way. 20 damage
+    among 4 enemies: C(19, 3) = 969 ways (each enemy dealt at least 1, 355.14.e)."""
+    units = [unit("kai", "A", 20), *(unit(f"r{i}") for i in range(4))]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(scenario_dict(units, targets={
+        "friendly": "kai", "enemies": [f"r{i}" for i in range(4)]})))
+    long = _fresh(["resolve", str(path)])
+    assert len(long["lines"]) == 969  # type: ignore[arg-type]
+    assert long["light"]["numpy"] is True  # type: ignore[index]
+    short = _fresh(["resolve", str(path), "--limit", str(cli.FEW_LINES)])
+    assert short["light"]["numpy"] is False  # type: ignore[index]
+    assert short["lines"] == long["lines"][:cli.FEW_LINES]  # type: ignore[index]
+
+
 def test_the_cpsat_backend_imports_or_tools() -> None:
     result = _fresh(["resolve", SMALL, "--backend", "cpsat"])
     assert len(result["lines"]) == 10  # type: ignore[arg-type]
@@ -106,3 +138,25 @@ def test_the_release_is_written_once() -> None:
         "attr": "riftsolve._version.__version__"}
     assert metadata.version("riftsolve") == riftsolve.__version__
     assert version_module.version() == riftsolve.__version__
+
+
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of command ``name`` under ``parser``."""
+    found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    sub: argparse.ArgumentParser = found.choices[name]
+    return sub
+
+
+def test_the_commands_named_are_the_parser_s() -> None:
+    found = next(a for a in cli._parser()._actions
+                 if isinstance(a, argparse._SubParsersAction))
+    assert tuple(found.choices) == cli.COMMANDS
+
+
+@pytest.mark.parametrize("name", cli.COMMANDS)
+def test_a_command_declared_alone_reads_as_among_all(name: str) -> None:
+    """The parser built for one command (a question's, which spares the others' imports)
+    gives that command the same help, and so the same arguments, as the whole parser."""
+    alone = _subcommand(cli._parser(name), name)
+    assert alone.format_help() == _subcommand(cli._parser(), name).format_help()
+    assert cli._command_named(["--lang", "en", name, "x"]) == name

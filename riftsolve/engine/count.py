@@ -37,13 +37,14 @@ from math import comb, gcd
 
 from riftsolve.i18n import N_, _
 from riftsolve.rules.families.group import GroupProblem, Member
+from riftsolve.rules.limits import Refusal
 
 #: Most steps a counting DP may take (a state carried or updated: about 3 s of Python on a
 #: 2-core machine), estimated before it starts; beyond it, :class:`CountTooLarge`.
 COUNT_WORK = 2 * 10**7
 
 
-class CountTooLarge(ValueError):
+class CountTooLarge(Refusal, ValueError):
     """An exact count whose dynamic programme would take too long: the message says about
     how many steps it would take, the bound, and what to ask instead.
 

@@ -32,12 +32,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, TypeVar, overload
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, overload
 
 from riftsolve._json import JSONOutDoc
+from riftsolve._lazy import LazyModule
 from riftsolve.engine.backends import backend
 from riftsolve.engine.clauses import Clause
 from riftsolve.engine.count import (
@@ -63,6 +61,12 @@ from riftsolve.rules.targeting import Failure
 from riftsolve.rules.version_checks import older_rules_refusal
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
+
+if TYPE_CHECKING:
     from riftsolve.engine.steps import Steps
 
 #: A block of answers written at once: its rows, and the JSON lines of its first ``k``.
@@ -79,7 +83,7 @@ T = TypeVar("T", bound=Answer)
 
 #: A block of answers as numpy rows: a 0/1 mask over the columns (``int8``), or the
 #: damage dealt or assigned to each column (``int64``).
-Rows = npt.NDArray[np.int8] | npt.NDArray[np.int64]
+Rows: TypeAlias = "npt.NDArray[np.int8] | npt.NDArray[np.int64]"
 
 
 class Block(Protocol):

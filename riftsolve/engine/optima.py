@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from riftsolve.engine.families.registry import RANKED_BY
 from riftsolve.engine.legal import LegalSet
 from riftsolve.rules.answers import Answer, Resolution
+from riftsolve.rules.limits import Refusal
 from riftsolve.rules.objectives import Objective, lethal
 from riftsolve.rules.scenario import Scenario
 
@@ -62,7 +63,7 @@ FEW_SCORED = 16
 BOARD_LIMIT = 50_000
 
 
-class TooManyToRank(Exception):
+class TooManyToRank(Refusal):
     """The question has more answers than can be scored; the message gives the count."""
 
 

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from ortools.sat.python import cp_model
 
 
@@ -35,9 +37,7 @@ OPTIMISE_SECONDS = 30.0
 
 def optimising_solver(seconds: float = OPTIMISE_SECONDS) -> cp_model.CpSolver:
     """A solver that proves one optimum: one worker, at most ``seconds`` (and never more
-    than :data:`OPTIMISE_SECONDS`); it runs in the main thread and stops at Ctrl-C
-    (CP-SAT's own handler), which :func:`interrupted` tells apart from running out of
-    time.
+    than :data:`OPTIMISE_SECONDS`); run it with :func:`solve`, which stops it at Ctrl-C.
 
     Presolve's inclusion detection is off (``presolve_inclusion_work_limit = 0``): with
     it, OR-Tools 9.15 can report a wrong solution as OPTIMAL (google/or-tools issue 5293).
@@ -50,23 +50,39 @@ def optimising_solver(seconds: float = OPTIMISE_SECONDS) -> cp_model.CpSolver:
     return solver
 
 
-def interrupted(solver: cp_model.CpSolver, status: cp_model.CpSolverStatus,
-                left: float) -> bool:
-    """Whether a solve that ended without a proof was stopped by Ctrl-C: it stopped well
-    before its time limit, by CP-SAT's clock and by the caller's (``left``: the seconds the
-    caller's deadline still had when the solve returned). A solve given its last
-    fraction of a second, whose limit was raised to the 0.05 s floor, ran out of time.
+def solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolverStatus:
+    """``solver.solve(model)`` in a worker thread, the main thread waiting: Ctrl-C then
+    reaches Python (CP-SAT's own handler is off), which stops the search and raises
+    :class:`KeyboardInterrupt` here. A search that ends by itself, at its time limit or
+    not, is never taken for an interrupt.
 
-    >>> solver = optimising_solver(0.05)
-    >>> solver.solve(cp_model.CpModel()) == cp_model.OPTIMAL  # done at once
-    True
-    >>> interrupted(solver, cp_model.UNKNOWN, left=-0.2)
-    False
-    >>> interrupted(solver, cp_model.UNKNOWN, left=0.04)
-    True
-    >>> interrupted(solver, cp_model.OPTIMAL, left=0.04)
-    False
+    >>> model = cp_model.CpModel()
+    >>> x = model.new_int_var(0, 3, "x")
+    >>> model.maximize(x)
+    >>> solver = optimising_solver()
+    >>> solve(solver, model) == cp_model.OPTIMAL, solver.value(x)
+    (True, 3)
     """
-    unproven = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    limit = solver.parameters.max_time_in_seconds
-    return unproven and solver.wall_time < 0.95 * limit and left > 0.05 * limit
+    solver.parameters.catch_sigint_signal = False
+    done: list[cp_model.CpSolverStatus] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(solver.solve(model))
+        except BaseException as err:  # handed to the caller below
+            failure.append(err)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(timeout=0.05)
+    except KeyboardInterrupt:
+        while worker.is_alive():  # a stop asked before the search starts is not kept:
+            solver.stop_search()  # ask again until the worker is done
+            worker.join(timeout=0.05)
+        raise
+    if failure:
+        raise failure[0]
+    return done[0]

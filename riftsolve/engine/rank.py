@@ -32,13 +32,18 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 from math import comb, lgamma, log
+from typing import TYPE_CHECKING, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
-
+from riftsolve._lazy import LazyModule
 from riftsolve.i18n import _, number
 
-IntArray = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
+
+IntArray: TypeAlias = "npt.NDArray[np.int64]"
 
 
 def rank_combination(chosen: Sequence[int], n: int) -> int:

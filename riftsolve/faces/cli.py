@@ -16,47 +16,47 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
-import riftsolve.cards as cards
 from riftsolve.engine.backends import BACKENDS, backend
-from riftsolve.engine.backends.native import BLOCK_ROWS
-from riftsolve.engine.count import CountTooLarge
-from riftsolve.engine.legal import LegalSet, TextBlock
-from riftsolve.engine.optimum import TooManyToRank, best
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.ctrl_c import interrupted_by_user
 from riftsolve.faces.output import answers_table, console, plain
 from riftsolve.faces.version import VersionAction
 from riftsolve.faces.web import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_TIMEOUT
-from riftsolve.formats.format1 import find_card, json_schema
 from riftsolve.formats.lines import json_line
-from riftsolve.formats.notation import grammar_help
 from riftsolve.formats.reading import (
     load_scenario,
     parse_scenario_bytes,
     parse_scenario_text,
     scenario_warnings,
 )
-from riftsolve.formats.suggest import did_you_mean
 from riftsolve.i18n import LANGUAGES, N_, _, language, use_language
-from riftsolve.rules.answers import Answer
-from riftsolve.rules.choosing import slot_roles
-from riftsolve.rules.classify import Classification, classify, classify_card
 from riftsolve.rules.core_rules import (
     DEFAULT_VERSION,
     RULES_VERSION,
     SUPPORTED_VERSIONS,
     cited_as,
 )
-from riftsolve.rules.effects import Effect
-from riftsolve.rules.grammar import GrammarError
-from riftsolve.rules.limits import MAX_BYTES, MAX_CARDS, printable, shortened
-from riftsolve.rules.objectives import DEFAULT_OBJECTIVE, METRICS, ObjectiveError
+from riftsolve.rules.limits import (
+    MAX_BYTES,
+    MAX_CARDS,
+    ObjectiveError,
+    Refusal,
+    printable,
+    shortened,
+)
 from riftsolve.rules.scenario import Scenario, ScenarioError
 from riftsolve.rules.versions import before
 
-if TYPE_CHECKING:  # rich is imported only to print a table
+# What only some commands use is imported by them: a small question pays for neither the
+# card library's listing, the ranking, the classifier nor rich.
+if TYPE_CHECKING:
     from rich.console import Console
+
+    from riftsolve.engine.legal import LegalSet, TextBlock
+    from riftsolve.rules.answers import Answer
+    from riftsolve.rules.classify import Classification
+    from riftsolve.rules.effects import Effect
 
 #: Most lines listed without ``--limit``.
 LIST_BUDGET = 10**6
@@ -64,6 +64,13 @@ LIST_BUDGET = 10**6
 EXIT_MALFORMED = 2
 EXIT_TOO_MANY = 3
 EXIT_INTERRUPTED = 130
+
+#: The commands, as the line names them.
+COMMANDS = ("finalize", "resolve", "best", "classify", "rule", "schema", "cards", "new", "demo",
+            "batch", "serve")
+
+#: Most lines of a listing written one at a time (more are written a block at a time).
+FEW_LINES = 256
 
 #: Most rows a table shows.
 TABLE_ROWS = 50
@@ -75,7 +82,7 @@ CARDS_HELP = N_("the folder of an imported card library the card named may be fr
                 "~/.local/share/riftsolve/cards)")
 
 
-class TooMany(Exception):
+class TooMany(Refusal):
     """Listing was refused: the exact count exceeds the budget."""
 
 
@@ -140,7 +147,12 @@ class _Parser(argparse.ArgumentParser):
                           help=_("show this help message and exit"))
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(wanted: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. With ``wanted`` (the command the line names,
+    :func:`_command_named`), only that command is declared, with its arguments: its help
+    and its errors read the same (they are its own), and a question pays neither for the
+    other commands' parsers nor for what their defaults and help import. Without it (no
+    command named, a mistyped one, ``--help``), every command is."""
     parser = _Parser(
         prog="riftsolve",
         description=_("Every legal way a Riftbound card effect can be finalized or resolved."),
@@ -149,6 +161,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, what in (("finalize", N_("every legal target declaration for the board")),
                        ("resolve", N_("every legal resolution of the chosen targets now"))):
+        if not _declares(wanted, name):
+            continue
         sub = commands.add_parser(name, help=_(what), description=_(what))
         sub.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
         sub.add_argument("--count", action="store_true",
@@ -171,146 +185,202 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--backend", choices=("auto", *sorted(BACKENDS)), default="auto",
                          help=_("which backend lists the answers (default: auto, the fastest)"))
         sub.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    best = commands.add_parser(
-        "best", help=_("the best resolution (or declaration) for the controller"),
-        description=_("Rank legal answers by a lexicographic objective and print the best."))
-    best.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
-    best.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
-                      help=_("comma-separated, most important first; '-' minimises: "
-                             "{metrics} (default: {default}, the most units killed, then the "
-                             "least damage beyond lethal)").format(
-                                 metrics=", ".join(METRICS), default=DEFAULT_OBJECTIVE))
-    best.add_argument("--finalize", action="store_true",
-                      help=_("the best target declaration instead of the best resolution"))
-    how_many = best.add_mutually_exclusive_group()
-    how_many.add_argument("--top", type=_positive, default=1, metavar="K",
-                          help=_("the K best answers, best first"))
-    how_many.add_argument("--all-optimal", action="store_true",
-                          help=_("every answer as good as the best"))
-    best.add_argument("--robust", type=_non_negative, default=0, metavar="K",
-                      help=_("with --finalize: the declaration whose worst case is best over "
-                      "every change of the source's and targets' Might by up to K"))
-    best.add_argument("--format", choices=("jsonl", "table"),
-                      help=_("output format (default: table on a terminal, jsonl otherwise)"))
-    best.add_argument("--explain", action="store_true", help=_("add each answer's rule trail"))
-    best.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    best.add_argument("--sides", action="store_true",
-                      help=_("a combat: the best assignment of each side, the attacker's then "
-                      "each defender's, and the units all of it kills (465.2.c-d)"))
-    classify = commands.add_parser(
-        "classify", help=_("name each object an instruction mentions and whether it is a target"),
-        description=_("Classify what a templated instruction mentions: target, automatic, "
-        "resolution-choice, restriction, cost, trigger-condition or replacement (and for a "
-        "card's slots, finalization-choice), each with the Core Rules number deciding it "
-        "(355.5-355.17). The text is read in the language "
-        "--lang names (en or fr); without it, in the environment's, and a text French does "
-        "not read but English does is read as English."))
-    classify.add_argument("text", nargs="?", help=_('an instruction, e.g. "Kill a unit."'))
-    classify.add_argument("--card", help=_("classify a library card's text (name or slug)"))
-    classify.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=DEFAULT_VERSION,
-                          help=_("Core Rules version whose numbering the citations use (the "
-                          "newest text by default)"))
-    ruled = commands.add_parser(
-        "rule", help=_("the ruling in plain words: one paragraph a judge can read aloud"),
-        description=_("What holds whatever the controller chooses, what the controller must "
-        "do now, and how many legal choices there are, each Core Rules number cited once. "
-        "The question is the scenario's own: resolution when it has chosen targets, "
-        "finalization otherwise."))
-    ruled.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
-    ruled.add_argument("--finalize", action="store_true",
-                       help=_("rule on the target declarations even if targets are chosen"))
-    ruled.add_argument("--format", choices=("text", "json"), default="text",
-                       help=_("the paragraph (default), or a JSON line with its parts"))
-    ruled.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    commands.add_parser("schema", help=_("print the JSON Schema of the scenario format"))
-    library = commands.add_parser(
-        "cards", help=_("list the card library and each card's target slots; 'cards import "
-        "FILE' compiles a published card dump into a library scenarios can name"),
-        description=_("List the card library (built in, and imported: --cards DIR), or import "
-        "a card dump."))
-    library.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    library.add_argument("--find", metavar="WORDS", help=_("only the cards whose name, slug or "
-                         "text holds WORDS (any case)"))
-    library.add_argument("--format", choices=("table", "jsonl"),
-                         help=_("output format (default: table on a terminal, jsonl otherwise): "
-                         "a JSON line per card, its name, slug, family, slots and text"))
-    actions = library.add_subparsers(dest="action", metavar="ACTION")
-    importing = actions.add_parser(
-        "import", help=_("compile every card of a dump (the official gallery's page data or "
-        "JSON, the Riftcodex dump, the riftboundfaq catalog or a set preview) into a card "
-        "library"),
-        description=_("Read a card dump, compile every card that chooses objects, and write "
-        "the cards that compiled as a library scenarios can name."))
-    importing.add_argument("dumps", nargs="+", metavar="FILE",
-                           help=_("the card dump (JSON); several are merged, one text a "
-                           "card: the official gallery's over Riftcodex's over the "
-                           "catalog's over a preview's"))
-    importing.add_argument("--out", metavar="DIR", help=_("the library folder to write "
-                           "(default: the cards command's --cards DIR, else $RIFTSOLVE_CARDS, else "
-                           "~/.local/share/riftsolve/cards)"))
-    importing.add_argument("--errata", metavar="FILE", action="append", default=[],
-                           help=_("an errata overlay whose new texts replace the dump's"))
-    importing.add_argument("--report", action="store_true",
-                           help=_("print one JSON object: cards read, how many choose objects, "
-                           "how many compiled, and each that did not with the words not "
-                           "understood (nothing is written)"))
-    new = commands.add_parser(
-        "new", help=_("write a commented starting scenario for a card, in the board notation"),
-        description=_("Write a starting scenario for CARD in the board notation: its target "
-        "slots explained and a small example board it is answered on, ready to edit."),
-        epilog=grammar_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    new.add_argument("card", help=_("a library card, by name (any case) or slug"))
-    new.add_argument("--resolve", action="store_true",
-                     help=_("add a 'targets' line (a legal declaration on the example board): "
-                     "a resolution question"))
-    new.add_argument("--out", metavar="FILE", help=_("write to FILE (default: standard output)"))
-    new.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    commands.add_parser("demo", help=_("answer the built-in example scenarios"))
-    many = commands.add_parser(
-        "batch", help=_("answer many scenarios: a folder of scenario files or a JSON-lines file"),
-        description=_("Answer each scenario of a folder (*.json) or a JSON-lines file (one "
-        "scenario a line) and write one JSON line per scenario, in the input's order: its id "
-        "and its answer or its error. Rerun on the same --out, it skips what is there."))
-    many.add_argument("input", help=_("a folder of scenario files, or a JSON-lines file"))
-    many.add_argument("--question", choices=("count", "best", "list"), default="count",
-                      help=_("what to answer of each scenario's own question (default: count)"))
-    many.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
-                      help=_("with --question best: the objective ({metrics}; default: "
-                             "{default})").format(metrics=", ".join(METRICS),
-                                                  default=DEFAULT_OBJECTIVE))
-    many.add_argument("--limit", type=_positive, metavar="N",
-                      help=_("with --question list: at most N answers each (default 1,000)"))
-    many.add_argument("--jobs", type=_positive, metavar="N",
-                      help=_("worker processes (default: every core)"))
-    many.add_argument("--out", metavar="FILE", help=_("append the records to FILE, skipping "
-                      "the ids it already holds (default: standard output)"))
-    many.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    many.add_argument("--engine", choices=("local", "ray"), default="local",
-                      help=_("local processes, or tasks on a Ray cluster (pip install "
-                      "riftsolve[ray])"))
-    many.add_argument("--address", metavar="ADDR", help=_("with --engine ray: the cluster to "
-                      "join (default: $RAY_ADDRESS, else a local one is started)"))
-    serve = commands.add_parser(
-        "serve", help=_("a page for the table: pick a card, enter a board, see every legal "
-                        "answer (pip install 'riftsolve[web]')"),
-        description=_("Serve a local web page that answers finalize and resolve questions: "
-                      "the count, the ruling and the legal answers of a board entered in a "
-                      "form or pasted as a scenario's text."))
-    serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=_("the address to listen on (default: {host}, this machine "
-                              "only)").format(host=DEFAULT_HOST))
-    serve.add_argument("--port", type=_non_negative, default=DEFAULT_PORT,
-                       help=_("the port (default: {port}; 0: any free port, printed)")
-                       .format(port=DEFAULT_PORT))
-    serve.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
-    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                       help=_("most seconds one question may take before it is refused "
-                              "(default: {seconds:g})").format(seconds=DEFAULT_TIMEOUT))
+    if _declares(wanted, "best"):
+        best = commands.add_parser(
+            "best", help=_("the best resolution (or declaration) for the controller"),
+            description=_("Rank legal answers by a lexicographic objective and print the best."))
+        from riftsolve.rules.objectives import DEFAULT_OBJECTIVE, METRICS
+
+        best.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
+        best.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
+                          help=_("comma-separated, most important first; '-' minimises: "
+                                 "{metrics} (default: {default}, the most units killed, then "
+                                 "the least damage beyond lethal)").format(
+                                     metrics=", ".join(METRICS), default=DEFAULT_OBJECTIVE))
+        best.add_argument("--finalize", action="store_true",
+                          help=_("the best target declaration instead of the best resolution"))
+        how_many = best.add_mutually_exclusive_group()
+        how_many.add_argument("--top", type=_positive, default=1, metavar="K",
+                              help=_("the K best answers, best first"))
+        how_many.add_argument("--all-optimal", action="store_true",
+                              help=_("every answer as good as the best"))
+        best.add_argument("--robust", type=_non_negative, default=0, metavar="K",
+                          help=_("with --finalize: the declaration whose worst case is best over "
+                          "every change of the source's and targets' Might by up to K"))
+        best.add_argument("--format", choices=("jsonl", "table"),
+                          help=_("output format (default: table on a terminal, jsonl otherwise)"))
+        best.add_argument("--explain", action="store_true", help=_("add each answer's rule trail"))
+        best.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+        best.add_argument("--sides", action="store_true",
+                          help=_("a combat: the best assignment of each side, the attacker's then "
+                          "each defender's, and the units all of it kills (465.2.c-d)"))
+    if _declares(wanted, "classify"):
+        classify = commands.add_parser(
+            "classify",
+            help=_("name each object an instruction mentions and whether it is a target"),
+            description=_("Classify what a templated instruction mentions: target, automatic, "
+            "resolution-choice, restriction, cost, trigger-condition or replacement (and for a "
+            "card's slots, finalization-choice), each with the Core Rules number deciding it "
+            "(355.5-355.17). The text is read in the language "
+            "--lang names (en or fr); without it, in the environment's, and a text French does "
+            "not read but English does is read as English."))
+        classify.add_argument("text", nargs="?", help=_('an instruction, e.g. "Kill a unit."'))
+        classify.add_argument("--card", help=_("classify a library card's text (name or slug)"))
+        classify.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+        classify.add_argument("--rules", choices=SUPPORTED_VERSIONS, default=DEFAULT_VERSION,
+                              help=_("Core Rules version whose numbering the citations use (the "
+                              "newest text by default)"))
+    if _declares(wanted, "rule"):
+        ruled = commands.add_parser(
+            "rule", help=_("the ruling in plain words: one paragraph a judge can read aloud"),
+            description=_("What holds whatever the controller chooses, what the controller must "
+            "do now, and how many legal choices there are, each Core Rules number cited once. "
+            "The question is the scenario's own: resolution when it has chosen targets, "
+            "finalization otherwise."))
+        ruled.add_argument("scenario", help=_("scenario file (format 1), or - for standard input"))
+        ruled.add_argument("--finalize", action="store_true",
+                           help=_("rule on the target declarations even if targets are chosen"))
+        ruled.add_argument("--format", choices=("text", "json"), default="text",
+                           help=_("the paragraph (default), or a JSON line with its parts"))
+        ruled.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+    if _declares(wanted, "schema"):
+        commands.add_parser("schema", help=_("print the JSON Schema of the scenario format"))
+    if _declares(wanted, "cards"):
+        library = commands.add_parser(
+            "cards", help=_("list the card library and each card's target slots; 'cards import "
+            "FILE' compiles a published card dump into a library scenarios can name"),
+            description=_("List the card library (built in, and imported: --cards DIR), or import "
+            "a card dump."))
+        library.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+        library.add_argument("--find", metavar="WORDS", help=_("only the cards whose name, slug or "
+                             "text holds WORDS (any case)"))
+        library.add_argument("--format", choices=("table", "jsonl"),
+                             help=_("output format (default: table on a terminal, jsonl "
+                                    "otherwise): "
+                             "a JSON line per card, its name, slug, family, slots and text"))
+        actions = library.add_subparsers(dest="action", metavar="ACTION")
+        importing = actions.add_parser(
+            "import", help=_("compile every card of a dump (the official gallery's page data or "
+            "JSON, the Riftcodex dump, the riftboundfaq catalog or a set preview) into a card "
+            "library"),
+            description=_("Read a card dump, compile every card that chooses objects, and write "
+            "the cards that compiled as a library scenarios can name."))
+        importing.add_argument("dumps", nargs="+", metavar="FILE",
+                               help=_("the card dump (JSON); several are merged, one text a "
+                               "card: the official gallery's over Riftcodex's over the "
+                               "catalog's over a preview's"))
+        importing.add_argument("--out", metavar="DIR", help=_("the library folder to write "
+                               "(default: the cards command's --cards DIR, else "
+                               "$RIFTSOLVE_CARDS, else "
+                               "~/.local/share/riftsolve/cards)"))
+        importing.add_argument("--errata", metavar="FILE", action="append", default=[],
+                               help=_("an errata overlay whose new texts replace the dump's"))
+        importing.add_argument("--report", action="store_true",
+                               help=_("print one JSON object: cards read, how many choose objects, "
+                               "how many compiled, and each that did not with the words not "
+                               "understood (nothing is written)"))
+    if _declares(wanted, "new"):
+        new = commands.add_parser(
+            "new", help=_("write a commented starting scenario for a card, in the board notation"),
+            description=_("Write a starting scenario for CARD in the board notation: its target "
+            "slots explained and a small example board it is answered on, ready to edit."),
+            epilog=_grammar_help(),
+            formatter_class=argparse.RawDescriptionHelpFormatter)
+        new.add_argument("card", help=_("a library card, by name (any case) or slug"))
+        new.add_argument("--resolve", action="store_true",
+                         help=_("add a 'targets' line (a legal declaration on the example board): "
+                         "a resolution question"))
+        new.add_argument("--out", metavar="FILE",
+                         help=_("write to FILE (default: standard output)"))
+        new.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+    if _declares(wanted, "demo"):
+        commands.add_parser("demo", help=_("answer the built-in example scenarios"))
+    if _declares(wanted, "batch"):
+        many = commands.add_parser(
+            "batch",
+            help=_("answer many scenarios: a folder of scenario files or a JSON-lines file"),
+            description=_("Answer each scenario of a folder (*.json) or a JSON-lines file (one "
+            "scenario a line) and write one JSON line per scenario, in the input's order: its id "
+            "and its answer or its error. Rerun on the same --out, it skips what is there."))
+        from riftsolve.rules.objectives import DEFAULT_OBJECTIVE, METRICS
+
+        many.add_argument("input", help=_("a folder of scenario files, or a JSON-lines file"))
+        many.add_argument("--question", choices=("count", "best", "list"), default="count",
+                          help=_("what to answer of each scenario's own question (default: count)"))
+        many.add_argument("--objective", default=DEFAULT_OBJECTIVE, metavar="TERMS",
+                          help=_("with --question best: the objective ({metrics}; default: "
+                                 "{default})").format(metrics=", ".join(METRICS),
+                                                      default=DEFAULT_OBJECTIVE))
+        many.add_argument("--limit", type=_positive, metavar="N",
+                          help=_("with --question list: at most N answers each (default 1,000)"))
+        many.add_argument("--jobs", type=_positive, metavar="N",
+                          help=_("worker processes (default: every core)"))
+        many.add_argument("--out", metavar="FILE", help=_("append the records to FILE, skipping "
+                          "the ids it already holds (default: standard output)"))
+        many.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+        many.add_argument("--engine", choices=("local", "ray"), default="local",
+                          help=_("local processes, or tasks on a Ray cluster (pip install "
+                          "riftsolve[ray])"))
+        many.add_argument("--address", metavar="ADDR", help=_("with --engine ray: the cluster to "
+                          "join (default: $RAY_ADDRESS, else a local one is started)"))
+    if _declares(wanted, "serve"):
+        serve = commands.add_parser(
+            "serve", help=_("a page for the table: pick a card, enter a board, see every legal "
+                            "answer (pip install 'riftsolve[web]')"),
+            description=_("Serve a local web page that answers finalize and resolve questions: "
+                          "the count, the ruling and the legal answers of a board entered in a "
+                          "form or pasted as a scenario's text."))
+        serve.add_argument("--host", default=DEFAULT_HOST,
+                           help=_("the address to listen on (default: {host}, this machine "
+                                  "only)").format(host=DEFAULT_HOST))
+        serve.add_argument("--port", type=_non_negative, default=DEFAULT_PORT,
+                           help=_("the port (default: {port}; 0: any free port, printed)")
+                           .format(port=DEFAULT_PORT))
+        serve.add_argument("--cards", metavar="DIR", help=_(CARDS_HELP))
+        serve.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                           help=_("most seconds one question may take before it is refused "
+                                  "(default: {seconds:g})").format(seconds=DEFAULT_TIMEOUT))
     _lang_option(parser, None)
-    for sub in (*commands.choices.values(), *actions.choices.values()):
+    nested = actions.choices.values() if _declares(wanted, "cards") else ()
+    for sub in (*commands.choices.values(), *nested):
         _lang_option(sub, argparse.SUPPRESS)  # the top level's, unless given here
     return parser
+
+
+def _declares(wanted: str | None, command: str) -> bool:
+    """Whether the parser for ``wanted`` declares ``command``'s arguments: its own, or
+    every command's when the line names none.
+
+    >>> _declares("resolve", "resolve"), _declares("resolve", "best"), _declares(None, "new")
+    (True, False, True)
+    """
+    return wanted is None or wanted == command
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word that is not an option (``--lang``'s
+    value passed over), if that is a command; ``None`` otherwise (the parser then declares
+    every command, and says what is wrong).
+
+    >>> _command_named(["--lang", "fr", "resolve", "x.json"]), _command_named(["-h"])
+    ('resolve', None)
+    """
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif word == "--" or not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def _grammar_help() -> str:
+    """The board notation's grammar, for ``new --help``."""
+    from riftsolve.formats.notation import grammar_help
+
+    return grammar_help()
 
 
 def _seconds(text: str) -> float:
@@ -389,15 +459,19 @@ def _answers(legal: LegalSet[Answer], limit: int | None, every: bool = False) ->
 
 def _write_jsonl(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
                  ) -> int:
-    """Write the answers as JSON lines; how many were written."""
-    blocks = None if args.explain or args.backend not in ("auto", "native") else (
+    """Write the answers as JSON lines; how many were written. A long listing is written
+    a block at a time (numpy formats the lines); a short one, up to :data:`FEW_LINES`, a
+    line each, which spares a small question numpy's import. Both write the same bytes."""
+    answers = _answers(legal, args.limit, args.all)  # (the budget check first)
+    few = (args.limit is not None and args.limit <= FEW_LINES) or (
+        args.limit is None and not args.all and legal.count() <= FEW_LINES)
+    blocks = None if few or args.explain or args.backend not in ("auto", "native") else (
         _text_blocks(legal, args.limit))
     if blocks is not None:
-        _answers(legal, args.limit, args.all)  # the budget check
         return _write_blocks(blocks, args.limit, out)
     written = 0
     shown = render.explained_line if args.explain else render.line
-    for answer in _answers(legal, args.limit, args.all):
+    for answer in answers:
         out.write(json_line(shown(legal, answer)))
         written += 1
     return written
@@ -407,6 +481,8 @@ def _text_blocks(legal: LegalSet[Answer], limit: int | None) -> Iterator[TextBlo
     """The answers as numpy blocks formatted a block at a time, where the legal set has
     them (:meth:`LegalSet.text_blocks`); ``None`` otherwise. With ``limit``, blocks are no
     larger than asked for: the first lines come at once."""
+    from riftsolve.engine.backends.native import BLOCK_ROWS
+
     if not legal.CAPABILITIES.text_blocks:
         return None
     batch = max(1, min(limit, BLOCK_ROWS)) if limit is not None else BLOCK_ROWS
@@ -433,7 +509,7 @@ def _write_table(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
     total: int | None
     try:
         total = legal.count()
-    except CountTooLarge:  # the rows are still worth showing
+    except Refusal:  # (a count too large to compute:) the rows are still worth showing
         total = None
     title = render.count_title(legal, len(answers), total) + _(
         ", by Core Rules {version}").format(version=legal.scenario.rules)
@@ -463,6 +539,8 @@ def _run_question(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _best(args: argparse.Namespace, out: TextIO) -> int:
+    from riftsolve.engine.optimum import best
+
     scenario = _load(args.scenario, args.cards)
     if args.robust and not args.finalize:
         raise ScenarioError("--robust",
@@ -494,6 +572,7 @@ def _best_sides(args: argparse.Namespace, scenario: Scenario, out: TextIO) -> in
     the units the whole combat kills: each side's damage goes to the other's units, all
     dealt at once (465.2.d), so the deaths are those of each side's outcome together."""
     from riftsolve.engine.families.combat_best import combat_sides
+    from riftsolve.engine.optimum import best
     from riftsolve.rules.outcome import apply
 
     killed: set[str] = set()
@@ -533,6 +612,9 @@ def _read(text: str, lang: str, chosen: bool) -> tuple[Classification, str]:
     """``text``'s classification and the language it was read in: ``lang``; when the
     language was not chosen but is the environment's, a text it does not read that reads
     as English is English (card texts, the manual's examples)."""
+    from riftsolve.rules.classify import classify
+    from riftsolve.rules.grammar import GrammarError
+
     try:
         return classify(text, lang=lang), lang
     except GrammarError as err:
@@ -574,6 +656,10 @@ def printable_lines(text: str) -> str:
 
 
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
+    from riftsolve.formats.format1 import find_card
+    from riftsolve.rules.choosing import slot_roles
+    from riftsolve.rules.classify import classify_card
+
     lang = language()  # --lang's, else the environment's: the text is read in it too
     if (args.text is None) == (args.card is None):
         raise ScenarioError("classify",
@@ -663,6 +749,8 @@ def _cards(out: TextIO, folder: str | None = None, find: str | None = None,
            form: str | None = None) -> int:
     """``riftsolve cards``: the library's cards (those holding ``find``), as a table or a
     JSON line each."""
+    import riftsolve.cards as cards
+    from riftsolve.formats.suggest import did_you_mean
     from riftsolve.rules.families import registration_of
 
     every = (*cards.library(), *cards.user_library(folder).values())
@@ -726,7 +814,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 def _main(argv: list[str], out: TextIO) -> int:
     sys.set_int_max_str_digits(0)  # exact counts of any size are printed in full
     try:
-        parser = _parser()
+        parser = _parser(_command_named(argv))
         args = parser.parse_args(argv)
         if args.command is None:  # bare: what it does and its commands
             parser.print_help(out)
@@ -736,7 +824,7 @@ def _main(argv: list[str], out: TextIO) -> int:
         return _say(_("error"), str(err), EXIT_MALFORMED)
     except ObjectiveError as err:
         return _say(_("error"), f"--objective: {err}", EXIT_MALFORMED)
-    except (TooMany, TooManyToRank, CountTooLarge, OverflowError) as err:
+    except (Refusal, OverflowError) as err:  # (TooMany, TooManyToRank, CountTooLarge)
         return _say(_("refused"), str(err), EXIT_TOO_MANY)
     except (KeyboardInterrupt, ImportError) as err:
         # an ImportError too when Ctrl-C comes while a compiled extension initialises
@@ -752,6 +840,8 @@ def _main(argv: list[str], out: TextIO) -> int:
 
 def _command(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "schema":
+        from riftsolve.formats.format1 import json_schema
+
         out.write(json.dumps(json_schema(), indent=2) + "\n")
         return 0
     if args.command == "cards":

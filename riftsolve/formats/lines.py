@@ -22,11 +22,15 @@ from collections.abc import Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
 from riftsolve._json import JSONOut
+from riftsolve._lazy import LazyModule
 from riftsolve.rules.answers import Selection
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
 
 if TYPE_CHECKING:  # (a joint choice's problem: its module loads with its family)
     from riftsolve.rules.families.picks import JointProblem

@@ -72,7 +72,7 @@ from riftsolve.rules.limits import MAX_LINE_PIECES, MAX_PIECES, ScenarioError, t
 if TYPE_CHECKING:  # the models of format 1 (pydantic) load with the parser, when reading
     from pydantic import BaseModel
 
-    from riftsolve.formats.schema import Decoded, HugeNumber
+    from riftsolve.formats.decoded import Decoded, HugeNumber
     from riftsolve.rules.scenario import Scenario
 
 #: The JSON structure the notation converts to (format 1).
@@ -90,17 +90,6 @@ class NotationError(ScenarioError):
                          message)
         self.line = line
         self.column = column
-
-
-def is_notation(text: str) -> bool:
-    """Whether ``text`` is the board notation: JSON starts with ``{`` (or ``[``, a JSON
-    document that is not a scenario), after blanks; anything else is the notation.
-
-    >>> is_notation('  {"format": 1}'), is_notation("card Fox-Fire"), is_notation("")
-    (False, True, True)
-    """
-    start = text.lstrip(" \t\r\n\ufeff")[:1]
-    return start not in ("{", "[")
 
 
 def grammar_help() -> str:
@@ -509,7 +498,7 @@ class _Reader:
                 raise self.fail(line.number, atom.column, label, self._not(atom, kind))
             return _YES[atom.text.lower()]
         if _INTEGER.fullmatch(atom.text):
-            from riftsolve.formats.schema import number_or_huge
+            from riftsolve.formats.decoded import number_or_huge
 
             return number_or_huge(atom.text)
         if kind == "int":
@@ -648,7 +637,7 @@ class _Reader:
         for group, name in ((1, "id"), (2, "controller"), (3, "might"), (4, "location")):
             note((*path, name), number, match.start(group) + 1, name)
         note(path, number, match.start(1) + 1, "")
-        from riftsolve.formats.schema import number_or_huge
+        from riftsolve.formats.decoded import number_or_huge
 
         units.append({"id": match[1], "controller": match[2], "might": number_or_huge(match[3]),
                       "location": match[4]})
@@ -790,7 +779,7 @@ def located(error: ScenarioError, doc: Doc, positions: Positions, where: str
     """A format-1 validation error, placed at the line and column of its field (the
     longest field written that contains it); naming ``where`` alone when no line wrote
     it (a required field missing)."""
-    from riftsolve.formats.schema import field_path
+    from riftsolve.formats.decoded import field_path
 
     best: tuple[str, Path_, tuple[int, int, str]] | None = None
     for path, spot in positions.at.items():

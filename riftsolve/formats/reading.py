@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import riftsolve.cards as cards
-from riftsolve.formats import format1, notation
+from riftsolve.formats import format1
 from riftsolve.formats.format1 import parse_scenario_json
 from riftsolve.i18n import _
 from riftsolve.rules.limits import MAX_BYTES, ScenarioError
@@ -61,7 +61,9 @@ def parse_scenario_text(text: str, *, cards: str | Path | None = None,
     if len(text) > MAX_BYTES:
         raise ScenarioError("scenario", _("larger than {size} MiB: not a scenario").format(
             size=MAX_BYTES // 2**20))
-    if notation.is_notation(text):
+    if is_notation(text):
+        from riftsolve.formats import notation
+
         return notation.read_board(text, where, cards=cards)
     return parse_scenario_json(text, cards=cards, drop=drop)
 
@@ -80,6 +82,17 @@ def parse_scenario(data: object, *, cards: str | Path | None = None) -> Scenario
     if isinstance(data, bytes):
         return parse_scenario_bytes(data, cards=cards)
     return format1.parse_scenario(data, cards=cards)
+
+
+def is_notation(text: str) -> bool:
+    """Whether ``text`` is the board notation: JSON starts with ``{`` (or ``[``, a JSON
+    document that is not a scenario), after blanks; anything else is the notation.
+
+    >>> is_notation('  {"format": 1}'), is_notation("card Fox-Fire"), is_notation("")
+    (False, True, True)
+    """
+    start = text.lstrip(" \t\r\n\ufeff")[:1]
+    return start not in ("{", "[")
 
 
 def scenario_warnings(scenario: Scenario) -> list[str]:

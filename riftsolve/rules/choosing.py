@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from riftsolve.i18n import _
 from riftsolve.rules.board import Unit
-from riftsolve.rules.classify import Mention, Role, classify
 from riftsolve.rules.effects import Effect
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
 from riftsolve.rules.versions import before
 
-#: Roles a slot's mention may have: the slots are the choices the card makes.
-_CHOICE_ROLES = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC, Role.COST)
+if TYPE_CHECKING:  # (the classifier is imported when a card's slots are first read)
+    from riftsolve.rules.classify import Mention
 
 
 @cache
@@ -54,14 +55,17 @@ def slot_mentions(effect: Effect) -> dict[str, Mention]:
     >>> slot_mentions(card("Alpha Strike"))["enemies"].words
     'enemy units'
     """
+    from riftsolve.rules.classify import classify
     from riftsolve.rules.families.registry import family_of
 
     if not effect.worded or family_of(effect).slot_roles(effect) is not None:
         return {}
     slots = effect.slot_names
     read = getattr(effect, "read", "") or effect.text
+    # the slots are the choices the card makes: its mentions in these roles
+    choices = (Role.TARGET, Role.RESOLUTION_CHOICE, Role.AUTOMATIC, Role.COST)
     mentions = [m for m in classify(read).mentions
-                if m.kind in ("unit", "gear") and m.role in _CHOICE_ROLES]
+                if m.kind in ("unit", "gear") and m.role in choices]
     if len(mentions) < len(slots):
         raise ValueError(f"{effect.name}: its text names {len(mentions)} choices of units or "
                          f"gear, its slots are {', '.join(slots)}")

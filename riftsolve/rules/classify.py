@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any
 
 from riftsolve.i18n import LANGUAGES, N_, _
@@ -28,21 +27,7 @@ from riftsolve.rules.grammar import (
     Segment,
     parse,
 )
-
-
-class Role(StrEnum):
-    """What a mentioned object, player or zone is to the instruction."""
-
-    TARGET = "target"  #: chosen at finalization and targeted
-    AUTOMATIC = "automatic"  #: selected by characteristics, never chosen
-    RESOLUTION_CHOICE = "resolution-choice"  #: chosen on resolution, not a target
-    #: chosen at finalization, not a target: a mode (355.3), a move's destination (355.4),
-    #: where a unit is played (355.2.a), another player's choice made then (355.10.e)
-    FINALIZATION_CHOICE = "finalization-choice"
-    RESTRICTION = "restriction"  #: only a location or targeting restriction
-    COST = "cost"
-    TRIGGER_CONDITION = "trigger-condition"
-    REPLACEMENT = "replacement"
+from riftsolve.rules.roles import Role as Role
 
 
 @dataclass(frozen=True)

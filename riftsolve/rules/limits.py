@@ -66,6 +66,16 @@ class ScenarioError(ValueError):
         self.message = message
 
 
+class ObjectiveError(ValueError):
+    """An objective that names an unknown metric or one the effect does not have
+    (:mod:`riftsolve.rules.objectives`)."""
+
+
+class Refusal(Exception):
+    """A question too large to answer as asked: the message gives its size (an exact count
+    where there is one) and what to ask instead. The command line exits 3 on one."""
+
+
 def printable(text: str) -> str:
     """``text`` with every control character written as an escape (``\\n``, ``\\x1b``):
     user text (ids, names) printed in one line, never a raw terminal escape sequence."""

@@ -36,6 +36,7 @@ from functools import lru_cache
 from riftsolve.i18n import _
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.board import Unit
+from riftsolve.rules.limits import ObjectiveError as ObjectiveError
 from riftsolve.rules.outcome import apply, death, metrics
 from riftsolve.rules.outcome import lethal as lethal
 from riftsolve.rules.outcome import xp_per_kill as xp_per_kill
@@ -56,10 +57,6 @@ METRICS = {
 #: The objective ``best`` ranks by when none is named: the most units killed, then the
 #: least damage dealt beyond lethal (every card deals or kills; none wastes less).
 DEFAULT_OBJECTIVE = "kills,-overkill"
-
-
-class ObjectiveError(ValueError):
-    """An objective that names an unknown metric or one the effect does not have."""
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations, islice
 from math import comb
 from operator import getitem, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
-
+from riftsolve._lazy import LazyModule
 from riftsolve.engine.backends import Method, shape
 from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
 from riftsolve.rules.families.combat import CombatProblem
@@ -35,7 +33,12 @@ from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from riftsolve.engine.assign import Table
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
 
 NAME = "native"
 
@@ -69,9 +72,9 @@ CHUNK = 1024
 #: Largest table of suffix counts :func:`_least_tax` builds (distinct taxes x candidates).
 LEAST_TAX_TABLE = 1 << 22
 
-IntArray = npt.NDArray[np.int64]
+IntArray: TypeAlias = "npt.NDArray[np.int64]"
 #: Rows of 0/1 marks (a unit chosen or not), as ``arrays()`` gives them.
-MaskArray = npt.NDArray[np.int8]
+MaskArray: TypeAlias = "npt.NDArray[np.int8]"
 
 
 def block_rows_for(columns: int, block_rows: int = BLOCK_ROWS) -> int:
@@ -1020,7 +1023,7 @@ class _NodeOptions(_CombatLevels):
 
         damage = table.problem.damage
         super().__init__(START * (damage + 1) + damage,
-                         [_NO_OPTIONS] * len(table.problem.receivers), narrow)
+                         [_no_options()] * len(table.problem.receivers), narrow)
         self.table, self.width = table, damage + 1
         #: Per receiver, each node reached: its children's amounts and keys.
         self.found: list[dict[int, tuple[npt.NDArray[np.signedinteger], IntArray]]] = [
@@ -1046,9 +1049,10 @@ class _NodeOptions(_CombatLevels):
                 np.concatenate([k for _, k in kids]))
 
 
-#: A level whose options are found node by node.
-_NO_OPTIONS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0, dtype=np.int8),
-                                                     np.zeros(0, dtype=np.int64))
+def _no_options() -> tuple[IntArray, IntArray, MaskArray, IntArray]:
+    """A level whose options are found node by node: none built ahead."""
+    return (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0, dtype=np.int8),
+                                                 np.zeros(0, dtype=np.int64))
 
 
 class _Path:

@@ -11,10 +11,8 @@ from dataclasses import replace
 from itertools import islice, repeat
 from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
 from riftsolve._json import JSONOutDoc
+from riftsolve._lazy import LazyModule
 from riftsolve.engine.backends import native
 from riftsolve.engine.count import (
     CountTooLarge,
@@ -74,6 +72,12 @@ from riftsolve.rules.families.group import (
 )
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
 
 if TYPE_CHECKING:
     from riftsolve.engine.steps import Steps

@@ -10,10 +10,8 @@ from dataclasses import replace
 from itertools import accumulate, groupby, islice, pairwise
 from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
 from riftsolve._json import JSONOutDoc
+from riftsolve._lazy import LazyModule
 from riftsolve.engine.backends import native
 from riftsolve.engine.clauses import MOST_NAMED, Clause, by_reason, each_of, span
 from riftsolve.engine.count import (
@@ -55,6 +53,12 @@ from riftsolve.rules.families.split import (
 )
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = LazyModule("numpy")  # imported by the first block of answers
 
 if TYPE_CHECKING:
     from riftsolve.engine.steps import Steps

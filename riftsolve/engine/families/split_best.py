@@ -14,8 +14,6 @@ OPTIMAL). Each of these is also asked for by name (``method``: ``scored``, ``kna
 
 from __future__ import annotations
 
-import signal
-import threading
 import time
 from collections.abc import Iterable, Iterator
 from itertools import combinations
@@ -377,22 +375,12 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
 def _solve(model: cp_model.CpModel, deadline: float
            ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
     """Solve ``model`` once, stopping at ``deadline`` (solver parameters from
-    :mod:`engine.params`); Ctrl-C, which CP-SAT catches to stop the search, is raised again
-    here rather than taken for a search that ran out of time."""
-    from riftsolve.engine.params import interrupted, optimising_solver
+    :mod:`engine.params`); Ctrl-C stops the search and is raised again
+    (:func:`~riftsolve.engine.params.solve`), never taken for a search out of time."""
+    from riftsolve.engine.params import optimising_solver, solve
 
     solver = optimising_solver(deadline - time.monotonic())
-    previous = signal.getsignal(signal.SIGINT)
-    try:
-        status = solver.solve(model)
-    finally:
-        # CP-SAT leaves Ctrl-C at the system default when its search ends: Python's own
-        # handler is put back, so that a Ctrl-C between two searches is answered too
-        if previous is not None and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, previous)
-    if interrupted(solver, status, left=deadline - time.monotonic()):
-        raise KeyboardInterrupt
-    return solver, status
+    return solver, solve(solver, model)
 
 
 def _exclude(model: cp_model.CpModel, variables: Iterable[cp_model.IntVar], values: list[int]

@@ -37,7 +37,7 @@ from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.ruling import ruling
 from riftsolve.faces.web.grid import grid
-from riftsolve.formats.reading import scenario_warnings
+from riftsolve.formats.reading import is_notation, scenario_warnings
 from riftsolve.i18n import LANGUAGES, _, ngettext, number, use_language
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.explain import Step
@@ -169,7 +169,7 @@ def notation(request: JSON, cards: str | None = None) -> Reply:
         from riftsolve.formats.reading import parse_scenario_text
 
         parse_scenario_text(asked.scenario, cards=cards)  # (its errors name the field)
-        if board_notation.is_notation(asked.scenario):
+        if is_notation(asked.scenario):
             return Reply(200, {"text": asked.scenario})
         return Reply(200, {"text": board_notation.write_board(json.loads(asked.scenario))})
     except ScenarioError as err:
@@ -203,7 +203,7 @@ def board(request: JSON, cards: str | None = None) -> Reply:
         from riftsolve.formats.reading import parse_scenario, parse_scenario_text
 
         read: object = (board_notation.to_format1(asked.scenario, cards=cards)[0]
-                        if board_notation.is_notation(asked.scenario)
+                        if is_notation(asked.scenario)
                         else read_json(asked.scenario))
         # (as JSON: a number too long to read, kept in an "x-" field, is sent as its size)
         doc: JSON = json.loads(json.dumps(read, default=str))

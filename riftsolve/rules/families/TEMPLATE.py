@@ -61,10 +61,10 @@ from dataclasses import dataclass
 
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
-from riftsolve.rules.classify import Role
 from riftsolve.rules.effects import CardFacts
 from riftsolve.rules.explain import Step
 from riftsolve.rules.options import Option
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
 

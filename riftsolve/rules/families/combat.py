@@ -45,13 +45,13 @@ from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Assignment
 from riftsolve.rules.board import Board, Unit
-from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import CombatDamage
 from riftsolve.rules.explain import Step, ids, step
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.options import Option
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
 

@@ -37,7 +37,6 @@ from riftsolve.rules.choosing import (
     deflect_tax,
     targeted_slots,
 )
-from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import (
     STATE_WORDS,
@@ -69,6 +68,7 @@ from riftsolve.rules.hidden import (
 )
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.options import Option, options
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,

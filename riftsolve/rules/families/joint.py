@@ -42,7 +42,6 @@ from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Choice, Executed
 from riftsolve.rules.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
 from riftsolve.rules.choosing import deflect_failures
-from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.costs import trigger_cost_failure
 from riftsolve.rules.effects import (
@@ -73,6 +72,7 @@ from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.options import Option, options
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,

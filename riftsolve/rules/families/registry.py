@@ -28,8 +28,8 @@ from riftsolve.rules.scenario import Scenario, Targets
 from riftsolve.rules.targeting import Failure
 
 if TYPE_CHECKING:
-    from riftsolve.rules.classify import Role
     from riftsolve.rules.explain import Step
+    from riftsolve.rules.roles import Role
 
 
 #: A family's effect type, its record of chosen targets, its declarations, its

@@ -31,7 +31,6 @@ from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers import Declaration, Resolution
 from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.choosing import deflect_failure, deflect_failures, deflect_tax
-from riftsolve.rules.classify import Role
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.effects import Pool, SplitDamage, Zone
 from riftsolve.rules.explain import (
@@ -48,6 +47,7 @@ from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.families.slots import distinct, unit_ids
 from riftsolve.rules.lethal import death
 from riftsolve.rules.options import Option, options
+from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario, ScenarioError, Targets, require_targets
 from riftsolve.rules.targeting import (
     Failure,
