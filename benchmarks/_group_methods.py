@@ -30,7 +30,7 @@ from _group_boards import TARGET_UNITS, Question, brute_candidates
 from riftsolve.engine.count import count_maximal_selections, count_selections
 from riftsolve.engine.families.group import GroupDeclarations
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
 from riftsolve.rules.board import BASE
 from riftsolve.rules.families.group import (
     GroupChosen,

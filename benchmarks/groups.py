@@ -38,8 +38,8 @@ What it measures, in one run and on the same questions:
      with ``backend=`` that name, iterated and counted (CP-SAT with one worker);
    * ``brute``: a plain brute force over every subset of the candidate units, each checked
      with the rules verifier (:func:`rules.families.group.verify_declaration` on a
-     :class:`rules.answers.GroupDeclaration`, with every destination for a moving card;
-     :func:`rules.families.group.verify_resolution` on an :class:`rules.answers.Affected`).
+     :class:`rules.answers.group.GroupDeclaration`, with every destination for a moving card;
+     :func:`rules.families.group.verify_resolution` on an :class:`rules.answers.group.Affected`).
      Candidates: at finalization, the units the verifier's own per-unit check
      (:func:`rules.families.group.member_failure`) admits in some slot; at resolution, every
      original target.

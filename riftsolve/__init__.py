@@ -33,15 +33,10 @@ if TYPE_CHECKING:
     from riftsolve.formats.format1 import json_schema
     from riftsolve.formats.notation import write_board
     from riftsolve.formats.reading import load_scenario, parse_scenario
-    from riftsolve.rules.answers import (
-        Affected,
-        Answer,
-        Assignment,
-        Declaration,
-        GroupDeclaration,
-        Repeated,
-        Resolution,
-    )
+    from riftsolve.rules.answers import Answer, Declaration, Resolution
+    from riftsolve.rules.answers.combat import Assignment
+    from riftsolve.rules.answers.group import Affected, GroupDeclaration
+    from riftsolve.rules.answers.repeat import Repeated
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.limits import ScenarioError
     from riftsolve.rules.objectives import Objective
@@ -50,8 +45,10 @@ if TYPE_CHECKING:
 
 #: Where each public name lives.
 _HOMES = {
-    **dict.fromkeys(("Affected", "Answer", "Assignment", "Declaration", "GroupDeclaration",
-                     "Repeated", "Resolution"), "riftsolve.rules.answers"),
+    **dict.fromkeys(("Answer", "Declaration", "Resolution"), "riftsolve.rules.answers"),
+    **dict.fromkeys(("Affected", "GroupDeclaration"), "riftsolve.rules.answers.group"),
+    "Assignment": "riftsolve.rules.answers.combat",
+    "Repeated": "riftsolve.rules.answers.repeat",
     **dict.fromkeys(("Board", "Unit"), "riftsolve.rules.board"),
     "json_schema": "riftsolve.formats.format1",
     **dict.fromkeys(("load_scenario", "parse_scenario"), "riftsolve.formats.reading"),

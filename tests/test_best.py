@@ -25,7 +25,8 @@ from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.cli import main
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, Declaration, Resolution
+from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.answers.group import Affected
 from riftsolve.rules.objectives import Objective, ObjectiveError
 from riftsolve.rules.scenario import Scenario
 

@@ -20,11 +20,14 @@ from riftsolve.cards import library
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.faces.cli import main
-from riftsolve.rules.answers import Declaration, GroupDeclaration
+from riftsolve.rules.answers import Declaration
+from riftsolve.rules.answers.group import GroupDeclaration
 from riftsolve.rules.choosing import counted_targets, slot_roles, targeted_slots
 from riftsolve.rules.classify import Role, classify
 from riftsolve.rules.core_rules import RULES
-from riftsolve.rules.effects import Action, GroupSlot, GroupTargets, JointChoice, Reach, Relation
+from riftsolve.rules.effects import Action, Reach, Relation
+from riftsolve.rules.effects.group import GroupSlot, GroupTargets
+from riftsolve.rules.effects.joint import JointChoice
 from riftsolve.rules.grammar import GrammarError
 
 DATA = json.loads((Path(__file__).parent / "data" / "instructions.json").read_text())

@@ -57,7 +57,8 @@ import riftsolve as rs
 from riftsolve.cards.store import write_library
 from riftsolve.compiler.card import compile_card
 from riftsolve.faces import render
-from riftsolve.rules.effects import JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.rules.effects import Link, Reach, Relation
+from riftsolve.rules.effects.joint import JointChoice, Linked, Pick
 
 T = TypeVar("T")
 Doc = dict[str, Any]

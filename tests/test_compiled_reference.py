@@ -35,7 +35,7 @@ from riftsolve.compiler.card import compile_card
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.effects import GroupTargets
+from riftsolve.rules.effects.group import GroupTargets
 from riftsolve.rules.limits import ScenarioError
 
 Doc = dict[str, Any]

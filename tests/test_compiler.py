@@ -21,17 +21,9 @@ from riftsolve.compiler.card import (
     compile_card,
     keywords_in_words,
 )
-from riftsolve.rules.effects import (
-    Action,
-    GroupTargets,
-    JointChoice,
-    Pool,
-    Reach,
-    Relation,
-    Sharing,
-    SplitDamage,
-    Zone,
-)
+from riftsolve.rules.effects import Action, Pool, Reach, Relation, Sharing, SplitDamage, Zone
+from riftsolve.rules.effects.group import GroupTargets
+from riftsolve.rules.effects.joint import JointChoice
 from riftsolve.rules.families.group import GroupChosen, GroupProblem
 from riftsolve.rules.families.joint import JointChosen
 
@@ -345,7 +337,7 @@ def test_each_player_chooses_one_of_their_own_on_resolution() -> None:
     is declared at finalization (one empty declaration). "Each opponent must kill one of
     their units": B alone (A and C are friends) -> 1."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Choice, Executed
+    from riftsolve.rules.answers.joint import Choice, Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -372,7 +364,7 @@ def test_a_choice_of_one_mode_picks_only_that_modes_objects() -> None:
     one unit at a battlefield, g1 the one gear: mode 1 with u1, or mode 2 with g1 -> 2; a
     mode with no valid target can't be chosen (355.8): with no gear, 1."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.answers.joint import Choice
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -557,7 +549,7 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
     from your trash" as an activated ability's cost (Garbage Grabber) is paid in full or
     not at all (355.10.c): three cards in the trash -> 1 way; two -> none."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece
     from riftsolve.rules.scenario import Scenario
 
@@ -655,7 +647,7 @@ def test_a_buff_spent_is_one_of_the_players_own_buffed_units() -> None:
     finalized (383.3.a): a1's buff or none -> 2, nothing chosen on resolution. Within a
     spell's instruction (204.3.b) the buff is spent as it resolves: nothing now."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Choice, Executed
+    from riftsolve.rules.answers.joint import Choice, Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -690,7 +682,7 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
     from dataclasses import replace
 
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece
     from riftsolve.rules.scenario import Scenario
 
@@ -728,7 +720,7 @@ def test_less_might_than_an_earlier_pick_or_the_source() -> None:
     from dataclasses import replace
 
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -759,7 +751,7 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
     discard 1." (Agony's Embrace): the played card is the trigger's condition, no choice;
     the discard is a card of the hand, under a condition not modelled."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece
     from riftsolve.rules.scenario import Scenario
 
@@ -889,7 +881,7 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     = 8 declarations; exhausted, only the ability not done: 1, and a declaration done
     breaks 383.3.b."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.answers.joint import Choice
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -1145,7 +1137,7 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
     from dataclasses import replace
 
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece
     from riftsolve.rules.scenario import Scenario
 
@@ -1167,7 +1159,7 @@ def test_unit_tokens_played_each_to_a_chosen_location() -> None:
     C(2 + 4 - 1, 4) = 5 ways (none at the teammate's east, nor at south). A token played
     "to your base", "here" or "for each" of something is not such a choice (or refused)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board
     from riftsolve.rules.scenario import Scenario
 
@@ -1229,7 +1221,7 @@ def test_a_token_another_player_plays_goes_where_they_choose() -> None:
     from dataclasses import replace
 
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -1265,7 +1257,7 @@ def test_each_player_in_turn_chooses_a_different_unit() -> None:
     same: the first one returned is gone when the next chooses. Players A and B, units a1,
     b1: A none/a1/b1 and B none/a1/b1, not both the same unit: 9 - 2 = 7."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -1800,7 +1792,7 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     resolution a card of A's hand with Hidden: h1 ->
     1 (c1 has no Hidden)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -1856,7 +1848,7 @@ def test_each_other_player_chooses_a_unit_the_caster_does_not_control() -> None:
     each choose on resolution (no target, 355.10.e) a unit A does not control, never one
     already chosen: of b1 and c1 (a1 is A's), B takes one and C the other -> 2."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -1915,7 +1907,7 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
     the top or bottom of your Main Deck": a card of A's hand chosen on resolution (no
     target, 355.10.a): c1 or c2 -> 2."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2154,7 +2146,7 @@ def test_what_the_second_review_found() -> None:
     lux (base) to north or south; never kai to south: 3. Gentlemen's Duel's fight after
     "+3 Might" is not claimed as damage from the Mights on the board."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.answers.joint import Choice
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2200,7 +2192,7 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
     hand, chosen by them on resolution (no target, a hand is not public, 355.10.a/e):
     B holds h1, h2 -> 2; A (choosing themself) holds h3 -> 1."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2225,7 +2217,7 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
     chosen, listed once, 355.12): h1, h2, declined -> 3 (was 4: each card also listed
     declined)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2253,7 +2245,7 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     south, or declined -> 2. Sprite Call ("Play a 3 Might Sprite unit token"), from Hidden
     at north: its location is north alone -> 1 (3: base, north, south otherwise)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Piece, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2315,9 +2307,10 @@ def test_a_group_moves_to_an_open_battlefield() -> None:
     -> 7 groups to east, or none -> 8. With bo standing at east, no battlefield is open:
     only the empty declaration -> 1."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import GroupDeclaration
+    from riftsolve.rules.answers.group import GroupDeclaration
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.effects import Action, GroupTargets
+    from riftsolve.rules.effects import Action
+    from riftsolve.rules.effects.group import GroupTargets
     from riftsolve.rules.scenario import Scenario
 
     bard = compile_card("Bard, Mercurial", "When you play me, if you paid the additional "
@@ -2343,7 +2336,7 @@ def test_one_object_of_one_kind_or_another() -> None:
     (north) are gear: kai, r1, g1 or g2 -> 4 declarations, never a unit and a gear, never
     none. With only lux on the board, nothing can be chosen: 0 (it cannot be played)."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import Choice
+    from riftsolve.rules.answers.joint import Choice
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -2378,7 +2371,8 @@ def test_a_move_to_base_keeps_a_unit_already_there_unmoved() -> None:
     only kai is kept."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.board import Board, Unit
-    from riftsolve.rules.effects import Action, GroupTargets
+    from riftsolve.rules.effects import Action
+    from riftsolve.rules.effects.group import GroupTargets
     from riftsolve.rules.scenario import Policy, Scenario
 
     flash = compile_card("Flash", "Move up to 2 friendly units to base.")
@@ -2435,7 +2429,7 @@ def test_a_cost_spends_any_number_of_buffs() -> None:
     ability's effect (Albus Ferros) is not a cost, and buffs are never targets (704.1): the
     ones spent are chosen as it resolves, which is refused, not read as targets."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.answers import GroupDeclaration
+    from riftsolve.rules.answers.group import GroupDeclaration
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.choosing import targeted_slots
     from riftsolve.rules.scenario import Scenario
@@ -2533,7 +2527,7 @@ def test_a_cost_killed_is_not_killed_again_and_two_objects_need_both() -> None:
     claimed of the unit (359.3.e.12). Fading Memories naming both a unit and a gear is
     refused (one of them, 355.8)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.families.joint import acts, read_targets
     from riftsolve.rules.limits import ScenarioError
@@ -3235,7 +3229,7 @@ def test_a_token_banished_is_not_played_again() -> None:
     (was 2, north and base). A unit that is no token: its owner A chooses among base and
     north (A controls north, 355.2.a): 2."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 
@@ -3261,7 +3255,7 @@ def test_attach_or_detach_is_chosen_as_it_resolves() -> None:
     "forced", the choice only said). With the Equipment no longer legal, the instruction
     needs it and is Ignored: nothing to choose, 1 resolution."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.answers import Executed
+    from riftsolve.rules.answers.joint import Executed
     from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.scenario import Scenario
 

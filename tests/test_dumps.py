@@ -27,7 +27,7 @@ from riftsolve.compiler.dumps import (
     read_errata,
 )
 from riftsolve.compiler.importer import import_records
-from riftsolve.rules.effects import GroupTargets
+from riftsolve.rules.effects.group import GroupTargets
 
 DUMPS = Path(__file__).parent / "data" / "dumps"
 

@@ -15,17 +15,14 @@ from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.formats.examples import example_names, example_path
 from riftsolve.formats.reading import load_scenario
-from riftsolve.rules.answers import (
-    Affected,
-    Answer,
-    Assignment,
-    Choice,
-    Declaration,
-    Executed,
-    GroupDeclaration,
-    Resolution,
-)
-from riftsolve.rules.effects import CombatDamage, GroupTargets, JointChoice, SplitDamage
+from riftsolve.rules.answers import Answer, Declaration, Resolution
+from riftsolve.rules.answers.combat import Assignment
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
+from riftsolve.rules.answers.joint import Choice, Executed
+from riftsolve.rules.effects import SplitDamage
+from riftsolve.rules.effects.combat import CombatDamage
+from riftsolve.rules.effects.group import GroupTargets
+from riftsolve.rules.effects.joint import JointChoice
 from riftsolve.rules.families import (
     TEMPLATE,
     AnyFamily,

@@ -19,8 +19,8 @@ from riftsolve.compiler.builtin.group import CARDS
 from riftsolve.engine.families.group import GroupResolutions
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, GroupDeclaration
-from riftsolve.rules.effects import GroupTargets
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
+from riftsolve.rules.effects.group import GroupTargets
 from riftsolve.rules.families.group import (
     group_effect,
 )

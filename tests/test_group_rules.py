@@ -13,7 +13,7 @@ from riftsolve.engine.families.group import GroupResolutions
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, GroupDeclaration
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
 from riftsolve.rules.outcome import apply
 from riftsolve.rules.scenario import Scenario, ScenarioError
 

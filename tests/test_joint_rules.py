@@ -35,7 +35,8 @@ import pytest
 import riftsolve as rs
 from riftsolve.faces import render
 from riftsolve.faces.cli import main
-from riftsolve.rules.answers import Choice, Executed, GroupDeclaration
+from riftsolve.rules.answers.group import GroupDeclaration
+from riftsolve.rules.answers.joint import Choice, Executed
 
 # ------------------------------------------------------------------ helpers
 

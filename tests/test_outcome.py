@@ -16,7 +16,8 @@ from test_properties import boards
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, GroupDeclaration, Resolution
+from riftsolve.rules.answers import Resolution
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
 from riftsolve.rules.outcome import apply, metrics
 
 OUTCOMES = settings(max_examples=150, deadline=None,

@@ -21,7 +21,8 @@ from riftsolve.formats.lines import (
     GroupLines,
     resolution_block_text,
 )
-from riftsolve.rules.answers import Affected, Choice, GroupDeclaration
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
+from riftsolve.rules.answers.joint import Choice
 from riftsolve.rules.families.picks import JointProblem
 
 IDS = st.lists(st.text(alphabet='ab%"é\\ 1', min_size=1, max_size=4), min_size=1,

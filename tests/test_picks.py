@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from riftsolve.rules.answers import Choice
+from riftsolve.rules.answers.joint import Choice
 from riftsolve.rules.families.picks import EMPTY, Check, JointProblem
 
 KEYS = ("north", "south", "base")

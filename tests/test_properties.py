@@ -21,7 +21,9 @@ from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
 from riftsolve.formats.format1 import parse_scenario
-from riftsolve.rules.answers import Affected, Declaration, GroupDeclaration, Repeated, Resolution
+from riftsolve.rules.answers import Declaration, Resolution
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
+from riftsolve.rules.answers.repeat import Repeated
 from riftsolve.rules.effects import Pool
 from riftsolve.rules.families.split import SplitChosen, verify_declaration, verify_resolution
 from riftsolve.rules.scenario import Scenario

@@ -30,7 +30,8 @@ from riftsolve.engine.count import (
     tax_table,
 )
 from riftsolve.engine.questions import finalize
-from riftsolve.rules.answers import Declaration, GroupDeclaration, Resolution, Selection
+from riftsolve.rules.answers import Declaration, Resolution, Selection
+from riftsolve.rules.answers.group import GroupDeclaration
 from riftsolve.rules.families.group import GroupProblem, Member
 from riftsolve.rules.families.split import (
     FriendlyOption,

@@ -28,20 +28,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from riftsolve._json import JSON, JSONOut, JSONOutDoc
-from riftsolve.rules.effects import (
-    Action,
-    Deed,
-    Effect,
-    GroupSlot,
-    Link,
-    Linked,
-    Pick,
-    Pool,
-    Reach,
-    Relation,
-    Sharing,
-    Zone,
-)
+from riftsolve.rules.effects import Action, Effect, Link, Pool, Reach, Relation, Sharing, Zone
 
 #: The file a library folder holds.
 FILE = "cards.json"
@@ -127,14 +114,18 @@ def effect_from_json(data: Mapping[str, Any]) -> Effect:
     for name, enum in _ENUMS.items():
         if name in fields:
             fields[name] = enum(fields[name])
-    if "slots" in fields:
+    if "slots" in fields:  # (a group's: its spec's module is imported with its first card)
+        from riftsolve.rules.effects.group import GroupSlot
+
         fields["slots"] = tuple(
             GroupSlot(**{**slot, "among": Relation(slot["among"]),
                          "reach": Reach(slot["reach"]), "tags": tuple(slot["tags"]),
                          "kinds": tuple(slot.get("kinds", ("unit",))),
                          "states": tuple(slot.get("states", ()))})
             for slot in fields["slots"])
-    if "picks" in fields:
+    if "picks" in fields:  # (a joint choice's)
+        from riftsolve.rules.effects.joint import Deed, Linked, Pick
+
         fields["picks"] = tuple(
             Pick(**{**pick, "among": Relation(pick["among"]), "reach": Reach(pick["reach"]),
                     "tags": tuple(pick["tags"]), "tags_any": tuple(pick.get("tags_any", ())),

@@ -13,11 +13,11 @@ family the engine answers:
 * a verb and one or more unit choices ("Kill a unit at a battlefield", "Deal 6 to each of
   up to two units", "Stun a friendly unit and an enemy unit at the same battlefield",
   "Kill any number of units at a battlefield with total Might 4 or less") become a group
-  (355.11, :class:`~riftsolve.rules.effects.GroupTargets`): a slot per chosen phrase with
+  (355.11, :class:`~riftsolve.rules.effects.group.GroupTargets`): a slot per chosen phrase with
   its count, whose units, where; what the members share; a total-Might cap; what is done.
 
 * several choices one after another become a joint choice
-  (:class:`~riftsolve.rules.effects.JointChoice`, :mod:`riftsolve.compiler.sequence`).
+  (:class:`~riftsolve.rules.effects.joint.JointChoice`, :mod:`riftsolve.compiler.sequence`).
 
 A text the compiler cannot read is refused with a
 :class:`~riftsolve.compiler.text.CompileError` whose fields say why: the words it does not
@@ -62,12 +62,9 @@ from riftsolve.compiler.text import CompileError as CompileError
 from riftsolve.compiler.text import chosen_objects as chosen_objects
 from riftsolve.compiler.text import keywords_in_words as keywords_in_words
 from riftsolve.rules.choosing import slot_roles
-from riftsolve.rules.effects import (
-    Effect,
-    GroupTargets,
-    JointChoice,
-    SplitDamage,
-)
+from riftsolve.rules.effects import Effect, SplitDamage
+from riftsolve.rules.effects.group import GroupTargets
+from riftsolve.rules.effects.joint import JointChoice
 from riftsolve.rules.grammar import (
     GrammarError,
 )

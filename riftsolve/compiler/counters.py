@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from riftsolve.rules.effects import Action, Deed, JointChoice, Link, Linked, Pick, Reach, Relation
+from riftsolve.rules.effects import Action, Link, Reach, Relation
+from riftsolve.rules.effects.joint import Deed, JointChoice, Linked, Pick
 
 #: "Counter an enemy spell or ability that chooses a friendly unit or gear."
 _ANY_FRIENDLY = re.compile(r"(?i)\bcounter an enemy spell or ability that chooses a friendly "

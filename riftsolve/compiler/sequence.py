@@ -4,7 +4,7 @@ The instructions of a card are read in order with the targeting grammar
 (:mod:`riftsolve.rules.grammar`); each chosen object becomes a pick, each reference to an
 earlier one ("there", "its location", "at a different location", "that enemy unit's
 battlefield", "at its destination", "another", "with the same controller") a link, and
-each verb a deed (:class:`~riftsolve.rules.effects.JointChoice`):
+each verb a deed (:class:`~riftsolve.rules.effects.joint.JointChoice`):
 
 >>> effect = compile_sequence("Crescent Strike", ["Choose a battlefield and an enemy "
 ...     "unit there.", "Deal 4 to that unit and 1 to each other enemy unit there."])
@@ -27,19 +27,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from riftsolve.rules.board import BASE
-from riftsolve.rules.effects import (
-    DECISION,
-    EVENT,
-    MIGHTY,
-    Action,
-    Deed,
-    JointChoice,
-    Link,
-    Linked,
-    Pick,
-    Reach,
-    Relation,
-)
+from riftsolve.rules.effects import DECISION, EVENT, MIGHTY, Action, Link, Reach, Relation
+from riftsolve.rules.effects.joint import Deed, JointChoice, Linked, Pick
 from riftsolve.rules.grammar import (
     KINDS,
     TAGS,

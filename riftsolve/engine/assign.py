@@ -45,7 +45,7 @@ import numpy.typing as npt
 
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.i18n import N_
-from riftsolve.rules.answers import Assignment
+from riftsolve.rules.answers.combat import Assignment
 from riftsolve.rules.families.combat import CombatProblem, Rank, Receiver
 
 #: State bits: every Tank of the controller filled so far; every other unit (neither

@@ -34,10 +34,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from math import comb, gcd
+from typing import TYPE_CHECKING
 
 from riftsolve.i18n import N_, _
-from riftsolve.rules.families.group import GroupProblem, Member
 from riftsolve.rules.limits import Refusal
+
+if TYPE_CHECKING:  # (a group's problems: its module loads with its family)
+    from riftsolve.rules.families.group import GroupProblem, Member
 
 #: Most steps a counting DP may take (a state carried or updated: about 3 s of Python on a
 #: 2-core machine), estimated before it starts; beyond it, :class:`CountTooLarge`.

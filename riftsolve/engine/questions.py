@@ -15,7 +15,6 @@ from typing import Literal, TypeVar, overload
 
 from riftsolve.engine.families.registry import legal_sets
 from riftsolve.engine.legal import LegalSet, check_version
-from riftsolve.engine.repeat import RepeatedDeclarations, RepeatedResolutions
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.scenario import Scenario
 
@@ -40,7 +39,8 @@ def resolve(scenario: Scenario, backend: str = "auto", *, kind: type[Answer] | N
     group, ``Repeated`` for a paid Repeat) to get a set typed as listing that kind: a
     :class:`TypeError` says so at once if the scenario's answers are of another kind.
 
-    >>> from riftsolve.rules.answers import Affected, Resolution
+    >>> from riftsolve.rules.answers import Resolution
+    >>> from riftsolve.rules.answers.group import Affected
     >>> from riftsolve.formats.reading import load_scenario
     >>> from riftsolve.formats.examples import example_path
     >>> scenario = load_scenario(example_path("alpha-strike-shrunk-5-to-3"))
@@ -106,6 +106,8 @@ def _asked(scenario: Scenario, question: str, backend: str, kind: type[Answer] |
     :data:`~riftsolve.engine.families.registry.LEGAL_SETS`, or answered by listing)."""
     check_version(scenario, question)
     if scenario.repeat:
+        from riftsolve.engine.repeat import RepeatedDeclarations, RepeatedResolutions
+
         pair: tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]] = (
             RepeatedDeclarations, RepeatedResolutions)
     else:

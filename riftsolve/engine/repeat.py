@@ -25,7 +25,8 @@ from riftsolve.engine.count import count_pairs_within
 from riftsolve.engine.families.registry import legal_sets
 from riftsolve.engine.legal import LegalSet
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Answer, Repeated
+from riftsolve.rules.answers import Answer
+from riftsolve.rules.answers.repeat import Repeated
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.explain import Step, step
 from riftsolve.rules.repeat import (

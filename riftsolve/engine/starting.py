@@ -95,7 +95,7 @@ class StarterHooks:
         about those (another effect is a :class:`TypeError`).
 
         >>> from riftsolve.cards import card
-        >>> from riftsolve.rules.effects import GroupTargets
+        >>> from riftsolve.rules.effects.group import GroupTargets
         >>> hooks = StarterHooks.of(GroupTargets, needs=lambda effect: BoardNeeds())
         >>> hooks.needs is not None and hooks.needs(card("Fox-Fire")) == BoardNeeds()
         True

@@ -27,10 +27,7 @@ from riftsolve.rules.board import Board, ChosenTrigger, Piece, Unit
 from riftsolve.rules.core_rules import SUPPORTED_VERSIONS
 from riftsolve.rules.effects import (
     Action,
-    CombatDamage,
     Effect,
-    GroupSlot,
-    GroupTargets,
     Pool,
     Reach,
     Relation,
@@ -48,6 +45,8 @@ from riftsolve.rules.versions import canonical
 if TYPE_CHECKING:
     from riftsolve.formats.plain import PlainScenario
     from riftsolve.formats.schema import EffectIn, GroupIn, ScenarioIn
+    from riftsolve.rules.effects.combat import CombatDamage
+    from riftsolve.rules.effects.group import GroupTargets
 
 #: A scenario whose fields are validated: by its schema, or by hand.
 RawScenario: TypeAlias = "ScenarioIn | PlainScenario"
@@ -158,6 +157,8 @@ def build_scenario(raw: RawScenario, cards: str | Path | None = None) -> Scenari
 def _combat(raw: RawScenario, board: Board) -> CombatDamage:
     """A combat (465.2): no card, effect or targets; a battlefield in play where the
     assigner has a unit."""
+    from riftsolve.rules.effects.combat import CombatDamage
+
     combat = raw.combat
     assert combat is not None
     for field in ("card", "effect", "targets", "source", "from_hidden", "available_power"):
@@ -247,6 +248,8 @@ def _inline_effect(raw: EffectIn) -> Effect:
 
 
 def _inline_group(name: str, text: str, raw: GroupIn) -> GroupTargets:
+    from riftsolve.rules.effects.group import GroupSlot, GroupTargets
+
     action = _inline_action(raw)
     if action is Action.DEAL and raw.damage < 1:
         raise ScenarioError("effect.group.damage",

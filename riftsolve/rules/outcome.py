@@ -38,7 +38,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Answer, Repeated
+from riftsolve.rules.answers import Answer
+from riftsolve.rules.answers.repeat import Repeated
 from riftsolve.rules.board import OFFBOARD, Board
 from riftsolve.rules.effects import Action
 from riftsolve.rules.families import family_of

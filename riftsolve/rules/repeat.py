@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from riftsolve.rules.answers import Affected, Choice, Executed, GroupDeclaration, Repeated
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
+from riftsolve.rules.answers.joint import Choice, Executed
+from riftsolve.rules.answers.repeat import Repeated
 from riftsolve.rules.choosing import deflect_failures
 from riftsolve.rules.families import family_of
-from riftsolve.rules.families.group import selection_tax
 from riftsolve.rules.scenario import Scenario
 from riftsolve.rules.targeting import Failure
 
@@ -46,6 +47,8 @@ def verify_repeated_declaration(scenario: Scenario,
                 *family.verify_declaration(unbudgeted, answer.again)]
     if failures:
         return failures
+    from riftsolve.rules.families.group import selection_tax  # (a group's, with its family)
+
     tax = sum(selection_tax(unbudgeted, part.selection) if isinstance(part, GroupDeclaration)
               else part.deflect_cost for part in (answer.first, answer.again))
     return failures + deflect_failures(scenario, tax)

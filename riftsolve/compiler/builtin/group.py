@@ -8,7 +8,8 @@ Vendetta card, absent from the gallery snapshot: its text is Riftcodex's.
 from __future__ import annotations
 
 from riftsolve.compiler.card import reviewed
-from riftsolve.rules.effects import GroupSlot, GroupTargets, Reach, Relation
+from riftsolve.rules.effects import Reach, Relation
+from riftsolve.rules.effects.group import GroupSlot, GroupTargets
 
 FOX_FIRE = reviewed(
     GroupTargets, "Fox-Fire",

@@ -9,7 +9,7 @@ where a card says where its text comes from.
 from __future__ import annotations
 
 from riftsolve.compiler.card import reviewed
-from riftsolve.rules.effects import JointChoice
+from riftsolve.rules.effects.joint import JointChoice
 
 CRESCENT_STRIKE = reviewed(
     JointChoice, "Crescent Strike",

@@ -46,16 +46,8 @@ from riftsolve.compiler.text import (
     _slug,
     chosen_objects,
 )
-from riftsolve.rules.effects import (
-    Action,
-    Deed,
-    Effect,
-    JointChoice,
-    Link,
-    Linked,
-    Pick,
-    Relation,
-)
+from riftsolve.rules.effects import Action, Effect, Link, Relation
+from riftsolve.rules.effects.joint import Deed, JointChoice, Linked, Pick
 
 #: One choice of units, gear and another kind of object, as the whole instruction: "Ready
 #: up to 4 units, gear, and/or runes." (runes on the board), "Return another friendly

@@ -2,7 +2,7 @@
 among any number of enemy units [here]" and Alpha Strike's "choose a friendly unit. It
 deals damage equal to its Might split among ..." (355.14,
 :class:`~riftsolve.rules.effects.SplitDamage`); a verb and one or more unit choices (355.11,
-:class:`~riftsolve.rules.effects.GroupTargets`). A text of several choices is refused with
+:class:`~riftsolve.rules.effects.group.GroupTargets`). A text of several choices is refused with
 ``several=True``, which the joint family's shape reads then
 (:mod:`riftsolve.compiler.families.joint`).
 
@@ -49,8 +49,6 @@ from riftsolve.rules.effects import (
     STATE_WORDS,
     Action,
     Effect,
-    GroupSlot,
-    GroupTargets,
     Pool,
     Reach,
     Relation,
@@ -58,6 +56,7 @@ from riftsolve.rules.effects import (
     SplitDamage,
     Zone,
 )
+from riftsolve.rules.effects.group import GroupSlot, GroupTargets
 from riftsolve.rules.grammar import (
     CHOOSING,
     KINDS,

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 from riftsolve.rules.families import Listing
 
 if TYPE_CHECKING:
-    from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
+    from riftsolve.rules.answers import Declaration, Resolution, Selection
+    from riftsolve.rules.answers.combat import Assignment
     from riftsolve.rules.families.combat import CombatProblem
     from riftsolve.rules.families.group import GroupProblem
     from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
@@ -64,6 +65,34 @@ def shape(kind: type[P], method: Callable[[P], Iterator[object]]) -> tuple[type[
     return kind, answer
 
 
+def named_shape(kind: str, method: Callable[[P], Iterator[object]]) -> tuple[str, Method]:
+    """An entry of a backend's ``ANSWERS`` whose type of problems is named
+    (``"module.Class"``, :func:`type_name`), not imported: a backend answering several
+    families loads a family's module only when asked about one of its problems (whose
+    module is loaded by then).
+
+    >>> kind, method = named_shape("builtins.int", lambda n: iter(range(n)))
+    >>> kind, list(method(3))
+    ('builtins.int', [0, 1, 2])
+    """
+
+    def answer(problem: object) -> Iterator[object]:
+        if type_name(type(problem)) != kind:
+            raise TypeError(f"not a {kind} problem: {type(problem).__name__}")
+        return method(problem)  # type: ignore[arg-type]  # (of the type ``kind`` names)
+
+    return kind, answer
+
+
+def type_name(kind: type[object]) -> str:
+    """A type's name as :func:`named_shape` takes it.
+
+    >>> type_name(int)
+    'builtins.int'
+    """
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
 @dataclass(frozen=True)
 class Backend:
     """One backend: the problems it answers, by their type (each family builds its
@@ -78,8 +107,8 @@ class Backend:
     """
 
     name: str
-    #: How each type of problem is answered.
-    shapes: Mapping[type[object], Method]
+    #: How each type of problem is answered (the type, or its name: :func:`named_shape`).
+    shapes: Mapping[type[object] | str, Method]
     #: Why the backend declines a problem of a shape it knows (``None``: it answers it).
     declines: Callable[[object], str | None]
     #: Whether a problem of a shape it does not know, but that lists its own answers
@@ -88,7 +117,7 @@ class Backend:
 
     def _method(self, problem: object) -> Callable[[], Iterator[object]] | None:
         """How ``problem`` is answered (``None``: it is not)."""
-        method = self.shapes.get(type(problem))
+        method = self.shapes.get(type(problem)) or self.shapes.get(type_name(type(problem)))
         if method is not None:
             return partial(method, problem)
         if self.lists_own and isinstance(problem, Listing):

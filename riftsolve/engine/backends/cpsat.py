@@ -22,14 +22,9 @@ from riftsolve.engine.compile import (
     compile_resolution,
 )
 from riftsolve.engine.params import enumeration_solver
-from riftsolve.rules.answers import (
-    Assignment,
-    Choice,
-    Declaration,
-    Executed,
-    Resolution,
-    Selection,
-)
+from riftsolve.rules.answers import Declaration, Resolution, Selection
+from riftsolve.rules.answers.combat import Assignment
+from riftsolve.rules.answers.joint import Choice, Executed
 from riftsolve.rules.families.combat import CombatProblem
 from riftsolve.rules.families.group import GroupProblem
 from riftsolve.rules.families.picks import JointProblem

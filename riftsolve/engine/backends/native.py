@@ -26,10 +26,8 @@ from operator import getitem, sub
 from typing import TYPE_CHECKING, TypeAlias
 
 from riftsolve._lazy import LazyModule
-from riftsolve.engine.backends import Method, shape
-from riftsolve.rules.answers import Assignment, Declaration, Resolution, Selection
-from riftsolve.rules.families.combat import CombatProblem
-from riftsolve.rules.families.group import GroupProblem, Member, fits_alone
+from riftsolve.engine.backends import Method, named_shape, shape
+from riftsolve.rules.answers import Declaration, Resolution, Selection
 from riftsolve.rules.families.split import SplitFinalizeProblem, SplitResolveProblem
 
 if TYPE_CHECKING:
@@ -37,6 +35,9 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from riftsolve.engine.assign import Table
+    from riftsolve.rules.answers.combat import Assignment
+    from riftsolve.rules.families.combat import CombatProblem
+    from riftsolve.rules.families.group import GroupProblem, Member
 else:
     np = LazyModule("numpy")  # imported by the first block of answers
 
@@ -507,6 +508,8 @@ def selections(problem: GroupProblem) -> Iterator[Selection]:
 def _empty_comes_first(problem: GroupProblem) -> bool:
     """Whether choosing nobody is an answer (then the first): no slot needs a member, and
     for a ``maximal`` problem no member fits on its own."""
+    from riftsolve.rules.families.group import fits_alone
+
     return not any(problem.least) and not (
         problem.maximal and any(fits_alone(problem, m) for m in problem.members))
 
@@ -1137,9 +1140,10 @@ def _rebatched(blocks: Iterator[npt.NDArray[np.signedinteger]], rows: int
 
 
 #: The problems this backend answers, by their type, and how.
-ANSWERS: dict[type[object], Method] = dict([
+#: (a group's and a combat's problems named: their modules load with their families)
+ANSWERS: dict[type[object] | str, Method] = dict([
     shape(SplitResolveProblem, resolutions),
     shape(SplitFinalizeProblem, declarations),
-    shape(GroupProblem, selections),
-    shape(CombatProblem, assignments),
+    named_shape("riftsolve.rules.families.group.GroupProblem", selections),
+    named_shape("riftsolve.rules.families.combat.CombatProblem", assignments),
 ])

@@ -14,14 +14,9 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from riftsolve.engine.backends import Method, shape
-from riftsolve.rules.answers import (
-    Assignment,
-    Choice,
-    Declaration,
-    Executed,
-    Resolution,
-    Selection,
-)
+from riftsolve.rules.answers import Declaration, Resolution, Selection
+from riftsolve.rules.answers.combat import Assignment
+from riftsolve.rules.answers.joint import Choice, Executed
 from riftsolve.rules.families.combat import CombatProblem, Rank
 from riftsolve.rules.families.group import GroupProblem
 from riftsolve.rules.families.picks import Check, JointProblem, Value

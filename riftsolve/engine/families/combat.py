@@ -24,9 +24,7 @@ from riftsolve.engine.legal import (
 )
 from riftsolve.formats.lines import AssignedLines
 from riftsolve.i18n import _
-from riftsolve.rules.answers import (
-    Assignment,
-)
+from riftsolve.rules.answers.combat import Assignment
 from riftsolve.rules.families.combat import resolve_problem as resolve_combat_problem
 from riftsolve.rules.scenario import Scenario
 

@@ -41,8 +41,9 @@ from riftsolve.engine.optima import (
     values,
 )
 from riftsolve.i18n import N_, _
-from riftsolve.rules.answers import Answer, Assignment
-from riftsolve.rules.effects import CombatDamage
+from riftsolve.rules.answers import Answer
+from riftsolve.rules.answers.combat import Assignment
+from riftsolve.rules.effects.combat import CombatDamage
 from riftsolve.rules.families.combat import Receiver
 from riftsolve.rules.objectives import Objective
 from riftsolve.rules.outcome import apply

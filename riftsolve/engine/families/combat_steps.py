@@ -35,7 +35,7 @@ from functools import cached_property
 
 from riftsolve.engine.assign import START, Table
 from riftsolve.engine.steps import DONE, Move, Seen, Steps
-from riftsolve.rules.answers import Assignment
+from riftsolve.rules.answers.combat import Assignment
 
 #: Past the lethal amounts under policy ``last``, the states: the excess is not placed yet,
 #: or it is (on the one unit that takes it all).

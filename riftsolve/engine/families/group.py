@@ -45,15 +45,12 @@ from riftsolve.engine.starting import (
 )
 from riftsolve.formats.lines import AffectedLines, GroupLines
 from riftsolve.i18n import N_, _
-from riftsolve.rules.answers import (
-    Affected,
-    Answer,
-    GroupDeclaration,
-    Selection,
-)
+from riftsolve.rules.answers import Answer, Selection
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
 from riftsolve.rules.choosing import fired_triggers, has_chosen_triggers
 from riftsolve.rules.core_rules import DEFAULT_VERSION, citation
-from riftsolve.rules.effects import GroupTargets, Sharing
+from riftsolve.rules.effects import Sharing
+from riftsolve.rules.effects.group import GroupTargets
 from riftsolve.rules.explain import ids
 from riftsolve.rules.families.group import (
     GroupProblem,

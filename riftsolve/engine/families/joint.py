@@ -31,8 +31,9 @@ from riftsolve.engine.starting import (
 )
 from riftsolve.formats.lines import ChoiceLines
 from riftsolve.i18n import _
-from riftsolve.rules.answers import Choice, Executed
-from riftsolve.rules.effects import JointChoice, Link, Pick, Relation
+from riftsolve.rules.answers.joint import Choice, Executed
+from riftsolve.rules.effects import Link, Relation
+from riftsolve.rules.effects.joint import JointChoice, Pick
 from riftsolve.rules.explain import ids
 from riftsolve.rules.families.joint import resolution_choosers
 from riftsolve.rules.families.picks import JointProblem

@@ -4,7 +4,7 @@ A family states its rules plainly, with no solver. Copy this file to
 ``riftsolve/rules/families/<name>.py``, then:
 
 1. **The effect, as data** (in this module, or beside the first families' in
-   ``riftsolve/rules/effects.py``): a frozen dataclass extending
+   ``riftsolve/rules/effects/``): a frozen dataclass extending
    :class:`~riftsolve.rules.effects.CardFacts` (the name, text and facts every card
    states) with what the family's rules read (slots, what it does, amounts,
    restrictions), never behaviour chosen by a card's name, meeting the

@@ -17,7 +17,7 @@ assigning player divides it among the other side's units (465.2.c), obeying:
 
 :func:`resolve_problem` states the question as a :class:`CombatProblem` (the damage, and
 each receiver's lethal amount, controller and priority); :func:`verify_resolution` checks
-one :class:`~riftsolve.rules.answers.Assignment` against the rules directly.
+one :class:`~riftsolve.rules.answers.combat.Assignment` against the rules directly.
 
 >>> from riftsolve.formats.format1 import parse_scenario
 >>> s = parse_scenario({"format": 1, "controller": "A",
@@ -43,10 +43,10 @@ from typing import Literal, NoReturn, cast
 
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
-from riftsolve.rules.answers import Assignment
+from riftsolve.rules.answers.combat import Assignment
 from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.core_rules import renumber
-from riftsolve.rules.effects import CombatDamage
+from riftsolve.rules.effects.combat import CombatDamage
 from riftsolve.rules.explain import Step, ids, step
 from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.limits import ScenarioError

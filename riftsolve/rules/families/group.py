@@ -29,7 +29,8 @@ from typing import cast
 
 from riftsolve.i18n import N_, _, ngettext
 from riftsolve.rules.acts import Acts
-from riftsolve.rules.answers import Affected, GroupDeclaration, Selection
+from riftsolve.rules.answers import Selection
+from riftsolve.rules.answers.group import Affected, GroupDeclaration
 from riftsolve.rules.board import BASE, HERE, Board, Unit
 from riftsolve.rules.choosing import (
     deflect_failure,
@@ -38,14 +39,8 @@ from riftsolve.rules.choosing import (
     targeted_slots,
 )
 from riftsolve.rules.core_rules import renumber
-from riftsolve.rules.effects import (
-    STATE_WORDS,
-    Action,
-    GroupSlot,
-    GroupTargets,
-    Reach,
-    Sharing,
-)
+from riftsolve.rules.effects import STATE_WORDS, Action, Reach, Sharing
+from riftsolve.rules.effects.group import GroupSlot, GroupTargets
 from riftsolve.rules.explain import (
     Step,
     deflect_steps,

@@ -39,25 +39,13 @@ from typing import cast
 
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
-from riftsolve.rules.answers import Choice, Executed
+from riftsolve.rules.answers.joint import Choice, Executed
 from riftsolve.rules.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
 from riftsolve.rules.choosing import deflect_failures
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.costs import trigger_cost_failure
-from riftsolve.rules.effects import (
-    DONE,
-    EVENT,
-    MIGHTY,
-    STATE_WORDS,
-    Action,
-    Deed,
-    JointChoice,
-    Link,
-    Linked,
-    Pick,
-    Reach,
-    Relation,
-)
+from riftsolve.rules.effects import DONE, EVENT, MIGHTY, STATE_WORDS, Action, Link, Reach, Relation
+from riftsolve.rules.effects.joint import Deed, JointChoice, Linked, Pick
 from riftsolve.rules.explain import (
     Step,
     deflect_steps,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from riftsolve.rules.answers import Choice, Executed
+from riftsolve.rules.answers.joint import Choice, Executed
 
 #: The key of an empty pick in an ``after`` test: after every object's key.
 EMPTY = (1, "")
