@@ -316,7 +316,8 @@ def test_several_objects_chosen_alike_are_each_set_once() -> None:
     each once whatever the order: C(3,0) + C(3,1) + C(3,2) = 1 + 3 + 3 = 7; "2 runes":
     C(3,2) = 3; "an exhausted rune": r1 only. Every backend lists the same sets."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (), objects=(Piece("r1", "rune", "A", exhausted=True),
@@ -550,7 +551,8 @@ def test_discard_and_recycle_a_count_of_cards() -> None:
     not at all (355.10.c): three cards in the trash -> 1 way; two -> none."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     jinx = compile_card("Jinx", "When you play me, discard 2.")
@@ -626,7 +628,8 @@ def test_a_cards_only_choice_in_a_delayed_trigger_is_that_triggers_question() ->
     assert isinstance(peak, JointChoice) and peak.delayed
     assert [(p.kind, p.optional) for p in peak.picks] == [("rune", True), ("rune", True)]
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     runes = finalize(Scenario("A", peak, Board(("north",), (), objects=(
@@ -683,7 +686,8 @@ def test_a_card_of_the_chosen_opponents_hand_and_costs() -> None:
 
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     hands = (Piece("h1", "card", "B", "hand"), Piece("h2", "card", "B", "hand"),
@@ -752,7 +756,8 @@ def test_one_of_the_cards_looked_at_is_chosen_on_resolution() -> None:
     the discard is a card of the hand, under a condition not modelled."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     rush = compile_card("Rush", "Reveal the top 2 cards of your Main Deck. You may banish "
@@ -882,7 +887,8 @@ def test_a_triggered_may_whose_cost_exhausts_an_exhausted_source_is_not_done() -
     breaks 383.3.b."""
     from riftsolve.engine.questions import finalize
     from riftsolve.rules.answers.joint import Choice
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     curator = compile_card("Curator of the Sands", "When you play a unit, gear, or activated "
@@ -1041,7 +1047,8 @@ def test_a_card_played_from_hand_with_less_might_than_a_unit_had() -> None:
     which A controls); declined, neither. kai (3): h1 (Might 2) to base or north, or
     declined: 3 resolutions; h2 (3) is not less, h3 is a spell."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Transpositionist", "[Chaos], [Exhaust]: Return a friendly unit to "
@@ -1087,7 +1094,8 @@ def test_a_card_from_the_trash_no_costlier_than_the_unit_killed() -> None:
     not t3 (3/2), nor B's t4; lux (2/0): t1 only. 3 declarations. A cost a scenario does
     not state: exit 2 naming its field."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     effect = compile_card("Heedless Resurrection", "As an additional cost to play this, kill a "
@@ -1138,7 +1146,8 @@ def test_a_non_unit_card_is_a_gear_or_a_spell() -> None:
 
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece
+    from riftsolve.rules.board import Board
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     sabotage = compile_card("Sabotage", "Choose an opponent. They reveal their hand. Choose a "
@@ -1342,8 +1351,9 @@ def test_a_tag_named_as_a_noun_and_one_of_several_tags() -> None:
     A's hand) -> 2. "I enter ready if you control another Mech" only checks a condition:
     nothing is chosen (355.10.b), so the card is refused as making no choice."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.classify import classify
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     units = (Unit("bb", "A", 2, "north", tags=("Mech",)),
@@ -1678,7 +1688,8 @@ def test_objects_with_a_keyword_and_cards_of_opponents_trashes() -> None:
     1 (g2 has no Deploy). Disposal Order, mode 1, "Choose up to 3 cards from opponents'
     trashes.": B's h3 only, or none -> 2."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     trash = (Piece("h1", "card", "A", "trash", keywords=("Hidden",)),
@@ -1793,7 +1804,8 @@ def test_a_card_played_from_hand_is_chosen_as_it_resolves() -> None:
     1 (c1 has no Hidden)."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     hand = (Piece("c1", "card", "A", "hand", type="unit"), Piece("c2", "card", "A", "hand",
@@ -1908,7 +1920,8 @@ def test_a_gear_no_dearer_than_the_sources_might_and_a_card_put_back() -> None:
     target, 355.10.a): c1 or c2 -> 2."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     units = (Unit("n", "A", 3, "north"), Unit("g1", "B", 0, "north", type="gear", energy=2),
@@ -1941,7 +1954,8 @@ def test_show_off_reveals_a_card_or_picks_a_friendly_one_not_both() -> None:
     Rousing Display shows off "a card with Energy cost [7] or more": c7 (7, in hand) or g
     (A's gear, 8); not c3 nor a1 (2) -> nothing, c7 or g -> 3."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     board = Board(("north",), (Unit("a1", "A", 2, "north", energy=2),
@@ -2108,7 +2122,8 @@ def test_a_unit_played_from_a_trash_by_its_costs_and_deathknell() -> None:
     Mournful Spirit's "[Deathknell] You may kill a unit or gear here" may choose nothing (it
     had to choose one)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     for name, text in (
@@ -2193,7 +2208,8 @@ def test_a_chosen_player_discards_from_their_own_hand() -> None:
     B holds h1, h2 -> 2; A (choosing themself) holds h3 -> 1."""
     from riftsolve.engine.questions import finalize, resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     spirit = compile_card("Bewitching Spirit", "When you play me, choose a player. They "
@@ -2218,7 +2234,8 @@ def test_a_you_may_choice_made_on_resolution_is_declined_once() -> None:
     declined)."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     investigator = compile_card(
@@ -2246,7 +2263,8 @@ def test_a_unit_played_by_a_card_played_from_hidden_is_played_there() -> None:
     at north: its location is north alone -> 1 (3: base, north, south otherwise)."""
     from riftsolve.engine.questions import resolve
     from riftsolve.rules.answers.joint import Executed
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     helper = compile_card("Here to Help", "[Hidden]\nYou may play a unit from hand to a "
@@ -2280,7 +2298,8 @@ def test_an_exhausted_source_cannot_pay_its_own_exhaust_cost() -> None:
     no declaration, and the reason; ready, a card of A's hand (c1) and one of A's two
     units -> 2. A spell's "exhaust a unit" is no cost of its source."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     armory = compile_card("Unlicensed Armory", "Discard 1, [Exhaust]: Choose a friendly "
@@ -2398,7 +2417,8 @@ def test_units_there_and_a_cost_paid_are_said() -> None:
     (they were dropped). Gust Monk's banish is its trigger's cost (355.10.c, paid as it is
     finalized): on resolution it is said paid then, never Ignored with the unit."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     siphon = compile_card("Siphon Power", "Choose a battlefield. Give friendly units there +1 "
@@ -2668,7 +2688,8 @@ def test_counter_a_spell_or_ability_by_what_it_chooses() -> None:
     (s5 chooses lux too; s3 chooses no unit): 1."""
     from riftsolve.engine.questions import finalize
     from riftsolve.faces.ruling import ruling
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     board = Board(("north", "south"), (
@@ -2721,7 +2742,8 @@ def test_up_to_four_units_gear_or_runes() -> None:
     Chain nor the card in hand: every subset of the 4, 2^4 = 16 declarations, each listed
     once (355.13)."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
@@ -2860,7 +2882,8 @@ def test_another_friendly_gear_unit_or_facedown_card() -> None:
     355.10.a.1); not the Pack itself (another, 355.9.c), nor B's r1 or facedown c2, nor c3
     in A's hand: 3 declarations."""
     from riftsolve.engine.questions import finalize, resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     pack = compile_card("Pack of Wonders", ":rb_exhaust:: Return another friendly gear, unit, "
@@ -2885,7 +2908,8 @@ def test_a_unit_in_combat_with_or_chosen_by_a_domain() -> None:
     (in combat with a Calm unit), mo (chosen by a Calm spell), zed (chosen by A's own Fury
     spell), nor r1 (B's)."""
     from riftsolve.engine.questions import finalize
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     decree = compile_card("Decree of Focus", "Choose a friendly unit that's in combat with an "
@@ -3008,7 +3032,8 @@ def test_a_counter_that_reads_its_unit() -> None:
     """Repulse's counter reads the unit it protects ("chooses it"): that unit no longer a
     legal target, the counter is Ignored (359.3.e.12)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     repulse = compile_card("Repulse", "Choose a friendly unit at a battlefield. Counter an "
@@ -3028,8 +3053,9 @@ def test_objects_chosen_alike_are_one_set_in_any_order() -> None:
     both still legal and both readied, as in id order (was: r1 read as an illegal
     target)."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
     from riftsolve.rules.families.joint import read_targets
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     gate = compile_card("Acceleration Gate", "Ready up to 4 units, gear, and/or runes.")
@@ -3126,7 +3152,8 @@ def test_an_unmodelled_outcome_reading_an_illegal_target_is_ignored(
     Ignored, not said as an outcome still followed. Riposte's spell s1 and the Duel's enemy
     e1 have left the board; the friendly unit k is still legal."""
     from riftsolve.engine.questions import resolve
-    from riftsolve.rules.board import Board, Piece, Unit
+    from riftsolve.rules.board import Board, Unit
+    from riftsolve.rules.pieces import Piece
     from riftsolve.rules.scenario import Scenario
 
     effect = compile_card(name, text)

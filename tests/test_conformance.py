@@ -43,7 +43,7 @@ from riftsolve.engine.legal import LegalSet
 from riftsolve.engine.optimum import best
 from riftsolve.engine.questions import finalize, resolve
 from riftsolve.faces import render
-from riftsolve.rules.board import Board, Piece, Unit
+from riftsolve.rules.board import Board, Unit
 from riftsolve.rules.effects import Effect
 from riftsolve.rules.families import (
     Family,
@@ -55,6 +55,7 @@ from riftsolve.rules.families import (
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.objectives import ObjectiveError
 from riftsolve.rules.outcome import apply, metrics
+from riftsolve.rules.pieces import Piece
 from riftsolve.rules.scenario import Scenario
 
 #: The example family, checked against the protocol by mypy with its own types.

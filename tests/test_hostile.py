@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -323,6 +324,26 @@ def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
+
+
+def test_ctrl_c_during_an_optimisation_stops_its_worker_first(tmp_path: Path) -> None:
+    """Ctrl-C while CP-SAT optimises (in a worker thread, the main thread waiting): the
+    search is stopped and its worker done before the interrupt is raised. A worker still
+    running at exit aborts the process ("terminate called without an active exception",
+    exit -6): a wait on the thread that Ctrl-C interrupts leaves Python 3.11 believing it
+    stopped, so the wait is on an event the worker sets."""
+    from riftsolve.engine.optimum import best
+    from riftsolve.engine.questions import resolve
+    from riftsolve.formats.reading import load_scenario
+
+    legal = resolve(load_scenario(_slow_best(tmp_path)))
+    before = threading.active_count()
+    timer = threading.Timer(0.8, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        best(legal, "kills,-overkill", top=3)
+    timer.join()
+    assert threading.active_count() == before
 
 
 def _run_with_import_failing(module: str, raised: str, tmp_path: Path

@@ -160,3 +160,16 @@ def test_a_command_declared_alone_reads_as_among_all(name: str) -> None:
     alone = _subcommand(cli._parser(name), name)
     assert alone.format_help() == _subcommand(cli._parser(), name).format_help()
     assert cli._command_named(["--lang", "en", name, "x"]) == name
+
+
+@pytest.mark.parametrize("columns", [None, "73", "0", "wide"])
+def test_help_is_as_wide_as_shutil_finds_the_terminal(columns: str | None,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help's width, found without importing shutil, is shutil's."""
+    import shutil
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert cli._columns() == shutil.get_terminal_size().columns

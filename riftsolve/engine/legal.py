@@ -29,10 +29,20 @@ import json
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from itertools import islice
-from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, overload
+from typing import (
+    TYPE_CHECKING,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypeVar,
+    overload,
+)
 
 from riftsolve._json import JSONOutDoc
 from riftsolve._lazy import LazyModule
@@ -63,11 +73,10 @@ from riftsolve.rules.version_checks import older_rules_refusal
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from riftsolve.engine.steps import Steps
 else:
     np = LazyModule("numpy")  # imported by the first block of answers
-
-if TYPE_CHECKING:
-    from riftsolve.engine.steps import Steps
 
 #: A block of answers written at once: its rows, and the JSON lines of its first ``k``.
 TextBlock = tuple[int, Callable[[int], str]]
@@ -100,8 +109,8 @@ B = TypeVar("B", bound=Block)
 Item = TypeVar("Item")
 
 
-@dataclass(frozen=True)
-class Capabilities:
+# (a named tuple: cheap to define, as every start of the command line defines it)
+class Capabilities(NamedTuple):
     """What a legal set does beyond listing its answers, as its family declares it (every
     set answers every question; these are ways to answer faster, on the boards they take,
     which the faces ask for by these flags). ``tests/test_families.py`` holds each

@@ -66,22 +66,27 @@ def solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolv
     solver.parameters.catch_sigint_signal = False
     done: list[cp_model.CpSolverStatus] = []
     failure: list[BaseException] = []
+    # the worker says it is done: a join that Ctrl-C interrupts can leave the thread
+    # marked as stopped while it still runs (Python 3.11), so neither join() nor
+    # is_alive() is asked after an interrupt
+    finished = threading.Event()
 
     def run() -> None:
         try:
             done.append(solver.solve(model))
         except BaseException as err:  # handed to the caller below
             failure.append(err)
+        finally:
+            finished.set()
 
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
+    threading.Thread(target=run, daemon=True).start()
     try:
-        while worker.is_alive():
-            worker.join(timeout=0.05)
+        while not finished.wait(timeout=0.05):
+            pass
     except KeyboardInterrupt:
-        while worker.is_alive():  # a stop asked before the search starts is not kept:
-            solver.stop_search()  # ask again until the worker is done
-            worker.join(timeout=0.05)
+        while not finished.is_set():  # a stop asked before the search starts is not
+            solver.stop_search()  # kept: ask again until the worker is done
+            finished.wait(timeout=0.05)
         raise
     if failure:
         raise failure[0]

@@ -121,12 +121,34 @@ def _asked_language(argv: Sequence[str]) -> str | None:
 
 class _Translated(argparse.HelpFormatter):
     """argparse's help, its own words in the language spoken (mixed into the formatter a
-    parser asks for)."""
+    parser asks for); as wide as the terminal, found without argparse's import of
+    :mod:`shutil` (and of the compression modules it loads) for every formatter a parser
+    makes as it declares its arguments."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup],
                   prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+def _columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` finds it: ``COLUMNS`` when
+    set, else standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0 and sys.__stdout__ is not None:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
 
 
 class _TranslatedRaw(_Translated, argparse.RawDescriptionHelpFormatter):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import riftsolve.cards as cards
 from riftsolve.cards import store
 from riftsolve.i18n import _
-from riftsolve.rules.board import Board, ChosenTrigger, Piece, Unit
+from riftsolve.rules.board import Board, ChosenTrigger, Unit
 from riftsolve.rules.core_rules import SUPPORTED_VERSIONS
 from riftsolve.rules.effects import (
     Action,
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from riftsolve.formats.schema import EffectIn, GroupIn, ScenarioIn
     from riftsolve.rules.effects.combat import CombatDamage
     from riftsolve.rules.effects.group import GroupTargets
+    from riftsolve.rules.pieces import Piece
 
 #: A scenario whose fields are validated: by its schema, or by hand.
 RawScenario: TypeAlias = "ScenarioIn | PlainScenario"
@@ -307,10 +308,14 @@ def _board(raw: RawScenario) -> Board:
              on_chosen=tuple(ChosenTrigger(t) if isinstance(t, str) else
                              ChosenTrigger(t.text, t.by) for t in unit.on_chosen))
         for unit in raw.units)
-    pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags), o.exhausted,
-                         o.type, o.might, o.energy, o.power, tuple(o.keywords),
-                         tuple(o.chooses))
-                   for o in raw.objects)
+    pieces: tuple[Piece, ...] = ()
+    if raw.objects:  # (runes, spells, legends, cards: most scenarios have none)
+        from riftsolve.rules.pieces import Piece
+
+        pieces = tuple(Piece(o.id, o.kind, o.controller, o.zone or "", tuple(o.tags),
+                             o.exhausted, o.type, o.might, o.energy, o.power,
+                             tuple(o.keywords), tuple(o.chooses))
+                       for o in raw.objects)
     return Board(tuple(raw.battlefields), units, tuple(tuple(team) for team in raw.teams),
                  tuple(raw.battlefield_control.items()), pieces)
 

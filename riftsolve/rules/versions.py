@@ -22,15 +22,15 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from riftsolve.i18n import N_, _
 
 
-@dataclass(frozen=True)
-class Text:
+# (a named tuple: cheap to define, as every start of the command line defines it)
+class Text(NamedTuple):
     """One Core Rules text: the name a scenario gives it, its date, and the date its own
     header prints (a text's header is sometimes left stale)."""
 

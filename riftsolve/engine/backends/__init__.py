@@ -25,11 +25,10 @@ question answered by the native generators never pays.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import partial
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
 from riftsolve.rules.families import Listing
 
@@ -93,8 +92,8 @@ def type_name(kind: type[object]) -> str:
     return f"{kind.__module__}.{kind.__qualname__}"
 
 
-@dataclass(frozen=True)
-class Backend:
+# (a named tuple: cheap to define, as every start of the command line defines it)
+class Backend(NamedTuple):
     """One backend: the problems it answers, by their type (each family builds its
     questions as plain problems), and what it declines.
 

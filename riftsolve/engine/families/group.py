@@ -73,11 +73,10 @@ from riftsolve.rules.targeting import Failure
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from riftsolve.engine.steps import Steps
 else:
     np = LazyModule("numpy")  # imported by the first block of answers
-
-if TYPE_CHECKING:
-    from riftsolve.engine.steps import Steps
 
 
 class GroupDeclarations(LegalSet[GroupDeclaration]):
@@ -411,5 +410,5 @@ def _starter_lines(effect: GroupTargets, role: Role, words: Mapping[str, str]
 
 
 register_legal_sets("group", GroupDeclarations, GroupResolutions,
-                    starter=StarterHooks.of(GroupTargets, needs=_starter_needs,
-                                            fit=_starter_fit, lines=_starter_lines))
+                    starter=lambda: StarterHooks.of(GroupTargets, needs=_starter_needs,
+                                                    fit=_starter_fit, lines=_starter_lines))

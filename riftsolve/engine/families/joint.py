@@ -195,5 +195,5 @@ def _pick_line(pick: Pick, role: str) -> str:
 
 
 register_legal_sets("joint", JointDeclarations, JointResolutions,
-                    starter=StarterHooks.of(JointChoice, needs=_starter_needs,
-                                            fit=_starter_fit, lines=_starter_lines))
+                    starter=lambda: StarterHooks.of(JointChoice, needs=_starter_needs,
+                                                    fit=_starter_fit, lines=_starter_lines))

@@ -11,13 +11,18 @@ first asked for; :func:`all_legal_sets` loads every family's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from riftsolve.engine.legal import LegalSet, ListedDeclarations, ListedResolutions
-from riftsolve.engine.starting import StarterHooks
 from riftsolve.rules.answers import Answer
 from riftsolve.rules.effects import Effect
 from riftsolve.rules.families import family_of, registered
 from riftsolve.rules.families.registry import import_once
 from riftsolve.rules.scenario import Scenario
+
+if TYPE_CHECKING:  # (made when ``riftsolve new`` first asks: a question never does)
+    from riftsolve.engine.starting import StarterHooks
 
 #: The legal sets (declarations, resolutions) of the families the solver answers with
 #: counting formulas, rankings and every backend, by the family's name
@@ -27,19 +32,21 @@ from riftsolve.rules.scenario import Scenario
 LEGAL_SETS: dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[Answer]]]] = {}
 
 
-#: Each family's parts of ``riftsolve new`` (:mod:`riftsolve.faces.starter`), by name.
-STARTERS: dict[str, StarterHooks] = {}
+#: What makes each family's parts of ``riftsolve new`` (:mod:`riftsolve.faces.starter`),
+#: by name.
+STARTERS: dict[str, Callable[[], StarterHooks]] = {}
 #: The module of each family's way of finding the best answers, by name.
 RANKED_BY: dict[str, str] = {}
 
 
 def register_legal_sets(name: str, declarations: type[LegalSet[Answer]],
                         resolutions: type[LegalSet[Answer]], *,
-                        starter: StarterHooks | None = None,
+                        starter: Callable[[], StarterHooks] | None = None,
                         ranked_by: str | None = None) -> None:
-    """Register the legal sets answering the family ``name``'s two questions, its parts
-    of the starting file ``riftsolve new`` writes (none: its slots written as their
-    shapes say, on the plain example board), and the module of its way of finding the
+    """Register the legal sets answering the family ``name``'s two questions, what makes
+    its parts of the starting file ``riftsolve new`` writes, called when ``new`` asks
+    (none: its slots written as their shapes say, on the plain example board), and the
+    module of its way of finding the
     best answers (none: each answer scored), imported when ``best`` first asks for it."""
     if name in LEGAL_SETS:
         raise ValueError(f"the {name} family's legal sets are registered already")
@@ -67,7 +74,10 @@ def all_legal_sets() -> dict[str, tuple[type[LegalSet[Answer]], type[LegalSet[An
 def starter_hooks(effect: Effect) -> StarterHooks:
     """The parts of ``riftsolve new`` the family of ``effect`` registered (none by
     default)."""
-    return STARTERS.get(_load(family_of(effect).NAME), StarterHooks())
+    from riftsolve.engine.starting import StarterHooks
+
+    made = STARTERS.get(_load(family_of(effect).NAME))
+    return StarterHooks() if made is None else made()
 
 
 def legal_sets(scenario: Scenario

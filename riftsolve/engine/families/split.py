@@ -34,7 +34,6 @@ from riftsolve.engine.rank import (
     unrank_combinations,
     unrank_masks,
 )
-from riftsolve.engine.starting import Role, StarterHooks
 from riftsolve.formats.lines import declaration_block_text, resolution_block_text
 from riftsolve.i18n import _, ngettext
 from riftsolve.rules.answers import (
@@ -57,12 +56,11 @@ from riftsolve.rules.targeting import Failure
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from riftsolve.engine.starting import Role, StarterHooks
+    from riftsolve.engine.steps import Steps
 else:
     np = LazyModule("numpy")  # imported by the first block of answers
-
-if TYPE_CHECKING:
-    from riftsolve.engine.steps import Steps
-
 
 
 class Resolutions(LegalSet[Resolution]):
@@ -513,6 +511,12 @@ def _starter_lines(effect: SplitDamage, role: Role, words: Mapping[str, str]
                     "{role}").format(slot=name, said=said, where=where, role=role(name))
 
 
-register_legal_sets("split", Declarations, Resolutions,
-                    starter=StarterHooks.of(SplitDamage, lines=_starter_lines),
+def _starter() -> StarterHooks:
+    """The split family's parts of ``riftsolve new``: a comment line per slot."""
+    from riftsolve.engine.starting import StarterHooks
+
+    return StarterHooks.of(SplitDamage, lines=_starter_lines)
+
+
+register_legal_sets("split", Declarations, Resolutions, starter=_starter,
                     ranked_by="riftsolve.engine.families.split_best")

@@ -40,7 +40,7 @@ from typing import cast
 from riftsolve.i18n import N_, _
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.answers.joint import Choice, Executed
-from riftsolve.rules.board import BASE, OFFBOARD, PIECE_ZONES, Board, Unit, keyword
+from riftsolve.rules.board import BASE, OFFBOARD, Board, Unit, keyword
 from riftsolve.rules.choosing import deflect_failures
 from riftsolve.rules.core_rules import renumber
 from riftsolve.rules.costs import trigger_cost_failure
@@ -60,6 +60,7 @@ from riftsolve.rules.families.registry import AnyFamily, register_family
 from riftsolve.rules.hidden import gone_failure, hidden_rule, source_gone
 from riftsolve.rules.limits import ScenarioError
 from riftsolve.rules.options import Option, options
+from riftsolve.rules.pieces import PIECE_ZONES
 from riftsolve.rules.roles import Role
 from riftsolve.rules.scenario import Scenario, Targets, require_targets
 from riftsolve.rules.targeting import (

@@ -14,11 +14,8 @@ effect is.
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from riftsolve.rules.acts import Acts
 from riftsolve.rules.board import Board
@@ -123,8 +120,8 @@ class Family(Protocol[E, T, D, R, FP, RP]):
 AnyFamily = Family[Any, Targets, Any, Any, Any, Any]
 
 
-@dataclass(frozen=True)
-class Registration:
+# (a named tuple: cheap to define, as every start of the command line defines it)
+class Registration(NamedTuple):
     """One family as it registered: its name (``rules.NAME``), the module of its rules, the
     type of effect it answers, and whether a card library stores its cards (under its
     name: ``{"family": name, "fields": ...}``)."""
@@ -148,6 +145,8 @@ def load_families(package: str, path: Iterable[str]) -> None:
     """Import every module of ``package`` (at ``path``), in the order of their names:
     each family registers itself at the bottom of its module, so a new family is a new
     module, with no list to edit."""
+    import pkgutil  # (every family's modules: a question loads its own family's alone)
+
     for found in sorted(pkgutil.iter_modules(list(path)), key=lambda m: m.name):
         importlib.import_module(f"{package}.{found.name}")
 
@@ -159,7 +158,9 @@ def import_once(package: str, name: str) -> None:
     if module in _TRIED or not name.isidentifier():
         return
     _TRIED.add(module)
-    if importlib.util.find_spec(module) is not None:
+    from importlib.util import find_spec
+
+    if find_spec(module) is not None:
         importlib.import_module(module)
 
 
