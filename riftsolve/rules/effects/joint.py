@@ -5,6 +5,7 @@ earlier ones, and what is done to each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from riftsolve.rules.effects import (
@@ -142,7 +143,7 @@ class Pick:
         """Whether it picks a battlefield or a location."""
         return self.kind in ("battlefield", "location")
 
-    @property
+    @cached_property
     def types(self) -> frozenset[str]:
         """The types its object may have: a unit pick's ``"unit"`` (and ``"gear"`` for "a
         unit or gear"), a card pick's card types (none: any card); none for other
@@ -253,5 +254,10 @@ class JointChoice(CardFacts):
         return any(d.to == EVENT for d in self.deeds)
 
     def pick(self, name: str) -> Pick:
-        """The pick called ``name``."""
-        return next(p for p in self.picks if p.name == name)
+        """The pick called ``name`` (``KeyError``: none is)."""
+        return self._by_name[name]
+
+    @cached_property
+    def _by_name(self) -> dict[str, Pick]:
+        """The picks by name (asked for each candidate and link of a large board)."""
+        return {p.name: p for p in self.picks}

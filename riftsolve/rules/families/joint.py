@@ -699,10 +699,10 @@ def _controller(board: Board, pick: Pick, value: Value) -> str | None:
 
 
 def _tax(scenario: Scenario, pick: Pick, value: Value) -> int:
-    """The Deflect a target pick's unit costs (809), unless the card ignores Deflect."""
-    effect = joint_effect(scenario)
+    """The Deflect a target pick's unit costs (809), unless the card ignores Deflect (the
+    card's own fact: :func:`joint_effect`'s reading of the policy leaves it as it is)."""
     if value is None or not pick.target or pick.kind not in ("unit", "gear") \
-            or effect.ignores_deflect or value not in scenario.board:
+            or scenario.effect.ignores_deflect or value not in scenario.board:
         return 0
     return scenario.board.deflect_tax(scenario.board[value], scenario.controller)
 
