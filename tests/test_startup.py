@@ -52,7 +52,16 @@ LAZY = ("riftsolve.engine.families.split_best", "riftsolve.engine.families.comba
         "riftsolve.engine.assign", "riftsolve.engine.steps",
         "riftsolve.rules.families.joint", "riftsolve.rules.families.picks",
         "riftsolve.rules.families.TEMPLATE", "riftsolve.engine.families.joint",
-        "riftsolve.engine.families.combat", "riftsolve.compiler")
+        "riftsolve.engine.families.combat", "riftsolve.compiler",
+        # the other families' specs, answers and rules, objects, the classifier, the
+        # notation, the schema, a paid Repeat's pairs and what `new` writes
+        "riftsolve.rules.effects.group", "riftsolve.rules.effects.joint",
+        "riftsolve.rules.effects.combat", "riftsolve.rules.answers.group",
+        "riftsolve.rules.answers.combat", "riftsolve.rules.answers.joint",
+        "riftsolve.rules.answers.repeat", "riftsolve.rules.families.group",
+        "riftsolve.rules.families.combat", "riftsolve.rules.pieces",
+        "riftsolve.rules.classify", "riftsolve.rules.grammar", "riftsolve.formats.notation",
+        "riftsolve.formats.schema", "riftsolve.engine.repeat", "riftsolve.engine.starting")
 
 
 def _fresh(argv: list[str]) -> dict[str, object]:
@@ -75,8 +84,11 @@ def test_a_native_question_imports_neither_or_tools_nor_python_constraint(
     result = _fresh(argv)
     assert result["lines"]
     assert result["heavy"] == {"ortools": False, "pandas": False, "constraint": False}
-    # a split's way of ranking is loaded by best only; nothing of combat's or the steps
-    ranking = ["riftsolve.engine.families.split_best", "riftsolve.engine.knapsack"]
+    # a split's way of ranking is loaded by best only, and the outcome it scores, which
+    # reads a paid Repeat's pair of answers; nothing of combat's or the steps
+    ranking = ["riftsolve.engine.families.split_best", "riftsolve.engine.knapsack",
+               "riftsolve.rules.answers.group", "riftsolve.rules.answers.joint",
+               "riftsolve.rules.answers.repeat"]
     assert result["lazy"] == (ranking if argv[0] == "best" else [])
 
 
