@@ -467,16 +467,19 @@ def _question(command: str, scenario: Scenario, name: str) -> LegalSet[Answer]:
     return legal
 
 
-def _answers(legal: LegalSet[Answer], limit: int | None, every: bool = False) -> Iterator[Answer]:
-    """The answers to list; without ``--limit`` or ``--all``, refused past the budget (the
-    count is asked only then: a listing with a limit never waits for a count)."""
-    total = legal.count() if limit is None and not every else 0
+def _budgeted_count(legal: LegalSet[Answer], limit: int | None, every: bool) -> int | None:
+    """The exact count of a listing bounded by the budget alone (neither ``--limit`` nor
+    ``--all``), refused past the budget; ``None`` for the others (a listing with a limit
+    never waits for a count)."""
+    if limit is not None or every:
+        return None
+    total = legal.count()
     if total > LIST_BUDGET:
         raise TooMany(_(
             "{total} {legal} exceed the listing budget of {budget}; use --count for the "
             "number only, --limit N to list the first N, or --all to stream them all"
         ).format(total=f"{total:,}", legal=render.legal_noun(legal), budget=f"{LIST_BUDGET:,}"))
-    return islice(iter(legal), limit)
+    return total
 
 
 def _write_jsonl(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
@@ -484,16 +487,16 @@ def _write_jsonl(legal: LegalSet[Answer], args: argparse.Namespace, out: TextIO
     """Write the answers as JSON lines; how many were written. A long listing is written
     a block at a time (numpy formats the lines); a short one, up to :data:`FEW_LINES`, a
     line each, which spares a small question numpy's import. Both write the same bytes."""
-    answers = _answers(legal, args.limit, args.all)  # (the budget check first)
-    few = (args.limit is not None and args.limit <= FEW_LINES) or (
-        args.limit is None and not args.all and legal.count() <= FEW_LINES)
+    total = _budgeted_count(legal, args.limit, args.all)  # (the budget check first)
+    most = total if total is not None else args.limit  # (None: --all)
+    few = most is not None and most <= FEW_LINES
     blocks = None if few or args.explain or args.backend not in ("auto", "native") else (
         _text_blocks(legal, args.limit))
     if blocks is not None:
         return _write_blocks(blocks, args.limit, out)
     written = 0
     shown = render.explained_line if args.explain else render.line
-    for answer in answers:
+    for answer in islice(iter(legal), args.limit):
         out.write(json_line(shown(legal, answer)))
         written += 1
     return written

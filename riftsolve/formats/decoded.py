@@ -15,6 +15,9 @@ from typing import TypeAlias
 
 from riftsolve.rules.limits import MAX_DIGITS
 
+#: Top-level keys the engine ignores: expected answers kept in test fixtures.
+IGNORED_KEYS = frozenset({"expect"})
+
 #: A value of a scenario as decoded: JSON's, a whole number of more than
 #: :data:`MAX_DIGITS` digits kept as a :class:`HugeNumber`.
 Decoded: TypeAlias = (

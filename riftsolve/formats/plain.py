@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from riftsolve.formats.decoded import IGNORED_KEYS
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.limits import LIMIT, VALUE_LIMIT
 
@@ -247,7 +248,7 @@ _POLICY_FIELDS: dict[str, Callable[[object], object]] = {
 
 
 def _fields(value: object, fields: Mapping[str, Callable[[object], object]],
-            required: tuple[str, ...], ignored: tuple[str, ...] = ()) -> dict[str, object]:
+            required: tuple[str, ...], ignored: frozenset[str] = frozenset()) -> dict[str, object]:
     """The record's fields read (its ``x-`` keys, and ``ignored`` ones, passed over)."""
     if type(value) is not dict:
         raise _Unread
@@ -309,7 +310,7 @@ _SCENARIO_FIELDS: dict[str, Callable[[object], object]] = {
 
 def _scenario(data: Mapping[str, object]) -> PlainScenario:
     read = _fields(data, _SCENARIO_FIELDS,
-                   ("format", "controller", "battlefields", "units"), ignored=("expect",))
+                   ("format", "controller", "battlefields", "units"), ignored=IGNORED_KEYS)
     del read["format"]
     read.pop("objects", None)
     return PlainScenario(**read)  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from riftsolve._json import JSONOutDoc
+from riftsolve.formats.decoded import IGNORED_KEYS
 from riftsolve.i18n import _
 from riftsolve.rules.core_rules import DEFAULT_VERSION
 from riftsolve.rules.effects import (
@@ -34,8 +35,6 @@ from riftsolve.rules.limits import (
 
 FORMAT_VERSION = 1
 
-#: Top-level keys the engine ignores: expected answers kept in test fixtures.
-IGNORED_KEYS = frozenset({"expect"})
 
 
 # --------------------------------------------------------------------------- input schema
