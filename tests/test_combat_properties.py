@@ -214,28 +214,33 @@ def test_every_backend_lists_exactly_the_reference_answers(doc: dict[str, Any]) 
 
 @COMBAT
 @given(combats())
-def test_a_combat_too_large_to_count_still_lists_the_reference_answers(
+def test_a_combat_too_large_to_keep_counts_row_by_row_and_lists_the_reference_answers(
         doc: dict[str, Any]) -> None:
-    """With the counting table's bound at zero, count() refuses and says to list; listing
-    then walks a table of whether each completion exists, and lists exactly the reference
-    answers, in the same order as when the counts are known."""
+    """With the table's bound at zero, count() computes the same recurrence a row at a
+    time and finds the number of reference answers; with the row-by-row bound at zero too,
+    it refuses and says to list. Listing then walks a table of whether each completion
+    exists, and lists exactly the reference answers, in the same order as when the counts
+    are known."""
     from riftsolve.engine import assign
 
     s = rs.parse_scenario(doc)
     counted = [_json(a) for a in rs.resolve(s, "native", kind=rs.Assignment)]
-    bound = assign.MOST_CELLS
-    try:
-        assign.MOST_CELLS = -1
+    expected = reference.combat_answers(doc)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(assign, "MOST_CELLS", -1)
+        legal = rs.resolve(s, "native", kind=rs.Assignment)
+        assert isinstance(legal, CombatResolutions)
+        assert legal.count() == len(expected)
+        assert legal.table._completions is None  # (nothing kept)
+        patch.setattr(assign, "MOST_COUNTED_CELLS", -1)
         legal = rs.resolve(s, "native", kind=rs.Assignment)
         assert isinstance(legal, CombatResolutions)
         listed = [_json(a) for a in legal]
         if legal.table.problem.receivers and not legal.table.excess:
             with pytest.raises(CountTooLarge, match="--limit"):
                 legal.count()
-    finally:
-        assign.MOST_CELLS = bound
     assert listed == counted
-    assert set(listed) == reference.combat_answers(doc)
+    assert set(listed) == expected
 
 
 @COMBAT

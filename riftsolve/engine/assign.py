@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from math import comb
 
@@ -58,6 +59,8 @@ ZERO, PARTIAL, FILL = 0, 1, 2
 
 #: Most cells (receivers x states x damage) of a completion table (exact counts).
 MOST_CELLS = 4 * 10**6
+#: Most cells a count computes (exact counts, a row kept at a time): about a second.
+MOST_COUNTED_CELLS = 2 * 10**7
 #: Most cells of a feasibility table (a byte each): what a listing needs when the counts
 #: would be too many to compute.
 MOST_FEASIBLE_CELLS = 10**8
@@ -187,26 +190,38 @@ class Table:
         return self._feasible
 
     def _build(self, exact: bool = True) -> list[dict[int, Vector]]:
-        damage = self.problem.damage
-        reached = self.states()
-        cells = sum(len(s) for s in reached) * (damage + 1)
         bound = MOST_CELLS if exact else MOST_FEASIBLE_CELLS
+        self._check_cells(bound, N_("a smaller board") if exact else N_(
+            "a smaller board (even listing needs a table this large)"))
+        table: list[dict[int, Vector]] = [{} for _ in self.states()]
+        for index, rows in self._rows(exact):
+            table[index] = rows
+        return table
+
+    def _check_cells(self, bound: int, instead: str) -> None:
+        """Refuse a table of more than ``bound`` cells (receivers x states x damage)."""
+        cells = sum(len(s) for s in self.states()) * (self.problem.damage + 1)
         if cells > bound:
             raise CountTooLarge(N_("combat assignments (a table of receivers x damage)"), cells,
-                                N_("a smaller board") if exact else N_(
-                                    "a smaller board (even listing needs a table this large)"),
-                                steps=N_("table cells"),
-                                bound=bound)
+                                instead, steps=N_("table cells"), bound=bound)
+
+    def _rows(self, exact: bool) -> Iterator[tuple[int, dict[int, Vector]]]:
+        """The table's rows by state, from after the last receiver back to the first, each
+        made from the one before it (a count keeps only the last)."""
+        damage = self.problem.damage
+        reached = self.states()
         end = np.zeros(damage + 1, dtype=object if exact else np.uint8)
         end[0] = 1
-        table: list[dict[int, Vector]] = [{} for _ in reached]
-        table[-1] = {state: end for state in reached[-1]}
+        after: dict[int, Vector] = {state: end for state in reached[-1]}
+        yield len(reached) - 1, after
         for index in range(len(self.problem.receivers) - 1, -1, -1):
             receiver = self.problem.receivers[index]
+            rows: dict[int, Vector] = {}
             for state in reached[index]:
-                row = self._row(index, receiver, state, table[index + 1], exact)
-                table[index][state] = row if exact else np.minimum(row, 1).astype(np.uint8)
-        return table
+                row = self._row(index, receiver, state, after, exact)
+                rows[state] = row if exact else np.minimum(row, 1).astype(np.uint8)
+            yield index, rows
+            after = rows
 
     def _row(self, index: int, receiver: Receiver, state: int, after: dict[int, Vector],
              exact: bool) -> Vector:
@@ -243,6 +258,13 @@ class Table:
             if problem.excess == "last":
                 return len(self.last)
             return _compositions(self.excess, len(problem.receivers))
+        if self._completions is None:
+            try:
+                self._check_cells(MOST_CELLS, "")
+            except CountTooLarge:  # too large to keep: counted row by row, in less memory
+                self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
+                (_first, rows), = deque(self._rows(exact=True), maxlen=1)
+                return int(rows[START][problem.damage])
         return int(self.completions[0][START][problem.damage])
 
     # ------------------------------------------------------------------ listing

@@ -23,7 +23,7 @@ against the rules directly.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -194,88 +194,119 @@ def group_effect(scenario: Scenario) -> GroupTargets:
 def member_failure(scenario: Scenario, unit: Unit, slot: GroupSlot, resolving: bool
                    ) -> Failure | None:
     """Whether ``unit`` may fill (or still fills) ``slot`` on its own (355.9.b, 359.3.e)."""
-    requirement = "359.3.e.2" if resolving else "355.9.b"
+    return member_test(scenario, slot, resolving)(unit)
 
-    def said(now: str, later: str, **names: object) -> str:
+
+def member_test(scenario: Scenario, slot: GroupSlot, resolving: bool
+                ) -> Callable[[Unit], Failure | None]:
+    """:func:`member_failure` for one unit at a time, what the scenario and the slot fix
+    for every unit read once (a question tests each unit of the board).
+
+    >>> from riftsolve.formats.format1 import parse_scenario
+    >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Fox-Fire",
+    ...     "battlefields": ["north"], "units": [
+    ...         {"id": "r1", "controller": "B", "might": 2, "location": "north"},
+    ...         {"id": "k1", "controller": "A", "might": 2, "location": "base"}]})
+    >>> test = member_test(s, group_effect(s).slots[0], resolving=False)
+    >>> test(s.board["r1"]) is None, test(s.board["k1"]).rule
+    (True, '355.9.b')
+    """
+    requirement = "359.3.e.2" if resolving else "355.9.b"
+    effect = group_effect(scenario)
+    board, controller = scenario.board, scenario.controller
+    kinds, among = slot.kinds, slot.among
+    owner = controller if slot.own else None
+    at_battlefield = slot.reach is Reach.BATTLEFIELD or effect.sharing is Sharing.BATTLEFIELD
+    apart = scenario.source if slot.other else None  # (355.11: "another unit")
+    here = source_battlefield(board, scenario.source) if slot.reach is Reach.HERE else None
+    gone = source_gone(scenario)
+    hidden = scenario.from_hidden
+    declared: list[Mapping[str, str]] = []  # (each location's own choice: read when asked)
+    placed = resolving and effect.per_place is not None and scenario.targets is not None
+    most, tags, states = slot.might_at_most, slot.tags, slot.states
+    named = moved_to(scenario) if effect.moves_to and (
+        scenario.policy.specified_destination == "elsewhere") else None
+    aimed = slot.name in targeted_slots(effect)
+
+    def said(unit: Unit, now: str, later: str, **names: object) -> str:
         """A failure said now ("is not") or on resolution ("is no longer")."""
         return _(later if resolving else now).format(unit=unit.id, **names)
 
-    if not unit.on_board:
-        return Failure("359.3.e.2", said(N_("{unit} is not on the board"),
-                                         N_("{unit} is no longer on the board")))
-    if unit.type not in slot.kinds:
-        return Failure(requirement, said(N_("{unit} is not a {kinds} (it is a {type})"),
-                                         N_("{unit} is no longer a {kinds} (it is a {type})"),
-                                         kinds=_(" or ").join(_(_KINDS.get(k, k))
-                                                             for k in slot.kinds),
-                                         type=_(_KINDS.get(unit.type, unit.type))))
-    if slot.own and unit.controller != scenario.controller:
-        return Failure(requirement, said(
-            N_("{unit} is not a unit {player} controls (controlled by {owner})"),
-            N_("{unit} is no longer a unit {player} controls (controlled by {owner})"),
-            player=scenario.controller, owner=unit.controller))
-    if not slot.among.admits(scenario.board.friendly_to(unit, scenario.controller)):
-        return Failure(requirement, not_related(unit, slot.among.value, resolving))
-    shares_one = group_effect(scenario).sharing is Sharing.BATTLEFIELD  # 355.11
-    if (slot.reach is Reach.BATTLEFIELD or shares_one) and not scenario.board.is_battlefield(
-            unit.location):
-        return Failure(requirement, said(N_("{unit} is not at a battlefield (at {place})"),
-                                         N_("{unit} is no longer at a battlefield (at {place})"),
-                                         place=unit.location))
-    if slot.other and unit.id == scenario.source:
-        return Failure(requirement, said(N_("{unit} is not another unit: it is the source"),
-                                         N_("{unit} is no longer another unit: it is the "
-                                            "source")))
-    if slot.reach is Reach.HERE:
-        here = source_battlefield(scenario.board, scenario.source)
-        if unit.location != here:
+    def test(unit: Unit) -> Failure | None:
+        if not unit.on_board:
+            return Failure("359.3.e.2", said(unit, N_("{unit} is not on the board"),
+                                             N_("{unit} is no longer on the board")))
+        if unit.type not in kinds:
+            return Failure(requirement, said(
+                unit, N_("{unit} is not a {kinds} (it is a {type})"),
+                N_("{unit} is no longer a {kinds} (it is a {type})"),
+                kinds=_(" or ").join(_(_KINDS.get(k, k)) for k in kinds),
+                type=_(_KINDS.get(unit.type, unit.type))))
+        if owner is not None and unit.controller != owner:
+            return Failure(requirement, said(
+                unit, N_("{unit} is not a unit {player} controls (controlled by {owner})"),
+                N_("{unit} is no longer a unit {player} controls (controlled by {owner})"),
+                player=controller, owner=unit.controller))
+        if not among.admits(board.friendly_to(unit, controller)):
+            return Failure(requirement, not_related(unit, among.value, resolving))
+        if at_battlefield and not board.is_battlefield(unit.location):  # 355.11
+            return Failure(requirement, said(
+                unit, N_("{unit} is not at a battlefield (at {place})"),
+                N_("{unit} is no longer at a battlefield (at {place})"), place=unit.location))
+        if unit.id == apart:
+            return Failure(requirement, said(
+                unit, N_("{unit} is not another unit: it is the source"),
+                N_("{unit} is no longer another unit: it is the source")))
+        if slot.reach is Reach.HERE and unit.location != here:
             where = (_("{source}'s battlefield {place}") if here else
                      _("nowhere: {source} is at no battlefield")).format(
                          source=scenario.source, place=here)
             return Failure("359.3.f.2" if resolving else requirement, said(
-                N_("{unit} is not here ({where}; it is at {place})"),
+                unit, N_("{unit} is not here ({where}; it is at {place})"),
                 N_("{unit} is no longer here ({where}; it is at {place})"),
                 where=where, place=unit.location))
-    hidden = scenario.from_hidden
-    if source_gone(scenario):
-        return gone_failure(scenario, unit.id, resolving)
-    if hidden is not None and unit.location != hidden:
-        rule_no = "359.3.e.5" if resolving else hidden_rule(scenario)
-        return Failure(rule_no, said(
-            N_("{unit} is not at {hidden}, where the card was played from Hidden (at {place})"),
-            N_("{unit} is no longer at {hidden}, where the card was played from Hidden (at "
-               "{place})"), hidden=hidden, place=unit.location))
-    effect = group_effect(scenario)
-    if resolving and effect.per_place is not None and scenario.targets is not None:
-        declared = dict(require_targets(scenario, GroupChosen).places).get(unit.id)
-        if declared is not None and unit.place != declared:
-            return Failure("359.3.e.2", _(
-                "{unit} is no longer at {declared} (at {place}): each location's choice is its "
-                "own (Unleashed FAQ)").format(unit=unit.id, declared=declared, place=unit.place))
-    if slot.might_at_most is not None and unit.effective_might > slot.might_at_most:
-        return Failure(requirement, said(
-            N_("{unit} is not a unit with {most} Might or less (Might {might})"),
-            N_("{unit} is no longer a unit with {most} Might or less (Might {might})"),
-            most=slot.might_at_most, might=unit.effective_might))
-    missing = [tag for tag in slot.tags if tag not in unit.tags]
-    if missing:
-        return Failure(requirement, said(N_("{unit} is not {tags}"),
-                                         N_("{unit} is no longer {tags}"),
-                                         tags=" ".join(missing)))
-    lacking = [state for state in slot.states if state not in scenario.board.states_of(unit)]
-    if lacking:  # ("any number of your buffed units")
-        return Failure(requirement, said(N_("{unit} is not {tags}"),
-                                         N_("{unit} is no longer {tags}"),
-                                         tags=_(STATE_WORDS.get(lacking[0], lacking[0]))))
-    named = moved_to(scenario) if effect.moves_to else None
-    if (named and scenario.policy.specified_destination == "elsewhere"
-            and stands_at(unit, named)):  # 355.4.a read for every move
-        return Failure("355.4.a", _("{unit} is already at {place}: a move goes elsewhere "
-                                    "(policy specified_destination=elsewhere)").format(
-                                        unit=unit.id, place=named))
-    if slot.name not in targeted_slots(effect):
-        return None  # (a cost's choice is no target: "can't be chosen" is about targets)
-    return untargetable_failure(scenario.board, unit, scenario.controller, resolving)
+        if gone:
+            return gone_failure(scenario, unit.id, resolving)
+        if hidden is not None and unit.location != hidden:
+            rule_no = "359.3.e.5" if resolving else hidden_rule(scenario)
+            return Failure(rule_no, said(
+                unit, N_("{unit} is not at {hidden}, where the card was played from Hidden "
+                         "(at {place})"),
+                N_("{unit} is no longer at {hidden}, where the card was played from Hidden "
+                   "(at {place})"), hidden=hidden, place=unit.location))
+        if placed:
+            if not declared:
+                declared.append(dict(require_targets(scenario, GroupChosen).places))
+            was = declared[0].get(unit.id)
+            if was is not None and unit.place != was:
+                return Failure("359.3.e.2", _(
+                    "{unit} is no longer at {declared} (at {place}): each location's choice "
+                    "is its own (Unleashed FAQ)").format(unit=unit.id, declared=was,
+                                                         place=unit.place))
+        if most is not None and unit.effective_might > most:
+            return Failure(requirement, said(
+                unit, N_("{unit} is not a unit with {most} Might or less (Might {might})"),
+                N_("{unit} is no longer a unit with {most} Might or less (Might {might})"),
+                most=most, might=unit.effective_might))
+        missing = [tag for tag in tags if tag not in unit.tags]
+        if missing:
+            return Failure(requirement, said(unit, N_("{unit} is not {tags}"),
+                                             N_("{unit} is no longer {tags}"),
+                                             tags=" ".join(missing)))
+        lacking = [state for state in states if state not in board.states_of(unit)]
+        if lacking:  # ("any number of your buffed units")
+            return Failure(requirement, said(unit, N_("{unit} is not {tags}"),
+                                             N_("{unit} is no longer {tags}"),
+                                             tags=_(STATE_WORDS.get(lacking[0], lacking[0]))))
+        if named and stands_at(unit, named):  # 355.4.a read for every move
+            return Failure("355.4.a", _("{unit} is already at {place}: a move goes elsewhere "
+                                        "(policy specified_destination=elsewhere)").format(
+                                            unit=unit.id, place=named))
+        if not aimed:
+            return None  # (a cost's choice is no target: "can't be chosen" is about targets)
+        return untargetable_failure(board, unit, controller, resolving)
+
+    return test
 
 
 def share_key(effect: GroupTargets, unit: Unit) -> str:
@@ -444,9 +475,9 @@ def finalize_problem(scenario: Scenario) -> GroupProblem:
     """The finalization question (355.11.a, 355.13, 809, 811.1.d.2)."""
     effect = group_effect(scenario)
     eligible = []
+    tests = [member_test(scenario, slot, resolving=False) for slot in effect.slots]
     for unit in sorted(scenario.board, key=lambda u: u.id):
-        slots = tuple(i for i, slot in enumerate(effect.slots)
-                      if member_failure(scenario, unit, slot, resolving=False) is None)
+        slots = tuple(i for i, test in enumerate(tests) if test(unit) is None)
         if slots:
             eligible.append((unit, slots))
     return GroupProblem(

@@ -313,7 +313,8 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return Failure(rule, _("{value} {verb} in combat with an enemy {tag} unit or chosen "
                                "by an enemy {tag} spell").format(value=value, verb=verb,
                                                                  tag=pick.contested))
-    trait = _trait_failure(pick, value, unit.tags, set(board.states_of(unit)), verb, rule)
+    states = set(board.states_of(unit)) if pick.state else set()  # (read when asked for)
+    trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
     if trait is not None:
         return trait
     if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
@@ -575,8 +576,6 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     """Whether ``first`` (the value of ``linked.pick``) stands in the link to ``second``
     (the value of ``linked.to``) on ``board``. A destination ``"base"`` is the base of the
     unit moved there (found in ``chosen``), else of ``first``'s unit."""
-    effect = joint_effect(scenario)
-    a, b = effect.pick(linked.pick), effect.pick(linked.to)
     link = linked.link
     if link is Link.OTHER:
         return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
@@ -603,6 +602,8 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
         return None if first > second else Failure("355.9.c", _(
             "{first} and {second}: objects chosen alike are distinct, listed in id order"
         ).format(first=first, second=second))
+    effect = joint_effect(scenario)  # (the links below read the picks themselves)
+    a, b = effect.pick(linked.pick), effect.pick(linked.to)
     if link is Link.SAME_CONTROLLER:
         mine, theirs = _controller(board, a, first), _controller(board, b, second)
         same = mine is not None and mine == theirs
@@ -1261,10 +1262,11 @@ def resolve_problem(scenario: Scenario) -> JointProblem:
         if not _in_mode(pick, made.get("mode")):
             domains.append((None,))  # a pick of a mode not chosen: nothing to choose
             continue
+        holds = [_later_link_test(scenario, board, lk, pick, kept, made)
+                 for lk in effect.links]
         found = hidden_play(scenario, pick, [
             v for v in _candidates(scenario, board, pick, kept, True)
-            if all(_later_link_holds(scenario, board, lk, pick, v, kept, made)
-                   for lk in effect.links)
+            if all(test(v) for test in holds)
             and _later_destination_valid(scenario, board, pick, v, kept)])
         if scenario.available_power is not None:  # (a target its Deflect makes unaffordable:
             found = [v for v in found  # none is chosen, as with no target at all, 809.1.d)
@@ -1340,23 +1342,23 @@ def _each_distinct(effect: JointChoice, later: list[Pick], domains: list[tuple[V
     return tests
 
 
-def _later_link_holds(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
-                      value: str, kept: Mapping[str, Value], made: Mapping[str, Value]
-                      ) -> bool:
-    """Whether a later pick's ``value`` meets its links to the picks already made
-    (``made``: as declared, for whose base a destination ``"base"`` is, even when the
-    unit moved there is no longer a legal target)."""
+def _later_link_test(scenario: Scenario, board: Board, linked: Linked, pick: Pick,
+                     kept: Mapping[str, Value], made: Mapping[str, Value]
+                     ) -> Callable[[str], bool]:
+    """Whether a later pick's value meets ``linked``, one of its links to the picks already
+    made (``made``: as declared, for whose base a destination ``"base"`` is, even when the
+    unit moved there is no longer a legal target); what the link reads of those picks is
+    found once, for every value."""
     other = linked.to if linked.pick == pick.name else (
         linked.pick if linked.to == pick.name else None)
     if linked.pick == pick.name and null_referent(scenario, linked, kept, made) is not None:
-        return False  # it reads a target no longer legal: null, nothing meets it (359.3.e.12)
-    if other is None or other not in kept or kept[other] is None:
-        return True
-    known = kept[other]
-    assert known is not None
+        return lambda value: False  # it reads a target no longer legal: null (359.3.e.12)
+    known = kept.get(other) if other is not None else None
+    if known is None:
+        return lambda value: True
     if linked.pick == pick.name:
-        return link_failure(scenario, board, linked, value, known, made) is None
-    return link_failure(scenario, board, linked, known, value, made) is None
+        return lambda value: link_failure(scenario, board, linked, value, known, made) is None
+    return lambda value: link_failure(scenario, board, linked, known, value, made) is None
 
 
 # --------------------------------------------------------------------------- verifiers
