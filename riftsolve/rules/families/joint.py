@@ -198,6 +198,37 @@ def _each(scenario: Scenario, picks: list[Pick]) -> list[Pick]:
 def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
                  chooser: str, resolving: bool) -> Failure | None:
     """Whether ``value`` may fill ``pick`` on its own (355.9.b, 359.3.e.2) on ``board``."""
+    return pick_test(scenario, board, pick, chooser, resolving)(value)
+
+
+#: The kinds of pick that choose no unit or gear (a card a unit pick may name instead is
+#: the unit test's).
+_NO_UNIT = ("mode", "either", "decision", "player", "battlefield", "location")
+
+
+def pick_test(scenario: Scenario, board: Board, pick: Pick, chooser: str, resolving: bool
+              ) -> Callable[[str], Failure | None]:
+    """:func:`pick_failure` of one value at a time: for a unit or gear, what the scenario
+    and the pick fix for every value is read once (a question tests each unit of the
+    board).
+
+    >>> from riftsolve.formats.format1 import parse_scenario
+    >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Dragon's Rage",
+    ...     "battlefields": ["north"], "units": [
+    ...         {"id": "r1", "controller": "B", "might": 2, "location": "north"},
+    ...         {"id": "k1", "controller": "A", "might": 2, "location": "north"}]})
+    >>> test = pick_test(s, s.board, joint_effect(s).picks[0], "A", resolving=False)
+    >>> test("r1") is None, test("k1").rule
+    (True, '355.9.b')
+    """
+    if pick.kind in _NO_UNIT or pick.is_piece:
+        return lambda value: _choice_failure(scenario, board, pick, value, chooser, resolving)
+    return _unit_test(scenario, board, pick, chooser, resolving)
+
+
+def _choice_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
+                    chooser: str, resolving: bool) -> Failure | None:
+    """:func:`pick_failure` of a pick that chooses no unit or gear."""
     verb = _("is no longer") if resolving else _("is not")
     rule = "359.3.e.2" if resolving else "355.9.b"
     if pick.kind == "mode":
@@ -230,131 +261,144 @@ def pick_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
         return _battlefield_failure(scenario, board, pick, value, verb, rule)
     if pick.is_piece:
         return _piece_failure(scenario, board, pick, value, chooser, verb, rule)
-    if pick.kind == "location":
-        if not (board.is_battlefield(value) or value == BASE):
-            return Failure("355.4", _("{value} {verb} a location (a battlefield or 'base')"
-                                      ).format(value=repr(value), verb=verb))
-        if pick.own and value != BASE and board.controller_of(value) != chooser:
-            return Failure("355.2.a", _("{value} {verb} the chooser's base or a battlefield "
-                                        "{player} controls").format(value=value, verb=verb,
-                                                                    player=chooser))
-        return None
-    if pick.or_piece and value not in board and board.piece(value) is not None:
-        return _piece_failure(scenario, board, replace(pick, kind=pick.or_piece, also=""),
-                              value, chooser, verb, rule)
-    if value not in board:
-        return Failure(rule, _("{value} {verb} a unit or gear").format(value=repr(value),
-                                                                      verb=verb))
-    unit = board[value]
-    if not unit.on_board:
-        return Failure("359.3.e.2", _("{value} {verb} on the board").format(value=value,
-                                                                           verb=verb))
-    if unit.type not in pick.types:
-        either = (_("a {kind} or {also}").format(kind=_(_KINDS.get(pick.kind, pick.kind)),
-                                                 also=_(_KINDS.get(pick.also, pick.also)))
-                  if pick.also else _(_A_KIND.get(pick.kind, pick.kind)))
-        return Failure(rule, _("{value} {verb} {either} (it is a {type})").format(
-            value=value, verb=verb, either=either, type=_(_KINDS.get(unit.type, unit.type))))
-    if not pick.among.admits(board.friendly_to(unit, chooser)) or (
-            pick.own and unit.controller != chooser):
-        mine = (_("one of {player}'s own").format(player=chooser) if pick.own
-                else _relation_words(pick))
-        return Failure(rule, _("{value} {verb} {what} (controlled by {owner})").format(
-            value=value, verb=verb, what=mine, owner=unit.controller))
-    if pick.reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
-        return Failure(rule, _("{value} {verb} at a battlefield (at {place})").format(
-            value=value, verb=verb, place=unit.location))
-    if pick.reach is Reach.BASE and unit.location != BASE:
-        return Failure(rule, _("{value} {verb} in a base (at {place})").format(
-            value=value, verb=verb, place=unit.location))
-    if pick.away and unit.location == source_battlefield(board, scenario.source):
-        if pick.moved_here:  # (policy specified_destination=elsewhere)
-            return Failure("355.4.a", _("{value} is already here: a move goes elsewhere"
-                                        ).format(value=value))
-        return Failure(rule, _("{value} {verb} at a different location (it is here, at "
-                               "{place})").format(value=value, verb=verb,
-                                                  place=unit.location))
-    moved_to = (scenario.event_destination or source_battlefield(board, scenario.source)
-                if pick.moved_between else None)
-    if pick.moved_between and unit.location not in (moved_to, scenario.event_battlefield):
-        return Failure("359.3.e.2" if resolving else rule, _(
-            "{value} {verb} at a battlefield the source moved to ({here}) or from ({there})"
-        ).format(value=value, verb=verb, here=moved_to or _("none"),
-                 there=scenario.event_battlefield or _("none")))
-    if pick.to_event and scenario.policy.specified_destination == "elsewhere" and \
-            unit.location == scenario.event_battlefield:
-        return Failure("355.4.a", _("{value} is already at {place}: a move goes elsewhere "
-                                    "(policy specified_destination=elsewhere)").format(
-                                        value=value, place=unit.location))
-    if pick.reach is Reach.HERE:
-        here = source_battlefield(board, scenario.source)
-        if unit.location != here:
+    assert pick.kind == "location", pick.kind
+    if not (board.is_battlefield(value) or value == BASE):
+        return Failure("355.4", _("{value} {verb} a location (a battlefield or 'base')"
+                                  ).format(value=repr(value), verb=verb))
+    if pick.own and value != BASE and board.controller_of(value) != chooser:
+        return Failure("355.2.a", _("{value} {verb} the chooser's base or a battlefield "
+                                    "{player} controls").format(value=value, verb=verb,
+                                                                player=chooser))
+    return None
+
+
+def _unit_test(scenario: Scenario, board: Board, pick: Pick, chooser: str, resolving: bool
+               ) -> Callable[[str], Failure | None]:
+    """:func:`pick_failure` of a unit or gear (or a card a unit pick may name instead)."""
+    verb = _("is no longer") if resolving else _("is not")
+    rule = "359.3.e.2" if resolving else "355.9.b"
+    source = board.get(scenario.source) if scenario.source is not None else None
+    here = source_battlefield(board, scenario.source)
+    moved_to = (scenario.event_destination or here) if pick.moved_between else None
+    as_card = replace(pick, kind=pick.or_piece, also="") if pick.or_piece else None
+    types, among, own, reach = pick.types, pick.among, pick.own, pick.reach
+    traits = pick.tags or pick.tags_none or pick.tags_any or pick.state  # (read if named)
+    costs = any(bound is not None for bound in (pick.energy_at_most, pick.energy_at_least,
+                                                pick.power_at_most))
+
+    def test(value: str) -> Failure | None:
+        if as_card is not None and value not in board and board.piece(value) is not None:
+            return _piece_failure(scenario, board, as_card, value, chooser, verb, rule)
+        if value not in board:
+            return Failure(rule, _("{value} {verb} a unit or gear").format(value=repr(value),
+                                                                          verb=verb))
+        unit = board[value]
+        if not unit.on_board:
+            return Failure("359.3.e.2", _("{value} {verb} on the board").format(value=value,
+                                                                               verb=verb))
+        if unit.type not in types:
+            either = (_("a {kind} or {also}").format(kind=_(_KINDS.get(pick.kind, pick.kind)),
+                                                     also=_(_KINDS.get(pick.also, pick.also)))
+                      if pick.also else _(_A_KIND.get(pick.kind, pick.kind)))
+            return Failure(rule, _("{value} {verb} {either} (it is a {type})").format(
+                value=value, verb=verb, either=either, type=_(_KINDS.get(unit.type, unit.type))))
+        if not among.admits(board.friendly_to(unit, chooser)) or (
+                own and unit.controller != chooser):
+            mine = (_("one of {player}'s own").format(player=chooser) if pick.own
+                    else _relation_words(pick))
+            return Failure(rule, _("{value} {verb} {what} (controlled by {owner})").format(
+                value=value, verb=verb, what=mine, owner=unit.controller))
+        if reach is Reach.BATTLEFIELD and not board.is_battlefield(unit.location):
+            return Failure(rule, _("{value} {verb} at a battlefield (at {place})").format(
+                value=value, verb=verb, place=unit.location))
+        if reach is Reach.BASE and unit.location != BASE:
+            return Failure(rule, _("{value} {verb} in a base (at {place})").format(
+                value=value, verb=verb, place=unit.location))
+        if pick.away and unit.location == here:
+            if pick.moved_here:  # (policy specified_destination=elsewhere)
+                return Failure("355.4.a", _("{value} is already here: a move goes elsewhere"
+                                            ).format(value=value))
+            return Failure(rule, _("{value} {verb} at a different location (it is here, at "
+                                   "{place})").format(value=value, verb=verb,
+                                                      place=unit.location))
+        if pick.moved_between and unit.location not in (moved_to, scenario.event_battlefield):
+            return Failure("359.3.e.2" if resolving else rule, _(
+                "{value} {verb} at a battlefield the source moved to ({here}) or from ({there})"
+            ).format(value=value, verb=verb, here=moved_to or _("none"),
+                     there=scenario.event_battlefield or _("none")))
+        if pick.to_event and scenario.policy.specified_destination == "elsewhere" and \
+                unit.location == scenario.event_battlefield:
+            return Failure("355.4.a", _("{value} is already at {place}: a move goes elsewhere "
+                                        "(policy specified_destination=elsewhere)").format(
+                                            value=value, place=unit.location))
+        if reach is Reach.HERE and unit.location != here:
             return Failure("359.3.f.2" if resolving else rule, _(
                 "{value} {verb} here ({here}; it is at {place})").format(
                     value=value, verb=verb, here=here or _("no battlefield"),
                     place=unit.location))
-    if pick.other and value == scenario.source:
-        return Failure("355.9.c", _("{value} {verb} another unit: it is the source").format(
-            value=value, verb=verb))
-    if pick.not_yours and unit.controller == scenario.controller:
-        return Failure("355.10.e", _("{value} {verb} a unit {player} does not control"
-                                     ).format(value=value, verb=verb,
-                                              player=scenario.controller))
-    if pick.elsewhere:
-        source = board.get(scenario.source) if scenario.source is not None else None
-        if source is None or not source.on_board or unit.place == source.place:
+        if pick.other and value == scenario.source:
+            return Failure("355.9.c", _("{value} {verb} another unit: it is the source").format(
+                value=value, verb=verb))
+        if pick.not_yours and unit.controller == scenario.controller:
+            return Failure("355.10.e", _("{value} {verb} a unit {player} does not control"
+                                         ).format(value=value, verb=verb,
+                                                  player=scenario.controller))
+        if pick.elsewhere and (source is None or not source.on_board
+                               or unit.place == source.place):
             return Failure(rule, _("{value} {verb} at another location than the source "
                                    "({place})").format(value=value, verb=verb,
                                                        place=unit.place))
-    if pick.keyword and not unit.has(pick.keyword):
-        return Failure(rule, _("{value} {verb} with [{keyword}]").format(
-            value=value, verb=verb, keyword=pick.keyword))
-    if pick.contested and not _contested(board, unit, pick.contested, chooser):
-        return Failure(rule, _("{value} {verb} in combat with an enemy {tag} unit or chosen "
-                               "by an enemy {tag} spell").format(value=value, verb=verb,
-                                                                 tag=pick.contested))
-    states = set(board.states_of(unit)) if pick.state else set()  # (read when asked for)
-    trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
-    if trait is not None:
-        return trait
-    if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
-        return Failure(rule, _("{value} {verb} a unit with {most} Might or less (Might "
-                               "{might})").format(value=value, verb=verb,
-                                                  most=pick.might_at_most,
-                                                  might=unit.effective_might))
-    if pick.might_at_least is not None and unit.effective_might < pick.might_at_least:
-        return Failure("708" if pick.might_at_least == MIGHTY else rule, _(
-            "{value} {verb} a unit with {least} Might or more (Might {might})").format(
-                value=value, verb=verb, least=pick.might_at_least, might=unit.effective_might))
-    if pick.weaker_than_source:
-        source = board.get(scenario.source) if scenario.source is not None else None
-        if source is None or not source.on_board or \
-                unit.effective_might >= source.effective_might:
+        if pick.keyword and not unit.has(pick.keyword):
+            return Failure(rule, _("{value} {verb} with [{keyword}]").format(
+                value=value, verb=verb, keyword=pick.keyword))
+        if pick.contested and not _contested(board, unit, pick.contested, chooser):
+            return Failure(rule, _("{value} {verb} in combat with an enemy {tag} unit or "
+                                   "chosen by an enemy {tag} spell").format(
+                                       value=value, verb=verb, tag=pick.contested))
+        if traits:
+            states = set(board.states_of(unit)) if pick.state else set()
+            trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
+            if trait is not None:
+                return trait
+        if pick.might_at_most is not None and unit.effective_might > pick.might_at_most:
+            return Failure(rule, _("{value} {verb} a unit with {most} Might or less (Might "
+                                   "{might})").format(value=value, verb=verb,
+                                                      most=pick.might_at_most,
+                                                      might=unit.effective_might))
+        if pick.might_at_least is not None and unit.effective_might < pick.might_at_least:
+            return Failure("708" if pick.might_at_least == MIGHTY else rule, _(
+                "{value} {verb} a unit with {least} Might or more (Might {might})").format(
+                    value=value, verb=verb, least=pick.might_at_least,
+                    might=unit.effective_might))
+        if pick.weaker_than_source and (source is None or not source.on_board
+                                        or unit.effective_might >= source.effective_might):
             return Failure(rule, _("{value} {verb} of less Might than the source ({might} "
                                    "against {source})").format(
                 value=value, verb=verb, might=unit.effective_might,
                 source=source.effective_might if source is not None else _("none")))
-    cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb, rule)
-    if cost is not None:
-        return cost
-    if pick.energy_within_source_might:
-        source = board.get(scenario.source) if scenario.source is not None else None
-        if unit.energy is None:
-            raise ScenarioError(f"units[{value}].energy", _(
-                "the card chooses by Energy cost: state {value}'s").format(value=value))
-        if source is None or not source.on_board or not source.is_unit or \
-                unit.energy > source.effective_might:
-            return Failure(rule, _("{value} {verb} of Energy cost no more than the source's "
-                                   "Might (it costs {energy})").format(
-                value=value, verb=verb, energy=unit.energy))
-    if pick.exhausts and unit.exhausted and (not resolving or pick.later):
-        return Failure("355.10.c", _("{value} is exhausted: the cost exhausts a ready unit"
-                                     ).format(value=value))
-    if pick.target and not board.can_choose(chooser, unit):
-        return Failure("758.1" if resolving else "355.9.b",
-                       _("{unit} can't be chosen by {player}'s spells or abilities").format(
-                           unit=value, player=chooser))
-    return None
+        cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb,
+                             rule) if costs else None
+        if cost is not None:
+            return cost
+        if pick.energy_within_source_might:
+            if unit.energy is None:
+                raise ScenarioError(f"units[{value}].energy", _(
+                    "the card chooses by Energy cost: state {value}'s").format(value=value))
+            if source is None or not source.on_board or not source.is_unit or \
+                    unit.energy > source.effective_might:
+                return Failure(rule, _("{value} {verb} of Energy cost no more than the source's "
+                                       "Might (it costs {energy})").format(
+                    value=value, verb=verb, energy=unit.energy))
+        if pick.exhausts and unit.exhausted and (not resolving or pick.later):
+            return Failure("355.10.c", _("{value} is exhausted: the cost exhausts a ready unit"
+                                         ).format(value=value))
+        if pick.target and not board.can_choose(chooser, unit):
+            return Failure("758.1" if resolving else "355.9.b",
+                           _("{unit} can't be chosen by {player}'s spells or abilities").format(
+                               unit=value, player=chooser))
+        return None
+
+    return test
 
 
 def _battlefield_failure(scenario: Scenario, board: Board, pick: Pick, value: str,
@@ -742,8 +786,8 @@ def _candidates(scenario: Scenario, board: Board, pick: Pick,
     chooser, pool = _pool(scenario, board, pick, chosen)
     if pick.chooser == "owner" and not chooser:
         return []  # (the unit is no longer chosen: nothing is played, nothing to choose)
-    return [v for v in pool
-            if pick_failure(scenario, board, pick, v, chooser, resolving) is None]
+    test = pick_test(scenario, board, pick, chooser, resolving)
+    return [v for v in pool if test(v) is None]
 
 
 def _at_hidden(scenario: Scenario, board: Board, pick: Pick, value: Value) -> bool:
