@@ -113,6 +113,35 @@ def family_table(questions: Sequence[dict[str, Any]], cap: int, brute_limit: int
     return lines
 
 
+#: The count latency the largest boards are held to (ms).
+COUNT_TARGET_MS = 10.0
+
+
+def count_section(questions: Sequence[dict[str, Any]]) -> list[str]:
+    """The counts of the largest boards against :data:`COUNT_TARGET_MS`: how many were
+    counted within it, the slowest (median, least and most of their runs), and each
+    question refused (a refusal is no count within the target)."""
+    if not questions:
+        return []
+    size = max(q["units"] for q in questions)
+    largest = [q for q in questions if q["units"] == size]
+    timed = sorted((q for q in largest if q["count_ms"] is not None),
+                   key=lambda q: -q["count_ms"])
+    within = sum(1 for q in timed if q["count_ms"] < COUNT_TARGET_MS)
+    lines = [f"{within} of {len(largest)} questions at {size:,} units counted in under "
+             f"{COUNT_TARGET_MS:g} ms (median of their runs).", "",
+             "| question | answers | count, median | least | most |", "|---|---|---|---|---|"]
+    for q in timed[:8]:
+        runs = q["runs_ms"].get("count") or [q["count_ms"]]
+        lines.append(f"| {q['card']} {q['question']} | {_count(q['answers'])} | "
+                     f"{_ms(q['count_ms'])} | {_ms(min(runs))} | {_ms(max(runs))} |")
+    for q in largest:
+        if q["count_ms"] is None:
+            lines.append(f"| {q['card']} {q['question']} | refused: "
+                         f"{q['count_error'] or 'no count'} | - | - | - |")
+    return lines
+
+
 def process_table(document: dict[str, Any]) -> list[str]:
     """Start-up and the streamed listings as whole processes."""
     boot = document["startup"]
@@ -267,6 +296,7 @@ def markdown(document: dict[str, Any], drawn: Sequence[Path]) -> str:
         if by_family.get(family):
             out += [f"## {family}", "", *family_table(by_family[family], meta["list_cap"],
                                                       meta["brute_limit"]), ""]
+    out += ["## Counts of the largest boards", "", *count_section(document["questions"]), ""]
     out += ["## Whole processes", "",
             "Each a fresh process, its output read through a pipe as it comes; start-up "
             "and the first answer are medians of interleaved runs (in brackets the least "

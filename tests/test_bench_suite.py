@@ -142,6 +142,12 @@ def test_report_from_a_measured_question(tmp_path: Path) -> None:
     assert _suite_limits.direct_drops(3, 2).tolist() == [[1, 1, 0], [1, 0, 1], [0, 1, 1]]
     text = _suite_report.markdown(document, [])
     assert f"| Alpha Strike finalize | 10 | {count:,} |" in text
+    within = int(measured.count_ms is not None and measured.count_ms < 10)
+    assert f"{within} of 1 questions at 10 units counted in under 10 ms" in text
+    refused = {**measured.as_json(), "count_ms": None, "count_error": "CountTooLarge: x"}
+    assert "| Alpha Strike finalize | refused: CountTooLarge: x |" in "\n".join(
+        _suite_report.count_section([refused]))
+    assert "0 of 1 questions" in _suite_report.count_section([refused])[0]
     # fewer answers than a throughput needs: the time to list them all, not a rate
     rate = _suite_report.is_rate(measured.as_json(), args.list_cap)
     assert rate == (count >= _suite_report.THROUGHPUT_MIN)
