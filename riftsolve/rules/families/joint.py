@@ -620,86 +620,99 @@ def link_failure(scenario: Scenario, board: Board, linked: Linked, first: str,
     """Whether ``first`` (the value of ``linked.pick``) stands in the link to ``second``
     (the value of ``linked.to``) on ``board``. A destination ``"base"`` is the base of the
     unit moved there (found in ``chosen``), else of ``first``'s unit."""
+    return link_test(scenario, board, linked, chosen)(first, second)
+
+
+def link_test(scenario: Scenario, board: Board, linked: Linked,
+              chosen: Mapping[str, Value] | None = None
+              ) -> Callable[[str, str], Failure | None]:
+    """:func:`link_failure` of one pair of values at a time: the link's picks and the unit
+    moved to its destination found once (a question tests each unit of the board)."""
+    effect = joint_effect(scenario)
     link = linked.link
-    if link is Link.OTHER:
-        return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
-                                    ).format(first=first, pick=linked.to)
-                       ) if first == second else None
-    if link is Link.CHOOSES_ONLY:
-        piece = board.piece(first)
-        friendly = sorted(c for c in piece.chooses if _friendly_object(
-            board, c, scenario.controller, units=True)) if piece is not None else []
-        return None if friendly == [second] else Failure("355.9.b", _(
-            "{first} does not choose {second} and no other friendly unit (it chooses "
-            "{chosen})").format(first=first, second=second,
-                                chosen=", ".join(friendly) or _("no friendly unit")))
-    if link is Link.ON:
-        gear = board.get(first)
-        return None if gear is not None and gear.attached == second else Failure(
-            "355.9.b", _("{first} is not attached to {second}").format(first=first,
-                                                                       second=second))
-    if link is Link.SORTED:
-        return None if first >= second else Failure("355.2.a", _(
-            "{first} and {second}: identical objects placed alike are listed in location "
-            "order").format(first=first, second=second))
-    if link is Link.AFTER:
-        return None if first > second else Failure("355.9.c", _(
-            "{first} and {second}: objects chosen alike are distinct, listed in id order"
-        ).format(first=first, second=second))
-    effect = joint_effect(scenario)  # (the links below read the picks themselves)
     a, b = effect.pick(linked.pick), effect.pick(linked.to)
-    if link is Link.SAME_CONTROLLER:
-        mine, theirs = _controller(board, a, first), _controller(board, b, second)
-        same = mine is not None and mine == theirs
-        return None if same else Failure("355.9.b", _(
-            "{first} and {second} do not have the same controller").format(first=first,
-                                                                            second=second))
-    if link in (Link.TOGETHER, Link.IF_DONE):
-        return None  # (both made: nothing more to check)
-    if link is Link.BASE_SIDE:
-        home = second in board and board[second].location == BASE
-        return None if (first == BASE) != home else Failure("355.4", _(
-            "{first}: {second} moves to its base from a battlefield, or from its base to a "
-            "battlefield").format(first=first, second=second))
-    if link in (Link.EITHER, Link.ONE_OF):
-        return made_failure(linked, first, second)
-    if link is Link.NO_COSTLIER:
-        costs, other = _costs(board, first), _costs(board, second)
-        return None if costs[0] <= other[0] and costs[1] <= other[1] else Failure(
-            "355.9.b", _("{first} costs more than {second} (Energy and Power {mine} and "
-                         "{theirs})").format(first=first, second=second,
-                                             mine="/".join(map(str, costs)),
-                                             theirs="/".join(map(str, other))))
-    if link is Link.WEAKER:
-        weak, strong = _might(board, first), _might(board, second)
-        weaker = weak is not None and strong is not None and weak < strong
-        return None if weaker else Failure("355.9.b", _(
-            "{first} does not have less Might than {second} ({weak} and {strong})").format(
-                first=first, second=second, weak=weak, strong=strong))
-    if link is Link.HOSTS_ALLY:
-        mover = board.get(second)
-        there = _place(board, first, a, mover)
-        allies = [u.id for u in board if mover is not None and u.id != mover.id and u.is_unit
-                  and u.controller == mover.controller and u.place == there]
-        return None if allies else Failure("355.4", _(
-            "no other unit of {second}'s controller is at {first}").format(first=first,
-                                                                           second=second))
-    mover = board.get(first)
     moved = [d.pick for d in effect.deeds if d.action is Action.MOVE and d.to == linked.to]
+    carried = None  # (the unit moved there, for its base: even if it left the board)
     if chosen is not None and moved and chosen.get(moved[0]) in board:
-        mover = board.get(chosen[moved[0]] or "")  # (its base: even if it left the board)
-    here = _place(board, first, a)
-    there = _place(board, second, b, mover)
-    if link is Link.APART:
-        rule = "355.4.a" if not b.target and b.is_place else "355.9.b"
-        return Failure(rule, _("{first} is at {second}'s location ({here}): it must be at a "
-                               "different one").format(first=first, second=second, here=here)
-                       ) if here == there else None
-    if here != there:  # AT and WITH
-        return Failure("355.9.b", _("{first} is not at {second}'s location (at {here}, not "
-                                    "{there})").format(first=first, second=second, here=here,
-                                                       there=there))
-    return None
+        carried = board.get(chosen[moved[0]] or "")
+
+    def test(first: str, second: str) -> Failure | None:
+        if link is Link.OTHER:
+            return Failure("355.9.c", _("{first} is {pick}'s object too: it must be another"
+                                        ).format(first=first, pick=linked.to)
+                           ) if first == second else None
+        if link is Link.CHOOSES_ONLY:
+            piece = board.piece(first)
+            friendly = sorted(c for c in piece.chooses if _friendly_object(
+                board, c, scenario.controller, units=True)) if piece is not None else []
+            return None if friendly == [second] else Failure("355.9.b", _(
+                "{first} does not choose {second} and no other friendly unit (it chooses "
+                "{chosen})").format(first=first, second=second,
+                                    chosen=", ".join(friendly) or _("no friendly unit")))
+        if link is Link.ON:
+            gear = board.get(first)
+            return None if gear is not None and gear.attached == second else Failure(
+                "355.9.b", _("{first} is not attached to {second}").format(first=first,
+                                                                           second=second))
+        if link is Link.SORTED:
+            return None if first >= second else Failure("355.2.a", _(
+                "{first} and {second}: identical objects placed alike are listed in location "
+                "order").format(first=first, second=second))
+        if link is Link.AFTER:
+            return None if first > second else Failure("355.9.c", _(
+                "{first} and {second}: objects chosen alike are distinct, listed in id order"
+            ).format(first=first, second=second))
+        if link is Link.SAME_CONTROLLER:
+            mine, theirs = _controller(board, a, first), _controller(board, b, second)
+            same = mine is not None and mine == theirs
+            return None if same else Failure("355.9.b", _(
+                "{first} and {second} do not have the same controller").format(first=first,
+                                                                                second=second))
+        if link in (Link.TOGETHER, Link.IF_DONE):
+            return None  # (both made: nothing more to check)
+        if link is Link.BASE_SIDE:
+            home = second in board and board[second].location == BASE
+            return None if (first == BASE) != home else Failure("355.4", _(
+                "{first}: {second} moves to its base from a battlefield, or from its base to a "
+                "battlefield").format(first=first, second=second))
+        if link in (Link.EITHER, Link.ONE_OF):
+            return made_failure(linked, first, second)
+        if link is Link.NO_COSTLIER:
+            costs, other = _costs(board, first), _costs(board, second)
+            return None if costs[0] <= other[0] and costs[1] <= other[1] else Failure(
+                "355.9.b", _("{first} costs more than {second} (Energy and Power {mine} and "
+                             "{theirs})").format(first=first, second=second,
+                                                 mine="/".join(map(str, costs)),
+                                                 theirs="/".join(map(str, other))))
+        if link is Link.WEAKER:
+            weak, strong = _might(board, first), _might(board, second)
+            weaker = weak is not None and strong is not None and weak < strong
+            return None if weaker else Failure("355.9.b", _(
+                "{first} does not have less Might than {second} ({weak} and {strong})").format(
+                    first=first, second=second, weak=weak, strong=strong))
+        if link is Link.HOSTS_ALLY:
+            mover = board.get(second)
+            there = _place(board, first, a, mover)
+            allies = [u.id for u in board if mover is not None and u.id != mover.id and u.is_unit
+                      and u.controller == mover.controller and u.place == there]
+            return None if allies else Failure("355.4", _(
+                "no other unit of {second}'s controller is at {first}").format(first=first,
+                                                                               second=second))
+        mover = carried if carried is not None else board.get(first)
+        here = _place(board, first, a)
+        there = _place(board, second, b, mover)
+        if link is Link.APART:
+            rule = "355.4.a" if not b.target and b.is_place else "355.9.b"
+            return Failure(rule, _("{first} is at {second}'s location ({here}): it must be at a "
+                                   "different one").format(first=first, second=second, here=here)
+                           ) if here == there else None
+        if here != there:  # AT and WITH
+            return Failure("355.9.b", _("{first} is not at {second}'s location (at {here}, not "
+                                        "{there})").format(first=first, second=second, here=here,
+                                                           there=there))
+        return None
+
+    return test
 
 
 def _might(board: Board, value: Value) -> int | None:
@@ -1400,9 +1413,10 @@ def _later_link_test(scenario: Scenario, board: Board, linked: Linked, pick: Pic
     known = kept.get(other) if other is not None else None
     if known is None:
         return lambda value: True
+    test = link_test(scenario, board, linked, made)
     if linked.pick == pick.name:
-        return lambda value: link_failure(scenario, board, linked, value, known, made) is None
-    return lambda value: link_failure(scenario, board, linked, known, value, made) is None
+        return lambda value: test(value, known) is None
+    return lambda value: test(known, value) is None
 
 
 # --------------------------------------------------------------------------- verifiers
