@@ -4,6 +4,7 @@ space's indices round-trip, and the command's contract."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_group_properties import group_boards
 
+from riftsolve.engine import knapsack
 from riftsolve.engine.families import split_best
 from riftsolve.engine.families.split import Resolutions
 from riftsolve.engine.knapsack import best_split
@@ -99,6 +101,60 @@ def test_best_split_is_the_brute_force_optimum(s: Scenario, spec: str) -> None:
         assert not legal.verify(found.answer) and found.key == top
     ranked = sorted((goal.measure(s, a) for a in legal), reverse=True)
     assert [r.key for r in best(legal, goal, top=3)] == ranked[:3]
+
+
+@BEST
+@given(st.lists(st.tuples(st.sampled_from([1, 2, 2, 2, 3, 5, 6]), st.sampled_from([0, 0, 1]),
+                          st.integers(-3, 5)), min_size=1, max_size=5),
+       st.floats(0, 1), st.sampled_from([*SPECS, "-overkill,killed-might", "-overkill,value"]))
+def test_the_knapsack_past_its_tables_is_the_brute_force_optimum(
+        targets: list[tuple[int, int, int]], share: float, spec: str) -> None:
+    """With the tables' bound at zero (as for 10^6 damage), the knapsack's choice of
+    deaths is a CP-SAT model that does not grow with the damage. Damage enough to keep
+    every target but, mostly, not to kill them all (a ``share`` of the way from one each
+    to every death; Might 2 often, a target that holds no extra damage without dying, so
+    that the survivors may not hold it all and somebody must die): its answer is legal
+    and scores the brute-force optimum, for every objective."""
+    need = sum(max(1, m - d) for m, d, _ in targets)
+    pool = len(targets) + round(share * (need - len(targets)))
+    units = [unit("kai", "A", pool), *(unit(f"t{i}", might=m, damage=d, value=v)
+                                        for i, (m, d, v) in enumerate(targets))]
+    s = build(units, targets={"friendly": "kai",
+                              "enemies": [f"t{i}" for i in range(len(targets))]})
+    legal = resolve(s)
+    assert isinstance(legal, Resolutions)
+    goal = Objective.parse(spec)
+    top, _ = _brute(legal, goal)
+    with patch.object(knapsack, "MOST_CELLS", -1):
+        answer = best_split(s, legal.problem, goal)
+    assert answer is not None and not legal.verify(answer)
+    assert goal.measure(s, answer) == top
+
+
+def test_the_knapsack_past_its_tables_on_every_small_board_of_unwanted_deaths() -> None:
+    """Every board of three targets of Might 2, 3 or 6, of values that make deaths
+    unwanted (all negative) or mixed, and every damage from one each to all but the last
+    point of killing them all: past its tables, the knapsack's model scores the
+    brute-force optimum. Here its two rules of what is left over bind: Might 2 holds no
+    extra damage without dying, so (as with Might 6, 6, 6 and 17 damage: 14 extra, 12
+    held by the survivors) somebody must die although every death costs value; and an
+    overkill term counts what is spilled less one a death."""
+    for mights in itertools.product([2, 3, 6], repeat=3):
+        for values in [(-1, -2, -3), (-2, 1, -1)]:
+            for pool in range(3, sum(mights)):
+                units = [unit("kai", "A", pool), *(
+                    unit(f"t{i}", might=m, value=v)
+                    for i, (m, v) in enumerate(zip(mights, values, strict=True)))]
+                s = build(units, targets={"friendly": "kai", "enemies": ["t0", "t1", "t2"]})
+                legal = resolve(s)
+                assert isinstance(legal, Resolutions)
+                for spec in ("value", "-overkill,value"):
+                    goal = Objective.parse(spec)
+                    top, _ = _brute(legal, goal)
+                    with patch.object(knapsack, "MOST_CELLS", -1):
+                        answer = best_split(s, legal.problem, goal)
+                    assert answer is not None and not legal.verify(answer), (mights, pool)
+                    assert goal.measure(s, answer) == top, (mights, values, pool, spec)
 
 
 @BEST

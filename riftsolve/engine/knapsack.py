@@ -117,7 +117,9 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
                                      spill_weights, greedy)
         return _amounts(problem, need, deaths, greedy)
     if len(items) * (span + 1) * width > MOST_CELLS:
-        return None
+        modelled = _deaths_model(items, need, dead, forced, extra, span, surplus, overkill,
+                                 greedy)
+        return None if modelled is None else _amounts(problem, need, modelled, greedy)
     table = np.full((span + 1, width), _NEG, dtype=np.int64)  # somebody chosen to die
     chosen = np.zeros((len(items), span + 1, width), dtype=bool)
     from_base = np.zeros((len(items), span + 1), dtype=bool)
@@ -166,6 +168,64 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
                     break
                 c, d = c - (need[items[i]] - 1), d - 1
     return _amounts(problem, need, deaths, greedy)
+
+
+def _deaths_model(items: list[int], need: list[int], dead: list[tuple[int, ...]],
+                  forced: list[int], extra: int, span: int, surplus: int,
+                  overkill: list[tuple[int, int]], greedy: bool) -> set[int] | None:
+    """The table's optimum when the table is too large (the extra damage runs to
+    millions): the same choice of deaths as a CP-SAT model whose size does not grow with
+    the damage, a 0/1 variable for each target that may die, the objective's terms
+    maximised in order.
+
+    A choice of deaths ``S`` (beside the ``forced`` ones) is possible when its costs
+    (``need - 1`` each) fit ``span``; its term ``j`` is the sum over the dead of their
+    ``dead[t][j]`` plus, for an overkill term, its sign times the leftover spilled:
+    ``extra - used`` wanting overkill, else ``max(0, surplus - |S|)``, the table's own
+    values. As in the table, ``S`` is not empty, and "nobody else dies" (possible when
+    a target dies of any damage, or the survivors hold all the extra) is chosen only
+    when it is strictly better. ``None`` when no split is possible.
+
+    Raises :class:`~riftsolve.engine.optima.TooManyToRank` when CP-SAT proves no optimum
+    within :data:`~riftsolve.engine.optima.SEARCH_SECONDS`."""
+    import time
+
+    from ortools.sat.python import cp_model
+
+    from riftsolve.engine.optima import SEARCH_SECONDS
+    from riftsolve.engine.params import optimise_in_order
+
+    terms = range(len(dead[0])) if dead else range(0)
+    signs = dict(overkill)
+    base = [sum(dead[t][j] for t in forced) for j in terms]
+    options: list[tuple[tuple[int, ...], int, set[int]]] = []
+    if items:
+        model = cp_model.CpModel()
+        dies = [model.new_bool_var(f"dies{t}") for t in items]
+        used = cp_model.LinearExpr.weighted_sum(dies, [need[t] - 1 for t in items])
+        model.add(used <= span)
+        model.add(cp_model.LinearExpr.sum(dies) >= 1)
+        if greedy:
+            spilled: cp_model.LinearExpr = extra - used
+        else:
+            spilled = model.new_int_var(0, max(0, surplus), "spilled")
+            model.add_max_equality(spilled, [0, surplus - cp_model.LinearExpr.sum(dies)])
+        exprs: list[cp_model.LinearExprT] = [
+            cp_model.LinearExpr.weighted_sum(dies, [int(dead[t][j]) for t in items])
+            + (signs[j] * spilled if j in signs else 0) for j in terms]
+        solver = optimise_in_order(model, exprs, time.monotonic() + SEARCH_SECONDS)
+        if solver is not None:
+            chosen = {t for t, x in zip(items, dies, strict=True) if solver.value(x)}
+            key = tuple(base[j] + round(solver.value(e)) for j, e in zip(terms, exprs,
+                                                                          strict=True))
+            options.append((key, 1, chosen))
+    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
+        spill = (extra if forced else 0) if greedy else max(0, surplus)
+        options.append((tuple(base[j] + signs.get(j, 0) * spill for j in terms), 0, set()))
+    if not options:
+        return None
+    _key, _any, chosen = max(options, key=lambda option: option[:2])
+    return {*forced, *chosen}
 
 
 def _independent_deaths(items: list[int], need: list[int], score: list[int], base: int,

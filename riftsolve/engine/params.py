@@ -11,8 +11,13 @@
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
+
+from riftsolve.engine.optima import SEARCH_SECONDS, TooManyToRank
+from riftsolve.i18n import _
 
 
 def enumeration_solver() -> cp_model.CpSolver:
@@ -91,3 +96,34 @@ def solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolv
     if failure:
         raise failure[0]
     return done[0]
+
+
+def optimise_in_order(model: cp_model.CpModel, exprs: Sequence[cp_model.LinearExprT],
+                      deadline: float) -> cp_model.CpSolver | None:
+    """Maximise each expression in turn and fix it at its proven optimum, all before
+    ``deadline`` (``time.monotonic()``): the solver of the last search, which holds an
+    answer optimal on every expression, or None when the model has no solution at all. A
+    search that proves no optimum in time is refused (:class:`TooManyToRank`).
+
+    >>> model = cp_model.CpModel()
+    >>> x, y = model.new_int_var(0, 3, "x"), model.new_int_var(0, 3, "y")
+    >>> _ = model.add(x + y <= 4)
+    >>> solver = optimise_in_order(model, [x, -y], time.monotonic() + 5)
+    >>> solver.value(x), solver.value(y)
+    (3, 0)
+    """
+    solver = None
+    for expr in [*exprs] or [0]:
+        model.maximize(expr)
+        solver = optimising_solver(deadline - time.monotonic())
+        status = solve(solver, model)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status != cp_model.OPTIMAL:
+            raise TooManyToRank(_(
+                "CP-SAT could not prove the optimum within {seconds} s ({status}): ask about "
+                "fewer targets or less damage").format(seconds=f"{SEARCH_SECONDS:.0f}",
+                                                       status=solver.status_name(status)))
+        model.add(expr == round(solver.objective_value))
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    return solver

@@ -265,6 +265,7 @@ def _linear_best(legal: Resolutions, goal: Linear, keep: int | None) -> list[Ran
         native = Resolutions(legal.scenario)
         return select(((a, goal.measure(legal.scenario, a)) for a in native), keep)
     from riftsolve.engine.compile import compile_resolution
+    from riftsolve.engine.params import optimise_in_order
 
     compiled = compile_resolution(legal.problem)
     _metrics, killed = _kill_metrics(compiled.model, legal.scenario, compiled.targets,
@@ -273,7 +274,7 @@ def _linear_best(legal: Resolutions, goal: Linear, keep: int | None) -> list[Ran
                for u, x in zip(compiled.targets, compiled.amounts, strict=True))
     expr += sum(goal.kills.get(u, 0) * lit for u, lit in killed.items())
     deadline = time.monotonic() + SEARCH_SECONDS
-    solver = _optimise_in_order(compiled.model, [expr], deadline)
+    solver = optimise_in_order(compiled.model, [expr], deadline)
     if solver is None:
         return []
     answer = Resolution.dealt(compiled.targets, (solver.value(x) for x in compiled.amounts))
@@ -285,6 +286,7 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
     fixed; the ``keep`` best one after another, each excluded from the next search; or,
     for all optima, every solution of the model with every term fixed at its optimum."""
     from riftsolve.engine.compile import compile_resolution
+    from riftsolve.engine.params import optimise_in_order
 
     deadline = time.monotonic() + SEARCH_SECONDS
     found: list[tuple[Resolution, tuple[int, ...]]] = []
@@ -304,8 +306,8 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
                 model.add_hint(amount, near.get(unit_id, 0))
         try:
-            solver = _optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
-                                        deadline)
+            solver = optimise_in_order(model, [t.sign * metrics[t.metric] for t in goal.terms],
+                                       deadline)
             if solver is None:
                 break
         except TooManyToRank:
@@ -323,29 +325,6 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
         key = goal.measure(legal.scenario, answer)
         found.append((answer, key))
     return [Ranked(a, k, values(goal, k)) for a, k in found]
-
-
-def _optimise_in_order(model: cp_model.CpModel, exprs: list[cp_model.LinearExprT],
-                       deadline: float) -> cp_model.CpSolver | None:
-    """Maximise each expression in turn and fix it at its proven optimum, all before
-    ``deadline`` (``time.monotonic()``): the solver of the last search, which holds an
-    answer optimal on every expression, or None when the model has no solution at all."""
-    from ortools.sat.python import cp_model
-
-    solver = None
-    for expr in [*exprs] or [0]:
-        model.maximize(expr)
-        solver, status = _solve(model, deadline)
-        if status == cp_model.INFEASIBLE:
-            return None
-        if status != cp_model.OPTIMAL:
-            raise TooManyToRank(_(
-                "CP-SAT could not prove the optimum within {seconds} s ({status}): ask about "
-                "fewer targets or less damage").format(seconds=f"{SEARCH_SECONDS:.0f}",
-                                                       status=solver.status_name(status)))
-        model.add(expr == round(solver.objective_value))
-    model.clear_objective()  # type: ignore[no-untyped-call]
-    return solver
 
 
 def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
@@ -370,17 +349,6 @@ def _all_solutions(legal: Resolutions, goal: Objective, model: cp_model.CpModel,
     # the stable order: by index where answers are ranked in closed form, else canonically
     answers.sort(key=lambda pair: legal.index(pair[0]) if legal._ranked() else pair[0])
     return answers
-
-
-def _solve(model: cp_model.CpModel, deadline: float
-           ) -> tuple[cp_model.CpSolver, cp_model.CpSolverStatus]:
-    """Solve ``model`` once, stopping at ``deadline`` (solver parameters from
-    :mod:`engine.params`); Ctrl-C stops the search and is raised again
-    (:func:`~riftsolve.engine.params.solve`), never taken for a search out of time."""
-    from riftsolve.engine.params import optimising_solver, solve
-
-    solver = optimising_solver(deadline - time.monotonic())
-    return solver, solve(solver, model)
 
 
 def _exclude(model: cp_model.CpModel, variables: Iterable[cp_model.IntVar], values: list[int]
