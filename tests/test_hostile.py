@@ -315,12 +315,11 @@ def test_ctrl_c_after_a_cp_sat_search_is_still_answered() -> None:
     a KeyboardInterrupt again (answered 130 by the command line)."""
     from ortools.sat.python import cp_model
 
-    from riftsolve.engine.families.split_best import _solve
+    from riftsolve.engine.params import optimise_in_order
 
     model = cp_model.CpModel()
     x = model.new_int_var(0, 10, "x")
-    model.maximize(x)
-    _solve(model, time.monotonic() + 5)
+    optimise_in_order(model, [x], time.monotonic() + 5)
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
