@@ -345,6 +345,35 @@ def test_ctrl_c_during_an_optimisation_stops_its_worker_first(tmp_path: Path) ->
     assert threading.active_count() == before
 
 
+def test_a_second_ctrl_c_while_an_enumeration_stops_waits_for_its_worker() -> None:
+    """Ctrl-C while CP-SAT lists (in a worker thread), and again while the listing waits
+    for its worker to stop (here the worker is reading a solution, 0.3 s a solution): the
+    interrupt is raised only once the worker is done. Before, the second Ctrl-C ended the
+    wait at once, the search still running (at exit, the process aborts)."""
+    from ortools.sat.python import cp_model
+
+    from riftsolve.engine.backends.cpsat import stream
+
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 1000, "x")
+
+    def slowly(cb: cp_model.CpSolverSolutionCallback) -> int:
+        time.sleep(0.3)
+        return cb.value(x)
+
+    before = threading.active_count()
+    first = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    second = threading.Timer(0.6, os.kill, (os.getpid(), signal.SIGINT))
+    first.start()
+    second.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in stream(model, slowly):
+            pass
+    first.join()
+    second.join()
+    assert threading.active_count() == before
+
+
 def _run_with_import_failing(module: str, raised: str, tmp_path: Path
                              ) -> subprocess.CompletedProcess[str]:
     """A CP-SAT question asked of the command line, whose import of ``module`` (a name

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -89,13 +89,31 @@ def solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolv
         while not finished.wait(timeout=0.05):
             pass
     except KeyboardInterrupt:
-        while not finished.is_set():  # a stop asked before the search starts is not
-            solver.stop_search()  # kept: ask again until the worker is done
-            finished.wait(timeout=0.05)
+        stop_and_wait(solver, finished)
         raise
     if failure:
         raise failure[0]
     return done[0]
+
+
+def stop_and_wait(solver: cp_model.CpSolver, finished: threading.Event,
+                  between: Callable[[], None] = lambda: None) -> None:
+    """Stop ``solver``'s search and wait until its worker thread says it is done
+    (``finished``), calling ``between`` while it waits (a queue to drain). A stop asked
+    before the search starts is not kept, so it is asked again until then; a Ctrl-C
+    pressed meanwhile waits too, and is raised once the worker is done: a worker still
+    searching at exit aborts the process, and a wait on the thread itself that Ctrl-C
+    interrupts can leave Python 3.11 believing it stopped."""
+    interrupted = False
+    while not finished.is_set():
+        try:
+            solver.stop_search()
+            between()
+            finished.wait(timeout=0.05)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        raise KeyboardInterrupt
 
 
 def optimise_in_order(model: cp_model.CpModel, exprs: Sequence[cp_model.LinearExprT],

@@ -21,7 +21,7 @@ from riftsolve.engine.compile import (
     compile_joint,
     compile_resolution,
 )
-from riftsolve.engine.params import enumeration_solver
+from riftsolve.engine.params import enumeration_solver, stop_and_wait
 from riftsolve.rules.answers import Declaration, Resolution, Selection
 from riftsolve.rules.answers.combat import Assignment
 from riftsolve.rules.answers.joint import Choice, Executed
@@ -82,6 +82,7 @@ def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCal
     stop = threading.Event()
     failure: list[BaseException] = []
     solver = enumeration_solver()
+    finished = threading.Event()  # (the worker says it is done: see stop_and_wait)
 
     def run() -> None:
         try:
@@ -98,20 +99,17 @@ def stream(model: cp_model.CpModel, read: Callable[[cp_model.CpSolverSolutionCal
                 except queue.Full:
                     if stop.is_set():
                         _drain(sink)
+            finished.set()
 
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
+    threading.Thread(target=run, daemon=True).start()
     try:
         while (item := sink.get()) is not _DONE:
             yield item  # type: ignore[misc]
     finally:
         # the consumer stopped (done, --limit, Ctrl-C): stop the search now, even between
-        # solutions, then wait for the worker
+        # solutions, then wait for the worker (a second Ctrl-C waits too)
         stop.set()
-        while worker.is_alive():  # a stop asked before the search starts is not kept:
-            solver.stop_search()  # ask again until the worker is done
-            _drain(sink)
-            worker.join(timeout=0.1)
+        stop_and_wait(solver, finished, lambda: _drain(sink))
     if failure:
         raise failure[0]
 
