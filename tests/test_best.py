@@ -117,18 +117,8 @@ def test_the_knapsack_past_its_tables_is_the_brute_force_optimum(
     and scores the brute-force optimum, for every objective."""
     need = sum(max(1, m - d) for m, d, _ in targets)
     pool = len(targets) + round(share * (need - len(targets)))
-    units = [unit("kai", "A", pool), *(unit(f"t{i}", might=m, damage=d, value=v)
-                                        for i, (m, d, v) in enumerate(targets))]
-    s = build(units, targets={"friendly": "kai",
-                              "enemies": [f"t{i}" for i in range(len(targets))]})
-    legal = resolve(s)
-    assert isinstance(legal, Resolutions)
-    goal = Objective.parse(spec)
-    top, _ = _brute(legal, goal)
     with patch.object(knapsack, "MOST_CELLS", -1):
-        answer = best_split(s, legal.problem, goal)
-    assert answer is not None and not legal.verify(answer)
-    assert goal.measure(s, answer) == top
+        _knapsack_is_the_brute_force_optimum(pool, targets, spec)
 
 
 def test_the_knapsack_past_its_tables_on_every_small_board_of_unwanted_deaths() -> None:
@@ -139,22 +129,13 @@ def test_the_knapsack_past_its_tables_on_every_small_board_of_unwanted_deaths() 
     extra damage without dying, so (as with Might 6, 6, 6 and 17 damage: 14 extra, 12
     held by the survivors) somebody must die although every death costs value; and an
     overkill term counts what is spilled less one a death."""
-    for mights in itertools.product([2, 3, 6], repeat=3):
-        for values in [(-1, -2, -3), (-2, 1, -1)]:
-            for pool in range(3, sum(mights)):
-                units = [unit("kai", "A", pool), *(
-                    unit(f"t{i}", might=m, value=v)
-                    for i, (m, v) in enumerate(zip(mights, values, strict=True)))]
-                s = build(units, targets={"friendly": "kai", "enemies": ["t0", "t1", "t2"]})
-                legal = resolve(s)
-                assert isinstance(legal, Resolutions)
-                for spec in ("value", "-overkill,value"):
-                    goal = Objective.parse(spec)
-                    top, _ = _brute(legal, goal)
-                    with patch.object(knapsack, "MOST_CELLS", -1):
-                        answer = best_split(s, legal.problem, goal)
-                    assert answer is not None and not legal.verify(answer), (mights, pool)
-                    assert goal.measure(s, answer) == top, (mights, values, pool, spec)
+    with patch.object(knapsack, "MOST_CELLS", -1):
+        for mights in itertools.product([2, 3, 6], repeat=3):
+            for values in [(-1, -2, -3), (-2, 1, -1)]:
+                targets = [(m, 0, v) for m, v in zip(mights, values, strict=True)]
+                for pool in range(3, sum(mights)):
+                    for spec in ("value", "-overkill,value"):
+                        _knapsack_is_the_brute_force_optimum(pool, targets, spec)
 
 
 @BEST
@@ -167,8 +148,15 @@ def test_the_knapsack_with_every_death_affordable_is_the_brute_force_optimum(
     least 1, plus ``spare``): the knapsack chooses each death on its own (no table),
     and its answer is legal and scores the brute-force optimum, for every objective."""
     might = sum(max(1, m) for m, _, _ in targets) + spare
-    units = [unit("kai", "A", might), *(unit(f"t{i}", might=m, damage=d, value=v)
-                                         for i, (m, d, v) in enumerate(targets))]
+    _knapsack_is_the_brute_force_optimum(might, targets, spec)
+
+
+def _knapsack_is_the_brute_force_optimum(pool: int, targets: list[tuple[int, int, int]],
+                                         spec: str) -> None:
+    """Kai (Might ``pool``) splits among enemies of these (Might, marked damage, value):
+    the knapsack's best answer is legal and scores the brute-force optimum of ``spec``."""
+    units = [unit("kai", "A", pool), *(unit(f"t{i}", might=m, damage=d, value=v)
+                                        for i, (m, d, v) in enumerate(targets))]
     s = build(units, targets={"friendly": "kai",
                               "enemies": [f"t{i}" for i in range(len(targets))]})
     legal = resolve(s)
@@ -176,8 +164,8 @@ def test_the_knapsack_with_every_death_affordable_is_the_brute_force_optimum(
     goal = Objective.parse(spec)
     top, _ = _brute(legal, goal)
     answer = best_split(s, legal.problem, goal)
-    assert answer is not None and not legal.verify(answer)
-    assert goal.measure(s, answer) == top
+    assert answer is not None and not legal.verify(answer), (pool, targets, spec)
+    assert goal.measure(s, answer) == top, (pool, targets, spec)
 
 
 @BEST
