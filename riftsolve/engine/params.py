@@ -103,7 +103,15 @@ def stop_and_wait(solver: cp_model.CpSolver, finished: threading.Event,
     before the search starts is not kept, so it is asked again until then; a Ctrl-C
     pressed meanwhile waits too, and is raised once the worker is done: a worker still
     searching at exit aborts the process, and a wait on the thread itself that Ctrl-C
-    interrupts can leave Python 3.11 believing it stopped."""
+    interrupts can leave Python 3.11 believing it stopped.
+
+    >>> finished = threading.Event()
+    >>> worker = threading.Timer(0.1, finished.set)  # (a search that ends when asked)
+    >>> worker.start()
+    >>> stop_and_wait(optimising_solver(), finished)
+    >>> finished.is_set()
+    True
+    """
     interrupted = False
     while not finished.is_set():
         try:

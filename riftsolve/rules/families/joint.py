@@ -627,7 +627,18 @@ def link_test(scenario: Scenario, board: Board, linked: Linked,
               chosen: Mapping[str, Value] | None = None
               ) -> Callable[[str, str], Failure | None]:
     """:func:`link_failure` of one pair of values at a time: the link's picks and the unit
-    moved to its destination found once (a question tests each unit of the board)."""
+    moved to its destination found once (a question tests each unit of the board).
+
+    >>> from riftsolve.formats.format1 import parse_scenario
+    >>> s = parse_scenario({"format": 1, "controller": "A", "card": "Dragon's Rage",
+    ...     "battlefields": ["north", "south"], "units": [
+    ...         {"id": f"r{i}", "controller": "B", "might": 2, "location": where}
+    ...         for i, where in enumerate(["north", "north", "south"], 1)]})
+    >>> at = joint_effect(s).links[2]  # the second enemy at the first one's destination
+    >>> test = link_test(s, s.board, at, {"enemy": "r3", "destination": "north"})
+    >>> test("r2", "north") is None, test("r3", "north").rule
+    (True, '355.9.b')
+    """
     effect = joint_effect(scenario)
     link = linked.link
     a, b = effect.pick(linked.pick), effect.pick(linked.to)
