@@ -132,8 +132,8 @@ def count_scaling(sizes: Sequence[int], cards: Sequence[str], repeats: int
         for units in sizes:
             data = finalization(card(name), units, 1)
             data["available_power"] = 3
-            scenario = rs.parse_scenario(data)
             try:
+                scenario = rs.parse_scenario(data)  # (a board past the bounds: refused)
                 count: int | None = rs.finalize(scenario).count()
                 seconds: float | None = median_seconds(partial(_count, scenario), repeats)
                 error = ""

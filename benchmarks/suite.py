@@ -53,8 +53,9 @@ STREAM_MIB = 200.0
 #: The enormous listing: Alpha Strike's 5 damage among 110 chosen enemies keeps any 5 of
 #: them, C(110, 5) = 122,391,522 answers (355.14.h.1); the first 10**8 are streamed.
 STREAM_ENEMIES = 110
-#: Boards of the finalization counts' growth, and the cards counted on them.
-SCALING_SIZES = (1_000, 10_000, 50_000)
+#: Boards of the finalization counts' growth, and the cards counted on them (the largest
+#: with its objects, one in twenty, within a board's 50,000 units and objects).
+SCALING_SIZES = (1_000, 10_000, 47_500)
 QUICK_SCALING_SIZES = (1_000, 2_000)
 SCALING_CARDS = ("Alpha Strike", "Fox-Fire", "Tricksy Tentacles", "Crescent Strike")
 #: Fox-Fire boards whose maximal subsets are listed against every feasible subset.
