@@ -217,8 +217,9 @@ def test_every_backend_lists_exactly_the_reference_answers(doc: dict[str, Any]) 
 def test_a_combat_too_large_to_keep_counts_row_by_row_and_lists_the_reference_answers(
         doc: dict[str, Any]) -> None:
     """With the table's bound at zero, count() computes the same recurrence a row at a
-    time and finds the number of reference answers; with the row-by-row bound at zero too,
-    it refuses and says to list. Listing then walks a table of whether each completion
+    time and finds the number of reference answers; with the bound of the cells it
+    computes, or of the two rows it holds at once, at zero too, it refuses and says to
+    list. Listing then walks a table of whether each completion
     exists, and lists exactly the reference answers, in the same order as when the counts
     are known."""
     from riftsolve.engine import assign
@@ -232,13 +233,14 @@ def test_a_combat_too_large_to_keep_counts_row_by_row_and_lists_the_reference_an
         assert isinstance(legal, CombatResolutions)
         assert legal.count() == len(expected)
         assert legal.table._completions is None  # (nothing kept)
-        patch.setattr(assign, "MOST_COUNTED_CELLS", -1)
-        legal = rs.resolve(s, "native", kind=rs.Assignment)
-        assert isinstance(legal, CombatResolutions)
+        for bound in ("MOST_HELD_CELLS", "MOST_COUNTED_CELLS"):  # (memory, then time)
+            patch.setattr(assign, bound, -1)
+            legal = rs.resolve(s, "native", kind=rs.Assignment)
+            assert isinstance(legal, CombatResolutions)
+            if legal.table.problem.receivers and not legal.table.excess:
+                with pytest.raises(CountTooLarge, match="--limit"):
+                    legal.count()
         listed = [_json(a) for a in legal]
-        if legal.table.problem.receivers and not legal.table.excess:
-            with pytest.raises(CountTooLarge, match="--limit"):
-                legal.count()
     assert listed == counted
     assert set(listed) == expected
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from itertools import pairwise
 from math import comb
 
 import numpy as np
@@ -59,8 +60,11 @@ ZERO, PARTIAL, FILL = 0, 1, 2
 
 #: Most cells (receivers x states x damage) of a completion table (exact counts).
 MOST_CELLS = 4 * 10**6
-#: Most cells a count computes (exact counts, a row kept at a time): about a second.
+#: Most cells a count computes a row at a time, when the table is too large to keep: about
+#: a second.
 MOST_COUNTED_CELLS = 2 * 10**7
+#: Most cells of the two rows such a count holds at once: the memory of a table kept whole.
+MOST_HELD_CELLS = 4 * 10**6
 #: Most cells of a feasibility table (a byte each): what a listing needs when the counts
 #: would be too many to compute.
 MOST_FEASIBLE_CELLS = 10**8
@@ -198,9 +202,14 @@ class Table:
             table[index] = rows
         return table
 
-    def _check_cells(self, bound: int, instead: str) -> None:
-        """Refuse a table of more than ``bound`` cells (receivers x states x damage)."""
-        cells = sum(len(s) for s in self.states()) * (self.problem.damage + 1)
+    def _check_cells(self, bound: int, instead: str, held: bool = False) -> None:
+        """Refuse a table of more than ``bound`` cells (receivers x states x damage); with
+        ``held``, the cells of the two rows a count a row at a time holds at once (the
+        widest pair of neighbouring rows)."""
+        reached = self.states()
+        widths = ([len(a) + len(b) for a, b in pairwise(reached)]
+                  if held else [sum(len(s) for s in reached)])
+        cells = max(widths, default=0) * (self.problem.damage + 1)
         if cells > bound:
             raise CountTooLarge(N_("combat assignments (a table of receivers x damage)"), cells,
                                 instead, steps=N_("table cells"), bound=bound)
@@ -263,6 +272,7 @@ class Table:
                 self._check_cells(MOST_CELLS, "")
             except CountTooLarge:  # too large to keep: counted row by row, in less memory
                 self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
+                self._check_cells(MOST_HELD_CELLS, N_("a smaller board"), held=True)
                 (_first, rows), = deque(self._rows(exact=True), maxlen=1)
                 return int(rows[START][problem.damage])
         return int(self.completions[0][START][problem.damage])
