@@ -138,6 +138,25 @@ def test_the_knapsack_past_its_tables_on_every_small_board_of_unwanted_deaths() 
                         _knapsack_is_the_brute_force_optimum(pool, targets, spec)
 
 
+def test_the_knapsack_as_a_hint_makes_no_search_of_its_own() -> None:
+    """Might 6, 6 and 6, values -1, -2 and -3, 17 damage: 14 extra, the survivors hold 12
+    (4 each), so somebody must die, the cheapest loss being t0 (value -1): 6 kills it, t1
+    and t2 hold 5 each, and the last point spills onto t0 (7). Past its tables, the
+    knapsack finds it with a CP-SAT search; asked for a hint (the start of a CP-SAT search
+    of the whole split, which must not spend that search's time), it has none."""
+    units = [unit("kai", "A", 17), *(unit(f"t{i}", might=6, value=v)
+                                      for i, v in enumerate([-1, -2, -3]))]
+    s = build(units, targets={"friendly": "kai", "enemies": ["t0", "t1", "t2"]})
+    legal = resolve(s)
+    assert isinstance(legal, Resolutions)
+    goal = Objective.parse("value")
+    with patch.object(knapsack, "MOST_CELLS", -1):
+        assert best_split(s, legal.problem, goal, search=False) is None
+        answer = best_split(s, legal.problem, goal)
+    assert answer is not None and goal.measure(s, answer) == (-1,)
+    assert dict(answer.damage) == {"t0": 7, "t1": 5, "t2": 5}
+
+
 @BEST
 @given(st.lists(st.tuples(st.integers(-1, 4), st.sampled_from([0, 0, 1, 2]),
                           st.integers(-3, 5)), min_size=1, max_size=4),

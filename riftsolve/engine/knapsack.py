@@ -47,9 +47,11 @@ KNAPSACK_METRICS = frozenset({"kills", "xp", "killed-might", "value", "overkill"
 _NEG = np.int64(-(2**62))
 
 
-def best_split(scenario: Scenario, problem: SplitResolveProblem, goal: Objective
-               ) -> Resolution | None:
-    """The best resolution for ``goal``, or ``None`` when the shape does not apply."""
+def best_split(scenario: Scenario, problem: SplitResolveProblem, goal: Objective, *,
+               search: bool = True) -> Resolution | None:
+    """The best resolution for ``goal``, or ``None`` when the shape does not apply; with
+    ``search=False``, also ``None`` where the choice of deaths would be a CP-SAT search
+    (:func:`_deaths_model`: a hint wants no search of its own)."""
     if problem.forfeit or problem.pool_null is not None:
         return None
     if any(t.metric not in KNAPSACK_METRICS for t in goal.terms):
@@ -59,7 +61,7 @@ def best_split(scenario: Scenario, problem: SplitResolveProblem, goal: Objective
         return Resolution(())
     if n > pool:
         return _best_drop(scenario, problem, goal)
-    return _best_spread(scenario, problem, goal)
+    return _best_spread(scenario, problem, goal, search)
 
 
 def _killed_vector(scenario: Scenario, unit_id: str, amount: int, goal: Objective
@@ -79,8 +81,8 @@ def _best_drop(scenario: Scenario, problem: SplitResolveProblem, goal: Objective
     return Resolution(tuple((problem.targets[i], 1) for i in kept))
 
 
-def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objective
-                 ) -> Resolution | None:
+def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objective,
+                 search: bool = True) -> Resolution | None:
     targets = problem.targets
     units = [scenario.board[u] for u in targets]
     n, extra = len(units), problem.pool - len(units)
@@ -117,6 +119,8 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
                                      spill_weights, greedy)
         return _amounts(problem, need, deaths, greedy)
     if len(items) * (span + 1) * width > MOST_CELLS:
+        if not search:
+            return None
         modelled = _deaths_model(items, need, dead, forced, extra, span, surplus, overkill,
                                  greedy)
         return None if modelled is None else _amounts(problem, need, modelled, greedy)

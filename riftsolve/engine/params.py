@@ -113,8 +113,10 @@ def stop_and_wait(solver: cp_model.CpSolver, finished: threading.Event,
     True
     """
     interrupted = False
-    while not finished.is_set():
-        try:
+    while True:
+        try:  # (the test too: a Ctrl-C may land anywhere in the loop)
+            if finished.is_set():
+                break
             solver.stop_search()
             between()
             finished.wait(timeout=0.05)

@@ -299,8 +299,10 @@ def _cpsat_best(legal: Resolutions, goal: Objective, keep: int | None) -> list[R
             amounts = dict(excluded.damage)
             _exclude(model, compiled.amounts, [amounts.get(u, 0) for u in compiled.targets])
         # start the search at a good answer: the last one found (the next best is usually
-        # close to it), or at first the knapsack's best, when it has one
-        start = found[-1][0] if found else best_split(legal.scenario, legal.problem, goal)
+        # close to it), or at first the knapsack's best, when it has one without a CP-SAT
+        # search of its own (which would spend this search's time)
+        start = found[-1][0] if found else best_split(legal.scenario, legal.problem, goal,
+                                                      search=False)
         if start is not None:
             near = dict(start.damage)
             for unit_id, amount in zip(compiled.targets, compiled.amounts, strict=True):
