@@ -202,14 +202,18 @@ class Table:
             table[index] = rows
         return table
 
-    def _check_cells(self, bound: int, instead: str, held: bool = False) -> None:
-        """Refuse a table of more than ``bound`` cells (receivers x states x damage); with
-        ``held``, the cells of the two rows a count a row at a time holds at once (the
-        widest pair of neighbouring rows)."""
+    def _cells(self, held: bool = False) -> int:
+        """The table's cells (receivers x states x damage); with ``held``, the cells of the
+        two rows a count a row at a time holds at once (the widest pair of neighbouring
+        rows)."""
         reached = self.states()
         widths = ([len(a) + len(b) for a, b in pairwise(reached)]
                   if held else [sum(len(s) for s in reached)])
-        cells = max(widths, default=0) * (self.problem.damage + 1)
+        return max(widths, default=0) * (self.problem.damage + 1)
+
+    def _check_cells(self, bound: int, instead: str, held: bool = False) -> None:
+        """Refuse a table of more than ``bound`` cells (:meth:`_cells`)."""
+        cells = self._cells(held)
         if cells > bound:
             raise CountTooLarge(N_("combat assignments (a table of receivers x damage)"), cells,
                                 instead, steps=N_("table cells"), bound=bound)
@@ -267,14 +271,12 @@ class Table:
             if problem.excess == "last":
                 return len(self.last)
             return _compositions(self.excess, len(problem.receivers))
-        if self._completions is None:
-            try:
-                self._check_cells(MOST_CELLS, "")
-            except CountTooLarge:  # too large to keep: counted row by row, in less memory
-                self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
-                self._check_cells(MOST_HELD_CELLS, N_("a smaller board"), held=True)
-                (_first, rows), = deque(self._rows(exact=True), maxlen=1)
-                return int(rows[START][problem.damage])
+        if self._completions is None and self._cells() > MOST_CELLS:
+            # too large to keep: counted a row at a time, in less memory
+            self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
+            self._check_cells(MOST_HELD_CELLS, N_("a smaller board"), held=True)
+            (_first, rows), = deque(self._rows(exact=True), maxlen=1)
+            return int(rows[START][problem.damage])
         return int(self.completions[0][START][problem.damage])
 
     # ------------------------------------------------------------------ listing

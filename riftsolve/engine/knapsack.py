@@ -155,10 +155,9 @@ def _best_spread(scenario: Scenario, problem: SplitResolveProblem, goal: Objecti
     if final.max() > _NEG:
         row, column = np.unravel_index(int(np.argmax(final)), final.shape)
         options.append((int(final[row, column]), 1, int(row), int(column)))
-    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
-        spill = extra if forced else 0
-        value = base + sum(sign * (spill if greedy else max(0, surplus)) * weights[j]
-                           for j, sign in overkill)
+    spill = _spilled_alone(forced, extra, surplus, greedy)
+    if spill is not None:
+        value = base + sum(sign * spill * weights[j] for j, sign in overkill)
         options.append((value, 0, 0, 0))
     if not options:
         return None
@@ -223,8 +222,8 @@ def _deaths_model(items: list[int], need: list[int], dead: list[tuple[int, ...]]
             key = tuple(base[j] + round(solver.value(e)) for j, e in zip(terms, exprs,
                                                                           strict=True))
             options.append((key, 1, chosen))
-    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
-        spill = (extra if forced else 0) if greedy else max(0, surplus)
+    spill = _spilled_alone(forced, extra, surplus, greedy)
+    if spill is not None:
         options.append((tuple(base[j] + signs.get(j, 0) * spill for j in terms), 0, set()))
     if not options:
         return None
@@ -247,11 +246,9 @@ def _independent_deaths(items: list[int], need: list[int], score: list[int], bas
         chosen = {items[max(range(len(items)), key=lambda i: (gains[i], -i))]}
     with_deaths = base + sum(w * spill for w in spill_weights) + sum(
         gain for t, gain in zip(items, gains, strict=True) if t in chosen)
-    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
-        alone = base + sum(w * ((extra if forced else 0) if greedy else max(0, surplus))
-                           for w in spill_weights)
-        if alone > with_deaths:
-            return set(forced)
+    alone = _spilled_alone(forced, extra, surplus, greedy)
+    if alone is not None and base + sum(w * alone for w in spill_weights) > with_deaths:
+        return set(forced)
     return {*forced, *chosen}
 
 
@@ -283,14 +280,27 @@ def _cheapest_deaths(items: list[int], need: list[int], score: list[int], base: 
         value = base + k * each + sum(w * spilled for w in spill_weights)
         if best is None or value > best[0]:
             best = (value, k)
-    if forced or surplus <= 0:  # nobody else dies: feasible if the extra has a home
-        alone = base + sum(w * ((extra if forced else 0) if greedy else max(0, surplus))
-                           for w in spill_weights)
+    spill = _spilled_alone(forced, extra, surplus, greedy)
+    if spill is not None:
+        alone = base + sum(w * spill for w in spill_weights)
         if best is None or alone > best[0]:
             return set(forced)
     if best is None:
         return None
     return {*forced, *order[:best[1]]}
+
+
+def _spilled_alone(forced: list[int], extra: int, surplus: int, greedy: bool) -> int | None:
+    """The overkill when nobody dies beside the ``forced`` (a target any damage kills),
+    or ``None`` when that is not possible: with nobody dead at all, the survivors must
+    hold all the extra (``surplus <= 0``). Wanting overkill, the extra goes onto a forced
+    death (none with nobody dead); otherwise survivors hold what they can and the rest,
+    ``max(0, surplus)``, spills."""
+    if not forced and surplus > 0:
+        return None
+    if greedy:
+        return extra if forced else 0
+    return max(0, surplus)
 
 
 def _amounts(problem: SplitResolveProblem, need: list[int], deaths: set[int],

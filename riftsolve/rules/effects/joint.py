@@ -161,6 +161,20 @@ class Pick:
         """Whether it picks a rune, a spell, an ability, a legend or a card."""
         return self.kind in ("rune", "spell", "ability", "legend", "card")
 
+    @cached_property
+    def cost_bounds(self) -> tuple[tuple[str, int | None, int | None], ...]:
+        """The bounds on its object's costs it names, by cost: ``(cost, at most, at
+        least)`` ("with Energy cost 4 or less", "and Power cost 1 or less"); none for a
+        pick that names no cost."""
+        bounds = (("Energy", self.energy_at_most, self.energy_at_least),
+                  ("Power", self.power_at_most, None))
+        return tuple(b for b in bounds if b[1] is not None or b[2] is not None)
+
+    @property
+    def reads_traits(self) -> bool:
+        """Whether it names tags its object must have or lack, or a state it must be in."""
+        return bool(self.tags or self.tags_none or self.tags_any or self.state)
+
 
 @dataclass(frozen=True)
 class Linked:

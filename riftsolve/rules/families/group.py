@@ -221,8 +221,8 @@ def member_test(scenario: Scenario, slot: GroupSlot, resolving: bool
     here = source_battlefield(board, scenario.source) if slot.reach is Reach.HERE else None
     gone = source_gone(scenario)
     hidden = scenario.from_hidden
-    declared: list[Mapping[str, str]] = []  # (each location's own choice: read when asked)
     placed = resolving and effect.per_place is not None and scenario.targets is not None
+    declared = dict(require_targets(scenario, GroupChosen).places) if placed else {}
     most, tags, states = slot.might_at_most, slot.tags, slot.states
     named = moved_to(scenario) if effect.moves_to and (
         scenario.policy.specified_destination == "elsewhere") else None
@@ -274,15 +274,11 @@ def member_test(scenario: Scenario, slot: GroupSlot, resolving: bool
                          "(at {place})"),
                 N_("{unit} is no longer at {hidden}, where the card was played from Hidden "
                    "(at {place})"), hidden=hidden, place=unit.location))
-        if placed:
-            if not declared:
-                declared.append(dict(require_targets(scenario, GroupChosen).places))
-            was = declared[0].get(unit.id)
-            if was is not None and unit.place != was:
-                return Failure("359.3.e.2", _(
-                    "{unit} is no longer at {declared} (at {place}): each location's choice "
-                    "is its own (Unleashed FAQ)").format(unit=unit.id, declared=was,
-                                                         place=unit.place))
+        was = declared.get(unit.id)  # (each location's own choice, on resolution)
+        if was is not None and unit.place != was:
+            return Failure("359.3.e.2", _(
+                "{unit} is no longer at {declared} (at {place}): each location's choice is "
+                "its own (Unleashed FAQ)").format(unit=unit.id, declared=was, place=unit.place))
         if most is not None and unit.effective_might > most:
             return Failure(requirement, said(
                 unit, N_("{unit} is not a unit with {most} Might or less (Might {might})"),

@@ -282,9 +282,6 @@ def _unit_test(scenario: Scenario, board: Board, pick: Pick, chooser: str, resol
     moved_to = (scenario.event_destination or here) if pick.moved_between else None
     as_card = replace(pick, kind=pick.or_piece, also="") if pick.or_piece else None
     types, among, own, reach = pick.types, pick.among, pick.own, pick.reach
-    traits = pick.tags or pick.tags_none or pick.tags_any or pick.state  # (read if named)
-    costs = any(bound is not None for bound in (pick.energy_at_most, pick.energy_at_least,
-                                                pick.power_at_most))
 
     def test(value: str) -> Failure | None:
         if as_card is not None and value not in board and board.piece(value) is not None:
@@ -355,7 +352,7 @@ def _unit_test(scenario: Scenario, board: Board, pick: Pick, chooser: str, resol
             return Failure(rule, _("{value} {verb} in combat with an enemy {tag} unit or "
                                    "chosen by an enemy {tag} spell").format(
                                        value=value, verb=verb, tag=pick.contested))
-        if traits:
+        if pick.reads_traits:  # (a unit's states read only when asked for)
             states = set(board.states_of(unit)) if pick.state else set()
             trait = _trait_failure(pick, value, unit.tags, states, verb, rule)
             if trait is not None:
@@ -377,7 +374,7 @@ def _unit_test(scenario: Scenario, board: Board, pick: Pick, chooser: str, resol
                 value=value, verb=verb, might=unit.effective_might,
                 source=source.effective_might if source is not None else _("none")))
         cost = _cost_failure(pick, value, unit.energy, unit.power, f"units[{value}]", verb,
-                             rule) if costs else None
+                             rule) if pick.cost_bounds else None
         if cost is not None:
             return cost
         if pick.energy_within_source_might:
@@ -504,11 +501,8 @@ def _cost_failure(pick: Pick, value: str, energy: int | None, power: int | None,
     """A pick's condition on its object's Energy and Power costs (355.9.b): "a gear with
     Energy cost 4 or less", "a spell with Energy cost 4 or more"; a cost the card reads
     must be stated (``where``: the entry that lacks it)."""
-    bounds = (("Energy", energy, pick.energy_at_most, pick.energy_at_least),
-              ("Power", power, pick.power_at_most, None))
-    for name, have, most, least in bounds:
-        if most is None and least is None:
-            continue
+    for name, most, least in pick.cost_bounds:
+        have = energy if name == "Energy" else power
         if have is None:
             raise ScenarioError(f"{where}.{name.lower()}", _(
                 "the card chooses by {name} cost: state {value}'s").format(name=name,
