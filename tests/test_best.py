@@ -173,11 +173,14 @@ def test_the_knapsack_with_every_death_affordable_is_the_brute_force_optimum(
 def _knapsack_is_the_brute_force_optimum(pool: int, targets: list[tuple[int, int, int]],
                                          spec: str) -> None:
     """Kai (Might ``pool``) splits among enemies of these (Might, marked damage, value):
-    the knapsack's best answer is legal and scores the brute-force optimum of ``spec``."""
+    the knapsack's best answer is legal and scores the brute-force optimum of ``spec``,
+    both as the engine scores its answers and by the independent reference's metrics over
+    the reference's own answers."""
     units = [unit("kai", "A", pool), *(unit(f"t{i}", might=m, damage=d, value=v)
                                         for i, (m, d, v) in enumerate(targets))]
-    s = build(units, targets={"friendly": "kai",
-                              "enemies": [f"t{i}" for i in range(len(targets))]})
+    doc = scenario_dict(units, targets={"friendly": "kai",
+                                        "enemies": [f"t{i}" for i in range(len(targets))]})
+    s = parse_scenario(doc)
     legal = resolve(s)
     assert isinstance(legal, Resolutions)
     goal = Objective.parse(spec)
@@ -185,6 +188,13 @@ def _knapsack_is_the_brute_force_optimum(pool: int, targets: list[tuple[int, int
     answer = best_split(s, legal.problem, goal)
     assert answer is not None and not legal.verify(answer), (pool, targets, spec)
     assert goal.measure(s, answer) == top, (pool, targets, spec)
+
+    def scored(line: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(t.sign * reference.metrics(doc, line)[t.metric] for t in goal.terms)
+
+    best_line = json.loads(json.dumps(render.line(legal, answer)))
+    assert scored(best_line) == max(scored(json.loads(line))
+                                    for line in reference.resolve_lines(doc)), (pool, spec)
 
 
 @BEST
