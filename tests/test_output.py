@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from riftsolve.formats.lines import (
+    MOST_PIECES,
     AffectedLines,
     AssignedLines,
     ChoiceLines,
@@ -80,11 +81,13 @@ def assigned_blocks(draw: st.DrawFn) -> tuple[list[str], list[np.ndarray]]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(assigned_blocks())
+@given(assigned_blocks(), st.sampled_from((MOST_PIECES, 40, 0)))
 def test_assignment_blocks_are_written_as_json_dumps_writes_them(
-        drawn: tuple[list[str], list[np.ndarray]]) -> None:
+        drawn: tuple[list[str], list[np.ndarray]], most_pieces: int) -> None:
+    """Whether the pieces are kept for every block, for some of them (40: a few
+    receivers' small amounts) or for none (each block's own)."""
     ids, blocks = drawn
-    lines = AssignedLines(ids)  # one writer for the blocks of a listing, in turn
+    lines = AssignedLines(ids, most_pieces)  # one writer for the blocks of a listing, in turn
     for block in blocks:
         expected = "".join(
             json.dumps({"assigned": dict(sorted((u, int(a)) for u, a in zip(ids, row, strict=True)

@@ -125,15 +125,17 @@ def test_random_combats_written_in_blocks(doc: dict[str, Any]) -> None:
 @given(combats())
 def test_every_way_of_building_combat_blocks_gives_the_same_rows(
         doc: dict[str, Any]) -> None:
-    """The options built ahead, found node by node (past the options' bound) and over a
-    table of whether each completion exists (past the counts' bound) give the rows of
-    the answers, in order."""
+    """The options built ahead, found node by node (past the options' bound; kept, or
+    found again past the nodes kept) and over a table of whether each completion exists
+    (past the counts' bound) give the rows of the answers, in order."""
     legal = rs.resolve(rs.parse_scenario(doc))
     assert isinstance(legal, CombatResolutions)
     rows = [[answer.amount(unit) for unit in legal.columns] for answer in legal]
     assert [r for block in legal.arrays(3) for r in block.tolist()] == rows
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(native, "MOST_OPTION_CELLS", -1)
+        assert [r for block in legal.arrays(3) for r in block.tolist()] == rows
+        patch.setattr(assign, "MOST_KEPT_OPTIONS", 1)  # the other nodes found each time
         assert [r for block in legal.arrays(3) for r in block.tolist()] == rows
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(assign, "MOST_CELLS", -1)

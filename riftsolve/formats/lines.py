@@ -36,6 +36,11 @@ if TYPE_CHECKING:  # (a joint choice's problem: its module loads with its family
     from riftsolve.rules.families.picks import JointProblem
 
 
+#: Most pieces (a receiver given an amount, in one of four forms) the lines of a combat's
+#: blocks keep (about 70 bytes each): past it, a block's pieces are made for that block.
+MOST_PIECES = 1 << 18
+
+
 def json_line(obj: Mapping[str, JSONOut]) -> str:
     """One JSON line, as the CLI contract writes it."""
     return json.dumps(obj) + "\n"
@@ -110,7 +115,10 @@ class AssignedLines:
     """The JSON lines of blocks of combat assignments, as ``json.dumps(answer.as_json())``
     writes them: ``{"assigned": {id: amount}}``, the receivers given damage in id order.
     Each (receiver, amount) is written once as a piece, in four forms (amid a line, first,
-    last, alone), and a block's lines are its nonzero cells' pieces joined:
+    last, alone), and a block's lines are its nonzero cells' pieces joined. The pieces are
+    kept for each receiver's amounts seen so far, up to ``most_pieces`` in all; past it
+    (receivers no amount is lethal to, given large amounts) a block's pieces are made for
+    that block alone:
 
     >>> import numpy as np
     >>> lines = AssignedLines(("d2", "d1", "d3"))
@@ -121,35 +129,54 @@ class AssignedLines:
     {"assigned": {"d1": 1, "d2": 1, "d3": 1}}
     >>> print(lines(np.array([[0, 0, 0]])), end="")
     {"assigned": {}}
+    >>> print(AssignedLines(("d2", "d1"), most_pieces=0)(np.array([[900, 1]])), end="")
+    {"assigned": {"d1": 1, "d2": 900}}
     """
 
     #: What comes before and after a piece: amid a line, first, last, alone.
     FORMS = ((", ", ""), ('{"assigned": {', ""), (", ", "}}\n"), ('{"assigned": {', "}}\n"))
 
-    def __init__(self, ids: Sequence[str]) -> None:
+    def __init__(self, ids: Sequence[str], most_pieces: int = MOST_PIECES) -> None:
         #: The ids in the order of an answer's keys, and each one's column in a block.
         self.keys = sorted(ids)
+        self.quoted = [json.dumps(unit) for unit in self.keys]
         column = {unit: i for i, unit in enumerate(ids)}
         self.order = None if list(ids) == self.keys else np.array(
             [column[unit] for unit in self.keys], dtype=np.int64)
-        self.width = 0
+        self.most_pieces = most_pieces
+        #: Per column (in key order): the amounts it has pieces for, and those pieces
+        #: (``[form][amount]``).
+        self.widths = np.zeros(len(self.keys), dtype=np.int64)
+        self.kept: list[npt.NDArray[np.object_]] = [
+            np.empty((4, 0), dtype=object) for _ in self.keys]
+        #: Every kept piece, ``[form][column's offset + amount]``, and the offsets.
         self.pieces = np.empty(0, dtype=object)
-        #: Where each column's pieces start (a column's ``width`` amounts).
-        self.offsets: npt.NDArray[np.signedinteger] = np.zeros(len(ids), dtype=np.int32)
+        self.offsets: npt.NDArray[np.signedinteger] = np.zeros(len(self.keys), dtype=np.int32)
 
-    def _widen(self, top: int) -> None:
-        """The pieces of every amount up to ``top``: ``[form][column][amount]``, the form
-        ``first + 2 * last``."""
-        keys = [json.dumps(unit) for unit in self.keys]
-        width = max(top + 1, 2 * self.width)
-        pieces = np.empty((4, len(keys), width), dtype=object)
-        for column, key in enumerate(keys):
+    def _widen(self, columns: npt.NDArray[np.signedinteger],
+               tops: npt.NDArray[np.signedinteger]) -> bool:
+        """Keep the pieces of ``columns``' amounts up to ``tops`` (each at least doubled);
+        ``False``, keeping nothing more, when that passes :attr:`most_pieces`."""
+        short = tops >= self.widths[columns]
+        if not short.any():
+            return True
+        columns, tops = columns[short], tops[short]
+        wider = np.maximum(tops + 1, 2 * self.widths[columns])
+        if 4 * (int(self.widths.sum()) + int((wider - self.widths[columns]).sum())) > (
+                self.most_pieces):
+            return False
+        for column, width in zip(columns.tolist(), wider.tolist(), strict=True):
+            key = self.quoted[column]
+            pieces = np.empty((4, width), dtype=object)
             for form, (head, tail) in enumerate(self.FORMS):
-                pieces[form, column] = [f"{head}{key}: {a}{tail}" for a in range(width)]
-        self.width, self.pieces = width, pieces.ravel()
+                pieces[form] = [f"{head}{key}: {a}{tail}" for a in range(width)]
+            self.kept[column] = pieces
+        self.widths[columns] = wider
+        self.pieces = np.concatenate([pieces for pieces in self.kept], axis=1).ravel()
         # a piece's number: int32 where the pieces are fewer than 2**31 (always, in play)
-        code = np.dtype(np.int64 if pieces.size >> 31 else np.int32)
-        self.offsets = np.arange(len(keys), dtype=code) * np.asarray(width, dtype=code)
+        code = np.dtype(np.int64 if self.pieces.size >> 31 else np.int32)
+        self.offsets = (np.cumsum(self.widths) - self.widths).astype(code)
+        return True
 
     def __call__(self, block: npt.NDArray[np.signedinteger]) -> str:
         if block.shape[0] == 0:
@@ -160,21 +187,39 @@ class AssignedLines:
         if int(per_row.min()) == 0:  # a line assigns nothing (no damage to assign)
             return "".join(json_line({"assigned": {u: a for u, a in zip(
                 self.keys, amounts, strict=True) if a}}) for amounts in cells.tolist())
-        top = int(cells.max())
-        if top >= self.width:
-            self._widen(top)
         # each nonzero cell's piece, row by row (a row's receivers in id order), from the
         # columns given damage on some row (on a large board, few of them)
         used = np.flatnonzero(given.any(axis=0))
         cells = cells[:, used]
         given = cells != 0
-        piece = np.add(cells, self.offsets[used], dtype=self.offsets.dtype)[given]
         ends = np.cumsum(per_row)
-        plane = len(self.keys) * self.width
+        if self._widen(used, cells.max(axis=0).astype(np.int64)):
+            pieces = self.pieces
+            piece = np.add(cells, self.offsets[used], dtype=self.offsets.dtype)[given]
+            plane = int(self.widths.sum())
+        else:  # this block's own pieces, each (column, amount) once
+            pieces, piece, plane = self._block_pieces(used, cells, given)
         piece[ends - per_row] += plane  # first of its line
         piece[ends - 1] += 2 * plane  # last of its line
-        text: str = "".join(self.pieces[piece].tolist())
+        text: str = "".join(pieces[piece].tolist())
         return text
+
+    def _block_pieces(self, used: npt.NDArray[np.signedinteger],
+                      cells: npt.NDArray[np.signedinteger], given: npt.NDArray[np.bool_]
+                      ) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.int64], int]:
+        """The pieces of the distinct (column, amount) of a block's nonzero ``cells``
+        (of the columns ``used``), and each cell's piece among them, in the amid form."""
+        stride = int(cells.max()) + 1
+        codes = np.add(np.arange(len(used), dtype=np.int64) * stride, cells,
+                       dtype=np.int64)[given]
+        distinct, piece = np.unique(codes, return_inverse=True)
+        at, amounts = np.divmod(distinct, stride)
+        named = [self.quoted[column] for column in used[at].tolist()]
+        pieces = np.empty((4, len(distinct)), dtype=object)
+        for form, (head, tail) in enumerate(self.FORMS):
+            pieces[form] = [f"{head}{key}: {a}{tail}"
+                            for key, a in zip(named, amounts.tolist(), strict=True)]
+        return pieces.ravel(), piece.astype(np.int64).ravel(), len(distinct)
 
 
 class GroupLines:

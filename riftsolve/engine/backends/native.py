@@ -1022,15 +1022,17 @@ class _NodeOptions(_CombatLevels):
     a run's distinct nodes once each."""
 
     def __init__(self, table: Table, narrow: np.dtype[np.signedinteger]) -> None:
-        from riftsolve.engine.assign import START
+        from riftsolve.engine.assign import MOST_KEPT_OPTIONS, START
 
         damage = table.problem.damage
         super().__init__(START * (damage + 1) + damage,
                          [_no_options()] * len(table.problem.receivers), narrow)
         self.table, self.width = table, damage + 1
-        #: Per receiver, each node reached: its children's amounts and keys.
+        #: Per receiver, each node reached: its children's amounts and keys; and how many
+        #: more nodes may be kept (past it, a node's children are found again each time).
         self.found: list[dict[int, tuple[npt.NDArray[np.signedinteger], IntArray]]] = [
             {} for _ in table.problem.receivers]
+        self.room = MOST_KEPT_OPTIONS
 
     def children(self, index: int, keys: IntArray
                  ) -> tuple[IntArray, IntArray, npt.NDArray[np.signedinteger], IntArray]:
@@ -1043,8 +1045,11 @@ class _NodeOptions(_CombatLevels):
                 state, left = divmod(key, width)
                 options = list(self.table.options(index, state, left))
                 amounts = np.array([a for a, _ in options], dtype=self.narrow)
-                known = found[key] = (amounts, np.array(
-                    [nxt * width + left - a for a, nxt in options], dtype=np.int64))
+                known = (amounts, np.array([nxt * width + left - a for a, nxt in options],
+                                           dtype=np.int64))
+                if self.room:
+                    found[key] = known
+                    self.room -= 1
             kids.append(known)
         count = np.array([len(amounts) for amounts, _ in kids], dtype=np.int64)
         start = np.cumsum(count) - count
