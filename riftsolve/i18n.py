@@ -35,7 +35,6 @@ from __future__ import annotations
 import gettext
 import os
 from functools import cache
-from pathlib import Path
 
 #: The languages riftsolve speaks; the first is the one its messages are written in.
 LANGUAGES = ("en", "fr")
@@ -43,7 +42,7 @@ LANGUAGES = ("en", "fr")
 LANGUAGE_NAMES = {"en": "English", "fr": "Fran\u00e7ais"}
 
 #: The catalogues' folder (inside the package, next to ``models``) and domain.
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 DOMAIN = "riftsolve"
 
 _current: list[gettext.NullTranslations] = [gettext.NullTranslations()]

@@ -20,7 +20,7 @@ from riftsolve.faces.cli import main
 from riftsolve.i18n import DOMAIN, LOCALE_DIR, language, use_language
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
+PO = Path(LOCALE_DIR) / "fr" / "LC_MESSAGES" / f"{DOMAIN}.po"
 MO = PO.with_suffix(".mo")
 EXAMPLES = ROOT / "riftsolve" / "formats" / "examples"
 #: The keywords ``babel.cfg``'s commands (docs/french.md) extract (Babel's defaults include them).

@@ -17,15 +17,20 @@ now), read here at start-up, so that a question does not compile its texts first
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
 from riftsolve._json import JSON
 from riftsolve.cards.store import Library, effect_from_json
 from riftsolve.cards.store import slugify as slugify
 from riftsolve.rules.effects import Effect
 
-#: The compiled library, as ``python -m riftsolve.compiler.builtin.snapshot`` writes it.
-SNAPSHOT = Path(__file__).resolve().parent
+if TYPE_CHECKING:  # (pathlib is not imported to answer a question)
+    from pathlib import Path
+
+#: The compiled library's folder, as ``python -m riftsolve.compiler.builtin.snapshot``
+#: writes it.
+SNAPSHOT = os.path.dirname(os.path.realpath(__file__))
 
 
 class _Snapshot:
@@ -33,7 +38,7 @@ class _Snapshot:
     for: a question about one card decodes that card alone, and loads its family alone.
     The file is the snapshot a test holds to the texts compiled now."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: str) -> None:
         self._path = path
         self._entries: dict[str, JSON] | None = None
         self._decoded: dict[str, Effect] = {}
@@ -41,7 +46,8 @@ class _Snapshot:
     def _index(self) -> dict[str, JSON]:
         """Each card's stored effect, by slug."""
         if self._entries is None:
-            cards = json.loads(self._path.read_text(encoding="utf-8"))["cards"]
+            with open(self._path, encoding="utf-8") as stream:
+                cards = json.load(stream)["cards"]
             self._entries = {entry["effect"]["fields"]["slug"]: entry["effect"]
                              for entry in cards}
         return self._entries
@@ -68,7 +74,7 @@ class _Snapshot:
         return tuple(self[slug] for slug in self._index())
 
 
-_REGISTRY = _Snapshot(SNAPSHOT / "library.json")
+_REGISTRY = _Snapshot(os.path.join(SNAPSHOT, "library.json"))
 
 
 def library() -> tuple[Effect, ...]:
@@ -120,13 +126,13 @@ def user_library(folder: str | Path | None = None) -> Library:
     with their aliases; read once per file version."""
     from riftsolve.cards import store
 
-    path = Path(folder) if folder is not None else store.default_folder()
-    target = path / store.FILE
+    path = os.fspath(folder) if folder is not None else store.default_folder_name()
+    target = os.path.join(path, store.FILE)
     try:
-        version = target.stat().st_mtime_ns
+        version = os.stat(target).st_mtime_ns
     except OSError:
         return Library()
-    key = (str(target), version)
+    key = (target, version)
     if key not in _USER:
         _USER.clear()
         _USER[key] = store.read_library(path)

@@ -24,11 +24,13 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from riftsolve._json import JSON, JSONOut, JSONOutDoc
 from riftsolve.rules.effects import Action, Effect, Link, Pool, Reach, Relation, Sharing, Zone
+
+if TYPE_CHECKING:  # (pathlib is imported to write or read a library, not to ask a question)
+    from pathlib import Path
 
 #: The file a library folder holds.
 FILE = "cards.json"
@@ -172,6 +174,8 @@ def write_library(folder: str | Path, effects: Iterable[Effect], file: str = FIL
     """Write ``effects`` as the card library of ``folder`` (created if need be), each
     with the other names ``aliases`` gives it (by effect name); the path of the file
     written."""
+    from pathlib import Path
+
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     names = aliases or {}
@@ -193,6 +197,7 @@ def _aliases(entry: Mapping[str, JSON]) -> list[str]:
 def read_library(folder: str | Path, file: str = FILE) -> Library:
     """The cards of the library in ``folder``, by slug, and their aliases (empty if it
     has none)."""
+    from pathlib import Path
 
     target = Path(folder) / file
     if not target.is_file():
@@ -216,12 +221,31 @@ def read_library(folder: str | Path, file: str = FILE) -> Library:
 
 
 def default_folder() -> Path:
-    """Where a user's card library is looked up without ``--cards``."""
+    """Where a user's card library is looked up without ``--cards``:
+    ``$RIFTSOLVE_CARDS``, else ``riftsolve/cards`` in ``$XDG_DATA_HOME`` (by default
+    ``~/.local/share``)."""
+    from pathlib import Path
+
+    return Path(default_folder_name())
+
+
+def default_folder_name() -> str:
+    """:func:`default_folder` as a string, without pathlib (what a question reads).
+
+    >>> import os
+    >>> saved = os.environ.pop("RIFTSOLVE_CARDS", None)
+    >>> os.environ["RIFTSOLVE_CARDS"] = "/cards/here"
+    >>> default_folder_name(), str(default_folder())
+    ('/cards/here', '/cards/here')
+    >>> _ = os.environ.pop("RIFTSOLVE_CARDS")
+    >>> _ = saved is None or os.environ.update(RIFTSOLVE_CARDS=saved)
+    """
     chosen = os.environ.get("RIFTSOLVE_CARDS")
     if chosen:
-        return Path(chosen)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "riftsolve" / "cards"
+        return chosen
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share")
+    return os.path.join(data, "riftsolve", "cards")
 
 
 def iter_names(library: Mapping[str, Effect]) -> Iterator[str]:

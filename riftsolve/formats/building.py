@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
 import riftsolve.cards as cards
@@ -43,6 +42,8 @@ from riftsolve.rules.scenario import Policy, Scenario, Targets
 from riftsolve.rules.versions import canonical
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from riftsolve.formats.plain import PlainScenario
     from riftsolve.formats.schema import EffectIn, GroupIn, ScenarioIn
     from riftsolve.rules.effects.combat import CombatDamage
@@ -204,6 +205,8 @@ def find_card(name: str, folder: str | Path | None = None, field: str = "card") 
     try:
         return cards.card(name, folder)
     except KeyError:
+        from pathlib import Path
+
         from riftsolve.formats.suggest import did_you_mean
 
         several = cards.abilities_of(name, folder)

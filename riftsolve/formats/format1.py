@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from riftsolve._json import JSONOutDoc
 from riftsolve.formats.building import build_scenario
@@ -38,6 +38,9 @@ from riftsolve.rules.limits import (
     ScenarioError,
     too_many_pieces,
 )
+
+if TYPE_CHECKING:  # (pathlib is not imported to answer a question)
+    from pathlib import Path
 from riftsolve.rules.scenario import Scenario
 
 

@@ -15,7 +15,8 @@ riftsolve.rules.limits.ScenarioError: controller: required field is missing
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
 import riftsolve.cards as cards
 from riftsolve.formats import format1
@@ -24,17 +25,20 @@ from riftsolve.i18n import _
 from riftsolve.rules.limits import MAX_BYTES, ScenarioError
 from riftsolve.rules.scenario import Scenario
 
+if TYPE_CHECKING:  # (pathlib is not imported to answer a question)
+    from pathlib import Path
+
 
 def load_scenario(path: str | Path, *, cards: str | Path | None = None) -> Scenario:
     """Read and validate a scenario file (at most :data:`MAX_BYTES`); ``cards``: the
     folder of the user card library its ``card`` may name (default: the default
     folder, :func:`riftsolve.cards.store.default_folder`)."""
-    path = Path(path)
+    name = os.fspath(path)
     try:
-        with path.open("rb") as stream:
-            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), str(path), cards=cards)
+        with open(name, "rb") as stream:
+            return parse_scenario_bytes(stream.read(MAX_BYTES + 1), name, cards=cards)
     except OSError as err:
-        raise ScenarioError(str(path), _("cannot read the file ({reason})").format(
+        raise ScenarioError(name, _("cannot read the file ({reason})").format(
             reason=err.strerror)) from None
 
 

@@ -22,8 +22,8 @@ True
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from pathlib import Path
 from typing import NamedTuple
 
 from riftsolve.i18n import N_, _
@@ -68,7 +68,7 @@ ALIASES = {**{text.date: text.name for text in TEXTS}, "2026-07-17": "2026-07-16
 OLDER = tuple(name for name in SUPPORTED if SUPPORTED.index(name) > SUPPORTED.index(BASE))
 
 #: The table of each cited rule's number in each text (``rule_texts``'s).
-TABLE = Path(__file__).with_name("rule_numbers.json")
+TABLE = os.path.join(os.path.dirname(__file__), "rule_numbers.json")
 
 
 #: The policies a text settles: the scenario format's policy field, the reading that text
@@ -128,7 +128,8 @@ NEGATED_SINCE = "2026-10-09"
 def _numbers() -> dict[str, dict[str, str | None]]:
     """Each rule id's number in each text (``None``: that text has no such rule), read once
     (every citation of every explanation asks it)."""
-    rules = json.loads(TABLE.read_text(encoding="utf-8"))["rules"]
+    with open(TABLE, encoding="utf-8") as table:
+        rules = json.load(table)["rules"]
     return {rule_id: {text: entry.get("number") for text, entry in texts.items()}
             for rule_id, texts in rules.items()}
 
