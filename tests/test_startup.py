@@ -49,7 +49,7 @@ print(json.dumps({"code": code, "lines": out.getvalue().splitlines(), "names": n
 #: nor the template, nor combat's solver side), and the card compiler.
 LAZY = ("riftsolve.engine.families.split_best", "riftsolve.engine.families.combat_best",
         "riftsolve.engine.families.split_steps", "riftsolve.engine.knapsack",
-        "riftsolve.engine.assign", "riftsolve.engine.steps",
+        "riftsolve.engine.assign", "riftsolve.engine.combat_count", "riftsolve.engine.steps",
         "riftsolve.rules.families.joint", "riftsolve.rules.families.picks",
         "riftsolve.rules.families.TEMPLATE", "riftsolve.engine.families.joint",
         "riftsolve.engine.families.combat", "riftsolve.compiler",

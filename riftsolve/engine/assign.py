@@ -14,8 +14,10 @@ Backline units got damage, and whether the one partly filled receiver is used:
   either (nothing later assigned) or (everything ahead filled).
 
 The table of completions, ``completions[i][state][r]`` (how many ways the receivers from
-``i`` on take ``r`` damage), gives the count, a listing with no dead ends in ascending
-order of the amounts, and the rank and unrank of any answer. Where the counts would take
+``i`` on take ``r`` damage), gives a listing with no dead ends in ascending order of the
+amounts, and the rank and unrank of any answer; the count alone comes from generating
+functions of the receivers by class (:mod:`riftsolve.engine.combat_count`), without the
+automaton's states, unless the table is already built. Where the counts would take
 too long, a table of 0/1 bytes (whether a completion exists) still lists the answers.
 Once every receiver can be filled with damage left over, the answers are the filled board
 plus the excess, divided as the ``combat_excess`` policy says: any way (compositions,
@@ -45,6 +47,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from riftsolve.engine.combat_count import HELD_ROWS, count_assignments, work
 from riftsolve.engine.count import CountTooLarge
 from riftsolve.i18n import N_
 from riftsolve.rules.answers.combat import Assignment
@@ -271,6 +274,10 @@ class Table:
             if problem.excess == "last":
                 return len(self.last)
             return _compositions(self.excess, len(problem.receivers))
+        if self._completions is None:
+            counted = self._count_by_classes()
+            if counted is not None:
+                return counted
         if self._completions is None and self._cells() > MOST_CELLS:
             # too large to keep: counted a row at a time, in less memory
             self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
@@ -278,6 +285,16 @@ class Table:
             (_first, rows), = deque(self._rows(exact=True), maxlen=1)
             return int(rows[START][problem.damage])
         return int(self.completions[0][START][problem.damage])
+
+    def _count_by_classes(self) -> int | None:
+        """The count by generating functions (:mod:`riftsolve.engine.combat_count`),
+        within the bounds of a count a row at a time; ``None`` past them, or when the
+        receivers are not listed as it reads them (the table then counts, or refuses)."""
+        problem = self.problem
+        if (work(problem) > MOST_COUNTED_CELLS
+                or HELD_ROWS * (problem.damage + 1) > MOST_HELD_CELLS):
+            return None
+        return count_assignments(problem)
 
     # ------------------------------------------------------------------ listing
 
