@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_combat_properties import combats
 
 import riftsolve as rs
+from riftsolve.engine.families import combat_best
 from riftsolve.engine.families.combat_best import _window_max
 from riftsolve.engine.optimum import Linear
 from riftsolve.rules.outcome import metrics
@@ -30,8 +32,18 @@ def _scored(legal: rs.LegalSet[rs.Assignment], key: Any) -> list[tuple[Any, int,
 
 
 @settings(max_examples=60, deadline=None)
-@given(doc=combats(), data=st.data())
-def test_best_equals_every_answer_scored(doc: dict[str, Any], data: st.DataObject) -> None:
+@given(doc=combats(), data=st.data(), wide=st.booleans())
+def test_best_equals_every_answer_scored(doc: dict[str, Any], data: st.DataObject,
+                                         wide: bool) -> None:
+    """With the table of best worths in 64-bit integers, or (``wide``) in Python
+    integers, as worths too wide for 64 bits are held."""
+    with pytest.MonkeyPatch.context() as patch:
+        if wide:
+            patch.setattr(combat_best, "INT64_LIMIT", 0)
+        _best_equals_every_answer_scored(doc, data)
+
+
+def _best_equals_every_answer_scored(doc: dict[str, Any], data: st.DataObject) -> None:
     scenario = rs.parse_scenario(doc)
     legal = rs.resolve(scenario, kind=rs.Assignment)
     terms = data.draw(st.lists(st.sampled_from(COMBAT_METRICS), min_size=1, max_size=2,
@@ -54,11 +66,14 @@ def test_best_equals_every_answer_scored(doc: dict[str, Any], data: st.DataObjec
 
 
 @settings(max_examples=30, deadline=None)
-@given(doc=combats(), data=st.data())
-def test_a_linear_objective_is_exact(doc: dict[str, Any], data: st.DataObject) -> None:
+@given(doc=combats(), data=st.data(), scale=st.sampled_from((1, 10**18)))
+def test_a_linear_objective_is_exact(doc: dict[str, Any], data: st.DataObject,
+                                     scale: int) -> None:
+    """Weights of a few units, or of 10^18 (worths too wide for 64-bit integers: the
+    table holds Python integers)."""
     scenario = rs.parse_scenario(doc)
     legal = rs.resolve(scenario, kind=rs.Assignment)
-    weights = st.integers(-3, 5)
+    weights = st.integers(-3, 5).map(lambda w: w * scale)
     ids = list(legal.columns)
     goal = Linear(damage={u: data.draw(weights) for u in ids},
                   kills={u: data.draw(weights) for u in ids})
@@ -74,11 +89,13 @@ def test_a_linear_objective_is_exact(doc: dict[str, Any], data: st.DataObject) -
 
 @settings(max_examples=200, deadline=None)
 @given(values=st.lists(st.integers(-50, 50) | st.just(-(10**6)), min_size=1, max_size=40),
-       width=st.integers(0, 45))
-def test_window_maxima_are_the_naive_ones(values: list[int], width: int) -> None:
-    """``out[r]``: the largest of the ``width`` values before ``r`` (the floor if none)."""
+       width=st.integers(0, 45), dtype=st.sampled_from((object, np.int64)))
+def test_window_maxima_are_the_naive_ones(values: list[int], width: int,
+                                          dtype: type) -> None:
+    """``out[r]``: the largest of the ``width`` values before ``r`` (the floor if none),
+    in Python or 64-bit integers."""
     floor = -(10**9)
-    out = _window_max(np.array(values, dtype=object), width, floor)
+    out = _window_max(np.array(values, dtype=dtype), width, floor)
     naive = [max(values[max(0, r - width):r], default=floor) for r in range(len(values))]
     assert out.tolist() == naive
 

@@ -49,22 +49,28 @@ from riftsolve.rules.objectives import Objective
 from riftsolve.rules.outcome import apply
 from riftsolve.rules.scenario import Scenario, ScenarioError
 
-#: Most cells of the table of best worths (receivers x states x damage).
+#: Most cells of the table of best worths (receivers x states x damage) of Python
+#: integers (worths too wide for 64 bits), and of 64-bit integers (8 bytes each).
 MOST_CELLS = 2 * 10**6
+MOST_INT64_CELLS = 8 * 10**6
+#: The worths are held in 64-bit integers when every one (and the floor, times 8) is
+#: below this; else in Python integers.
+INT64_LIMIT = 2**62
 #: Most divisions of the excess scored one by one (a linear objective).
 MOST_SCORED = 200_000
 
 Key = tuple[int, ...]
 Measure = Callable[[Assignment], Key]
-#: A row of the table of best worths, by damage taken: encoded worths, Python integers
-#: of any size.
-Vector = npt.NDArray[np.object_]
+#: A row of the table of best worths, by damage taken: encoded worths, 64-bit or Python
+#: integers.
+Vector = npt.NDArray[np.object_] | npt.NDArray[np.int64]
 
 
 def _encode(keys: list[Key]) -> tuple[Callable[[Key], int], Callable[[int], Key], int]:
     """Lexicographic keys as single integers, in a balanced radix wide enough for any sum
     of the keys, so that the table's maxima are numpy maxima; and a floor below every
-    sum (and below any sum plus a key), standing for "impossible"."""
+    sum (and below any sum plus a key), standing for "impossible": every encoded sum is
+    smaller than ``-floor / 4`` in size, the floor plus a key larger than ``5 floor / 4``."""
     terms = len(keys[0]) if keys else 0
     radix = 2 * sum(abs(part) for key in keys for part in key) + 3
 
@@ -123,6 +129,8 @@ class BestAssignments:
                      for r in self.problem.receivers
                      if (r.lethal or self.problem.damage + 1) > 1 and self.problem.damage]
         self.encode, self.decode, self.floor = _encode(keys)
+        #: 64-bit integers where every sum and the floor's neighbourhood fit.
+        self.dtype = np.dtype(np.int64 if -8 * self.floor < INT64_LIMIT else object)
         self._best: list[dict[int, Vector]] | None = None
 
     # ------------------------------------------------------------------ the table
@@ -142,12 +150,12 @@ class BestAssignments:
         if not self.alike:  # each partial amount is a row of its own
             cells *= max((min(r.lethal or damage + 1, damage + 1) for r in
                           self.problem.receivers), default=1)
-        if cells > MOST_CELLS:
+        bound = MOST_INT64_CELLS if self.dtype == np.int64 else MOST_CELLS
+        if cells > bound:
             raise CountTooLarge(N_("the best combat assignments (a table of receivers x "
                                    "damage)"), cells, N_("a smaller board"),
-                                steps=N_("table cells"),
-                                bound=MOST_CELLS)
-        end = np.full(damage + 1, self.floor, dtype=object)
+                                steps=N_("table cells"), bound=bound)
+        end = np.full(damage + 1, self.floor, dtype=self.dtype)
         end[0] = 0
         table: list[dict[int, Vector]] = [{} for _ in reached]
         table[-1] = {state: end for state in reached[-1]}
@@ -160,7 +168,7 @@ class BestAssignments:
         receiver = self.problem.receivers[index]
         damage = self.problem.damage
         here = self.table.entering(index, state)
-        row = np.full(damage + 1, self.floor, dtype=object)
+        row = np.full(damage + 1, self.floor, dtype=self.dtype)
         worths = self.worths[index]
         lethal = receiver.lethal
         zero = step(receiver.rank, here, ZERO)
@@ -168,7 +176,7 @@ class BestAssignments:
             row = np.maximum(row, after[zero])
         fill = None if lethal is None else step(receiver.rank, here, FILL)
         if fill is not None and lethal is not None and lethal <= damage:
-            shifted = np.full(damage + 1, self.floor, dtype=object)
+            shifted = np.full(damage + 1, self.floor, dtype=self.dtype)
             shifted[lethal:] = after[fill][:damage + 1 - lethal] + self.encode(worths[FILL])
             row = np.maximum(row, np.where(shifted > self.floor // 2, shifted, self.floor))
         partial = None if lethal == 1 else step(receiver.rank, here, PARTIAL)
@@ -180,7 +188,7 @@ class BestAssignments:
                 row = np.maximum(row, np.where(window > self.floor // 2, gained, self.floor))
             else:
                 for amount in range(1, width + 1):
-                    shifted = np.full(damage + 1, self.floor, dtype=object)
+                    shifted = np.full(damage + 1, self.floor, dtype=self.dtype)
                     shifted[amount:] = after[partial][:damage + 1 - amount]
                     gained = shifted + self.partial_worth(index, amount)
                     row = np.maximum(row, np.where(shifted > self.floor // 2, gained,
@@ -208,7 +216,7 @@ class BestAssignments:
             return
         table = self.best
         receivers = problem.receivers
-        top = table[0][START][problem.damage]
+        top = int(table[0][START][problem.damage])
         zero = self.encode(tuple(0 for _ in self.base))
         # (-bound, amounts so far, state, remaining, worth so far)
         heap: list[tuple[int, tuple[int, ...], int, int, int]] = [
@@ -236,7 +244,7 @@ class BestAssignments:
                 if nxt is None:
                     continue
                 for amount in range(least, most_amount + 1):
-                    rest = after[nxt][remaining - amount]
+                    rest = int(after[nxt][remaining - amount])
                     if rest <= self.floor // 2:
                         continue
                     gained = worth + (self.partial_worth(index, amount) if move == PARTIAL
@@ -273,7 +281,8 @@ class BestAssignments:
 def _window_max(values: Vector, width: int, floor: int) -> Vector:
     """``out[r]``: the largest of ``values[r - width .. r - 1]`` (``floor`` if none)."""
     size = len(values)
-    out = np.full(size, floor, dtype=object)
+    out = np.empty_like(values)  # (of the values' integers, 64-bit or Python)
+    out.fill(floor)
     width = min(width, size - 1)  # no window reaches further back than the first value
     if width <= 0:
         return out
@@ -282,7 +291,8 @@ def _window_max(values: Vector, width: int, floor: int) -> Vector:
     length = 1
     while 2 * length <= width:
         last = spans[-1]
-        merged = np.full(size, floor, dtype=object)
+        merged = np.empty_like(values)
+        merged.fill(floor)
         merged[:size - length] = np.maximum(last[:size - length], last[length:])
         spans.append(merged)
         length *= 2
