@@ -1,4 +1,4 @@
-"""The number of legal combat assignments (465.2.c), by generating functions: what
+"""The number of legal combat assignments (CR 1.4 465.2.c), by generating functions: what
 :class:`~riftsolve.engine.assign.Table` counts, without its automaton's states.
 
 Read by classes, a controller's receivers (465.2.c.6) are its Tanks ``T``, its other
@@ -29,7 +29,8 @@ lethal amount of the class (a few cumulative sums), so the work is about (receiv
 >>> from riftsolve.rules.families.combat import CombatProblem, Rank, Receiver
 >>> def unit(uid, lethal, rank=Rank.NORMAL):
 ...     return Receiver(uid, "B", rank, lethal, 0, lethal)
->>> count_assignments(CombatProblem(5, tuple(unit(f"d{i}", 3) for i in range(4))))
+>>> four = CombatProblem(5, tuple(unit(f"d{i}", 3) for i in range(4)))
+>>> count_assignments(four)  # 465.2.c.3's example: one filled (4 ways), 2 on another (3)
 12
 >>> tank_first = CombatProblem(4, (unit("t", 3, Rank.TANK), unit("d", 3)))
 >>> count_assignments(tank_first)  # the Tank filled, then 1 on d (815): 3 + 1 only
