@@ -278,12 +278,11 @@ class Table:
             counted = self._count_by_classes()
             if counted is not None:
                 return counted
-        if self._completions is None and self._cells() > MOST_CELLS:
-            # too large to keep: counted a row at a time, in less memory
-            self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
-            self._check_cells(MOST_HELD_CELLS, N_("a smaller board"), held=True)
-            (_first, rows), = deque(self._rows(exact=True), maxlen=1)
-            return int(rows[START][problem.damage])
+            if self._cells() > MOST_CELLS:  # too large to keep: a row at a time, in less memory
+                self._check_cells(MOST_COUNTED_CELLS, N_("a smaller board"))
+                self._check_cells(MOST_HELD_CELLS, N_("a smaller board"), held=True)
+                (_first, rows), = deque(self._rows(exact=True), maxlen=1)
+                return int(rows[START][problem.damage])
         return int(self.completions[0][START][problem.damage])
 
     def _count_by_classes(self) -> int | None:

@@ -38,10 +38,10 @@ from riftsolve.rules.limits import (
     ScenarioError,
     too_many_pieces,
 )
+from riftsolve.rules.scenario import Scenario
 
 if TYPE_CHECKING:  # (pathlib is not imported to answer a question)
     from pathlib import Path
-from riftsolve.rules.scenario import Scenario
 
 
 def json_schema() -> JSONOutDoc:

@@ -18,7 +18,7 @@ output keeps pace with the native generators. The fast path writes exactly what
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
@@ -166,13 +166,9 @@ class AssignedLines:
                 self.most_pieces):
             return False
         for column, width in zip(columns.tolist(), wider.tolist(), strict=True):
-            key = self.quoted[column]
-            pieces = np.empty((4, width), dtype=object)
-            for form, (head, tail) in enumerate(self.FORMS):
-                pieces[form] = [f"{head}{key}: {a}{tail}" for a in range(width)]
-            self.kept[column] = pieces
+            self.kept[column] = self._formed([self.quoted[column]] * width, range(width))
         self.widths[columns] = wider
-        self.pieces = np.concatenate([pieces for pieces in self.kept], axis=1).ravel()
+        self.pieces = np.concatenate(self.kept, axis=1).ravel()
         # a piece's number: int32 where the pieces are fewer than 2**31 (always, in play)
         code = np.dtype(np.int64 if self.pieces.size >> 31 else np.int32)
         self.offsets = (np.cumsum(self.widths) - self.widths).astype(code)
@@ -214,12 +210,17 @@ class AssignedLines:
                        dtype=np.int64)[given]
         distinct, piece = np.unique(codes, return_inverse=True)
         at, amounts = np.divmod(distinct, stride)
-        named = [self.quoted[column] for column in used[at].tolist()]
-        pieces = np.empty((4, len(distinct)), dtype=object)
-        for form, (head, tail) in enumerate(self.FORMS):
-            pieces[form] = [f"{head}{key}: {a}{tail}"
-                            for key, a in zip(named, amounts.tolist(), strict=True)]
+        pieces = self._formed([self.quoted[column] for column in used[at].tolist()],
+                              amounts.tolist())
         return pieces.ravel(), piece.astype(np.int64).ravel(), len(distinct)
+
+    def _formed(self, keys: Sequence[str], amounts: Iterable[int]) -> npt.NDArray[np.object_]:
+        """The pieces of each quoted key with its amount, ``[form][piece]``."""
+        pairs = list(zip(keys, amounts, strict=True))
+        pieces = np.empty((4, len(pairs)), dtype=object)
+        for form, (head, tail) in enumerate(self.FORMS):
+            pieces[form] = [f"{head}{key}: {a}{tail}" for key, a in pairs]
+        return pieces
 
 
 class GroupLines:
